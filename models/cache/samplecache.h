@@ -1,0 +1,62 @@
+// The SQLite sample cache (see DESIGN.md, "The SQLite cache").
+//
+// One file; WAL; one writer thread owning the only write connection; readers on their
+// own connections. Samples are buffered per series and sealed into fixed, compressed
+// blocks in day-chunked tables; the unsealed recent tail is kept crash-safe in a small
+// table. Retention drops whole day tables. A file that is not a Headroom cache, or one
+// written by a newer schema, is refused and never modified.
+#pragma once
+
+#include "samplebus.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace Headroom {
+
+class SeriesRegistry;
+
+struct CacheOptions
+{
+    int retentionDays = 7;
+    int flushIntervalMs = 1000; // how often the writer commits the recent tail
+};
+
+class SampleCache : public SampleSink
+{
+public:
+    static constexpr int SchemaVersion = 1;
+
+    // Opens (creating when missing) the cache at path, loading its series into registry.
+    // nullptr with *error naming the file and the reason when it cannot be used.
+    static std::unique_ptr<SampleCache> open(const QString &path, SeriesRegistry *registry,
+                                             QString *error, const CacheOptions &options = {});
+    // $XDG_DATA_HOME/headroom/cache.sqlite (via QStandardPaths::GenericDataLocation).
+    static QString defaultPath();
+
+    ~SampleCache() override; // flushes and stops the writer
+
+    QString path() const;
+
+    // SampleSink: queues the batch for the writer thread; never blocks on SQLite.
+    void consume(const ResolvedBatch &batch) override;
+    // Blocks until everything queued before the call is committed.
+    void flush();
+
+    // Samples of one series with from <= ts <= to, oldest first. Thread-safe.
+    std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs) const;
+
+    // Drops every day chunk entirely older than beforeMs; returns how many were dropped.
+    int expireBefore(qint64 beforeMs);
+    // Day chunks present, as UTC day numbers since the epoch.
+    QList<qint64> chunkDays() const;
+
+private:
+    SampleCache();
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Headroom

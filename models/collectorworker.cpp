@@ -1,0 +1,54 @@
+#include "collectorworker.h"
+
+#include "samplebus.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+
+namespace Headroom {
+
+CollectorWorker::CollectorWorker(CollectorConfig config, std::unique_ptr<Collector> collector,
+                                 SampleBus *bus)
+    : m_config(std::move(config))
+    , m_collector(std::move(collector))
+    , m_bus(bus)
+{
+}
+
+void CollectorWorker::begin()
+{
+    m_timer = new QTimer(this);
+    m_timer->setTimerType(Qt::PreciseTimer);
+    m_timer->setInterval(m_config.intervalMs);
+    connect(m_timer, &QTimer::timeout, this, &CollectorWorker::pollOnce);
+    m_timer->start();
+    pollOnce(); // the first figures should not wait a whole interval
+}
+
+void CollectorWorker::end()
+{
+    if (m_timer)
+        m_timer->stop();
+    m_collector.reset(); // close connections on the thread that opened them
+}
+
+void CollectorWorker::pollOnce()
+{
+    if (!m_collector)
+        return;
+    m_polling.storeRelaxed(1);
+    QElapsedTimer clock;
+    clock.start();
+    PollResult result = m_collector->poll(QDeadlineTimer(m_config.timeoutMs));
+    const int duration = int(clock.elapsed());
+    if (result.batch.source.isEmpty())
+        result.batch.source = m_config.sourceId;
+    if (result.error.isEmpty())
+        m_bus->publish(result.batch);
+    m_polling.storeRelaxed(0);
+    Q_EMIT pollFinished(m_config.sourceId, QDateTime::currentMSecsSinceEpoch(), duration,
+                        int(result.batch.values.size() + result.batch.histograms.size()),
+                        result.error, result.warnings);
+}
+
+} // namespace Headroom

@@ -1,0 +1,41 @@
+// Lives on a collector instance's own thread: a timer, the collector, and the bus.
+#pragma once
+
+#include "collector.h"
+
+#include <QAtomicInteger>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+namespace Headroom {
+
+class SampleBus;
+
+class CollectorWorker : public QObject
+{
+    Q_OBJECT
+public:
+    CollectorWorker(CollectorConfig config, std::unique_ptr<Collector> collector, SampleBus *bus);
+
+    // Called on the worker thread (by queued invocation).
+    void begin();
+    void end();
+    bool isPolling() const { return m_polling.loadRelaxed(); }
+
+Q_SIGNALS:
+    void pollFinished(const QString &sourceId, qint64 endMs, int durationMs, int values,
+                      const QString &error, const QStringList &warnings);
+
+private:
+    void pollOnce();
+
+    CollectorConfig m_config;
+    std::unique_ptr<Collector> m_collector;
+    SampleBus *m_bus;
+    QTimer *m_timer = nullptr;
+    QAtomicInteger<int> m_polling = 0;
+};
+
+} // namespace Headroom

@@ -1,0 +1,89 @@
+// A dashboard document: versioned JSON with sources, panels, layout, time range,
+// refresh interval, variables. Value types only; reading and writing live in
+// dashboardfile.h.
+#pragma once
+
+#include "series.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Headroom {
+
+struct DashboardVariable
+{
+    QString name; // referenced as ${name} in source configs
+    QString label;
+    QString defaultValue;
+    QStringList options; // suggestions for the GUI selector; any value is accepted
+};
+
+struct DashboardSource
+{
+    QString id; // becomes SeriesKey::source
+    QString plugin; // collector plugin id
+    int intervalMs = 1000;
+    int timeoutMs = 5000;
+    QJsonObject config; // may contain ${variable} references
+};
+
+// Picks series: exact source, metric with '*' wildcards, and label constraints
+// (a missing label matches anything; values may use '*').
+struct SeriesSelector
+{
+    QString source;
+    QString metric;
+    Labels labels;
+
+    bool matches(const SeriesKey &key) const;
+    friend bool operator==(const SeriesSelector &, const SeriesSelector &) = default;
+};
+
+struct PanelLayout
+{
+    int x = 0, y = 0, w = 6, h = 4; // grid cells; the grid is 12 columns wide
+    friend bool operator==(const PanelLayout &, const PanelLayout &) = default;
+};
+
+struct DashboardPanel
+{
+    QString id;
+    QString type; // "timeseries" (more types arrive with the views issue)
+    QString title;
+    QString unit; // overrides the series' unit on the axis when set
+    QList<SeriesSelector> series;
+    PanelLayout layout;
+    QJsonObject options; // type-specific: stacked, yMin, yMax, logY ...
+};
+
+struct Dashboard
+{
+    static constexpr int SchemaVersion = 1;
+
+    QString title;
+    QList<DashboardVariable> variables;
+    QList<DashboardSource> sources;
+    QList<DashboardPanel> panels;
+    qint64 rangeMs = 15 * 60 * 1000;
+    int refreshMs = 1000;
+
+    const DashboardPanel *panel(const QString &id) const;
+    // Default values of every variable, overridden by `values`.
+    QMap<QString, QString> resolveVariables(const QMap<QString, QString> &values) const;
+};
+
+// The panel types this build can draw; a file naming another type is refused.
+QStringList knownPanelTypes();
+
+// "15m" -> 900000. Units s, m, h, d, w; nullopt when malformed or not positive.
+std::optional<qint64> parseDuration(const QString &text);
+QString formatDuration(qint64 ms);
+
+// Replaces ${name} in every string of config. Unknown names are reported in *error.
+QJsonObject substituteVariables(const QJsonObject &config, const QMap<QString, QString> &values,
+                                QString *error);
+
+} // namespace Headroom

@@ -1,0 +1,51 @@
+#include "downsample.h"
+
+#include <algorithm>
+#include <array>
+
+namespace Headroom {
+
+std::vector<Sample> downsampleMinMax(std::span<const Sample> sorted, qint64 fromMs, qint64 toMs,
+                                     int columns)
+{
+    std::vector<Sample> out;
+    if (columns <= 0 || toMs <= fromMs)
+        return out;
+    auto first = std::lower_bound(sorted.begin(), sorted.end(), fromMs,
+                                  [](const Sample &s, qint64 t) { return s.tsMs < t; });
+    auto last = std::upper_bound(first, sorted.end(), toMs,
+                                 [](qint64 t, const Sample &s) { return t < s.tsMs; });
+    const auto count = std::distance(first, last);
+    if (count <= 4 * qint64(columns)) {
+        out.assign(first, last);
+        return out;
+    }
+    out.reserve(size_t(4 * columns));
+    const double span = double(toMs - fromMs);
+    auto columnOf = [&](qint64 ts) {
+        return std::min(columns - 1, int(double(ts - fromMs) * columns / span));
+    };
+    auto it = first;
+    while (it != last) {
+        const int column = columnOf(it->tsMs);
+        auto colBegin = it;
+        auto minIt = it, maxIt = it;
+        for (++it; it != last && columnOf(it->tsMs) == column; ++it) {
+            if (it->value < minIt->value)
+                minIt = it;
+            if (it->value > maxIt->value)
+                maxIt = it;
+        }
+        auto colLast = it - 1;
+        // Emit the distinct extreme points in time order.
+        std::array<decltype(it), 4> picks{colBegin, minIt, maxIt, colLast};
+        std::sort(picks.begin(), picks.end());
+        for (size_t i = 0; i < picks.size(); ++i) {
+            if (i == 0 || picks[i] != picks[i - 1])
+                out.push_back(*picks[i]);
+        }
+    }
+    return out;
+}
+
+} // namespace Headroom

@@ -1,0 +1,5 @@
+#include "modelslogging.h"
+Q_LOGGING_CATEGORY(lcModels, "headroom.models", QtWarningMsg)
+Q_LOGGING_CATEGORY(lcCache, "headroom.cache", QtWarningMsg)
+Q_LOGGING_CATEGORY(lcScheduler, "headroom.scheduler", QtWarningMsg)
+Q_LOGGING_CATEGORY(lcDashboard, "headroom.dashboard", QtWarningMsg)

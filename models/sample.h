@@ -1,0 +1,46 @@
+// Plain value types that travel from collectors to the bus, cache and views.
+#pragma once
+
+#include "histogram.h"
+#include "series.h"
+
+#include <QList>
+#include <QMetaType>
+
+namespace Headroom {
+
+struct Sample
+{
+    qint64 tsMs = 0; // milliseconds since the Unix epoch, UTC
+    double value = 0;
+    friend bool operator==(const Sample &, const Sample &) = default;
+};
+
+struct SeriesValue
+{
+    SeriesInfo info;
+    double value = 0;
+};
+
+struct SeriesHistogram
+{
+    SeriesInfo info; // info.histogram is true
+    LogHistogram histogram;
+};
+
+// What one poll of one collector produces: every value shares the poll's timestamp.
+struct SampleBatch
+{
+    QString source;
+    qint64 tsMs = 0;
+    QList<SeriesValue> values;
+    QList<SeriesHistogram> histograms;
+
+    void add(const SeriesInfo &info, double value) { values.append({info, value}); }
+    bool isEmpty() const { return values.isEmpty() && histograms.isEmpty(); }
+};
+
+} // namespace Headroom
+
+Q_DECLARE_METATYPE(Headroom::Sample)
+Q_DECLARE_METATYPE(Headroom::SampleBatch)

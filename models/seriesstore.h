@@ -1,0 +1,30 @@
+// The read side panels use: recent samples from the live buffers, older ones from the
+// cache, stitched without overlap. Thread-safe; meant to be called from the query pool.
+#pragma once
+
+#include "sample.h"
+
+#include <vector>
+
+namespace Headroom {
+
+class LiveBuffers;
+class SampleCache;
+
+class SeriesStore
+{
+public:
+    SeriesStore(const LiveBuffers *live, const SampleCache *cache)
+        : m_live(live)
+        , m_cache(cache)
+    {
+    }
+
+    std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs) const;
+
+private:
+    const LiveBuffers *m_live;
+    const SampleCache *m_cache; // may be null: live data only
+};
+
+} // namespace Headroom

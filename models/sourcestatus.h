@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+
+namespace Headroom {
+
+enum class SourceState { Starting, Ok, Stale, Error, Stopped };
+
+QString sourceStateName(SourceState state);
+
+// What the window's status area shows for one configured source.
+struct SourceStatus
+{
+    QString sourceId;
+    QString plugin;
+    SourceState state = SourceState::Starting;
+    QString message; // the reason for Stale/Error, warnings for Ok
+    qint64 lastSuccessMs = 0; // end of the last poll that delivered samples
+    int lastPollDurationMs = 0;
+    int seriesCount = 0; // values in the last successful batch
+};
+
+} // namespace Headroom
+
+Q_DECLARE_METATYPE(Headroom::SourceStatus)
