@@ -49,3 +49,36 @@ std::vector<Sample> downsampleMinMax(std::span<const Sample> sorted, qint64 from
 }
 
 } // namespace Headroom
+
+namespace Headroom {
+
+std::vector<std::pair<size_t, size_t>> splitAtGaps(std::span<const Sample> sorted, qint64 maxGapMs)
+{
+    std::vector<std::pair<size_t, size_t>> segments;
+    if (sorted.empty())
+        return segments;
+    if (maxGapMs <= 0) {
+        std::vector<qint64> deltas;
+        deltas.reserve(sorted.size());
+        for (size_t i = 1; i < sorted.size(); ++i)
+            deltas.push_back(sorted[i].tsMs - sorted[i - 1].tsMs);
+        qint64 median = 0;
+        if (!deltas.empty()) {
+            auto mid = deltas.begin() + qsizetype(deltas.size() / 2);
+            std::nth_element(deltas.begin(), mid, deltas.end());
+            median = *mid;
+        }
+        maxGapMs = std::max<qint64>(1500, 3 * median);
+    }
+    size_t begin = 0;
+    for (size_t i = 1; i < sorted.size(); ++i) {
+        if (sorted[i].tsMs - sorted[i - 1].tsMs > maxGapMs) {
+            segments.emplace_back(begin, i);
+            begin = i;
+        }
+    }
+    segments.emplace_back(begin, sorted.size());
+    return segments;
+}
+
+} // namespace Headroom

@@ -14,3 +14,14 @@ std::vector<Sample> downsampleMinMax(std::span<const Sample> sorted, qint64 from
                                      int columns);
 
 } // namespace Headroom
+
+namespace Headroom {
+
+// Splits sorted samples where consecutive points are further apart than maxGapMs, so a
+// dead source draws as a gap instead of a straight line across the outage. With
+// maxGapMs <= 0 the threshold is 3x the median spacing (at least 1.5 s).
+// Returns [begin, end) index pairs.
+std::vector<std::pair<size_t, size_t>> splitAtGaps(std::span<const Sample> sorted,
+                                                   qint64 maxGapMs = 0);
+
+} // namespace Headroom

@@ -1,0 +1,39 @@
+// The command line contract (also used by scripts and our own checks):
+//   headroom --dashboard FILE [--var NAME=VALUE ...] [--cache FILE] [--collect-for SECONDS]
+//            [--range DURATION] --export-png OUT.png [--export-csv OUT.csv] [--scale N]
+#pragma once
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+namespace Headroom {
+
+struct CommandLine
+{
+    QString dashboardFile; // empty: the shipped default dashboard
+    QMap<QString, QString> variables;
+    QString cacheFile; // empty: the default cache
+    bool noCache = false;
+    int collectForSeconds = 0;
+    qint64 rangeMs = 0; // 0: the dashboard's own range
+    QString exportPng;
+    QString exportCsv;
+    qreal scale = 1.0;
+    int width = 1600;
+    // GUI checks (hidden options): grab the window to a PNG and/or quit after a delay.
+    QString guiSnapshot;
+    int quitAfterSeconds = 0;
+
+    bool headless() const { return !exportPng.isEmpty() || !exportCsv.isEmpty(); }
+};
+
+// Parses arguments (QCoreApplication must exist). On failure returns false with
+// *error set; --help and --version exit from within, as QCommandLineParser does.
+bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *error);
+
+// True when argv asks for a headless report; checked before QApplication exists so
+// the offscreen platform can be chosen.
+bool argumentsAskForExport(int argc, char **argv);
+
+} // namespace Headroom

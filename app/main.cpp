@@ -1,0 +1,85 @@
+// Headroom: GUI by default; a headless report when --export-png/--export-csv is given.
+#include "cache/samplecache.h"
+#include "commandline.h"
+#include "headlessreport.h"
+#include "imageexport.h"
+#include "mainwindow.h"
+#include "monitoringsession.h"
+
+#include <QApplication>
+#include <QMessageBox>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace Headroom;
+
+namespace {
+bool haveDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+int runGui(const CommandLine &options)
+{
+    MonitoringSession session;
+    QString cacheError;
+    if (!options.noCache) {
+        const QString path = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
+        if (!session.openCache(path, &cacheError))
+            std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(cacheError));
+    }
+    const QStringList pluginProblems = session.loadPlugins();
+    MainWindow window(&session);
+    window.show();
+    if (!cacheError.isEmpty())
+        QMessageBox::warning(&window, QObject::tr("Cache not used"),
+                             cacheError + QObject::tr("\n\nHeadroom keeps running with live data only; "
+                                                      "the file was not modified."));
+    for (const QString &problem : pluginProblems)
+        std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(problem));
+    if (!window.openDashboard(options.dashboardFile, options.variables)
+        && !options.dashboardFile.isEmpty())
+        window.openDashboard(QString());
+    if (options.rangeMs > 0)
+        window.setRange(options.rangeMs);
+    if (options.quitAfterSeconds > 0) {
+        QTimer::singleShot(options.quitAfterSeconds * 1000, &window, [&window, &options] {
+            QString error;
+            if (!options.guiSnapshot.isEmpty()
+                && !writePng(&window, window.devicePixelRatioF(), options.guiSnapshot, &error))
+                std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(error));
+            window.close();
+        });
+    }
+    return QApplication::exec();
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const bool headless = argumentsAskForExport(argc, argv);
+    if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen"); // reports from cron or ssh need no display
+    if (!headless && !haveDisplay()) {
+        std::fprintf(stderr, "headroom: no display (DISPLAY is not set). For a report without a "
+                             "display use --export-png OUT.png and/or --export-csv OUT.csv.\n");
+        return 2;
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("headroom"));
+    QApplication::setOrganizationName(QStringLiteral("headroom"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Headroom"));
+    QApplication::setApplicationVersion(QStringLiteral(HEADROOM_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("org.headroom.Headroom"));
+
+    CommandLine options;
+    QString error;
+    if (!parseCommandLine(QApplication::arguments(), &options, &error)) {
+        std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(error));
+        return 2;
+    }
+    return options.headless() ? runHeadlessReport(options) : runGui(options);
+}

@@ -1,0 +1,374 @@
+#include "mainwindow.h"
+
+#include "appdashboards.h"
+#include "csvexport.h"
+#include "dashboardview.h"
+#include "imageexport.h"
+#include "monitoringsession.h"
+#include "sourcestatusbar.h"
+#include "timeseriespanel.h"
+#include "zoomablechartview.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+
+namespace Headroom {
+
+namespace {
+const QList<std::pair<QString, qint64>> &rangeChoices()
+{
+    static const QList<std::pair<QString, qint64>> choices = {
+        {QStringLiteral("5m"), 5 * 60 * 1000LL},       {QStringLiteral("15m"), 15 * 60 * 1000LL},
+        {QStringLiteral("1h"), 3600 * 1000LL},          {QStringLiteral("6h"), 6 * 3600 * 1000LL},
+        {QStringLiteral("24h"), 24 * 3600 * 1000LL},
+    };
+    return choices;
+}
+constexpr int MaxRecentFiles = 8;
+} // namespace
+
+MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
+    : QMainWindow(parent)
+    , m_session(session)
+    , m_store(session->store())
+{
+    m_view = new DashboardView(&m_session->registry(), this);
+    m_view->setStore(&m_store);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(m_view);
+    setCentralWidget(scroll);
+    connect(m_view, &DashboardView::rangeSelected, this, &MainWindow::onZoom);
+
+    m_statusBar = new SourceStatusBar(this);
+    statusBar()->addPermanentWidget(m_statusBar, 1);
+    connect(&m_session->scheduler(), &CollectorScheduler::statusChanged, m_statusBar,
+            &SourceStatusBar::updateStatus);
+
+    createActions();
+    connect(&m_refreshTimer, &QTimer::timeout, this, &MainWindow::refresh);
+    resize(1400, 900);
+}
+
+MainWindow::~MainWindow()
+{
+    m_session->stop();
+}
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openFileDialog);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    file->addAction(tr("Export Dashboard as &PNG…"), this, &MainWindow::exportDashboardPng);
+    file->addAction(tr("Export Data as &CSV…"), this, &MainWindow::exportCsv);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    updateRecentMenu();
+
+    m_rangeBar = addToolBar(tr("Time range"));
+    m_rangeBar->setObjectName(QStringLiteral("timeRangeBar"));
+    m_rangeBar->addWidget(new QLabel(tr("Range: "), this));
+    m_rangeCombo = new QComboBox(this);
+    for (const auto &[name, ms] : rangeChoices())
+        m_rangeCombo->addItem(name, ms);
+    m_rangeCombo->addItem(tr("Custom…"), qint64(0));
+    connect(m_rangeCombo, &QComboBox::activated, this, &MainWindow::onRangeChosen);
+    m_rangeBar->addWidget(m_rangeCombo);
+    m_followAction = m_rangeBar->addAction(tr("Pause"));
+    m_followAction->setCheckable(true);
+    m_followAction->setToolTip(tr("Pause or resume following live data"));
+    connect(m_followAction, &QAction::toggled, this, [this](bool paused) { setFollowing(!paused); });
+
+    m_variableBar = addToolBar(tr("Variables"));
+    m_variableBar->setObjectName(QStringLiteral("variableBar"));
+}
+
+bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString> &variables)
+{
+    const DashboardLoadResult loaded = loadDashboardOrDefault(path);
+    if (!loaded.ok()) {
+        QMessageBox::warning(this, tr("Cannot open dashboard"), loaded.error.toString());
+        return false;
+    }
+    if (const QString unknown = unknownVariable(*loaded.dashboard, variables); !unknown.isEmpty()) {
+        QMessageBox::warning(this, tr("Cannot open dashboard"),
+                             tr("The dashboard has no variable \"%1\".").arg(unknown));
+        return false;
+    }
+    m_dashboard = *loaded.dashboard;
+    m_file = path;
+    m_variables = m_dashboard.resolveVariables(variables);
+    m_view->setDashboard(m_dashboard);
+    for (TimeSeriesPanel *panel : m_view->panels()) {
+        panel->setContextMenuPolicy(Qt::ActionsContextMenu);
+        auto *exportAction = new QAction(tr("Export Panel as PNG…"), panel);
+        connect(exportAction, &QAction::triggered, this, [this, panel] { exportPanelPng(panel); });
+        panel->chartView()->setContextMenuPolicy(Qt::NoContextMenu);
+        panel->addAction(exportAction);
+    }
+    if (!path.isEmpty())
+        addRecentFile(path);
+    rebuildVariableBar();
+    setRange(m_dashboard.rangeMs);
+    setFollowing(true);
+    restartCollection();
+    m_refreshTimer.start(m_dashboard.refreshMs);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::rebuildVariableBar()
+{
+    m_variableBar->clear();
+    for (const DashboardVariable &variable : std::as_const(m_dashboard.variables)) {
+        m_variableBar->addWidget(new QLabel(
+            (variable.label.isEmpty() ? variable.name : variable.label) + QStringLiteral(": "), this));
+        auto *combo = new QComboBox(this);
+        combo->setEditable(true); // any value is allowed; options are suggestions
+        combo->addItems(variable.options);
+        combo->setCurrentText(m_variables.value(variable.name));
+        combo->setMinimumContentsLength(16);
+        const QString name = variable.name;
+        connect(combo, &QComboBox::activated, this, [this, combo, name] {
+            if (m_variables.value(name) == combo->currentText())
+                return;
+            m_variables.insert(name, combo->currentText());
+            restartCollection();
+        });
+        m_variableBar->addWidget(combo);
+    }
+    m_variableBar->setVisible(!m_dashboard.variables.isEmpty());
+}
+
+void MainWindow::restartCollection()
+{
+    m_statusBar->clear();
+    m_session->start(m_dashboard, m_variables);
+    refresh();
+}
+
+std::pair<qint64, qint64> MainWindow::currentRange() const
+{
+    if (!m_following)
+        return {m_fixedFrom, m_fixedTo};
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    return {now - m_rangeMs, now};
+}
+
+void MainWindow::refresh()
+{
+    const auto [from, to] = currentRange();
+    m_view->refresh(from, to);
+}
+
+void MainWindow::setRange(qint64 rangeMs)
+{
+    m_rangeMs = rangeMs;
+    int index = m_rangeCombo->findData(rangeMs);
+    if (index < 0) { // a dashboard range that is not a preset: show it as such
+        m_rangeCombo->insertItem(m_rangeCombo->count() - 1, formatDuration(rangeMs), rangeMs);
+        index = m_rangeCombo->findData(rangeMs);
+    }
+    m_rangeCombo->setCurrentIndex(index);
+    if (!m_following) {
+        m_fixedTo = QDateTime::currentMSecsSinceEpoch();
+        m_fixedFrom = m_fixedTo - rangeMs;
+    }
+    refresh();
+}
+
+void MainWindow::onRangeChosen(int index)
+{
+    const qint64 ms = m_rangeCombo->itemData(index).toLongLong();
+    if (ms == 0) {
+        chooseCustomRange();
+        return;
+    }
+    setFollowing(true);
+    setRange(ms);
+}
+
+void MainWindow::chooseCustomRange()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Custom time range"));
+    auto *form = new QFormLayout(&dialog);
+    const auto [from, to] = currentRange();
+    auto *fromEdit = new QDateTimeEdit(QDateTime::fromMSecsSinceEpoch(from), &dialog);
+    auto *toEdit = new QDateTimeEdit(QDateTime::fromMSecsSinceEpoch(to), &dialog);
+    fromEdit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    toEdit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    fromEdit->setCalendarPopup(true);
+    toEdit->setCalendarPopup(true);
+    form->addRow(tr("From:"), fromEdit);
+    form->addRow(tr("To:"), toEdit);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const qint64 a = fromEdit->dateTime().toMSecsSinceEpoch();
+    const qint64 b = toEdit->dateTime().toMSecsSinceEpoch();
+    if (b <= a) {
+        QMessageBox::warning(this, tr("Custom time range"), tr("The end must be after the start."));
+        return;
+    }
+    onZoom(a, b);
+}
+
+void MainWindow::onZoom(qint64 fromMs, qint64 toMs)
+{
+    m_fixedFrom = fromMs;
+    m_fixedTo = toMs;
+    setFollowing(false);
+    refresh();
+}
+
+void MainWindow::setFollowing(bool follow)
+{
+    if (!follow && m_following) {
+        if (m_fixedTo <= m_fixedFrom) { // pausing: freeze the range shown now
+            const auto [from, to] = currentRange();
+            m_fixedFrom = from;
+            m_fixedTo = to;
+        }
+    }
+    m_following = follow;
+    if (follow)
+        m_fixedFrom = m_fixedTo = 0;
+    const QSignalBlocker blocker(m_followAction);
+    m_followAction->setChecked(!follow);
+    m_followAction->setText(follow ? tr("Pause") : tr("Resume live"));
+    refresh();
+}
+
+void MainWindow::openFileDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open dashboard"), QString(),
+                                                      tr("Dashboards (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openDashboard(path);
+}
+
+bool MainWindow::save()
+{
+    return m_file.isEmpty() ? saveAs() : saveTo(m_file);
+}
+
+bool MainWindow::saveAs()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save dashboard"), m_file,
+                                                      tr("Dashboards (*.json)"));
+    return !path.isEmpty() && saveTo(path);
+}
+
+bool MainWindow::saveTo(const QString &path)
+{
+    Dashboard toSave = m_dashboard;
+    toSave.rangeMs = m_rangeMs;
+    for (DashboardVariable &variable : toSave.variables) // the values in use become the defaults
+        variable.defaultValue = m_variables.value(variable.name, variable.defaultValue);
+    QString error;
+    if (!saveDashboard(toSave, path, &error)) {
+        QMessageBox::warning(this, tr("Cannot save dashboard"), error);
+        return false;
+    }
+    m_dashboard = toSave;
+    m_file = path;
+    addRecentFile(path);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(path), 3000);
+    return true;
+}
+
+void MainWindow::exportDashboardPng()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export dashboard as PNG"),
+                                                      QStringLiteral("dashboard.png"), tr("PNG (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!writePng(m_view, devicePixelRatioF(), path, &error))
+        QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+void MainWindow::exportPanelPng(TimeSeriesPanel *panel)
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export panel as PNG"), panel->config().id + QStringLiteral(".png"), tr("PNG (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!writePng(panel, devicePixelRatioF(), path, &error))
+        QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+void MainWindow::exportCsv()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export data as CSV"),
+                                                      QStringLiteral("dashboard.csv"), tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    const auto [from, to] = currentRange();
+    QString error;
+    if (!writeCsvFile(m_view->queryAll(from, to), path, &error))
+        QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    QSettings settings;
+    QStringList files = settings.value(QStringLiteral("recentFiles")).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > MaxRecentFiles)
+        files.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString &file : files)
+        m_recentMenu->addAction(file, this, [this, file] { openDashboard(file); });
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_file.isEmpty() ? m_dashboard.title : QFileInfo(m_file).fileName();
+    setWindowTitle(name + QStringLiteral(" — Headroom"));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_refreshTimer.stop();
+    m_session->stop();
+    m_session->flushCache();
+    event->accept();
+}
+
+} // namespace Headroom

@@ -1,0 +1,78 @@
+// The main window: dashboard grid, time-range picker with live follow, variable
+// selectors, collector status, open/save/recent files, PNG and CSV export.
+#pragma once
+
+#include "dashboard/dashboard.h"
+#include "seriesstore.h"
+
+#include <QMainWindow>
+#include <QTimer>
+
+class QComboBox;
+class QAction;
+class QMenu;
+class QToolBar;
+
+namespace Headroom {
+
+class DashboardView;
+class MonitoringSession;
+class SourceStatusBar;
+class TimeSeriesPanel;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    MainWindow(MonitoringSession *session, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens path (empty: the shipped default) with variable overrides. Shows a message
+    // and keeps the current dashboard when the file cannot be used.
+    bool openDashboard(const QString &path, const QMap<QString, QString> &variables = {});
+    void setRange(qint64 rangeMs);
+    DashboardView *view() const { return m_view; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void rebuildVariableBar();
+    void restartCollection();
+    void refresh();
+    void onRangeChosen(int index);
+    void onZoom(qint64 fromMs, qint64 toMs);
+    void setFollowing(bool follow);
+    void chooseCustomRange();
+    void openFileDialog();
+    bool save();
+    bool saveAs();
+    bool saveTo(const QString &path);
+    void exportDashboardPng();
+    void exportPanelPng(TimeSeriesPanel *panel);
+    void exportCsv();
+    void addRecentFile(const QString &path);
+    void updateRecentMenu();
+    void updateTitle();
+    std::pair<qint64, qint64> currentRange() const;
+
+    MonitoringSession *m_session;
+    SeriesStore m_store;
+    Dashboard m_dashboard;
+    QString m_file; // empty: the shipped default, "Save" asks for a name
+    QMap<QString, QString> m_variables;
+    DashboardView *m_view;
+    SourceStatusBar *m_statusBar;
+    QToolBar *m_rangeBar;
+    QToolBar *m_variableBar;
+    QComboBox *m_rangeCombo;
+    QAction *m_followAction;
+    QMenu *m_recentMenu;
+    QTimer m_refreshTimer;
+    bool m_following = true;
+    qint64 m_rangeMs = 15 * 60 * 1000;
+    qint64 m_fixedFrom = 0, m_fixedTo = 0; // when not following
+};
+
+} // namespace Headroom

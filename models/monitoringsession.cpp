@@ -1,0 +1,82 @@
+#include "monitoringsession.h"
+
+#include "cache/samplecache.h"
+#include "modelslogging.h"
+
+namespace Headroom {
+
+MonitoringSession::MonitoringSession(QObject *parent)
+    : QObject(parent)
+    , m_bus(&m_registry)
+    , m_live(3600) // one hour at 1 s: the usual live window without touching the cache
+    , m_scheduler(new CollectorScheduler(&m_bus, this))
+{
+    m_bus.addSink(&m_live);
+}
+
+MonitoringSession::~MonitoringSession()
+{
+    stop();
+    if (m_cache)
+        m_bus.removeSink(m_cache.get());
+}
+
+bool MonitoringSession::openCache(const QString &path, QString *error)
+{
+    if (m_cache) {
+        m_bus.removeSink(m_cache.get());
+        m_cache.reset();
+    }
+    if (path.isEmpty())
+        return true;
+    m_cache = SampleCache::open(path, &m_registry, error);
+    if (!m_cache)
+        return false;
+    m_bus.addSink(m_cache.get());
+    return true;
+}
+
+QStringList MonitoringSession::loadPlugins(const QStringList &dirs)
+{
+    return m_collectors.loadPlugins(dirs);
+}
+
+void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QString> &variables)
+{
+    stop();
+    const auto values = dashboard.resolveVariables(variables);
+    for (const DashboardSource &source : dashboard.sources) {
+        QString error;
+        CollectorConfig config;
+        config.sourceId = source.id;
+        config.intervalMs = source.intervalMs;
+        config.timeoutMs = source.timeoutMs;
+        config.options = substituteVariables(source.config, values, &error);
+        CollectorFactory *factory = m_collectors.factory(source.plugin);
+        std::unique_ptr<Collector> collector;
+        if (error.isEmpty() && !factory)
+            error = QStringLiteral("no collector plugin \"%1\" installed").arg(source.plugin);
+        if (error.isEmpty())
+            collector = factory->create(config, &error);
+        if (!collector) {
+            qCWarning(lcModels) << "source" << source.id << error;
+            m_scheduler->addFailedSource(source.id, source.plugin, error);
+            continue;
+        }
+        m_scheduler->addSource(source.plugin, config, std::move(collector), &error);
+    }
+    m_scheduler->start();
+}
+
+void MonitoringSession::stop()
+{
+    m_scheduler->stop();
+}
+
+void MonitoringSession::flushCache()
+{
+    if (m_cache)
+        m_cache->flush();
+}
+
+} // namespace Headroom

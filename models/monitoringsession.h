@@ -1,0 +1,59 @@
+// Everything that runs behind one open dashboard: the series registry, the bus, the
+// live buffers, the cache, the collector registry and the scheduler. The GUI and the
+// headless report both drive one of these; tests can too.
+#pragma once
+
+#include "collectorregistry.h"
+#include "collectorscheduler.h"
+#include "dashboard/dashboard.h"
+#include "livebuffers.h"
+#include "samplebus.h"
+#include "seriesregistry.h"
+#include "seriesstore.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace Headroom {
+
+class SampleCache;
+
+class MonitoringSession : public QObject
+{
+    Q_OBJECT
+public:
+    explicit MonitoringSession(QObject *parent = nullptr);
+    ~MonitoringSession() override;
+
+    // Opens the cache (empty path: no cache, live data only). Returns false with
+    // *error when the file cannot be used; the session then runs without a cache.
+    bool openCache(const QString &path, QString *error);
+    // Loads collector plugins from the default directories; returns load problems.
+    QStringList loadPlugins(const QStringList &dirs = CollectorRegistry::defaultPluginDirs());
+
+    // Stops what runs, then creates one collector per source of the dashboard with
+    // variables resolved. Sources that cannot be created are listed with an error.
+    void start(const Dashboard &dashboard, const QMap<QString, QString> &variables);
+    void stop();
+    void flushCache();
+
+    SeriesRegistry &registry() { return m_registry; }
+    const SeriesRegistry &registry() const { return m_registry; }
+    SampleBus &bus() { return m_bus; }
+    LiveBuffers &live() { return m_live; }
+    CollectorRegistry &collectors() { return m_collectors; }
+    CollectorScheduler &scheduler() { return *m_scheduler; }
+    SampleCache *cache() const { return m_cache.get(); }
+    SeriesStore store() const { return SeriesStore(&m_live, m_cache.get()); }
+
+private:
+    SeriesRegistry m_registry;
+    SampleBus m_bus;
+    LiveBuffers m_live;
+    std::unique_ptr<SampleCache> m_cache;
+    CollectorRegistry m_collectors;
+    CollectorScheduler *m_scheduler;
+};
+
+} // namespace Headroom

@@ -1,0 +1,63 @@
+#include "panelquery.h"
+
+#include "downsample.h"
+#include "seriesregistry.h"
+#include "seriesstore.h"
+
+#include <algorithm>
+
+namespace Headroom {
+
+QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegistry &registry)
+{
+    QList<std::pair<QString, int>> matched;
+    for (int id : registry.ids()) {
+        const auto info = registry.info(id);
+        if (!info)
+            continue;
+        const bool hit = std::any_of(selectors.cbegin(), selectors.cend(),
+                                     [&](const SeriesSelector &s) { return s.matches(info->key); });
+        if (hit)
+            matched.append({info->key.toString(), id});
+    }
+    std::sort(matched.begin(), matched.end());
+    QList<int> ids;
+    ids.reserve(matched.size());
+    for (const auto &m : std::as_const(matched))
+        ids.append(m.second);
+    return ids;
+}
+
+PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
+                     const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
+{
+    PanelData data;
+    data.panelId = panel.id;
+    data.fromMs = fromMs;
+    data.toMs = toMs;
+    for (int id : matchSeries(panel.series, registry)) {
+        PanelSeriesData s;
+        s.seriesId = id;
+        s.info = registry.info(id).value_or(SeriesInfo{});
+        if (s.info.histogram)
+            continue; // histogram series are drawn by the latency views, not as lines
+        std::vector<Sample> raw = store.read(id, fromMs, toMs);
+        s.rawCount = qint64(raw.size());
+        s.points = columns > 0 ? downsampleMinMax(raw, fromMs, toMs, columns) : std::move(raw);
+        data.series.append(std::move(s));
+    }
+    return data;
+}
+
+QString seriesDisplayName(const SeriesInfo &info)
+{
+    if (info.key.labels.isEmpty())
+        return info.key.metric;
+    QStringList parts;
+    for (auto it = info.key.labels.cbegin(); it != info.key.labels.cend(); ++it)
+        parts << it.value();
+    const QString metric = info.key.metric.section(u'.', -2);
+    return metric + QStringLiteral(" ") + parts.join(u'/');
+}
+
+} // namespace Headroom

@@ -1,0 +1,46 @@
+// Turns a panel's series selectors into data ready to draw: match the selectors
+// against the known series, read each through the SeriesStore, reduce to the panel's
+// pixel width. GUI-free so the query pool, the headless export and tests share it.
+#pragma once
+
+#include "dashboard/dashboard.h"
+#include "sample.h"
+
+#include <QMetaType>
+
+#include <vector>
+
+namespace Headroom {
+
+class SeriesRegistry;
+class SeriesStore;
+
+struct PanelSeriesData
+{
+    int seriesId = 0;
+    SeriesInfo info;
+    std::vector<Sample> points; // downsampled, oldest first
+    qint64 rawCount = 0; // samples in range before reduction
+};
+
+struct PanelData
+{
+    QString panelId;
+    qint64 fromMs = 0;
+    qint64 toMs = 0;
+    QList<PanelSeriesData> series; // sorted by series key for a stable legend
+};
+
+// Ids of every known series matched by any of the selectors, ordered by key.
+QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegistry &registry);
+
+// columns <= 0 means "no reduction" (the CSV export wants every sample).
+PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
+                     const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns);
+
+// A short legend name: the labels that tell series apart, else the metric.
+QString seriesDisplayName(const SeriesInfo &info);
+
+} // namespace Headroom
+
+Q_DECLARE_METATYPE(Headroom::PanelData)

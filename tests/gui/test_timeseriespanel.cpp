@@ -1,0 +1,123 @@
+#include "timeseriespanel.h"
+#include "zoomablechartview.h"
+
+#include <QChart>
+#include <QLegendMarker>
+#include <QSignalSpy>
+#include <QTest>
+#include <QValueAxis>
+
+using namespace Headroom;
+
+class TestTimeSeriesPanel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void drawsSeriesWithGaps();
+    void dragSelectsRange();
+    void replacesAndRemovesSeries();
+};
+
+namespace {
+PanelSeriesData series(int id, const QString &cpu, std::vector<Sample> points)
+{
+    PanelSeriesData s;
+    s.seriesId = id;
+    s.info = SeriesInfo{{QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {{QStringLiteral("cpu"), cpu}}},
+                        QStringLiteral("%"), QStringLiteral("cpu"), UseKind::Utilization, false};
+    s.points = std::move(points);
+    return s;
+}
+
+DashboardPanel panelConfig()
+{
+    DashboardPanel config;
+    config.id = QStringLiteral("cpu");
+    config.type = QStringLiteral("timeseries");
+    config.title = QStringLiteral("CPU");
+    return config;
+}
+
+int countColor(const QImage &image, QColor color)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            n += std::abs(c.red() - color.red()) + std::abs(c.green() - color.green()) + std::abs(c.blue() - color.blue()) < 40;
+        }
+    return n;
+}
+} // namespace
+
+void TestTimeSeriesPanel::drawsSeriesWithGaps()
+{
+    TimeSeriesPanel panel(panelConfig());
+    panel.resize(600, 300);
+    panel.show();
+    PanelData data{QStringLiteral("cpu"), 0, 120000, {}};
+    std::vector<Sample> withGap;
+    for (qint64 t = 0; t <= 20000; t += 1000)
+        withGap.push_back({t, 40});
+    for (qint64 t = 80000; t <= 120000; t += 1000) // a 60 s outage in between
+        withGap.push_back({t, 60});
+    data.series.append(series(1, QStringLiteral("all"), withGap));
+    panel.setData(data);
+    QCOMPARE(panel.segmentCount(), 2);
+    // One legend entry per series, however many segments it has.
+    int visibleMarkers = 0;
+    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
+        visibleMarkers += m->isVisible();
+    QCOMPARE(visibleMarkers, 1);
+    auto *axisY = qobject_cast<QValueAxis *>(panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
+    QCOMPARE(axisY->titleText(), QStringLiteral("%"));
+    QVERIFY(axisY->max() >= 60);
+    QCOMPARE(axisY->min(), 0.0);
+    const QImage image = panel.grab().toImage();
+    QVERIFY2(countColor(image, QColor(0x1f77b4)) > 100, "the series line was not drawn");
+}
+
+void TestTimeSeriesPanel::dragSelectsRange()
+{
+    TimeSeriesPanel panel(panelConfig());
+    panel.resize(800, 300);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    PanelData data{QStringLiteral("cpu"), 1'000'000, 1'600'000, {}};
+    data.series.append(series(1, QStringLiteral("all"), {{1'000'000, 1}, {1'600'000, 2}}));
+    panel.setData(data);
+    QSignalSpy spy(&panel, &TimeSeriesPanel::rangeSelected);
+    QWidget *viewport = panel.chartView()->viewport();
+    const QRectF plot = panel.chartView()->chart()->plotArea();
+    const QPoint a(int(plot.left() + plot.width() * 0.25), int(plot.center().y()));
+    const QPoint b(int(plot.left() + plot.width() * 0.75), int(plot.center().y()));
+    QTest::mousePress(viewport, Qt::LeftButton, {}, a);
+    QTest::mouseMove(viewport, b);
+    QTest::mouseRelease(viewport, Qt::LeftButton, {}, b);
+    QCOMPARE(spy.count(), 1);
+    const qint64 from = spy.at(0).at(0).toLongLong(), to = spy.at(0).at(1).toLongLong();
+    QVERIFY2(std::abs(from - 1'150'000) < 10'000, qPrintable(QString::number(from)));
+    QVERIFY2(std::abs(to - 1'450'000) < 10'000, qPrintable(QString::number(to)));
+    // A click without a drag is not a zoom.
+    QTest::mouseClick(viewport, Qt::LeftButton, {}, a);
+    QCOMPARE(spy.count(), 1);
+}
+
+void TestTimeSeriesPanel::replacesAndRemovesSeries()
+{
+    TimeSeriesPanel panel(panelConfig());
+    PanelData data{QStringLiteral("cpu"), 0, 10000, {}};
+    data.series.append(series(1, QStringLiteral("cpu0"), {{0, 1}, {1000, 2}}));
+    data.series.append(series(2, QStringLiteral("cpu1"), {{0, 1}, {1000, 2}}));
+    panel.setData(data);
+    QCOMPARE(panel.segmentCount(), 2);
+    data.series.removeFirst();
+    panel.setData(data);
+    QCOMPARE(panel.segmentCount(), 1);
+    QCOMPARE(panel.chartView()->chart()->series().size(), 1);
+    panel.setData(PanelData{QStringLiteral("cpu"), 0, 10000, {}});
+    QCOMPARE(panel.segmentCount(), 0);
+}
+
+QTEST_MAIN(TestTimeSeriesPanel)
+#include "test_timeseriespanel.moc"

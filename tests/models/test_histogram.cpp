@@ -1,0 +1,137 @@
+#include "histogram.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+using namespace Headroom;
+
+class TestHistogram : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void percentileErrorBound_data();
+    void percentileErrorBound();
+    void mergeAddsCounts();
+    void edgeCases();
+    void serializeRoundTrip();
+    void deserializeGarbage();
+};
+
+namespace {
+// Nearest-rank percentile, the definition LogHistogram::quantile follows.
+double exactQuantile(std::vector<double> values, double q)
+{
+    std::sort(values.begin(), values.end());
+    const auto rank = size_t(std::ceil(q * double(values.size())));
+    return values[std::max<size_t>(rank, 1) - 1];
+}
+} // namespace
+
+void TestHistogram::percentileErrorBound_data()
+{
+    QTest::addColumn<QString>("distribution");
+    QTest::newRow("uniform 0.1-100 ms") << QStringLiteral("uniform");
+    QTest::newRow("lognormal latencies") << QStringLiteral("lognormal");
+    QTest::newRow("bimodal (cache hit / miss)") << QStringLiteral("bimodal");
+    QTest::newRow("wide: 1 us to 100 s") << QStringLiteral("wide");
+}
+
+void TestHistogram::percentileErrorBound()
+{
+    QFETCH(QString, distribution);
+    QRandomGenerator rng(42);
+    std::vector<double> values;
+    LogHistogram h;
+    for (int i = 0; i < 100000; ++i) {
+        double v = 0;
+        if (distribution == u"uniform")
+            v = 0.1 + rng.generateDouble() * 99.9;
+        else if (distribution == u"lognormal") {
+            const double u1 = std::max(1e-12, rng.generateDouble()), u2 = rng.generateDouble();
+            v = std::exp(1.0 + 0.8 * std::sqrt(-2 * std::log(u1)) * std::cos(2 * M_PI * u2));
+        } else if (distribution == u"bimodal")
+            v = rng.generateDouble() < 0.9 ? 0.5 + rng.generateDouble() : 50 + 20 * rng.generateDouble();
+        else
+            v = std::pow(10.0, -3 + 8 * rng.generateDouble());
+        values.push_back(v);
+        h.add(v);
+    }
+    QCOMPARE(h.count(), quint64(values.size()));
+    for (double q : {0.5, 0.9, 0.95, 0.99, 0.999}) {
+        const double exact = exactQuantile(values, q);
+        const double approx = h.quantile(q);
+        const double relative = std::abs(approx - exact) / exact;
+        QVERIFY2(relative <= 0.01,
+                 qPrintable(QStringLiteral("q=%1 exact=%2 approx=%3 error=%4%")
+                                .arg(q).arg(exact).arg(approx).arg(relative * 100)));
+    }
+    QCOMPARE(h.quantile(1.0), *std::max_element(values.begin(), values.end()));
+}
+
+void TestHistogram::mergeAddsCounts()
+{
+    LogHistogram a, b, both;
+    for (int i = 1; i <= 1000; ++i) {
+        (i % 2 ? a : b).add(i * 0.37);
+        both.add(i * 0.37);
+    }
+    a.merge(b);
+    QCOMPARE(a.count(), both.count());
+    QCOMPARE(a.buckets(), both.buckets());
+    QCOMPARE(a.quantile(0.99), both.quantile(0.99));
+    QCOMPARE(a.max(), both.max());
+}
+
+void TestHistogram::edgeCases()
+{
+    LogHistogram h;
+    QCOMPARE(h.quantile(0.5), 0.0);
+    h.add(0.0);
+    h.add(-1.0); // below MinValue: the zero bucket, never a crash
+    h.add(std::nan(""));
+    QCOMPARE(h.count(), quint64(2));
+    QCOMPARE(h.buckets().value(LogHistogram::ZeroBucket), quint64(2));
+    h.add(5.0, 10);
+    QCOMPARE(h.count(), quint64(12));
+    QVERIFY(std::abs(h.quantile(0.99) - 5.0) / 5.0 <= 0.01);
+    // Bucket bounds are consistent with the index function.
+    for (double v : {0.001, 1.0, 1.5, 64.0, 12345.678}) {
+        const int i = LogHistogram::bucketIndex(v);
+        QVERIFY(v > LogHistogram::bucketLowerBound(i) * (1 - 1e-12));
+        QVERIFY(v <= LogHistogram::bucketUpperBound(i) * (1 + 1e-12));
+    }
+}
+
+void TestHistogram::serializeRoundTrip()
+{
+    LogHistogram h;
+    for (int i = 0; i < 500; ++i)
+        h.add(0.01 * (i * i + 1), quint64(i % 7 + 1));
+    h.add(0);
+    bool ok = false;
+    const LogHistogram back = LogHistogram::deserialize(h.serialize(), &ok);
+    QVERIFY(ok);
+    QCOMPARE(back, h);
+}
+
+void TestHistogram::deserializeGarbage()
+{
+    QRandomGenerator rng(7);
+    for (int i = 0; i < 2000; ++i) {
+        QByteArray junk(int(rng.bounded(40)), Qt::Uninitialized);
+        for (char &c : junk)
+            c = char(rng.bounded(256));
+        bool ok = true;
+        LogHistogram::deserialize(junk, &ok); // must not crash; usually fails
+    }
+    bool ok = true;
+    QVERIFY(LogHistogram::deserialize(QByteArray("\x05\x01", 2), &ok).isEmpty());
+    QVERIFY(!ok);
+}
+
+QTEST_GUILESS_MAIN(TestHistogram)
+#include "test_histogram.moc"

@@ -1,0 +1,105 @@
+#include "csvexport.h"
+#include "livebuffers.h"
+#include "panelquery.h"
+#include "seriesregistry.h"
+#include "seriesstore.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Headroom;
+
+class TestPanelQuery : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void selectsAndOrders();
+    void reducesToColumns();
+    void csvRowsAndQuoting();
+    void csvFileUnwritable();
+
+private:
+    SeriesRegistry m_registry;
+    LiveBuffers m_live{10000};
+    int m_cpuAll = 0, m_cpu0 = 0, m_mem = 0, m_other = 0;
+};
+
+namespace {
+SeriesInfo info(const QString &source, const QString &metric, const Labels &labels, const QString &unit)
+{
+    return SeriesInfo{{source, metric, labels}, unit, QStringLiteral("cpu"), UseKind::Utilization, false};
+}
+} // namespace
+
+void TestPanelQuery::init()
+{
+    m_cpuAll = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
+                                     {{QStringLiteral("cpu"), QStringLiteral("all")}}, QStringLiteral("%")));
+    m_cpu0 = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
+                                   {{QStringLiteral("cpu"), QStringLiteral("cpu0")}}, QStringLiteral("%")));
+    m_mem = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.mem.utilization"), {}, QStringLiteral("%")));
+    m_other = m_registry.idFor(info(QStringLiteral("other"), QStringLiteral("host.mem.utilization"), {}, QStringLiteral("%")));
+    for (int i = 0; i < 3600; ++i) {
+        for (int id : {m_cpuAll, m_cpu0, m_mem, m_other})
+            m_live.append(id, {1'000'000LL + i * 1000LL, double(i % 100) + id});
+    }
+}
+
+void TestPanelQuery::selectsAndOrders()
+{
+    const QList<SeriesSelector> cpuAll{{QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
+                                        {{QStringLiteral("cpu"), QStringLiteral("all")}}}};
+    QCOMPARE(matchSeries(cpuAll, m_registry), QList<int>{m_cpuAll});
+    const QList<SeriesSelector> anyHost{{QStringLiteral("host"), QStringLiteral("host.*"), {}}};
+    QCOMPARE(matchSeries(anyHost, m_registry), (QList<int>{m_cpuAll, m_cpu0, m_mem}));
+    const QList<SeriesSelector> none{{QStringLiteral("nosuch"), QStringLiteral("*"), {}}};
+    QVERIFY(matchSeries(none, m_registry).isEmpty());
+}
+
+void TestPanelQuery::reducesToColumns()
+{
+    DashboardPanel panel;
+    panel.id = QStringLiteral("p");
+    panel.series = {{QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {}}};
+    const SeriesStore store(&m_live, nullptr);
+    const PanelData full = queryPanel(panel, m_registry, store, 1'000'000, 1'000'000 + 3599'000, 0);
+    QCOMPARE(full.series.size(), 2);
+    QCOMPARE(full.series[0].points.size(), size_t(3600));
+    const PanelData reduced = queryPanel(panel, m_registry, store, 1'000'000, 1'000'000 + 3599'000, 100);
+    QCOMPARE(reduced.series[0].rawCount, 3600);
+    QVERIFY(reduced.series[0].points.size() <= 400);
+    QCOMPARE(seriesDisplayName(reduced.series[0].info), QStringLiteral("cpu.utilization all"));
+}
+
+void TestPanelQuery::csvRowsAndQuoting()
+{
+    PanelData data;
+    data.panelId = QStringLiteral("panel, \"one\"");
+    PanelSeriesData s;
+    s.info = info(QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
+                  {{QStringLiteral("cpu"), QStringLiteral("all")}, {QStringLiteral("mode"), QStringLiteral("user")}},
+                  QStringLiteral("%"));
+    s.points = {{0, 12.5}, {1500, 0.1}};
+    data.series.append(s);
+    const QByteArray rows = csvRows(data);
+    const QList<QByteArray> lines = rows.split('\n');
+    QCOMPARE(lines.size(), 3); // two rows and the empty rest after the last CRLF
+    QCOMPARE(lines[0], QByteArray("1970-01-01T00:00:00.000Z,\"panel, \"\"one\"\"\",host,host.cpu.utilization,"
+                                  "\"{cpu=all,mode=user}\",12.5,%\r"));
+    QVERIFY(lines[1].startsWith("1970-01-01T00:00:01.500Z,"));
+    QVERIFY(lines[1].contains(",0.1,%"));
+    QCOMPARE(csvHeader(), QByteArray("time,panel,source,metric,labels,value,unit\r\n"));
+}
+
+void TestPanelQuery::csvFileUnwritable()
+{
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY(!writeCsvFile({}, dir.path() + QStringLiteral("/missing/out.csv"), &error));
+    QVERIFY2(error.contains(QStringLiteral("missing/out.csv")), qPrintable(error));
+    QVERIFY(writeCsvFile({}, dir.path() + QStringLiteral("/out.csv"), &error));
+}
+
+QTEST_GUILESS_MAIN(TestPanelQuery)
+#include "test_panelquery.moc"

@@ -1,0 +1,160 @@
+// The scheduler must keep every healthy collector on its rhythm while another hangs,
+// flag the hung one as stale, and still stop promptly.
+#include "collectorscheduler.h"
+#include "livebuffers.h"
+#include "samplebus.h"
+#include "seriesregistry.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+
+using namespace Headroom;
+
+namespace {
+class CountingCollector : public Collector
+{
+public:
+    explicit CountingCollector(QString source)
+        : m_source(std::move(source))
+    {
+    }
+    PollResult poll(const QDeadlineTimer &) override
+    {
+        PollResult result;
+        result.batch.source = m_source;
+        result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
+        result.batch.add(SeriesInfo{{m_source, QStringLiteral("count"), {}}, {}, {}, UseKind::Info, false},
+                         double(++m_polls));
+        return result;
+    }
+
+private:
+    QString m_source;
+    int m_polls = 0;
+};
+
+// Blocks in poll() until released: a server that never answers, a stuck NFS read.
+class HangingCollector : public Collector
+{
+public:
+    explicit HangingCollector(QSemaphore *release)
+        : m_release(release)
+    {
+    }
+    PollResult poll(const QDeadlineTimer &) override
+    {
+        m_release->acquire();
+        return {};
+    }
+
+private:
+    QSemaphore *m_release;
+};
+
+class FailingCollector : public Collector
+{
+public:
+    PollResult poll(const QDeadlineTimer &) override
+    {
+        PollResult result;
+        result.error = QStringLiteral("connection refused");
+        return result;
+    }
+};
+} // namespace
+
+class TestScheduler : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void hangingCollectorDoesNotStallOthers();
+    void errorsAreReported();
+};
+
+void TestScheduler::hangingCollectorDoesNotStallOthers()
+{
+    SeriesRegistry registry;
+    SampleBus bus(&registry);
+    LiveBuffers live(1000);
+    bus.addSink(&live);
+    QSemaphore release;
+    {
+        CollectorScheduler scheduler(&bus);
+        auto config = [](const QString &id) {
+            CollectorConfig c;
+            c.sourceId = id;
+            c.intervalMs = 100;
+            c.timeoutMs = 300;
+            return c;
+        };
+        QVERIFY(scheduler.addSource(QStringLiteral("test"), config(QStringLiteral("fast1")),
+                                    std::make_unique<CountingCollector>(QStringLiteral("fast1"))));
+        QVERIFY(scheduler.addSource(QStringLiteral("test"), config(QStringLiteral("hung")),
+                                    std::make_unique<HangingCollector>(&release)));
+        QVERIFY(scheduler.addSource(QStringLiteral("test"), config(QStringLiteral("fast2")),
+                                    std::make_unique<CountingCollector>(QStringLiteral("fast2"))));
+        QVERIFY(!scheduler.addSource(QStringLiteral("test"), config(QStringLiteral("fast2")),
+                                     std::make_unique<CountingCollector>(QStringLiteral("fast2"))));
+
+        // The GUI thread's event loop must stay responsive: a timer on it fires on time.
+        QElapsedTimer loopClock;
+        loopClock.start();
+        int ticks = 0;
+        QTimer tick;
+        tick.setInterval(50);
+        connect(&tick, &QTimer::timeout, this, [&] { ++ticks; });
+        tick.start();
+
+        scheduler.start();
+        QTest::qWait(1500);
+        tick.stop();
+
+        QVERIFY2(ticks >= 20, qPrintable(QStringLiteral("GUI loop ticked only %1 times").arg(ticks)));
+        for (const QString &id : {QStringLiteral("fast1"), QStringLiteral("fast2")}) {
+            const int seriesId = *registry.find(SeriesKey{id, QStringLiteral("count"), {}});
+            const auto samples = live.read(seriesId, 0, QDateTime::currentMSecsSinceEpoch());
+            // ~15 polls in 1.5 s at 100 ms; allow slack for a loaded CI machine.
+            QVERIFY2(samples.size() >= 10, qPrintable(QStringLiteral("%1 polled %2 times").arg(id).arg(samples.size())));
+            QCOMPARE(scheduler.status(id).state, SourceState::Ok);
+        }
+        const SourceStatus hung = scheduler.status(QStringLiteral("hung"));
+        QCOMPARE(hung.state, SourceState::Stale);
+        QVERIFY2(hung.message.contains(QStringLiteral("poll still running")), qPrintable(hung.message));
+
+        // Stopping must not wait forever for the hung poll.
+        QElapsedTimer stopClock;
+        stopClock.start();
+        scheduler.stop(500);
+        QVERIFY2(stopClock.elapsed() < 2000, qPrintable(QString::number(stopClock.elapsed())));
+        QCOMPARE(scheduler.status(QStringLiteral("fast1")).state, SourceState::Stopped);
+    }
+    release.release(); // let the abandoned thread finish before the process exits
+    QTest::qWait(100);
+}
+
+void TestScheduler::errorsAreReported()
+{
+    SeriesRegistry registry;
+    SampleBus bus(&registry);
+    CollectorScheduler scheduler(&bus);
+    QSignalSpy spy(&scheduler, &CollectorScheduler::statusChanged);
+    CollectorConfig c;
+    c.sourceId = QStringLiteral("db");
+    c.intervalMs = 100;
+    scheduler.addSource(QStringLiteral("test"), c, std::make_unique<FailingCollector>());
+    scheduler.addFailedSource(QStringLiteral("broken"), QStringLiteral("nope"),
+                              QStringLiteral("no collector plugin \"nope\" installed"));
+    scheduler.start();
+    QTRY_COMPARE(scheduler.status(QStringLiteral("db")).state, SourceState::Error);
+    QCOMPARE(scheduler.status(QStringLiteral("db")).message, QStringLiteral("connection refused"));
+    QCOMPARE(scheduler.status(QStringLiteral("broken")).state, SourceState::Error);
+    QCOMPARE(registry.size(), 0); // a failed poll publishes nothing
+    QVERIFY(spy.count() >= 3);
+}
+
+QTEST_GUILESS_MAIN(TestScheduler)
+#include "test_scheduler.moc"

@@ -1,0 +1,125 @@
+#include "dashboardview.h"
+
+#include "seriesstore.h"
+#include "timeseriespanel.h"
+
+#include <QGridLayout>
+#include <QtConcurrent>
+
+namespace Headroom {
+
+DashboardView::DashboardView(const SeriesRegistry *registry, QWidget *parent)
+    : QWidget(parent)
+    , m_registry(registry)
+    , m_grid(new QGridLayout(this))
+{
+    m_grid->setContentsMargins(4, 4, 4, 4);
+    m_grid->setSpacing(4);
+    for (int c = 0; c < GridColumns; ++c)
+        m_grid->setColumnStretch(c, 1);
+    connect(&m_watcher, &QFutureWatcher<QList<PanelData>>::finished, this, [this] {
+        apply(m_watcher.result());
+        if (m_pending) {
+            m_pending = false;
+            refresh(m_pendingFrom, m_pendingTo);
+        }
+    });
+}
+
+DashboardView::~DashboardView()
+{
+    m_watcher.waitForFinished(); // the query reads our registry and store
+}
+
+void DashboardView::setStore(const SeriesStore *store)
+{
+    m_watcher.waitForFinished();
+    m_store = store;
+}
+
+void DashboardView::clearPanels()
+{
+    m_watcher.waitForFinished();
+    qDeleteAll(m_panels);
+    m_panels.clear();
+}
+
+void DashboardView::setDashboard(const Dashboard &dashboard)
+{
+    clearPanels();
+    m_dashboard = dashboard;
+    int rows = 0;
+    for (const DashboardPanel &config : std::as_const(m_dashboard.panels)) {
+        auto *panel = new TimeSeriesPanel(config, this);
+        const PanelLayout &l = config.layout;
+        m_grid->addWidget(panel, l.y, l.x, l.h, l.w);
+        rows = std::max(rows, l.y + l.h);
+        connect(panel, &TimeSeriesPanel::rangeSelected, this, &DashboardView::rangeSelected);
+        m_panels.append(panel);
+    }
+    for (int r = 0; r < rows; ++r) {
+        m_grid->setRowStretch(r, 1);
+        m_grid->setRowMinimumHeight(r, RowUnitPx / 2);
+    }
+}
+
+QSize DashboardView::preferredSize(int width) const
+{
+    int rows = 0;
+    for (const DashboardPanel &config : m_dashboard.panels)
+        rows = std::max(rows, config.layout.y + config.layout.h);
+    return QSize(width, std::max(1, rows) * RowUnitPx + 8);
+}
+
+QList<int> DashboardView::panelWidths() const
+{
+    QList<int> widths;
+    for (const TimeSeriesPanel *panel : m_panels)
+        widths.append(std::max(200, panel->width())); // a pixel column per point at most
+    return widths;
+}
+
+QList<PanelData> DashboardView::runQueries(qint64 fromMs, qint64 toMs, const QList<int> &widths) const
+{
+    QList<PanelData> result;
+    if (!m_store)
+        return result;
+    for (qsizetype i = 0; i < m_dashboard.panels.size(); ++i)
+        result.append(queryPanel(m_dashboard.panels.at(i), *m_registry, *m_store, fromMs, toMs,
+                                 widths.value(i, 0)));
+    return result;
+}
+
+void DashboardView::apply(const QList<PanelData> &data)
+{
+    for (qsizetype i = 0; i < data.size() && i < m_panels.size(); ++i)
+        m_panels.at(i)->setData(data.at(i));
+    Q_EMIT refreshed();
+}
+
+void DashboardView::refresh(qint64 fromMs, qint64 toMs)
+{
+    if (m_watcher.isRunning()) {
+        m_pending = true;
+        m_pendingFrom = fromMs;
+        m_pendingTo = toMs;
+        return;
+    }
+    const QList<int> widths = panelWidths();
+    m_watcher.setFuture(QtConcurrent::run([this, fromMs, toMs, widths] {
+        return runQueries(fromMs, toMs, widths);
+    }));
+}
+
+void DashboardView::refreshNow(qint64 fromMs, qint64 toMs)
+{
+    m_watcher.waitForFinished();
+    apply(runQueries(fromMs, toMs, panelWidths()));
+}
+
+QList<PanelData> DashboardView::queryAll(qint64 fromMs, qint64 toMs) const
+{
+    return runQueries(fromMs, toMs, QList<int>(m_panels.size(), 0));
+}
+
+} // namespace Headroom

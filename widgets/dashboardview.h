@@ -1,0 +1,67 @@
+// The dashboard grid: one panel widget per dashboard panel, placed on a 12-column
+// grid. Queries for a refresh run in the thread pool and come back by queued call;
+// the GUI thread only applies finished data.
+#pragma once
+
+#include "dashboard/dashboard.h"
+#include "panelquery.h"
+
+#include <QFutureWatcher>
+#include <QList>
+#include <QWidget>
+
+class QGridLayout;
+
+namespace Headroom {
+
+class SeriesRegistry;
+class SeriesStore;
+class TimeSeriesPanel;
+
+class DashboardView : public QWidget
+{
+    Q_OBJECT
+public:
+    DashboardView(const SeriesRegistry *registry, QWidget *parent = nullptr);
+    ~DashboardView() override;
+
+    // The store must stay valid while a refresh runs.
+    void setStore(const SeriesStore *store);
+    void setDashboard(const Dashboard &dashboard);
+    const QList<TimeSeriesPanel *> &panels() const { return m_panels; }
+
+    // Asynchronous: queries in the pool, applied when done. A refresh requested while
+    // one runs is coalesced into a single follow-up.
+    void refresh(qint64 fromMs, qint64 toMs);
+    // Synchronous, for the headless export and tests.
+    void refreshNow(qint64 fromMs, qint64 toMs);
+    // Every panel's data at full resolution (for the CSV export).
+    QList<PanelData> queryAll(qint64 fromMs, qint64 toMs) const;
+
+    static constexpr int GridColumns = 12;
+    static constexpr int RowUnitPx = 64; // height of one grid row at scale 1
+
+    // Size that fits the grid at `width` pixels, for rendering off screen.
+    QSize preferredSize(int width) const;
+
+Q_SIGNALS:
+    void rangeSelected(qint64 fromMs, qint64 toMs);
+    void refreshed();
+
+private:
+    QList<PanelData> runQueries(qint64 fromMs, qint64 toMs, const QList<int> &widths) const;
+    void apply(const QList<PanelData> &data);
+    QList<int> panelWidths() const;
+    void clearPanels();
+
+    const SeriesRegistry *m_registry;
+    const SeriesStore *m_store = nullptr;
+    Dashboard m_dashboard;
+    QGridLayout *m_grid;
+    QList<TimeSeriesPanel *> m_panels;
+    QFutureWatcher<QList<PanelData>> m_watcher;
+    bool m_pending = false;
+    qint64 m_pendingFrom = 0, m_pendingTo = 0;
+};
+
+} // namespace Headroom

@@ -1,0 +1,209 @@
+#include "timeseriespanel.h"
+
+#include "downsample.h"
+#include "zoomablechartview.h"
+
+#include <QChart>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QToolTip>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace Headroom {
+
+namespace {
+// Tableau-like palette: distinguishable, and stable per series position.
+QColor paletteColor(int index)
+{
+    static const QList<QColor> colors = {
+        QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c), QColor(0xd62728),
+        QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f),
+        QColor(0xbcbd22), QColor(0x17becf),
+    };
+    return colors.at(index % colors.size());
+}
+
+QString timeFormatFor(qint64 spanMs)
+{
+    if (spanMs <= 2 * 3600 * 1000LL)
+        return QStringLiteral("HH:mm:ss");
+    if (spanMs <= 48 * 3600 * 1000LL)
+        return QStringLiteral("HH:mm");
+    return QStringLiteral("MM-dd HH:mm");
+}
+} // namespace
+
+TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
+    : QWidget(parent)
+    , m_config(config)
+    , m_chart(new QChart)
+    , m_axisX(new QDateTimeAxis)
+    , m_axisY(new QValueAxis)
+{
+    m_chart->setTitle(config.title);
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->setShowToolTips(true);
+    m_chart->setMargins(QMargins(4, 2, 4, 2));
+    m_axisX->setTickCount(6);
+    m_axisY->setLabelFormat(QStringLiteral("%.3g"));
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+
+    m_view = new ZoomableChartView(m_chart, this); // the view owns the chart
+    m_view->setMinimumHeight(120);
+    connect(m_view, &ZoomableChartView::rangeSelected, this, &TimeSeriesPanel::rangeSelected);
+
+    m_emptyLabel = new QLabel(tr("No data in this range"), m_view);
+    m_emptyLabel->setStyleSheet(QStringLiteral("color: gray;"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    setData(PanelData{config.id, 0, 0, {}});
+}
+
+QLineSeries *TimeSeriesPanel::segment(int seriesId, int index, const QString &name,
+                                      const QColor &color)
+{
+    QList<QLineSeries *> &lines = m_segments[seriesId];
+    while (lines.size() <= index) {
+        auto *line = new QLineSeries;
+        m_chart->addSeries(line);
+        line->attachAxis(m_axisX);
+        line->attachAxis(m_axisY);
+        connect(line, &QLineSeries::hovered, this,
+                [this, line](const QPointF &p, bool state) { showHover(line, p, state); });
+        m_seriesOfLine.insert(line, seriesId);
+        lines.append(line);
+    }
+    QLineSeries *line = lines.at(index);
+    line->setName(name);
+    QPen pen(color);
+    pen.setWidthF(1.5);
+    line->setPen(pen);
+    // Only the first segment of a series has a legend entry.
+    const auto markers = m_chart->legend()->markers(line);
+    for (QLegendMarker *marker : markers)
+        marker->setVisible(index == 0);
+    return line;
+}
+
+void TimeSeriesPanel::trimSegments(int seriesId, int keep)
+{
+    QList<QLineSeries *> &lines = m_segments[seriesId];
+    while (lines.size() > keep) {
+        QLineSeries *line = lines.takeLast();
+        m_seriesOfLine.remove(line);
+        m_chart->removeSeries(line);
+        delete line;
+    }
+    if (lines.isEmpty())
+        m_segments.remove(seriesId);
+}
+
+void TimeSeriesPanel::setData(const PanelData &data)
+{
+    m_data = data;
+    QSet<int> present;
+    int index = 0;
+    for (const PanelSeriesData &s : std::as_const(m_data.series)) {
+        present.insert(s.seriesId);
+        const QColor color = paletteColor(index++);
+        const QString name = seriesDisplayName(s.info);
+        const auto parts = splitAtGaps(s.points);
+        int segmentIndex = 0;
+        for (const auto &[begin, end] : parts) {
+            QList<QPointF> points;
+            points.reserve(qsizetype(end - begin));
+            for (size_t i = begin; i < end; ++i)
+                points.append(QPointF(double(s.points[i].tsMs), s.points[i].value));
+            segment(s.seriesId, segmentIndex++, name, color)->replace(points);
+        }
+        trimSegments(s.seriesId, segmentIndex);
+    }
+    const auto ids = m_segments.keys();
+    for (int id : ids) {
+        if (!present.contains(id))
+            trimSegments(id, 0);
+    }
+    updateAxes();
+}
+
+int TimeSeriesPanel::segmentCount() const
+{
+    int n = 0;
+    for (const auto &lines : m_segments)
+        n += int(lines.size());
+    return n;
+}
+
+void TimeSeriesPanel::updateAxes()
+{
+    const qint64 to = m_data.toMs > 0 ? m_data.toMs : QDateTime::currentMSecsSinceEpoch();
+    const qint64 from = m_data.fromMs > 0 ? m_data.fromMs : to - 15 * 60 * 1000;
+    m_axisX->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
+    m_axisX->setFormat(timeFormatFor(to - from));
+
+    double lo = INFINITY, hi = -INFINITY;
+    bool any = false;
+    QString unit = m_config.unit;
+    for (const PanelSeriesData &s : std::as_const(m_data.series)) {
+        if (unit.isEmpty())
+            unit = s.info.unit;
+        for (const Sample &p : s.points) {
+            if (!std::isfinite(p.value))
+                continue;
+            lo = std::min(lo, p.value);
+            hi = std::max(hi, p.value);
+            any = true;
+        }
+    }
+    if (!any) {
+        lo = 0;
+        hi = 1;
+    }
+    if (m_config.options.contains(QStringLiteral("yMin")))
+        lo = m_config.options.value(QStringLiteral("yMin")).toDouble();
+    else
+        lo = std::min(lo, 0.0); // rates and utilizations read best from zero
+    if (m_config.options.contains(QStringLiteral("yMax")))
+        hi = std::max(hi, m_config.options.value(QStringLiteral("yMax")).toDouble());
+    if (hi <= lo)
+        hi = lo + 1;
+    m_axisY->setRange(lo, hi);
+    m_axisY->applyNiceNumbers();
+    m_axisY->setTitleText(unit);
+
+    m_emptyLabel->setVisible(!any);
+    m_emptyLabel->adjustSize();
+    m_emptyLabel->move((m_view->width() - m_emptyLabel->width()) / 2, m_view->height() / 2);
+}
+
+void TimeSeriesPanel::showHover(const QLineSeries *line, const QPointF &point, bool state)
+{
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    const int id = m_seriesOfLine.value(line);
+    QString unit;
+    for (const PanelSeriesData &s : std::as_const(m_data.series)) {
+        if (s.seriesId == id)
+            unit = s.info.unit;
+    }
+    const QString time =
+        QDateTime::fromMSecsSinceEpoch(qint64(point.x())).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2\n%3 %4")
+                                           .arg(line->name(), time)
+                                           .arg(point.y(), 0, 'g', 4)
+                                           .arg(unit));
+}
+
+} // namespace Headroom
