@@ -19,6 +19,7 @@ struct DashboardVariable
     QString label;
     QString defaultValue;
     QStringList options; // suggestions for the GUI selector; any value is accepted
+    friend bool operator==(const DashboardVariable &, const DashboardVariable &) = default;
 };
 
 struct DashboardSource
@@ -28,6 +29,7 @@ struct DashboardSource
     int intervalMs = 1000;
     int timeoutMs = 5000;
     QJsonObject config; // may contain ${variable} references
+    friend bool operator==(const DashboardSource &, const DashboardSource &) = default;
 };
 
 // Picks series: exact source, metric with '*' wildcards, and label constraints
@@ -57,6 +59,7 @@ struct DashboardPanel
     QList<SeriesSelector> series;
     PanelLayout layout;
     QJsonObject options; // type-specific: stacked, yMin, yMax, logY ...
+    friend bool operator==(const DashboardPanel &, const DashboardPanel &) = default;
 };
 
 struct Dashboard
@@ -72,17 +75,23 @@ struct Dashboard
 
     const DashboardPanel *panel(const QString &id) const;
     // Default values of every variable, overridden by `values`.
+    // Values for undeclared names are ignored (with a warning).
     QMap<QString, QString> resolveVariables(const QMap<QString, QString> &values) const;
+    friend bool operator==(const Dashboard &, const Dashboard &) = default;
 };
 
 // The panel types this build can draw; a file naming another type is refused.
 QStringList knownPanelTypes();
 
-// "15m" -> 900000. Units s, m, h, d, w; nullopt when malformed or not positive.
+// "15m" -> 900000. Units ms, s, m, h, d, w; nullopt when malformed or not positive.
+// formatDuration uses the largest unit that divides exactly (90000 -> "90s"), so
+// parseDuration(formatDuration(ms)) == ms for every positive ms.
 std::optional<qint64> parseDuration(const QString &text);
 QString formatDuration(qint64 ms);
 
-// Replaces ${name} in every string of config. Unknown names are reported in *error.
+// Replaces ${name} in every string value of config, in objects and arrays at any
+// depth. Unknown names are left as written and the first is reported in *error
+// ("unknown variable ${name}"); *error is cleared when all names are known.
 QJsonObject substituteVariables(const QJsonObject &config, const QMap<QString, QString> &values,
                                 QString *error);
 

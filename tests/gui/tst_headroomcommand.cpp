@@ -214,4 +214,4 @@ void TestHeadroomCommand::guiUnderXvfb()
 }
 
 QTEST_GUILESS_MAIN(TestHeadroomCommand)
-#include "test_headroomcommand.moc"
+#include "tst_headroomcommand.moc"

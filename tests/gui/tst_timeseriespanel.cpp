@@ -55,12 +55,13 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     TimeSeriesPanel panel(panelConfig());
     panel.resize(600, 300);
     panel.show();
-    PanelData data{QStringLiteral("cpu"), 0, 120000, {}};
+    const qint64 base = 1'700'000'000'000;
+    PanelData data{QStringLiteral("cpu"), base, base + 120000, {}};
     std::vector<Sample> withGap;
     for (qint64 t = 0; t <= 20000; t += 1000)
-        withGap.push_back({t, 40});
+        withGap.push_back({base + t, 40});
     for (qint64 t = 80000; t <= 120000; t += 1000) // a 60 s outage in between
-        withGap.push_back({t, 60});
+        withGap.push_back({base + t, 60});
     data.series.append(series(1, QStringLiteral("all"), withGap));
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 2);
@@ -73,7 +74,11 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     QCOMPARE(axisY->titleText(), QStringLiteral("%"));
     QVERIFY(axisY->max() >= 60);
     QCOMPARE(axisY->min(), 0.0);
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents(); // QChart lays out on a posted event
     const QImage image = panel.grab().toImage();
+    if (!qEnvironmentVariableIsEmpty("HEADROOM_TEST_SAVE_IMAGES"))
+        image.save(QStringLiteral("/tmp/test_timeseriespanel.png"));
     QVERIFY2(countColor(image, QColor(0x1f77b4)) > 100, "the series line was not drawn");
 }
 
@@ -120,4 +125,4 @@ void TestTimeSeriesPanel::replacesAndRemovesSeries()
 }
 
 QTEST_MAIN(TestTimeSeriesPanel)
-#include "test_timeseriespanel.moc"
+#include "tst_timeseriespanel.moc"

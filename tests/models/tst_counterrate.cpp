@@ -50,4 +50,4 @@ void TestCounterRate::rates()
 }
 
 QTEST_GUILESS_MAIN(TestCounterRate)
-#include "test_counterrate.moc"
+#include "tst_counterrate.moc"

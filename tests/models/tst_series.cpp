@@ -91,4 +91,4 @@ void TestSeries::registryConcurrent()
 }
 
 QTEST_GUILESS_MAIN(TestSeries)
-#include "test_series.moc"
+#include "tst_series.moc"

@@ -73,4 +73,4 @@ void TestDashboardView::placesPanelsAndRefreshes()
 }
 
 QTEST_MAIN(TestDashboardView)
-#include "test_dashboardview.moc"
+#include "tst_dashboardview.moc"

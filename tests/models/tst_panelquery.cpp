@@ -13,7 +13,7 @@ class TestPanelQuery : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void init();
+    void initTestCase();
     void selectsAndOrders();
     void reducesToColumns();
     void csvRowsAndQuoting();
@@ -32,7 +32,7 @@ SeriesInfo info(const QString &source, const QString &metric, const Labels &labe
 }
 } // namespace
 
-void TestPanelQuery::init()
+void TestPanelQuery::initTestCase()
 {
     m_cpuAll = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
                                      {{QStringLiteral("cpu"), QStringLiteral("all")}}, QStringLiteral("%")));
@@ -102,4 +102,4 @@ void TestPanelQuery::csvFileUnwritable()
 }
 
 QTEST_GUILESS_MAIN(TestPanelQuery)
-#include "test_panelquery.moc"
+#include "tst_panelquery.moc"

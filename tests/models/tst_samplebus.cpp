@@ -91,4 +91,4 @@ void TestSampleBus::storeWithoutCacheReadsLive()
 }
 
 QTEST_GUILESS_MAIN(TestSampleBus)
-#include "test_samplebus.moc"
+#include "tst_samplebus.moc"

@@ -134,4 +134,4 @@ void TestHistogram::deserializeGarbage()
 }
 
 QTEST_GUILESS_MAIN(TestHistogram)
-#include "test_histogram.moc"
+#include "tst_histogram.moc"

@@ -157,4 +157,4 @@ void TestScheduler::errorsAreReported()
 }
 
 QTEST_GUILESS_MAIN(TestScheduler)
-#include "test_scheduler.moc"
+#include "tst_scheduler.moc"

@@ -96,4 +96,4 @@ void TestDownsample::gapsSplitSegments()
 }
 
 QTEST_GUILESS_MAIN(TestDownsample)
-#include "test_downsample.moc"
+#include "tst_downsample.moc"

@@ -1,0 +1,731 @@
+#include "dashboardfile.h"
+
+#include "modelslogging.h"
+
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSet>
+
+#include <cmath>
+#include <limits>
+
+namespace Headroom {
+
+namespace {
+
+constexpr int GridColumns = 12;
+constexpr int MinimumIntervalMs = 100;
+constexpr qint64 MaximumFileSize = 16 * 1024 * 1024;
+
+QString passwordReason()
+{
+    return QStringLiteral("passwords are not stored in dashboard files; use libpq's .pgpass, "
+                          "a service file or the environment");
+}
+
+bool isPasswordKey(const QString &key)
+{
+    return key.compare(u"password", Qt::CaseInsensitive) == 0;
+}
+
+QString joinPath(const QString &prefix, const QString &key)
+{
+    return prefix.isEmpty() ? key : prefix + u'.' + key;
+}
+
+QString indexPath(const QString &prefix, qsizetype index)
+{
+    return prefix + u'[' + QString::number(index) + u']';
+}
+
+// "got ..." part of a type error: scalars as JSON, containers by kind.
+QString describe(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Undefined:
+        return QStringLiteral("nothing");
+    default:
+        break;
+    }
+    const QByteArray json = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    QString text = QString::fromUtf8(json.mid(1, json.size() - 2));
+    if (text.size() > 80)
+        text = text.left(77) + u"...";
+    return text;
+}
+
+// 1-based line and column (in characters) of a byte offset into UTF-8 text.
+QString lineAndColumn(const QByteArray &data, qsizetype offset)
+{
+    offset = qBound<qsizetype>(0, offset, data.size());
+    int line = 1;
+    int column = 1;
+    for (qsizetype i = 0; i < offset; ++i) {
+        const auto byte = static_cast<unsigned char>(data[i]);
+        if (byte == '\n') {
+            ++line;
+            column = 1;
+        } else if ((byte & 0xC0) != 0x80) { // not a UTF-8 continuation byte
+            ++column;
+        }
+    }
+    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+QJsonObject withoutPasswords(const QJsonObject &object);
+
+QJsonValue valueWithoutPasswords(const QJsonValue &value)
+{
+    if (value.isObject())
+        return withoutPasswords(value.toObject());
+    if (value.isArray()) {
+        QJsonArray out;
+        const QJsonArray in = value.toArray();
+        for (const QJsonValue &item : in)
+            out.append(valueWithoutPasswords(item));
+        return out;
+    }
+    return value;
+}
+
+QJsonObject withoutPasswords(const QJsonObject &object)
+{
+    QJsonObject out;
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        if (isPasswordKey(it.key()))
+            continue;
+        out.insert(it.key(), valueWithoutPasswords(it.value()));
+    }
+    return out;
+}
+
+class Parser
+{
+public:
+    explicit Parser(const QString &fileName)
+        : m_fileName(fileName)
+    {
+    }
+
+    DashboardLoadResult parse(const QByteArray &json);
+
+private:
+    bool fail(const QString &field, const QString &reason)
+    {
+        m_error = DashboardError{m_fileName, field, reason};
+        return false;
+    }
+    bool failType(const QString &field, const QString &expected, const QJsonValue &value)
+    {
+        return fail(field, QStringLiteral("must be %1, got %2").arg(expected, describe(value)));
+    }
+
+    bool readString(const QJsonObject &object, const QString &key, const QString &path,
+                    bool required, QString *out);
+    bool readNonEmptyString(const QJsonObject &object, const QString &key, const QString &path,
+                            QString *out);
+    bool readInt(const QJsonObject &object, const QString &key, const QString &path, int minimum,
+                 std::optional<int> defaultValue, int *out);
+    bool readArray(const QJsonObject &object, const QString &key, const QString &path,
+                   bool required, QJsonArray *out);
+    bool readObject(const QJsonObject &object, const QString &key, const QString &path,
+                    QJsonObject *out);
+    bool elementObject(const QJsonValue &value, const QString &path, QJsonObject *out);
+
+    bool parseSchemaVersion(const QJsonObject &root);
+    bool parseVariables(const QJsonObject &root, Dashboard *dashboard);
+    bool parseSources(const QJsonObject &root, Dashboard *dashboard);
+    bool parseSource(const QJsonObject &object, const QString &path, DashboardSource *source);
+    bool checkConfig(const QJsonValue &value, const QString &path);
+    bool checkReferences(const QString &text, const QString &path);
+    bool parsePanels(const QJsonObject &root, Dashboard *dashboard);
+    bool parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
+                    bool *hasLayout);
+    bool parseSelector(const QJsonObject &object, const QString &path, SeriesSelector *selector);
+    bool parseLayout(const QJsonObject &object, const QString &path, PanelLayout *layout);
+
+    QString m_fileName;
+    DashboardError m_error;
+    QSet<QString> m_variableNames;
+    QSet<QString> m_sourceIds;
+};
+
+bool Parser::readString(const QJsonObject &object, const QString &key, const QString &path,
+                        bool required, QString *out)
+{
+    const QString field = joinPath(path, key);
+    const auto it = object.constFind(key);
+    if (it == object.constEnd()) {
+        if (required)
+            return fail(field, QStringLiteral("is required"));
+        return true;
+    }
+    if (!it->isString())
+        return failType(field, QStringLiteral("a string"), *it);
+    *out = it->toString();
+    return true;
+}
+
+bool Parser::readNonEmptyString(const QJsonObject &object, const QString &key, const QString &path,
+                                QString *out)
+{
+    if (!readString(object, key, path, true, out))
+        return false;
+    if (out->isEmpty())
+        return fail(joinPath(path, key), QStringLiteral("must not be empty"));
+    return true;
+}
+
+bool Parser::readInt(const QJsonObject &object, const QString &key, const QString &path,
+                     int minimum, std::optional<int> defaultValue, int *out)
+{
+    const QString field = joinPath(path, key);
+    const auto it = object.constFind(key);
+    if (it == object.constEnd()) {
+        if (!defaultValue)
+            return fail(field, QStringLiteral("is required"));
+        *out = *defaultValue;
+        return true;
+    }
+    QString expected;
+    if (minimum == 0)
+        expected = QStringLiteral("a non-negative integer");
+    else if (minimum == 1)
+        expected = QStringLiteral("a positive integer");
+    else
+        expected = QStringLiteral("an integer of at least %1").arg(minimum);
+    if (!it->isDouble())
+        return failType(field, expected, *it);
+    const double value = it->toDouble();
+    if (!std::isfinite(value) || std::floor(value) != value || value < minimum
+        || value > std::numeric_limits<int>::max())
+        return failType(field, expected, *it);
+    *out = static_cast<int>(value);
+    return true;
+}
+
+bool Parser::readArray(const QJsonObject &object, const QString &key, const QString &path,
+                       bool required, QJsonArray *out)
+{
+    const QString field = joinPath(path, key);
+    const auto it = object.constFind(key);
+    if (it == object.constEnd()) {
+        if (required)
+            return fail(field, QStringLiteral("is required"));
+        *out = {};
+        return true;
+    }
+    if (!it->isArray())
+        return failType(field, QStringLiteral("an array"), *it);
+    *out = it->toArray();
+    return true;
+}
+
+bool Parser::readObject(const QJsonObject &object, const QString &key, const QString &path,
+                        QJsonObject *out)
+{
+    const auto it = object.constFind(key);
+    if (it == object.constEnd()) {
+        *out = {};
+        return true;
+    }
+    if (!it->isObject())
+        return failType(joinPath(path, key), QStringLiteral("an object"), *it);
+    *out = it->toObject();
+    return true;
+}
+
+bool Parser::elementObject(const QJsonValue &value, const QString &path, QJsonObject *out)
+{
+    if (!value.isObject())
+        return failType(path, QStringLiteral("an object"), value);
+    *out = value.toObject();
+    return true;
+}
+
+DashboardLoadResult Parser::parse(const QByteArray &json)
+{
+    DashboardLoadResult result;
+    auto failed = [&] {
+        result.error = m_error;
+        qCDebug(lcDashboard) << "refused" << m_error.toString();
+        return result;
+    };
+
+    if (json.trimmed().isEmpty()) {
+        fail(QString(), QStringLiteral("the file is empty"));
+        return failed();
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        QString what = parseError.errorString();
+        // Qt reports a missing comma between members or elements this way.
+        if (parseError.error == QJsonParseError::UnterminatedObject)
+            what += u" (a missing comma or closing brace?)";
+        else if (parseError.error == QJsonParseError::UnterminatedArray)
+            what += u" (a missing comma or closing bracket?)";
+        fail(QString(), QStringLiteral("JSON syntax error at %1: %2")
+                            .arg(lineAndColumn(json, parseError.offset), what));
+        return failed();
+    }
+    if (!document.isObject()) {
+        fail(QString(), QStringLiteral("the top level must be a JSON object, got %1")
+                            .arg(document.isArray() ? QStringLiteral("an array")
+                                                    : QStringLiteral("a scalar")));
+        return failed();
+    }
+    const QJsonObject root = document.object();
+
+    Dashboard dashboard;
+    if (!parseSchemaVersion(root) || !readString(root, QStringLiteral("title"), {}, true,
+                                                 &dashboard.title)
+        || !parseVariables(root, &dashboard) || !parseSources(root, &dashboard))
+        return failed();
+
+    QString timeRange = formatDuration(dashboard.rangeMs);
+    if (!readString(root, QStringLiteral("timeRange"), {}, false, &timeRange))
+        return failed();
+    const auto rangeMs = parseDuration(timeRange);
+    if (!rangeMs) {
+        fail(QStringLiteral("timeRange"),
+             QStringLiteral("must be a duration like 15m (a positive whole number with unit ms, "
+                            "s, m, h, d or w), got %1")
+                 .arg(describe(timeRange)));
+        return failed();
+    }
+    dashboard.rangeMs = *rangeMs;
+
+    if (!readInt(root, QStringLiteral("refreshMs"), {}, MinimumIntervalMs, 1000,
+                 &dashboard.refreshMs)
+        || !parsePanels(root, &dashboard))
+        return failed();
+
+    result.dashboard = std::move(dashboard);
+    return result;
+}
+
+bool Parser::parseSchemaVersion(const QJsonObject &root)
+{
+    const QString field = QStringLiteral("schemaVersion");
+    const auto it = root.constFind(field);
+    if (it == root.constEnd())
+        return fail(field, QStringLiteral("is required (this build reads schemaVersion 1 to %1)")
+                               .arg(Dashboard::SchemaVersion));
+    const double value = it->toDouble(std::nan(""));
+    if (!it->isDouble() || !std::isfinite(value) || std::floor(value) != value)
+        return failType(field, QStringLiteral("an integer"), *it);
+    if (value > Dashboard::SchemaVersion)
+        return fail(field, QStringLiteral("written by a newer Headroom (schemaVersion %1; this "
+                                          "build reads up to %2); not opened")
+                               .arg(describe(*it))
+                               .arg(Dashboard::SchemaVersion));
+    if (value < 1)
+        return fail(field, QStringLiteral("must be at least 1, got %1").arg(describe(*it)));
+    return true;
+}
+
+bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
+{
+    static const QRegularExpression namePattern(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    QJsonArray array;
+    if (!readArray(root, QStringLiteral("variables"), {}, false, &array))
+        return false;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(QStringLiteral("variables"), i);
+        QJsonObject object;
+        if (!elementObject(array.at(i), path, &object))
+            return false;
+        DashboardVariable variable;
+        if (!readString(object, QStringLiteral("name"), path, true, &variable.name))
+            return false;
+        const QString nameField = joinPath(path, QStringLiteral("name"));
+        if (!namePattern.match(variable.name).hasMatch())
+            return fail(nameField, QStringLiteral("must start with a letter or _ and use only "
+                                                  "letters, digits and _, got %1")
+                                       .arg(describe(variable.name)));
+        if (m_variableNames.contains(variable.name))
+            return fail(nameField,
+                        QStringLiteral("duplicate variable name %1").arg(describe(variable.name)));
+        if (!readString(object, QStringLiteral("label"), path, false, &variable.label)
+            || !readString(object, QStringLiteral("default"), path, false,
+                           &variable.defaultValue))
+            return false;
+        QJsonArray options;
+        if (!readArray(object, QStringLiteral("options"), path, false, &options))
+            return false;
+        for (qsizetype j = 0; j < options.size(); ++j) {
+            if (!options.at(j).isString())
+                return failType(indexPath(joinPath(path, QStringLiteral("options")), j),
+                                QStringLiteral("a string"), options.at(j));
+            variable.options.append(options.at(j).toString());
+        }
+        m_variableNames.insert(variable.name);
+        dashboard->variables.append(variable);
+    }
+    return true;
+}
+
+bool Parser::parseSources(const QJsonObject &root, Dashboard *dashboard)
+{
+    QJsonArray array;
+    if (!readArray(root, QStringLiteral("sources"), {}, true, &array))
+        return false;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(QStringLiteral("sources"), i);
+        QJsonObject object;
+        DashboardSource source;
+        if (!elementObject(array.at(i), path, &object) || !parseSource(object, path, &source))
+            return false;
+        dashboard->sources.append(source);
+    }
+    return true;
+}
+
+bool Parser::parseSource(const QJsonObject &object, const QString &path, DashboardSource *source)
+{
+    static const QRegularExpression idPattern(QStringLiteral("^[A-Za-z0-9_.:-]+$"));
+    if (!readString(object, QStringLiteral("id"), path, true, &source->id))
+        return false;
+    const QString idField = joinPath(path, QStringLiteral("id"));
+    if (!idPattern.match(source->id).hasMatch())
+        return fail(idField, QStringLiteral("must be non-empty and use only letters, digits and "
+                                            "_ . : -, got %1")
+                                 .arg(describe(source->id)));
+    if (m_sourceIds.contains(source->id))
+        return fail(idField, QStringLiteral("duplicate source id %1").arg(describe(source->id)));
+    if (!readNonEmptyString(object, QStringLiteral("plugin"), path, &source->plugin)
+        || !readInt(object, QStringLiteral("intervalMs"), path, MinimumIntervalMs, 1000,
+                    &source->intervalMs)
+        || !readInt(object, QStringLiteral("timeoutMs"), path, MinimumIntervalMs, 5000,
+                    &source->timeoutMs)
+        || !readObject(object, QStringLiteral("config"), path, &source->config)
+        || !checkConfig(source->config, joinPath(path, QStringLiteral("config"))))
+        return false;
+    m_sourceIds.insert(source->id);
+    return true;
+}
+
+// Refuses passwords and references to undeclared variables, at any depth.
+bool Parser::checkConfig(const QJsonValue &value, const QString &path)
+{
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            const QString field = joinPath(path, it.key());
+            if (isPasswordKey(it.key()))
+                return fail(field, passwordReason());
+            if (!checkConfig(it.value(), field))
+                return false;
+        }
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (!checkConfig(array.at(i), indexPath(path, i)))
+                return false;
+        }
+    } else if (value.isString()) {
+        return checkReferences(value.toString(), path);
+    }
+    return true;
+}
+
+// Same reading of ${name} as substituteVariables: up to the next '}'.
+bool Parser::checkReferences(const QString &text, const QString &path)
+{
+    qsizetype pos = 0;
+    while (true) {
+        const qsizetype start = text.indexOf(u"${", pos);
+        if (start < 0)
+            return true;
+        const qsizetype end = text.indexOf(u'}', start + 2);
+        if (end < 0)
+            return true;
+        const QString name = text.mid(start + 2, end - start - 2);
+        if (!m_variableNames.contains(name)) {
+            QStringList declared(m_variableNames.cbegin(), m_variableNames.cend());
+            declared.sort();
+            return fail(path, QStringLiteral("unknown variable ${%1} (%2)")
+                                  .arg(name, declared.isEmpty()
+                                                 ? QStringLiteral("no variables are declared")
+                                                 : u"declared: " + declared.join(u", ")));
+        }
+        pos = end + 1;
+    }
+}
+
+bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
+{
+    QJsonArray array;
+    if (!readArray(root, QStringLiteral("panels"), {}, true, &array))
+        return false;
+    QHash<QString, qsizetype> ids;
+    QList<qsizetype> autoPlaced;
+    int bottom = 0;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(QStringLiteral("panels"), i);
+        QJsonObject object;
+        DashboardPanel panel;
+        bool hasLayout = false;
+        if (!elementObject(array.at(i), path, &object)
+            || !parsePanel(object, path, &panel, &hasLayout))
+            return false;
+        if (ids.contains(panel.id))
+            return fail(joinPath(path, QStringLiteral("id")),
+                        QStringLiteral("duplicate panel id %1 (also panels[%2])")
+                            .arg(describe(panel.id))
+                            .arg(ids.value(panel.id)));
+        ids.insert(panel.id, i);
+        if (hasLayout)
+            bottom = qMax(bottom, panel.layout.y + panel.layout.h);
+        else
+            autoPlaced.append(i);
+        dashboard->panels.append(panel);
+    }
+    // Panels without a layout go below the placed ones, two per row.
+    const PanelLayout defaults;
+    for (qsizetype n = 0; n < autoPlaced.size(); ++n) {
+        PanelLayout &layout = dashboard->panels[autoPlaced.at(n)].layout;
+        layout.w = defaults.w;
+        layout.h = defaults.h;
+        layout.x = int(n % 2) * defaults.w;
+        layout.y = bottom + int(n / 2) * defaults.h;
+    }
+    return true;
+}
+
+bool Parser::parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
+                        bool *hasLayout)
+{
+    if (!readNonEmptyString(object, QStringLiteral("id"), path, &panel->id)
+        || !readNonEmptyString(object, QStringLiteral("type"), path, &panel->type))
+        return false;
+    const QStringList types = knownPanelTypes();
+    if (!types.contains(panel->type))
+        return fail(joinPath(path, QStringLiteral("type")),
+                    QStringLiteral("unknown panel type %1 (this build draws: %2)")
+                        .arg(describe(panel->type), types.join(u", ")));
+    if (!readString(object, QStringLiteral("title"), path, false, &panel->title)
+        || !readString(object, QStringLiteral("unit"), path, false, &panel->unit))
+        return false;
+
+    QJsonArray series;
+    if (!readArray(object, QStringLiteral("series"), path, false, &series))
+        return false;
+    const QString seriesPath = joinPath(path, QStringLiteral("series"));
+    for (qsizetype i = 0; i < series.size(); ++i) {
+        const QString selectorPath = indexPath(seriesPath, i);
+        QJsonObject selectorObject;
+        SeriesSelector selector;
+        if (!elementObject(series.at(i), selectorPath, &selectorObject)
+            || !parseSelector(selectorObject, selectorPath, &selector))
+            return false;
+        panel->series.append(selector);
+    }
+
+    *hasLayout = object.contains(QStringLiteral("layout"));
+    if (*hasLayout) {
+        QJsonObject layout;
+        if (!readObject(object, QStringLiteral("layout"), path, &layout)
+            || !parseLayout(layout, joinPath(path, QStringLiteral("layout")), &panel->layout))
+            return false;
+    }
+    return readObject(object, QStringLiteral("options"), path, &panel->options);
+}
+
+bool Parser::parseSelector(const QJsonObject &object, const QString &path,
+                           SeriesSelector *selector)
+{
+    if (!readNonEmptyString(object, QStringLiteral("source"), path, &selector->source))
+        return false;
+    if (!m_sourceIds.contains(selector->source)) {
+        QStringList declared(m_sourceIds.cbegin(), m_sourceIds.cend());
+        declared.sort();
+        return fail(joinPath(path, QStringLiteral("source")),
+                    QStringLiteral("unknown source %1 (%2)")
+                        .arg(describe(selector->source),
+                             declared.isEmpty() ? QStringLiteral("no sources are declared")
+                                                : u"declared: " + declared.join(u", ")));
+    }
+    if (!readNonEmptyString(object, QStringLiteral("metric"), path, &selector->metric))
+        return false;
+    QJsonObject labels;
+    if (!readObject(object, QStringLiteral("labels"), path, &labels))
+        return false;
+    const QString labelsPath = joinPath(path, QStringLiteral("labels"));
+    for (auto it = labels.constBegin(); it != labels.constEnd(); ++it) {
+        if (!it->isString())
+            return failType(joinPath(labelsPath, it.key()), QStringLiteral("a string"), *it);
+        selector->labels.insert(it.key(), it->toString());
+    }
+    return true;
+}
+
+bool Parser::parseLayout(const QJsonObject &object, const QString &path, PanelLayout *layout)
+{
+    if (!readInt(object, QStringLiteral("x"), path, 0, std::nullopt, &layout->x)
+        || !readInt(object, QStringLiteral("y"), path, 0, std::nullopt, &layout->y)
+        || !readInt(object, QStringLiteral("w"), path, 1, std::nullopt, &layout->w)
+        || !readInt(object, QStringLiteral("h"), path, 1, std::nullopt, &layout->h))
+        return false;
+    if (layout->x >= GridColumns)
+        return fail(joinPath(path, QStringLiteral("x")),
+                    QStringLiteral("must be less than %1 (the grid is %1 columns wide), got %2")
+                        .arg(GridColumns)
+                        .arg(layout->x));
+    if (layout->w > GridColumns - layout->x)
+        return fail(joinPath(path, QStringLiteral("w")),
+                    QStringLiteral("x + w must not exceed %1 (the grid is %1 columns wide), got "
+                                   "x %2 + w %3")
+                        .arg(GridColumns)
+                        .arg(layout->x)
+                        .arg(layout->w));
+    return true;
+}
+
+} // namespace
+
+QString DashboardError::toString() const
+{
+    QStringList parts;
+    if (!file.isEmpty())
+        parts.append(file);
+    if (!field.isEmpty())
+        parts.append(field);
+    parts.append(reason);
+    return parts.join(u": ");
+}
+
+DashboardLoadResult parseDashboard(const QByteArray &json, const QString &fileName)
+{
+    return Parser(fileName).parse(json);
+}
+
+DashboardLoadResult loadDashboard(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        DashboardLoadResult result;
+        result.error = DashboardError{path, QString(),
+                                      QStringLiteral("cannot open: %1").arg(file.errorString())};
+        return result;
+    }
+    if (file.size() > MaximumFileSize) {
+        DashboardLoadResult result;
+        result.error = DashboardError{
+            path, QString(),
+            QStringLiteral("too large for a dashboard file (%1 bytes)").arg(file.size())};
+        return result;
+    }
+    const QByteArray data = file.readAll();
+    if (file.error() != QFileDevice::NoError) {
+        DashboardLoadResult result;
+        result.error = DashboardError{path, QString(),
+                                      QStringLiteral("cannot read: %1").arg(file.errorString())};
+        return result;
+    }
+    return parseDashboard(data, path);
+}
+
+QByteArray dashboardToJson(const Dashboard &dashboard)
+{
+    QJsonArray variables;
+    for (const DashboardVariable &variable : dashboard.variables) {
+        variables.append(QJsonObject{
+            {QStringLiteral("name"), variable.name},
+            {QStringLiteral("label"), variable.label},
+            {QStringLiteral("default"), variable.defaultValue},
+            {QStringLiteral("options"), QJsonArray::fromStringList(variable.options)},
+        });
+    }
+
+    QJsonArray sources;
+    for (const DashboardSource &source : dashboard.sources) {
+        sources.append(QJsonObject{
+            {QStringLiteral("id"), source.id},
+            {QStringLiteral("plugin"), source.plugin},
+            {QStringLiteral("intervalMs"), source.intervalMs},
+            {QStringLiteral("timeoutMs"), source.timeoutMs},
+            {QStringLiteral("config"), withoutPasswords(source.config)},
+        });
+    }
+
+    QJsonArray panels;
+    for (const DashboardPanel &panel : dashboard.panels) {
+        QJsonArray series;
+        for (const SeriesSelector &selector : panel.series) {
+            QJsonObject labels;
+            for (auto it = selector.labels.cbegin(); it != selector.labels.cend(); ++it)
+                labels.insert(it.key(), it.value());
+            series.append(QJsonObject{
+                {QStringLiteral("source"), selector.source},
+                {QStringLiteral("metric"), selector.metric},
+                {QStringLiteral("labels"), labels},
+            });
+        }
+        panels.append(QJsonObject{
+            {QStringLiteral("id"), panel.id},
+            {QStringLiteral("type"), panel.type},
+            {QStringLiteral("title"), panel.title},
+            {QStringLiteral("unit"), panel.unit},
+            {QStringLiteral("series"), series},
+            {QStringLiteral("layout"),
+             QJsonObject{
+                 {QStringLiteral("x"), panel.layout.x},
+                 {QStringLiteral("y"), panel.layout.y},
+                 {QStringLiteral("w"), panel.layout.w},
+                 {QStringLiteral("h"), panel.layout.h},
+             }},
+            {QStringLiteral("options"), panel.options},
+        });
+    }
+
+    const QJsonObject root{
+        {QStringLiteral("schemaVersion"), Dashboard::SchemaVersion},
+        {QStringLiteral("title"), dashboard.title},
+        {QStringLiteral("variables"), variables},
+        {QStringLiteral("sources"), sources},
+        {QStringLiteral("timeRange"), formatDuration(dashboard.rangeMs)},
+        {QStringLiteral("refreshMs"), dashboard.refreshMs},
+        {QStringLiteral("panels"), panels},
+    };
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+bool saveDashboard(const Dashboard &dashboard, const QString &path, QString *error)
+{
+    auto failed = [&](const QString &reason) {
+        const QString message = QStringLiteral("%1: cannot save: %2").arg(path, reason);
+        qCDebug(lcDashboard).noquote() << message;
+        if (error)
+            *error = message;
+        return false;
+    };
+    const QByteArray data = dashboardToJson(dashboard);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return failed(file.errorString());
+    if (file.write(data) != data.size()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return failed(reason);
+    }
+    if (!file.commit())
+        return failed(file.errorString());
+    if (error)
+        error->clear();
+    qCDebug(lcDashboard) << "saved" << path;
+    return true;
+}
+
+} // namespace Headroom

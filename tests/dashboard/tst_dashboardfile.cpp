@@ -1,0 +1,797 @@
+// Reading and writing dashboard files: round trips, every refusal with its field
+// and reason, and atomic saves.
+#include "dashboard/dashboardfile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QScopeGuard>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <sys/resource.h>
+
+using namespace Headroom;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString fixture(const QString &name)
+{
+    return QString::fromUtf8(HEADROOM_FIXTURES_DIR) + u"/dashboards/"_s + name;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+QJsonObject object(const char *json)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray(json), &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("bad JSON in test data: %s", qPrintable(error.errorString()));
+    return document.object();
+}
+
+// A small valid dashboard the malformed rows start from.
+const char *const baseJson = R"({
+    "schemaVersion": 1,
+    "title": "t",
+    "sources": [{"id": "host", "plugin": "host"}],
+    "panels": [{"id": "cpu", "type": "timeseries",
+                "series": [{"source": "host", "metric": "host.cpu.utilization"}]}]
+})";
+
+// Sets (or with an undefined value removes) the value at a path like
+// "panels[0].layout.w"; an index one past the end appends.
+QJsonValue setAt(const QJsonValue &node, const QStringList &tokens, qsizetype pos,
+                 const QJsonValue &value)
+{
+    if (pos == tokens.size())
+        return value;
+    const QString &token = tokens.at(pos);
+    if (token.startsWith(u'[')) {
+        QJsonArray array = node.toArray();
+        const qsizetype index = token.mid(1, token.size() - 2).toLongLong();
+        const QJsonValue child = index < array.size() ? array.at(index) : QJsonValue();
+        const QJsonValue updated = setAt(child, tokens, pos + 1, value);
+        if (updated.isUndefined())
+            array.removeAt(index);
+        else if (index < array.size())
+            array.replace(index, updated);
+        else
+            array.append(updated);
+        return array;
+    }
+    QJsonObject obj = node.toObject();
+    const QJsonValue updated = setAt(obj.value(token), tokens, pos + 1, value);
+    if (updated.isUndefined())
+        obj.remove(token);
+    else
+        obj.insert(token, updated);
+    return obj;
+}
+
+using Patch = std::pair<const char *, QJsonValue>;
+
+QByteArray patched(std::initializer_list<Patch> patches)
+{
+    static const QRegularExpression tokenPattern(u"\\[\\d+\\]|[^.\\[]+"_s);
+    QJsonValue root = object(baseJson);
+    for (const Patch &patch : patches) {
+        QStringList tokens;
+        auto it = tokenPattern.globalMatch(QString::fromUtf8(patch.first));
+        while (it.hasNext())
+            tokens.append(it.next().captured());
+        root = setAt(root, tokens, 0, patch.second);
+    }
+    return QJsonDocument(root.toObject()).toJson(QJsonDocument::Indented);
+}
+
+const QJsonValue removed = QJsonValue(QJsonValue::Undefined);
+
+// Field by field, so that a failure names what differs.
+void compareDashboards(const Dashboard &actual, const Dashboard &expected)
+{
+    QCOMPARE(actual.title, expected.title);
+    QCOMPARE(actual.rangeMs, expected.rangeMs);
+    QCOMPARE(actual.refreshMs, expected.refreshMs);
+    QCOMPARE(actual.variables.size(), expected.variables.size());
+    for (qsizetype i = 0; i < expected.variables.size(); ++i) {
+        const DashboardVariable &a = actual.variables.at(i);
+        const DashboardVariable &e = expected.variables.at(i);
+        QCOMPARE(a.name, e.name);
+        QCOMPARE(a.label, e.label);
+        QCOMPARE(a.defaultValue, e.defaultValue);
+        QCOMPARE(a.options, e.options);
+    }
+    QCOMPARE(actual.sources.size(), expected.sources.size());
+    for (qsizetype i = 0; i < expected.sources.size(); ++i) {
+        const DashboardSource &a = actual.sources.at(i);
+        const DashboardSource &e = expected.sources.at(i);
+        QCOMPARE(a.id, e.id);
+        QCOMPARE(a.plugin, e.plugin);
+        QCOMPARE(a.intervalMs, e.intervalMs);
+        QCOMPARE(a.timeoutMs, e.timeoutMs);
+        QCOMPARE(a.config, e.config);
+    }
+    QCOMPARE(actual.panels.size(), expected.panels.size());
+    for (qsizetype i = 0; i < expected.panels.size(); ++i) {
+        const DashboardPanel &a = actual.panels.at(i);
+        const DashboardPanel &e = expected.panels.at(i);
+        QCOMPARE(a.id, e.id);
+        QCOMPARE(a.type, e.type);
+        QCOMPARE(a.title, e.title);
+        QCOMPARE(a.unit, e.unit);
+        QCOMPARE(a.series.size(), e.series.size());
+        for (qsizetype j = 0; j < e.series.size(); ++j) {
+            QCOMPARE(a.series.at(j).source, e.series.at(j).source);
+            QCOMPARE(a.series.at(j).metric, e.series.at(j).metric);
+            QCOMPARE(labelsToString(a.series.at(j).labels), labelsToString(e.series.at(j).labels));
+        }
+        QCOMPARE(a.layout.x, e.layout.x);
+        QCOMPARE(a.layout.y, e.layout.y);
+        QCOMPARE(a.layout.w, e.layout.w);
+        QCOMPARE(a.layout.h, e.layout.h);
+        QCOMPARE(a.options, e.options);
+    }
+    QVERIFY(actual == expected); // and operator== agrees
+}
+
+// Every field set to something other than its default.
+Dashboard fullDashboard()
+{
+    Dashboard d;
+    d.title = u"Orders — \"USE\" ✓"_s;
+    d.rangeMs = 2 * 3600 * 1000 + 30 * 60 * 1000; // 150m
+    d.refreshMs = 2500;
+    d.variables = {
+        {u"db"_s, u"Database"_s, u"orders"_s, {u"orders"_s, u"billing"_s}},
+        {u"_pg_host2"_s, QString(), QString(), {}},
+    };
+    DashboardSource pg;
+    pg.id = u"pg:orders-db.1_x"_s;
+    pg.plugin = u"postgres"_s;
+    pg.intervalMs = 100;
+    pg.timeoutMs = 123'456;
+    pg.config = object(R"({"host": "${_pg_host2}", "dbname": "${db}", "port": 5432, "ratio": 0.25,
+                          "ssl": true, "nothing": null, "big": 9007199254740991,
+                          "list": ["a", 1, {"deep": ["${db}-x"]}], "empty": {}})");
+    DashboardSource host;
+    host.id = u"host"_s;
+    host.plugin = u"host"_s;
+    d.sources = {pg, host};
+
+    DashboardPanel cpu;
+    cpu.id = u"cpu"_s;
+    cpu.type = u"timeseries"_s;
+    cpu.title = u"CPU utilization"_s;
+    cpu.unit = u"%"_s;
+    cpu.series = {{u"host"_s, u"host.cpu.*"_s, {{u"cpu"_s, u"all"_s}, {u"mode"_s, u"us*"_s}}},
+                  {pg.id, u"pg.xact.commit"_s, {}}};
+    cpu.layout = {3, 7, 9, 2};
+    cpu.options = object(R"({"stacked": true, "yMin": -1.5, "yMax": 100, "logY": false,
+                           "colors": ["#ff0000", "#00ff00"], "legend": {"position": "bottom"}})");
+    DashboardPanel bare;
+    bare.id = u"bare panel with spaces"_s;
+    bare.type = u"timeseries"_s;
+    bare.layout = {0, 9, 12, 1};
+    d.panels = {cpu, bare};
+    return d;
+}
+
+} // namespace
+
+class TestDashboardFile : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void loadExample();
+    void defaults();
+    void autoLayout();
+    void unknownKeysIgnored();
+    void roundTripBuilt();
+    void roundTripFixture();
+    void outputIsStable();
+    void malformed_data();
+    void malformed();
+    void syntaxErrorFromFile();
+    void syntaxErrorColumnCountsCharacters();
+    void newerSchemaFromFile();
+    void loadMissingFile();
+    void errorToString();
+    void passwordsNeverWritten();
+    void saveOverExistingInUnwritableDirectory();
+    void failedWriteKeepsOldFile();
+    void saveIntoMissingDirectory();
+};
+
+void TestDashboardFile::loadExample()
+{
+    const QString path = fixture(u"use-host.json"_s);
+    const DashboardLoadResult result = loadDashboard(path);
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    const Dashboard &d = *result.dashboard;
+    QCOMPARE(d.title, u"This host — USE"_s);
+    QCOMPARE(d.variables.size(), 1);
+    QCOMPARE(d.variables.at(0),
+             (DashboardVariable{u"host"_s, u"Host"_s, u"local"_s, {u"local"_s}}));
+    QCOMPARE(d.sources.size(), 1);
+    QCOMPARE(d.sources.at(0).id, u"host"_s);
+    QCOMPARE(d.sources.at(0).plugin, u"host"_s);
+    QCOMPARE(d.sources.at(0).intervalMs, 1000);
+    QCOMPARE(d.sources.at(0).timeoutMs, 5000);
+    QCOMPARE(d.sources.at(0).config, object(R"({"host": "${host}"})"));
+    QCOMPARE(d.rangeMs, 15 * 60 * 1000);
+    QCOMPARE(d.refreshMs, 1000);
+    QCOMPARE(d.panels.size(), 1);
+    const DashboardPanel *cpu = d.panel(u"cpu"_s);
+    QVERIFY(cpu);
+    QCOMPARE(cpu->type, u"timeseries"_s);
+    QCOMPARE(cpu->title, u"CPU utilization"_s);
+    QCOMPARE(cpu->unit, u"%"_s);
+    QCOMPARE(cpu->series.size(), 1);
+    QCOMPARE(cpu->series.at(0),
+             (SeriesSelector{u"host"_s, u"host.cpu.utilization"_s, {{u"cpu"_s, u"all"_s}}}));
+    QCOMPARE(cpu->layout, (PanelLayout{0, 0, 6, 4}));
+    QCOMPARE(cpu->options, object(R"({"stacked": false, "yMin": 0, "yMax": 100})"));
+
+    QString error;
+    const QJsonObject config = substituteVariables(d.sources.at(0).config,
+                                                   d.resolveVariables({}), &error);
+    QCOMPARE(error, QString());
+    QCOMPARE(config, object(R"({"host": "local"})"));
+}
+
+void TestDashboardFile::defaults()
+{
+    const DashboardLoadResult result = parseDashboard(baseJson, u"base.json"_s);
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    const Dashboard &d = *result.dashboard;
+    QCOMPARE(d.title, u"t"_s);
+    QVERIFY(d.variables.isEmpty());
+    QCOMPARE(d.rangeMs, 15 * 60 * 1000);
+    QCOMPARE(d.refreshMs, 1000);
+    QCOMPARE(d.sources.size(), 1);
+    QCOMPARE(d.sources.at(0).intervalMs, 1000);
+    QCOMPARE(d.sources.at(0).timeoutMs, 5000);
+    QCOMPARE(d.sources.at(0).config, QJsonObject());
+    QCOMPARE(d.panels.size(), 1);
+    const DashboardPanel &p = d.panels.at(0);
+    QCOMPARE(p.title, QString());
+    QCOMPARE(p.unit, QString());
+    QCOMPARE(p.layout, (PanelLayout{0, 0, 6, 4}));
+    QCOMPARE(p.options, QJsonObject());
+    QCOMPARE(p.series.at(0).labels, Labels());
+    QCOMPARE(result.error.reason, QString());
+
+    // An empty title, and no sources or panels at all, are allowed.
+    const DashboardLoadResult empty = parseDashboard(
+        R"({"schemaVersion": 1, "title": "", "sources": [], "panels": []})", u"e.json"_s);
+    QVERIFY2(empty.ok(), qPrintable(empty.error.toString()));
+    QCOMPARE(empty.dashboard->title, QString());
+}
+
+void TestDashboardFile::autoLayout()
+{
+    const DashboardLoadResult result = loadDashboard(fixture(u"auto-layout.json"_s));
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    const Dashboard &d = *result.dashboard;
+    QCOMPARE(d.panel(u"wide"_s)->layout, (PanelLayout{0, 0, 12, 3}));
+    // Below the placed panels, left to right, two per row.
+    QCOMPARE(d.panel(u"a"_s)->layout, (PanelLayout{0, 3, 6, 4}));
+    QCOMPARE(d.panel(u"b"_s)->layout, (PanelLayout{6, 3, 6, 4}));
+    QCOMPARE(d.panel(u"c"_s)->layout, (PanelLayout{0, 7, 6, 4}));
+
+    const DashboardLoadResult none = parseDashboard(
+        patched({{"panels[1]", object(R"({"id": "p2", "type": "timeseries"})")},
+                 {"panels[2]", object(R"({"id": "p3", "type": "timeseries"})")}}),
+        u"x.json"_s);
+    QVERIFY2(none.ok(), qPrintable(none.error.toString()));
+    QCOMPARE(none.dashboard->panels.at(0).layout, (PanelLayout{0, 0, 6, 4}));
+    QCOMPARE(none.dashboard->panels.at(1).layout, (PanelLayout{6, 0, 6, 4}));
+    QCOMPARE(none.dashboard->panels.at(2).layout, (PanelLayout{0, 4, 6, 4}));
+}
+
+void TestDashboardFile::unknownKeysIgnored()
+{
+    const DashboardLoadResult result = parseDashboard(
+        patched({{"alerts", QJsonArray{1, 2}},
+                 {"comment", u"kept by the user, ignored by us"_s},
+                 {"sources[0].note", 3},
+                 {"panels[0].legend", true},
+                 {"panels[0].series[0].color", u"red"_s}}),
+        u"x.json"_s);
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    const DashboardLoadResult base = parseDashboard(baseJson, u"x.json"_s);
+    QVERIFY(*result.dashboard == *base.dashboard);
+}
+
+void TestDashboardFile::roundTripBuilt()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"full.json"_s);
+    const Dashboard original = fullDashboard();
+    QString error = u"stale"_s;
+    QVERIFY2(saveDashboard(original, path, &error), qPrintable(error));
+    QCOMPARE(error, QString());
+    QCOMPARE(readAll(path), dashboardToJson(original));
+
+    const DashboardLoadResult loaded = loadDashboard(path);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.error.toString()));
+    compareDashboards(*loaded.dashboard, original);
+
+    // In memory too.
+    const DashboardLoadResult parsed = parseDashboard(dashboardToJson(original), path);
+    QVERIFY2(parsed.ok(), qPrintable(parsed.error.toString()));
+    compareDashboards(*parsed.dashboard, original);
+}
+
+void TestDashboardFile::roundTripFixture()
+{
+    const DashboardLoadResult first = loadDashboard(fixture(u"full.json"_s));
+    QVERIFY2(first.ok(), qPrintable(first.error.toString()));
+    const Dashboard &d = *first.dashboard;
+    QCOMPARE(d.title, u"Orders database — USE and latency"_s);
+    QCOMPARE(d.variables.size(), 2);
+    QCOMPARE(d.sources.size(), 3);
+    QCOMPARE(d.sources.at(1).id, u"pg:orders-db"_s);
+    QCOMPARE(d.sources.at(1).intervalMs, 5000);
+    QCOMPARE(d.sources.at(1).timeoutMs, 2000);
+    QCOMPARE(d.rangeMs, 6 * 3600 * 1000);
+    QCOMPARE(d.refreshMs, 2000);
+    QCOMPARE(d.panels.size(), 3);
+    QCOMPARE(d.panels.at(0).series.at(1).labels,
+             (Labels{{u"mode"_s, u"user"_s}, {u"cpu"_s, u"*"_s}}));
+    QCOMPARE(d.panels.at(1).layout, (PanelLayout{8, 0, 4, 5}));
+    QCOMPARE(d.panels.at(2).layout, (PanelLayout{0, 5, 12, 3}));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"copy.json"_s);
+    QString error;
+    QVERIFY2(saveDashboard(d, path, &error), qPrintable(error));
+    const DashboardLoadResult second = loadDashboard(path);
+    QVERIFY2(second.ok(), qPrintable(second.error.toString()));
+    compareDashboards(*second.dashboard, d);
+}
+
+void TestDashboardFile::outputIsStable()
+{
+    const Dashboard d = fullDashboard();
+    const QByteArray once = dashboardToJson(d);
+    const QByteArray twice = dashboardToJson(*parseDashboard(once, u"x"_s).dashboard);
+    QCOMPARE(twice, once);
+    // Indented and in Qt's key order.
+    QVERIFY(once.startsWith("{\n    \"panels\": ["));
+    QVERIFY(once.contains("\"schemaVersion\": 1,"));
+    QVERIFY(once.contains("\"timeRange\": \"150m\""));
+    QVERIFY(once.endsWith("}\n"));
+}
+
+void TestDashboardFile::malformed_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("reason"); // a substring of the reason
+
+    auto panel = [](const char *id) {
+        QJsonObject p{{u"id"_s, QString::fromUtf8(id)}, {u"type"_s, u"timeseries"_s}};
+        return p;
+    };
+
+    // The file as a whole.
+    QTest::newRow("syntax: missing comma")
+        << QByteArray("{\n  \"schemaVersion\": 1,\n  \"title\": \"t\"\n  \"sources\": []\n}")
+        << QString() << u"JSON syntax error at line 4, column"_s;
+    QTest::newRow("syntax: missing value separator in array")
+        << QByteArray("{\n  \"schemaVersion\": 1,\n  \"sources\": [{} {}]\n}") << QString()
+        << u"JSON syntax error at line 3, column 19: missing value separator"_s;
+    QTest::newRow("syntax: trailing comma") << QByteArray("{\"title\": \"t\",}") << QString()
+                                            << u"JSON syntax error at line 1, column"_s;
+    QTest::newRow("syntax: garbage after") << QByteArray("{} x") << QString()
+                                           << u"garbage at the end of the document"_s;
+    QTest::newRow("empty file") << QByteArray("  \n") << QString() << u"the file is empty"_s;
+    QTest::newRow("top level array") << QByteArray("[1]") << QString()
+                                     << u"the top level must be a JSON object, got an array"_s;
+
+    // schemaVersion
+    QTest::newRow("schemaVersion missing")
+        << patched({{"schemaVersion", removed}}) << u"schemaVersion"_s << u"is required"_s;
+    QTest::newRow("schemaVersion newer")
+        << patched({{"schemaVersion", 2}}) << u"schemaVersion"_s
+        << u"written by a newer Headroom (schemaVersion 2; this build reads up to 1); not opened"_s;
+    QTest::newRow("schemaVersion string") << patched({{"schemaVersion", u"1"_s}})
+                                          << u"schemaVersion"_s
+                                          << u"must be an integer, got \"1\""_s;
+    QTest::newRow("schemaVersion fraction") << patched({{"schemaVersion", 1.5}})
+                                            << u"schemaVersion"_s
+                                            << u"must be an integer, got 1.5"_s;
+    QTest::newRow("schemaVersion zero") << patched({{"schemaVersion", 0}}) << u"schemaVersion"_s
+                                        << u"must be at least 1, got 0"_s;
+    QTest::newRow("newer schema checked first")
+        << patched({{"schemaVersion", 7}, {"title", removed}, {"panels", 3}})
+        << u"schemaVersion"_s << u"schemaVersion 7;"_s;
+
+    // title
+    QTest::newRow("title missing") << patched({{"title", removed}}) << u"title"_s
+                                   << u"is required"_s;
+    QTest::newRow("title not a string") << patched({{"title", 5}}) << u"title"_s
+                                        << u"must be a string, got 5"_s;
+
+    // variables
+    QTest::newRow("variables not an array") << patched({{"variables", QJsonObject()}})
+                                            << u"variables"_s
+                                            << u"must be an array, got an object"_s;
+    QTest::newRow("variable not an object") << patched({{"variables[0]", u"host"_s}})
+                                            << u"variables[0]"_s
+                                            << u"must be an object, got \"host\""_s;
+    QTest::newRow("variable name missing") << patched({{"variables[0].label", u"Host"_s}})
+                                           << u"variables[0].name"_s << u"is required"_s;
+    QTest::newRow("variable name bad")
+        << patched({{"variables[0].name", u"1host"_s}}) << u"variables[0].name"_s
+        << u"must start with a letter or _ and use only letters, digits and _, got \"1host\""_s;
+    QTest::newRow("variable name with dash") << patched({{"variables[0].name", u"pg-host"_s}})
+                                             << u"variables[0].name"_s << u"got \"pg-host\""_s;
+    QTest::newRow("variable name duplicate")
+        << patched({{"variables[0].name", u"host"_s}, {"variables[1].name", u"host"_s}})
+        << u"variables[1].name"_s << u"duplicate variable name \"host\""_s;
+    QTest::newRow("variable default number")
+        << patched({{"variables[0].name", u"host"_s}, {"variables[0].default", 3}})
+        << u"variables[0].default"_s << u"must be a string, got 3"_s;
+    QTest::newRow("variable option number")
+        << patched({{"variables[0].name", u"host"_s},
+                    {"variables[0].options", QJsonArray{u"a"_s, false}}})
+        << u"variables[0].options[1]"_s << u"must be a string, got false"_s;
+
+    // sources
+    QTest::newRow("sources missing") << patched({{"sources", removed}}) << u"sources"_s
+                                     << u"is required"_s;
+    QTest::newRow("sources object") << patched({{"sources", QJsonObject()}}) << u"sources"_s
+                                    << u"must be an array, got an object"_s;
+    QTest::newRow("source not an object") << patched({{"sources[0]", u"host"_s}})
+                                          << u"sources[0]"_s
+                                          << u"must be an object, got \"host\""_s;
+    QTest::newRow("source id missing") << patched({{"sources[0].id", removed}})
+                                       << u"sources[0].id"_s << u"is required"_s;
+    QTest::newRow("source id empty") << patched({{"sources[0].id", u""_s}}) << u"sources[0].id"_s
+                                     << u"must be non-empty"_s;
+    QTest::newRow("source id with space")
+        << patched({{"sources[0].id", u"my host"_s}}) << u"sources[0].id"_s
+        << u"use only letters, digits and _ . : -, got \"my host\""_s;
+    QTest::newRow("source id number") << patched({{"sources[0].id", 1}}) << u"sources[0].id"_s
+                                      << u"must be a string, got 1"_s;
+    QTest::newRow("source id duplicate")
+        << patched({{"sources[1]", object(R"({"id": "host", "plugin": "x"})")}})
+        << u"sources[1].id"_s << u"duplicate source id \"host\""_s;
+    QTest::newRow("plugin missing") << patched({{"sources[0].plugin", removed}})
+                                    << u"sources[0].plugin"_s << u"is required"_s;
+    QTest::newRow("plugin empty") << patched({{"sources[0].plugin", u""_s}})
+                                  << u"sources[0].plugin"_s << u"must not be empty"_s;
+    QTest::newRow("intervalMs too small")
+        << patched({{"sources[0].intervalMs", 50}}) << u"sources[0].intervalMs"_s
+        << u"must be an integer of at least 100, got 50"_s;
+    QTest::newRow("intervalMs string") << patched({{"sources[0].intervalMs", u"1s"_s}})
+                                       << u"sources[0].intervalMs"_s << u"got \"1s\""_s;
+    QTest::newRow("intervalMs huge") << patched({{"sources[0].intervalMs", 1e12}})
+                                     << u"sources[0].intervalMs"_s
+                                     << u"got 1000000000000"_s;
+    QTest::newRow("timeoutMs fraction") << patched({{"sources[0].timeoutMs", 150.5}})
+                                        << u"sources[0].timeoutMs"_s
+                                        << u"must be an integer of at least 100, got 150.5"_s;
+    QTest::newRow("timeoutMs null") << patched({{"sources[0].timeoutMs", QJsonValue()}})
+                                    << u"sources[0].timeoutMs"_s << u"got null"_s;
+    QTest::newRow("config array") << patched({{"sources[0].config", QJsonArray()}})
+                                  << u"sources[0].config"_s << u"must be an object, got an array"_s;
+    QTest::newRow("password")
+        << patched({{"sources[0].config.password", u"hunter2"_s}})
+        << u"sources[0].config.password"_s
+        << u"passwords are not stored in dashboard files; use libpq's .pgpass, a service file "
+           "or the environment"_s;
+    QTest::newRow("password nested, any case")
+        << patched({{"sources[0].config.auth.PassWord", u""_s}})
+        << u"sources[0].config.auth.PassWord"_s << u"passwords are not stored"_s;
+    QTest::newRow("password in an array")
+        << patched({{"sources[0].config.servers", QJsonArray{QJsonObject{{u"host"_s, u"a"_s}},
+                                                             QJsonObject{{u"PASSWORD"_s, 1}}}}})
+        << u"sources[0].config.servers[1].PASSWORD"_s << u"passwords are not stored"_s;
+    QTest::newRow("unknown variable")
+        << patched({{"sources[0].config.host", u"${host}"_s}}) << u"sources[0].config.host"_s
+        << u"unknown variable ${host} (no variables are declared)"_s;
+    QTest::newRow("unknown variable among declared")
+        << patched({{"variables[0].name", u"db"_s},
+                    {"variables[1].name", u"host"_s},
+                    {"sources[0].config.dsn", u"host=${host} db=${dbname}"_s}})
+        << u"sources[0].config.dsn"_s << u"unknown variable ${dbname} (declared: db, host)"_s;
+    QTest::newRow("unknown variable in an array")
+        << patched({{"sources[0].config.hosts", QJsonArray{u"a"_s, u"${nope}"_s}}})
+        << u"sources[0].config.hosts[1]"_s << u"unknown variable ${nope}"_s;
+
+    // timeRange, refreshMs
+    QTest::newRow("timeRange words") << patched({{"timeRange", u"15 minutes"_s}})
+                                     << u"timeRange"_s
+                                     << u"must be a duration like 15m (a positive whole number "
+                                        "with unit ms, s, m, h, d or w), got \"15 minutes\""_s;
+    QTest::newRow("timeRange zero") << patched({{"timeRange", u"0s"_s}}) << u"timeRange"_s
+                                    << u"got \"0s\""_s;
+    QTest::newRow("timeRange no unit") << patched({{"timeRange", u"900"_s}}) << u"timeRange"_s
+                                       << u"must be a duration"_s;
+    QTest::newRow("timeRange number") << patched({{"timeRange", 900}}) << u"timeRange"_s
+                                      << u"must be a string, got 900"_s;
+    QTest::newRow("refreshMs zero") << patched({{"refreshMs", 0}}) << u"refreshMs"_s
+                                    << u"must be an integer of at least 100, got 0"_s;
+    QTest::newRow("refreshMs bool") << patched({{"refreshMs", true}}) << u"refreshMs"_s
+                                    << u"got true"_s;
+
+    // panels
+    QTest::newRow("panels missing") << patched({{"panels", removed}}) << u"panels"_s
+                                    << u"is required"_s;
+    QTest::newRow("panels string") << patched({{"panels", u"cpu"_s}}) << u"panels"_s
+                                   << u"must be an array, got \"cpu\""_s;
+    QTest::newRow("panel not an object") << patched({{"panels[0]", QJsonArray()}})
+                                         << u"panels[0]"_s << u"must be an object, got an array"_s;
+    QTest::newRow("panel id missing") << patched({{"panels[0].id", removed}})
+                                      << u"panels[0].id"_s << u"is required"_s;
+    QTest::newRow("panel id empty") << patched({{"panels[0].id", u""_s}}) << u"panels[0].id"_s
+                                    << u"must not be empty"_s;
+    QTest::newRow("panel id duplicate")
+        << patched({{"panels[1]", panel("other")}, {"panels[2]", panel("cpu")}})
+        << u"panels[2].id"_s << u"duplicate panel id \"cpu\" (also panels[0])"_s;
+    QTest::newRow("panel type missing") << patched({{"panels[0].type", removed}})
+                                        << u"panels[0].type"_s << u"is required"_s;
+    QTest::newRow("panel type unknown") << patched({{"panels[0].type", u"pie"_s}})
+                                        << u"panels[0].type"_s
+                                        << u"unknown panel type \"pie\" (this build draws: "
+                                           "timeseries)"_s;
+    QTest::newRow("panel title number") << patched({{"panels[0].title", 1}})
+                                        << u"panels[0].title"_s << u"must be a string"_s;
+    QTest::newRow("panel unit object") << patched({{"panels[0].unit", QJsonObject()}})
+                                       << u"panels[0].unit"_s
+                                       << u"must be a string, got an object"_s;
+    QTest::newRow("series object") << patched({{"panels[0].series", QJsonObject()}})
+                                   << u"panels[0].series"_s << u"must be an array"_s;
+    QTest::newRow("selector not an object") << patched({{"panels[0].series[1]", u"host.*"_s}})
+                                            << u"panels[0].series[1]"_s
+                                            << u"must be an object, got \"host.*\""_s;
+    QTest::newRow("selector unknown source")
+        << patched({{"panels[0].series[0].source", u"pg"_s}}) << u"panels[0].series[0].source"_s
+        << u"unknown source \"pg\" (declared: host)"_s;
+    QTest::newRow("selector source missing")
+        << patched({{"panels[0].series[0].source", removed}}) << u"panels[0].series[0].source"_s
+        << u"is required"_s;
+    QTest::newRow("selector metric missing")
+        << patched({{"panels[0].series[0].metric", removed}}) << u"panels[0].series[0].metric"_s
+        << u"is required"_s;
+    QTest::newRow("selector metric empty")
+        << patched({{"panels[0].series[0].metric", u""_s}}) << u"panels[0].series[0].metric"_s
+        << u"must not be empty"_s;
+    QTest::newRow("selector labels array")
+        << patched({{"panels[0].series[0].labels", QJsonArray()}})
+        << u"panels[0].series[0].labels"_s << u"must be an object"_s;
+    QTest::newRow("selector label number")
+        << patched({{"panels[0].series[0].labels.cpu", 0}})
+        << u"panels[0].series[0].labels.cpu"_s << u"must be a string, got 0"_s;
+    QTest::newRow("layout w word")
+        << patched({{"panels[1]", panel("p1")},
+                    {"panels[2]", panel("p2")},
+                    {"panels[2].layout", object(R"({"x": 0, "y": 0, "w": "wide", "h": 4})")}})
+        << u"panels[2].layout.w"_s << u"must be a positive integer, got \"wide\""_s;
+    QTest::newRow("layout not an object") << patched({{"panels[0].layout", u"auto"_s}})
+                                          << u"panels[0].layout"_s << u"must be an object"_s;
+    QTest::newRow("layout x negative")
+        << patched({{"panels[0].layout", object(R"({"x": -1, "y": 0, "w": 6, "h": 4})")}})
+        << u"panels[0].layout.x"_s << u"must be a non-negative integer, got -1"_s;
+    QTest::newRow("layout y fraction")
+        << patched({{"panels[0].layout", object(R"({"x": 0, "y": 0.5, "w": 6, "h": 4})")}})
+        << u"panels[0].layout.y"_s << u"must be a non-negative integer, got 0.5"_s;
+    QTest::newRow("layout h zero")
+        << patched({{"panels[0].layout", object(R"({"x": 0, "y": 0, "w": 6, "h": 0})")}})
+        << u"panels[0].layout.h"_s << u"must be a positive integer, got 0"_s;
+    QTest::newRow("layout h missing")
+        << patched({{"panels[0].layout", object(R"({"x": 0, "y": 0, "w": 6})")}})
+        << u"panels[0].layout.h"_s << u"is required"_s;
+    QTest::newRow("layout too wide")
+        << patched({{"panels[0].layout", object(R"({"x": 8, "y": 0, "w": 6, "h": 4})")}})
+        << u"panels[0].layout.w"_s
+        << u"x + w must not exceed 12 (the grid is 12 columns wide), got x 8 + w 6"_s;
+    QTest::newRow("layout w 13")
+        << patched({{"panels[0].layout", object(R"({"x": 0, "y": 0, "w": 13, "h": 4})")}})
+        << u"panels[0].layout.w"_s << u"x + w must not exceed 12"_s;
+    QTest::newRow("layout x 12")
+        << patched({{"panels[0].layout", object(R"({"x": 12, "y": 0, "w": 1, "h": 4})")}})
+        << u"panels[0].layout.x"_s << u"must be less than 12"_s;
+    QTest::newRow("options array") << patched({{"panels[0].options", QJsonArray()}})
+                                   << u"panels[0].options"_s << u"must be an object"_s;
+}
+
+void TestDashboardFile::malformed()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, field);
+    QFETCH(QString, reason);
+
+    const DashboardLoadResult result = parseDashboard(json, u"bad.json"_s);
+    QVERIFY2(!result.ok(), json.constData());
+    QCOMPARE(result.error.file, u"bad.json"_s);
+    QCOMPARE(result.error.field, field);
+    QVERIFY2(result.error.reason.contains(reason), qPrintable(result.error.reason));
+    QVERIFY(result.error.toString().startsWith(u"bad.json: "_s));
+}
+
+void TestDashboardFile::syntaxErrorFromFile()
+{
+    const QString path = fixture(u"syntax-error.json"_s);
+    const DashboardLoadResult result = loadDashboard(path);
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error.file, path);
+    QCOMPARE(result.error.field, QString());
+    // The comma is missing at the end of line 7; Qt notices inside the next key.
+    QVERIFY2(result.error.reason.startsWith(u"JSON syntax error at line 8, column "_s),
+             qPrintable(result.error.reason));
+    QVERIFY2(result.error.reason.contains(u"missing comma"_s), qPrintable(result.error.reason));
+    QCOMPARE(result.error.toString(), path + u": "_s + result.error.reason);
+}
+
+void TestDashboardFile::syntaxErrorColumnCountsCharacters()
+{
+    // "—" is three bytes and "é" two in UTF-8; columns count characters, so both
+    // report the same column as two ASCII characters would.
+    const QByteArray ascii = "{\"a\": \"xx\", \"b\" 1}";
+    const QByteArray utf8 = QString(u"{\"a\": \"—é\", \"b\" 1}"_s).toUtf8();
+    QCOMPARE(utf8.size(), ascii.size() + 3);
+    const QString expected = u"JSON syntax error at line 1, column 18: "_s;
+    const QString asciiReason = parseDashboard(ascii, u"a"_s).error.reason;
+    const QString utf8Reason = parseDashboard(utf8, u"u"_s).error.reason;
+    QVERIFY2(asciiReason.startsWith(expected), qPrintable(asciiReason));
+    QVERIFY2(utf8Reason.startsWith(expected), qPrintable(utf8Reason));
+}
+
+void TestDashboardFile::newerSchemaFromFile()
+{
+    const QString path = fixture(u"newer-schema.json"_s);
+    const DashboardLoadResult result = loadDashboard(path);
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error.toString(),
+             path + u": schemaVersion: written by a newer Headroom (schemaVersion 2; this build "
+                    "reads up to 1); not opened"_s);
+}
+
+void TestDashboardFile::loadMissingFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"nope.json"_s);
+    const DashboardLoadResult result = loadDashboard(path);
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error.file, path);
+    QCOMPARE(result.error.field, QString());
+    QVERIFY2(result.error.toString().startsWith(path + u": cannot open: "_s),
+             qPrintable(result.error.toString()));
+}
+
+void TestDashboardFile::errorToString()
+{
+    QCOMPARE((DashboardError{u"a.json"_s, u"panels[0].id"_s, u"is required"_s}).toString(),
+             u"a.json: panels[0].id: is required"_s);
+    QCOMPARE((DashboardError{u"a.json"_s, QString(), u"the file is empty"_s}).toString(),
+             u"a.json: the file is empty"_s);
+}
+
+void TestDashboardFile::passwordsNeverWritten()
+{
+    Dashboard d;
+    d.title = u"t"_s;
+    DashboardSource source;
+    source.id = u"pg"_s;
+    source.plugin = u"postgres"_s;
+    source.config = object(R"({"host": "db", "password": "hunter2",
+                               "auth": {"Password": "x", "user": "u"},
+                               "list": [{"PASSWORD": "y", "keep": 1}, "password"]})");
+    d.sources = {source};
+
+    const QByteArray json = dashboardToJson(d);
+    QVERIFY2(!json.toLower().contains("\"password\":"), json.constData());
+    QVERIFY(!json.contains("hunter2"));
+    const DashboardLoadResult result = parseDashboard(json, u"x"_s);
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    QCOMPARE(result.dashboard->sources.at(0).config,
+             object(R"({"host": "db", "auth": {"user": "u"},
+                        "list": [{"keep": 1}, "password"]})"));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"pg.json"_s);
+    QString error;
+    QVERIFY(saveDashboard(d, path, &error));
+    QVERIFY(!readAll(path).contains("hunter2"));
+}
+
+void TestDashboardFile::saveOverExistingInUnwritableDirectory()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString sub = dir.filePath(u"locked"_s);
+    QVERIFY(QDir().mkdir(sub));
+    const QString path = sub + u"/dash.json"_s;
+    Dashboard old = fullDashboard();
+    old.title = u"old"_s;
+    QString error;
+    QVERIFY2(saveDashboard(old, path, &error), qPrintable(error));
+    const QByteArray before = readAll(path);
+
+    QVERIFY(QFile::setPermissions(sub, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+    const auto restore = qScopeGuard([&] {
+        QFile::setPermissions(sub, QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                       | QFileDevice::ExeOwner);
+    });
+    {
+        QFile probe(sub + u"/probe"_s);
+        if (probe.open(QIODevice::WriteOnly)) {
+            probe.close();
+            probe.remove();
+            QSKIP("directory permissions do not apply to this user (root); "
+                  "failedWriteKeepsOldFile covers the failed save");
+        }
+    }
+
+    Dashboard changed = fullDashboard();
+    changed.title = u"new"_s;
+    QVERIFY(!saveDashboard(changed, path, &error));
+    QVERIFY2(error.contains(path), qPrintable(error));
+    QCOMPARE(readAll(path), before);
+    QCOMPARE(QDir(sub).entryList(QDir::Files | QDir::Hidden), QStringList{u"dash.json"_s});
+    QCOMPARE(loadDashboard(path).dashboard->title, u"old"_s);
+}
+
+void TestDashboardFile::failedWriteKeepsOldFile()
+{
+    // A write that fails half way (here: the file size limit, which applies to
+    // root as well) must leave the old file exactly as it was.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"dash.json"_s);
+    Dashboard old;
+    old.title = u"old"_s;
+    QString error;
+    QVERIFY2(saveDashboard(old, path, &error), qPrintable(error));
+    const QByteArray before = readAll(path);
+
+    Dashboard changed = fullDashboard();
+    QVERIFY(dashboardToJson(changed).size() > 1024);
+
+    rlimit saved{};
+    QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
+    const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit limited = saved;
+    limited.rlim_cur = 512;
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &limited), 0);
+    const bool saved_ok = saveDashboard(changed, path, &error);
+    setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, previousHandler);
+
+    QVERIFY(!saved_ok);
+    QVERIFY2(error.startsWith(path + u": cannot save: "_s), qPrintable(error));
+    QCOMPARE(readAll(path), before);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{u"dash.json"_s});
+}
+
+void TestDashboardFile::saveIntoMissingDirectory()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"missing/dash.json"_s);
+    QString error;
+    QVERIFY(!saveDashboard(fullDashboard(), path, &error));
+    QVERIFY2(error.startsWith(path + u": cannot save: "_s), qPrintable(error));
+    QVERIFY(!QFile::exists(path));
+}
+
+QTEST_GUILESS_MAIN(TestDashboardFile)
+#include "tst_dashboardfile.moc"
