@@ -96,14 +96,14 @@ void TestHeadroomCommand::exportsEveryPanelWithLiveData()
     const QString csv = m_dir.filePath(QStringLiteral("report.csv"));
     const Run r = run({QStringLiteral("--cache"), m_dir.filePath(QStringLiteral("cache.sqlite")),
                        QStringLiteral("--collect-for"), QStringLiteral("4"), QStringLiteral("--range"),
-                       QStringLiteral("2m"), QStringLiteral("--export-png"), png, QStringLiteral("--export-csv"), csv});
+                       QStringLiteral("20s"), QStringLiteral("--export-png"), png, QStringLiteral("--export-csv"), csv});
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
 
     QImage image(png);
     QVERIFY(!image.isNull());
     QCOMPARE(image.width(), 1600);
     QVERIFY(image.height() > 600);
-    QVERIFY2(countColor(image, QColor(0x1f77b4)) > 500, "no series lines drawn");
+    QVERIFY2(countColor(image, QColor(0x1f77b4)) > 300, "no series lines drawn");
 
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));
