@@ -7,6 +7,9 @@
 #include <QDeadlineTimer>
 #include <QThread>
 
+#include <atomic>
+#include <memory>
+
 namespace Headroom {
 
 QString sourceStateName(SourceState state)
@@ -105,6 +108,22 @@ void CollectorScheduler::stop(int waitMs)
             // costs one thread until exit, which is the lesser harm.
             qCWarning(lcScheduler) << "collector" << it.key()
                                    << "did not stop in time; abandoning its thread";
+            // Clean up whenever the poll finally returns.
+            QThread *thread = it->thread;
+            CollectorWorker *worker = it->worker;
+            // Whoever claims first deletes: the thread when the poll returns, or we
+            // when it finished between the wait above and the connect.
+            auto claimed = std::make_shared<std::atomic_bool>(false);
+            connect(thread, &QThread::finished, thread, [worker, thread, claimed] {
+                if (!claimed->exchange(true)) {
+                    delete worker;
+                    thread->deleteLater();
+                }
+            }, Qt::DirectConnection);
+            if (thread->wait(0) && !claimed->exchange(true)) {
+                delete worker;
+                delete thread;
+            }
         }
         auto status = m_statuses.value(it.key());
         status.state = SourceState::Stopped;

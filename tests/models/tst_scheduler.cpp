@@ -132,8 +132,8 @@ void TestScheduler::hangingCollectorDoesNotStallOthers()
         QVERIFY2(stopClock.elapsed() < 2000, qPrintable(QString::number(stopClock.elapsed())));
         QCOMPARE(scheduler.status(QStringLiteral("fast1")).state, SourceState::Stopped);
     }
-    release.release(); // let the abandoned thread finish before the process exits
-    QTest::qWait(100);
+    release.release(); // let the abandoned thread finish: it must then clean itself up
+    QTest::qWait(300);
 }
 
 void TestScheduler::errorsAreReported()
