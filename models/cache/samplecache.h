@@ -7,11 +7,13 @@
 // written by a newer schema, is refused and never modified.
 #pragma once
 
+#include "histogram.h"
 #include "samplebus.h"
 
 #include <QString>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace Headroom {
@@ -20,6 +22,8 @@ class SeriesRegistry;
 
 struct CacheOptions
 {
+    // Day chunks entirely older than now - retentionDays are dropped on open and hourly.
+    // <= 0 keeps everything (a recording opened offline must not be trimmed).
     int retentionDays = 7;
     int flushIntervalMs = 1000; // how often the writer commits the recent tail
 };
@@ -46,7 +50,15 @@ public:
     void flush();
 
     // Samples of one series with from <= ts <= to, oldest first. Thread-safe.
-    std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs) const;
+    // Sees what is committed (at most flushIntervalMs old; flush() to be sure): the live
+    // ring buffers cover the most recent minutes. On a read error, *error is set and the
+    // result is empty.
+    std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs,
+                             QString *error = nullptr) const;
+    // Histograms of one histogram series with from <= ts <= to, oldest first; as read().
+    std::vector<std::pair<qint64, LogHistogram>> readHistograms(int seriesId, qint64 fromMs,
+                                                                qint64 toMs,
+                                                                QString *error = nullptr) const;
 
     // Drops every day chunk entirely older than beforeMs; returns how many were dropped.
     int expireBefore(qint64 beforeMs);

@@ -1,0 +1,43 @@
+// The cache file's identity, schema and migrations, and the names of its day tables.
+//
+// Schema (version 1):
+//   series(id, source, metric, labels, unit, resource, kind, histogram)  ids are the
+//       SeriesRegistry ids, so they stay stable across restarts
+//   chunks(day)                        catalogue of the day tables that exist
+//   blocks_<day>(series_id, start_ts, end_ts, count, data)  sealed compressed blocks,
+//       written once, never updated (see blockcodec.h)
+//   hist_<day>(series_id, ts, data)    serialized LogHistogram per interval
+//   tail(series_id, ts, bits)          the unsealed recent samples, crash-safe
+// Retention drops blocks_<day> and hist_<day> whole (story 5 in DESIGN.md).
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+struct sqlite3;
+
+namespace Headroom::CacheSchema {
+
+// PRAGMA application_id of every Headroom cache: "HDR1".
+constexpr quint32 ApplicationId = 0x48445231;
+constexpr int Version = 1; // PRAGMA user_version; SampleCache::SchemaVersion mirrors it
+constexpr qint64 DayMs = 24 * 60 * 60 * 1000;
+
+// UTC day number of a timestamp, rounding towards minus infinity.
+qint64 dayOf(qint64 tsMs);
+QByteArray blocksTable(qint64 day);
+QByteArray histTable(qint64 day);
+
+// Read-only inspection before anything may be written: true when path is missing,
+// empty, or a Headroom cache this build can open (possibly after migration). Otherwise
+// false with *error naming the file and the reason. Never modifies the file.
+bool inspect(const QString &path, QString *error);
+
+// On the write connection: creates the schema in a new file or migrates an older one,
+// in one transaction. *error gets the reason (without the path) on failure.
+bool createOrMigrate(sqlite3 *db, QString *error);
+
+// SQL creating the day tables of day and registering them in the catalogue.
+QByteArray createDayTablesSql(qint64 day);
+
+} // namespace Headroom::CacheSchema

@@ -1,0 +1,137 @@
+// The cache's only writer: one thread owning the only write connection.
+//
+// consume() appends to a mutex-protected queue and returns; the thread wakes at least
+// every flushInterval (or on flush/expire/stop), folds the queued batches into the
+// per-series open blocks, and commits everything that changed in one transaction:
+// new series rows, newly sealed blocks (+ deleting their samples from the tail),
+// the unsealed samples added to the tail since the last commit, histograms.
+// Retention and checkpoints run here too, so the file only ever has one writer.
+#pragma once
+
+#include "cacheschema.h"
+#include "samplebus.h"
+#include "sqlitedb.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <chrono>
+#include <condition_variable>
+#include <future>
+#include <limits>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace Headroom {
+
+class SeriesRegistry;
+
+class CacheWriter
+{
+public:
+    // Samples per sealed block: 2 minutes of a 1 s series, 2 hours of a 1 min one.
+    // Fixed, so every block row has about the same size and is written once.
+    static constexpr size_t BlockSamples = 120;
+
+    struct Options
+    {
+        int flushIntervalMs = 1000;
+        int retentionDays = 7; // <= 0: never expire automatically
+    };
+
+    CacheWriter(Sqlite::Db db, SeriesRegistry *registry, const Options &options);
+    ~CacheWriter(); // stop()s
+
+    // On the calling thread, before the writer thread exists: loads the series into the
+    // registry, the chunk catalogue and the tail, then starts the thread.
+    bool start(QString *error);
+    // Commits everything queued and joins the thread. Idempotent.
+    void stop();
+
+    void enqueue(const ResolvedBatch &batch);
+    void flush();
+    int expireBefore(qint64 beforeMs);
+
+private:
+    struct SeriesState
+    {
+        std::vector<Sample> open; // unsealed samples, sorted, all in one UTC day
+        std::vector<Sample> unsavedTail; // part of open not yet in the tail table
+        qint64 sealedUntil = std::numeric_limits<qint64>::min();
+        bool sealedKnown = false;
+    };
+    struct PendingBlock
+    {
+        int seriesId;
+        qint64 day, start, end;
+        int count;
+        QByteArray data;
+    };
+    struct PendingHistogram
+    {
+        int seriesId;
+        qint64 day, ts;
+        QByteArray data;
+    };
+    struct DayStatements
+    {
+        Sqlite::Statement insertBlock;
+        Sqlite::Statement insertHistogram;
+    };
+    struct ExpireRequest
+    {
+        qint64 beforeMs;
+        std::promise<int> result;
+    };
+
+    void run();
+    bool loadState(QString *error);
+    void apply(const ResolvedBatch &batch);
+    void ensureSeries(int id, const SeriesInfo &fallback);
+    SeriesState &stateFor(int id);
+    void append(int id, Sample sample, bool alreadyInTail);
+    void seal(int id, SeriesState &state);
+    bool commit();
+    bool ensureDay(qint64 day, QList<qint64> *created);
+    DayStatements &dayStatements(qint64 day);
+    int expire(qint64 beforeMs);
+    void maintenance();
+    bool reloadDays();
+
+    Sqlite::Db m_db;
+    SeriesRegistry *m_registry;
+    const Options m_options;
+    std::thread m_thread;
+
+    // Shared with producers, guarded by m_mutex.
+    std::mutex m_mutex;
+    std::condition_variable m_wake; // to the writer
+    std::condition_variable m_committed; // to flush()
+    std::vector<ResolvedBatch> m_queue;
+    std::vector<ExpireRequest *> m_expireRequests;
+    // flush() takes a ticket; the writer serves every ticket taken before its cycle
+    // started, so a flush also waits out the cycle in progress (e.g. retention on open).
+    quint64 m_flushTicket = 0;
+    quint64 m_flushServed = 0;
+    bool m_stopRequested = false;
+    bool m_running = false;
+
+    // Writer-thread state (before start(): the starting thread's).
+    Sqlite::Statement m_insertSeries, m_insertTail, m_deleteTail;
+    QSet<int> m_persistedSeries;
+    std::unordered_map<int, SeriesState> m_series;
+    QSet<int> m_dirtyTail;
+    QSet<int> m_warnedDropped;
+    std::vector<std::pair<int, SeriesInfo>> m_pendingSeries;
+    std::vector<PendingBlock> m_pendingBlocks;
+    std::vector<std::pair<int, qint64>> m_pendingTailDeletes; // (series, up to ts)
+    std::vector<PendingHistogram> m_pendingHistograms;
+    QSet<qint64> m_days;
+    std::unordered_map<qint64, DayStatements> m_dayStatements;
+    qint64 m_newestTs = std::numeric_limits<qint64>::min();
+    bool m_lastCommitFailed = false;
+};
+
+} // namespace Headroom

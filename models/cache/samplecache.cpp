@@ -1,0 +1,296 @@
+// SampleCache: opening (refusal checks, lock, schema), the facade over the writer
+// thread, and the reads, which run on pooled read connections in one read
+// transaction each so that a block sealed meanwhile is seen exactly once.
+#include "samplecache.h"
+
+#include "blockcodec.h"
+#include "bytecoding.h"
+#include "cacheschema.h"
+#include "cachewriter.h"
+#include "modelslogging.h"
+#include "readerpool.h"
+#include "seriesregistry.h"
+#include "sqlitedb.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QLockFile>
+#include <QStandardPaths>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+
+namespace Headroom {
+
+using namespace CacheSchema;
+
+static_assert(SampleCache::SchemaVersion == CacheSchema::Version);
+
+struct SampleCache::Private
+{
+    QString path;
+    std::unique_ptr<QLockFile> lock;
+    std::unique_ptr<CacheWriter> writer;
+    std::unique_ptr<ReaderPool> readers;
+
+    // Runs body inside one read transaction on a pooled connection.
+    template<typename Body>
+    bool readTransaction(QString *error, Body body) const;
+};
+
+namespace {
+
+QString withPath(const QString &path, const QString &reason)
+{
+    return QDir::toNativeSeparators(path) + QLatin1StringView(": ") + reason;
+}
+
+} // namespace
+
+template<typename Body>
+bool SampleCache::Private::readTransaction(QString *error, Body body) const
+{
+    QString reason;
+    ReaderPool::Lease lease = readers->acquire(&reason);
+    bool ok = false;
+    if (lease) {
+        sqlite3 *db = lease.db();
+        if (Sqlite::exec(db, "BEGIN", &reason)) {
+            ok = body(db, &reason);
+            if (ok)
+                ok = Sqlite::exec(db, "COMMIT", &reason);
+            if (!ok)
+                Sqlite::exec(db, "ROLLBACK");
+        }
+    }
+    if (!ok) {
+        qCWarning(lcCache) << "cache read failed:" << reason;
+        if (error)
+            *error = withPath(path, reason);
+    }
+    return ok;
+}
+
+SampleCache::SampleCache()
+    : d(std::make_unique<Private>())
+{
+}
+
+SampleCache::~SampleCache()
+{
+    // Writer first (commits what is queued), then the readers; the write connection
+    // closes last, which checkpoints and removes the WAL so the file can be copied.
+    CacheWriter *writer = d->writer.get();
+    if (writer)
+        writer->stop();
+    d->readers.reset();
+    d->writer.reset();
+    d->lock.reset();
+}
+
+QString SampleCache::defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+        + QLatin1StringView("/headroom/cache.sqlite");
+}
+
+std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegistry *registry,
+                                               QString *error, const CacheOptions &options)
+{
+    auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return nullptr;
+    };
+    if (!registry)
+        return fail(withPath(path, QStringLiteral("no series registry")));
+
+    // Everything that could refuse the file happens before the first byte is written.
+    if (!CacheSchema::inspect(path, error))
+        return nullptr;
+
+    const QFileInfo info(path);
+    if (!QDir().mkpath(info.absolutePath()))
+        return fail(withPath(path, QStringLiteral("cannot create the directory")));
+
+    // Two processes appending to one cache would hand out clashing series ids.
+    auto lock = std::make_unique<QLockFile>(path + QLatin1StringView(".lock"));
+    lock->setStaleLockTime(0); // held for the whole session; stale only if its pid is gone
+    if (!lock->tryLock(0)) {
+        qint64 pid = 0;
+        QString host, app;
+        lock->getLockInfo(&pid, &host, &app);
+        return fail(withPath(path, lock->error() == QLockFile::LockFailedError
+                                       ? QStringLiteral("in use by another Headroom process "
+                                                        "(pid %1)")
+                                             .arg(pid)
+                                       : QStringLiteral("cannot create its lock file")));
+    }
+
+    QString reason;
+    Sqlite::Db db = Sqlite::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &reason);
+    if (!db || !Sqlite::configure(db.get(), true, &reason)
+        || !CacheSchema::createOrMigrate(db.get(), &reason))
+        return fail(withPath(path, reason));
+
+    std::unique_ptr<SampleCache> cache(new SampleCache());
+    cache->d->path = path;
+    cache->d->lock = std::move(lock);
+    cache->d->writer = std::make_unique<CacheWriter>(
+        std::move(db), registry,
+        CacheWriter::Options{std::max(1, options.flushIntervalMs), options.retentionDays});
+    if (!cache->d->writer->start(&reason))
+        return fail(withPath(path, reason));
+    cache->d->readers = std::make_unique<ReaderPool>(path);
+    qCDebug(lcCache) << "cache opened:" << path;
+    return cache;
+}
+
+QString SampleCache::path() const
+{
+    return d->path;
+}
+
+void SampleCache::consume(const ResolvedBatch &batch)
+{
+    d->writer->enqueue(batch);
+}
+
+void SampleCache::flush()
+{
+    d->writer->flush();
+}
+
+int SampleCache::expireBefore(qint64 beforeMs)
+{
+    return d->writer->expireBefore(beforeMs);
+}
+
+namespace {
+
+// Day chunks that exist and may hold timestamps in [from, to], in this snapshot.
+bool daysInRange(sqlite3 *db, qint64 fromMs, qint64 toMs, QList<qint64> *days, QString *reason)
+{
+    Sqlite::Statement st(db, "SELECT day FROM chunks WHERE day BETWEEN ? AND ? ORDER BY day");
+    st.bind(1, dayOf(fromMs));
+    st.bind(2, dayOf(toMs));
+    bool done = false;
+    while (st.step(&done))
+        days->append(st.columnInt64(0));
+    if (!done)
+        *reason = Sqlite::errorText(db);
+    return done;
+}
+
+} // namespace
+
+std::vector<Sample> SampleCache::read(int seriesId, qint64 fromMs, qint64 toMs,
+                                      QString *error) const
+{
+    std::vector<Sample> result;
+    if (fromMs > toMs)
+        return result;
+    const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
+        QList<qint64> days;
+        if (!daysInRange(db, fromMs, toMs, &days, reason))
+            return false;
+        for (qint64 day : std::as_const(days)) {
+            // Blocks overlapping [from, to]: the primary key (series_id, start_ts) bounds
+            // the scan to this series' blocks starting before the end of the range.
+            Sqlite::Statement st(db, "SELECT start_ts, data FROM " + blocksTable(day)
+                                         + " WHERE series_id = ? AND start_ts <= ? AND end_ts >= ?"
+                                           " ORDER BY start_ts");
+            st.bind(1, qint64(seriesId));
+            st.bind(2, toMs);
+            st.bind(3, fromMs);
+            bool done = false;
+            while (st.step(&done)) {
+                QString codecError;
+                if (!BlockCodec::decode(st.columnBlob(1), &result, &codecError))
+                    qCWarning(lcCache) << "cache: skipping unreadable block of series" << seriesId
+                                       << "at" << st.columnInt64(0) << ":" << codecError;
+            }
+            if (!done) {
+                *reason = Sqlite::errorText(db);
+                return false;
+            }
+        }
+        Sqlite::Statement tail(db, "SELECT ts, bits FROM tail"
+                                   " WHERE series_id = ? AND ts BETWEEN ? AND ? ORDER BY ts");
+        tail.bind(1, qint64(seriesId));
+        tail.bind(2, fromMs);
+        tail.bind(3, toMs);
+        bool done = false;
+        while (tail.step(&done))
+            result.push_back(
+                {tail.columnInt64(0), ByteCoding::bitsDouble(quint64(tail.columnInt64(1)))});
+        if (!done)
+            *reason = Sqlite::errorText(db);
+        return done;
+    });
+    if (!ok)
+        return {};
+    std::erase_if(result, [&](const Sample &s) { return s.tsMs < fromMs || s.tsMs > toMs; });
+    // Blocks of one series never overlap and the tail is newer than all of them, so this
+    // is nearly sorted already; stable keeps it deterministic.
+    std::stable_sort(result.begin(), result.end(),
+                     [](const Sample &a, const Sample &b) { return a.tsMs < b.tsMs; });
+    return result;
+}
+
+std::vector<std::pair<qint64, LogHistogram>>
+SampleCache::readHistograms(int seriesId, qint64 fromMs, qint64 toMs, QString *error) const
+{
+    std::vector<std::pair<qint64, LogHistogram>> result;
+    if (fromMs > toMs)
+        return result;
+    const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
+        QList<qint64> days;
+        if (!daysInRange(db, fromMs, toMs, &days, reason))
+            return false;
+        for (qint64 day : std::as_const(days)) {
+            Sqlite::Statement st(db, "SELECT ts, data FROM " + histTable(day)
+                                         + " WHERE series_id = ? AND ts BETWEEN ? AND ?"
+                                           " ORDER BY ts");
+            st.bind(1, qint64(seriesId));
+            st.bind(2, fromMs);
+            st.bind(3, toMs);
+            bool done = false;
+            while (st.step(&done)) {
+                bool decoded = false;
+                LogHistogram h = LogHistogram::deserialize(st.columnBlob(1), &decoded);
+                if (decoded)
+                    result.emplace_back(st.columnInt64(0), std::move(h));
+                else
+                    qCWarning(lcCache) << "cache: skipping unreadable histogram of series"
+                                       << seriesId << "at" << st.columnInt64(0);
+            }
+            if (!done) {
+                *reason = Sqlite::errorText(db);
+                return false;
+            }
+        }
+        return true;
+    });
+    if (!ok)
+        return {};
+    return result;
+}
+
+QList<qint64> SampleCache::chunkDays() const
+{
+    QList<qint64> days;
+    d->readTransaction(nullptr, [&](sqlite3 *db, QString *reason) {
+        Sqlite::Statement st(db, "SELECT day FROM chunks ORDER BY day");
+        bool done = false;
+        while (st.step(&done))
+            days.append(st.columnInt64(0));
+        if (!done)
+            *reason = Sqlite::errorText(db);
+        return done;
+    });
+    return days;
+}
+
+} // namespace Headroom

@@ -1,0 +1,77 @@
+// Helpers shared by the cache tests: series, batches resolved through a registry.
+#pragma once
+
+#include "cache/samplecache.h"
+#include "seriesregistry.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+
+namespace CacheTest {
+
+using namespace Headroom;
+
+inline SeriesInfo gauge(const QString &metric, const QString &label = QStringLiteral("all"))
+{
+    SeriesInfo info;
+    info.key.source = QStringLiteral("host");
+    info.key.metric = metric;
+    info.key.labels = {{QStringLiteral("cpu"), label}};
+    info.unit = QStringLiteral("%");
+    info.resource = QStringLiteral("cpu");
+    info.kind = UseKind::Utilization;
+    return info;
+}
+
+inline SeriesInfo latency(const QString &metric)
+{
+    SeriesInfo info;
+    info.key.source = QStringLiteral("pg:orders-db");
+    info.key.metric = metric;
+    info.unit = QStringLiteral("ms");
+    info.resource = QStringLiteral("db:erp");
+    info.kind = UseKind::Latency;
+    info.histogram = true;
+    return info;
+}
+
+// What SampleBus::publish does: resolve every series to its registry id.
+inline ResolvedBatch resolve(SeriesRegistry &registry, const SampleBatch &batch)
+{
+    ResolvedBatch resolved;
+    resolved.batch = batch;
+    for (const SeriesValue &v : batch.values) {
+        bool isNew = false;
+        resolved.valueIds.append(registry.idFor(v.info, &isNew));
+        if (isNew)
+            resolved.newSeriesIds.append(resolved.valueIds.back());
+    }
+    for (const SeriesHistogram &h : batch.histograms) {
+        bool isNew = false;
+        resolved.histogramIds.append(registry.idFor(h.info, &isNew));
+        if (isNew)
+            resolved.newSeriesIds.append(resolved.histogramIds.back());
+    }
+    return resolved;
+}
+
+inline ResolvedBatch valuesAt(SeriesRegistry &registry, qint64 ts,
+                              const QList<std::pair<SeriesInfo, double>> &values)
+{
+    SampleBatch batch;
+    batch.source = QStringLiteral("host");
+    batch.tsMs = ts;
+    for (const auto &[info, value] : values)
+        batch.add(info, value);
+    return resolve(registry, batch);
+}
+
+inline QByteArray fileHash(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+} // namespace CacheTest
