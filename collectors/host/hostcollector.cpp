@@ -1,0 +1,381 @@
+#include "hostcollector.h"
+
+#include "diskstatsparser.h"
+#include "hostlogging.h"
+#include "loadavgparser.h"
+#include "meminfoparser.h"
+#include "pressureparser.h"
+#include "procstatparser.h"
+#include "vmstatparser.h"
+
+#include <QDateTime>
+#include <QJsonValue>
+
+#include <algorithm>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString ProcStatPath = u"/proc/stat"_s;
+const QString LoadAvgPath = u"/proc/loadavg"_s;
+const QString MemInfoPath = u"/proc/meminfo"_s;
+const QString VmStatPath = u"/proc/vmstat"_s;
+const QString DiskStatsPath = u"/proc/diskstats"_s;
+const QString BlockDir = u"/sys/block"_s;
+
+struct PressureFile
+{
+    QString path;
+    QString metric;
+    QString resource;
+};
+
+const PressureFile PressureFiles[] = {
+    {u"/proc/pressure/cpu"_s, u"host.cpu.psi"_s, u"cpu"_s},
+    {u"/proc/pressure/memory"_s, u"host.mem.psi"_s, u"memory"_s},
+    {u"/proc/pressure/io"_s, u"host.io.psi"_s, u"disk"_s},
+};
+
+constexpr double SectorBytes = 512; // /proc/diskstats sectors, whatever the device's own size
+
+QString ioErrPath(const QString &device)
+{
+    return BlockDir + u'/' + device + u"/device/ioerr_cnt"_s;
+}
+
+// Virtual devices that only add noise to a USE view: loop mounts, RAM disks, zram swap.
+bool isIgnoredBlockDevice(const QString &name)
+{
+    return name.startsWith("loop"_L1) || name.startsWith("ram"_L1) || name.startsWith("zram"_L1);
+}
+
+double percentOf(double part, double whole)
+{
+    return std::clamp(part / whole * 100.0, 0.0, 100.0);
+}
+
+} // namespace
+
+struct HostCollector::Poll
+{
+    explicit Poll(const CollectorConfig &c, qint64 now)
+        : config(c)
+        , ts(now)
+    {
+    }
+
+    const CollectorConfig &config;
+    qint64 ts = 0;
+    FileReadResult files;
+    PollResult result;
+
+    void add(const QString &metric, const Labels &labels, const QString &unit,
+             const QString &resource, UseKind kind, double value)
+    {
+        SeriesInfo info;
+        info.key = {config.sourceId, metric, labels};
+        info.unit = unit;
+        info.resource = resource;
+        info.kind = kind;
+        result.batch.add(info, value);
+    }
+
+    // The file's bytes; a warning when it could not be read.
+    std::optional<QByteArray> file(const QString &path)
+    {
+        const auto it = files.contents.constFind(path);
+        if (it != files.contents.cend())
+            return *it;
+        result.warnings << u"cannot read %1: %2"_s.arg(path, files.errors.value(path, u"not read"_s));
+        return std::nullopt;
+    }
+
+    void reportProblems(const QString &path, const QStringList &problems)
+    {
+        for (const QString &problem : problems) {
+            result.warnings << path + u": "_s + problem;
+            qCDebug(lcHost) << config.sourceId << path << problem;
+        }
+    }
+};
+
+std::unique_ptr<HostCollector> HostCollector::create(const CollectorConfig &config, QString *error)
+{
+    const QJsonValue host = config.options.value("host"_L1);
+    if (!host.isUndefined() && !host.isNull() && !host.isString()) {
+        if (error)
+            *error = u"\"host\" must be a string"_s;
+        return nullptr;
+    }
+    const QString hostName = host.toString();
+    if (!hostName.isEmpty() && hostName != "local"_L1) {
+        if (error)
+            *error = u"remote hosts need the SSH transport (not yet available): "_s + hostName;
+        return nullptr;
+    }
+    const QString root = config.options.value("root"_L1).toString();
+    return std::make_unique<HostCollector>(config, std::make_unique<LocalFileSource>(root));
+}
+
+HostCollector::HostCollector(CollectorConfig config, std::unique_ptr<FileSource> source, Clock clock)
+    : m_config(std::move(config))
+    , m_source(std::move(source))
+    , m_clock(clock ? std::move(clock) : Clock(&QDateTime::currentMSecsSinceEpoch))
+{
+}
+
+QStringList HostCollector::filesToRead(const QStringList &blockDevices)
+{
+    QStringList paths{ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath};
+    for (const auto &pressure : PressureFiles)
+        paths << pressure.path;
+    for (const QString &device : blockDevices)
+        paths << ioErrPath(device);
+    return paths;
+}
+
+PollResult HostCollector::poll(const QDeadlineTimer &deadline)
+{
+    // Local procfs reads do not block; a remote FileSource bounds its own round trip.
+    Q_UNUSED(deadline);
+    QStringList devices = m_source->listDirectory(BlockDir);
+    devices.removeIf(isIgnoredBlockDevice);
+
+    Poll poll(m_config, m_clock());
+    poll.files = m_source->readFiles(filesToRead(devices));
+    poll.result.batch.source = m_config.sourceId;
+    poll.result.batch.tsMs = poll.ts;
+
+    const QStringList core{ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath};
+    if (std::none_of(core.cbegin(), core.cend(),
+                     [&](const QString &path) { return poll.files.contents.contains(path); })) {
+        poll.result.error = u"cannot read /proc on %1: %2"_s.arg(
+            m_source->description(), poll.files.errors.value(ProcStatPath, u"no data"_s));
+        return std::move(poll.result);
+    }
+
+    int cpuCount = 0;
+    if (const auto content = poll.file(ProcStatPath)) {
+        QStringList problems;
+        const auto stat = parseProcStat(*content, &problems);
+        poll.reportProblems(ProcStatPath, problems);
+        if (stat) {
+            cpuCount = int(stat->cpus.size());
+            collectCpu(poll, *stat);
+        }
+    }
+    collectLoad(poll, cpuCount);
+    collectPressure(poll);
+    collectMemory(poll);
+    collectVmStat(poll);
+    collectDisks(poll, devices);
+    return std::move(poll.result);
+}
+
+void HostCollector::collectCpu(Poll &poll, const ProcStat &stat)
+{
+    const QString cpu = u"cpu"_s;
+    const qint64 ts = poll.ts;
+    // Deltas of all counters of one CPU line; the total is shared by the utilization
+    // and the mode split, so it is taken once.
+    const auto utilization = [&](const QString &name, const CpuTimes &times) -> std::optional<double> {
+        const QString prefix = u"cpu/"_s + name + u'/';
+        const auto total = m_rates.delta(prefix + u"total"_s, double(times.total()), ts);
+        // idle + iowait together: iowait alone may go backwards on NO_HZ kernels.
+        const auto notBusy = m_rates.delta(prefix + u"notbusy"_s, double(times.notBusy()), ts);
+        if (total && *total > 0 && notBusy)
+            poll.add(u"host.cpu.utilization"_s, {{cpu, name}}, u"%"_s, cpu, UseKind::Utilization,
+                     100.0 - percentOf(*notBusy, *total));
+        return total;
+    };
+
+    const auto total = utilization(u"all"_s, stat.all);
+    const std::pair<QString, quint64> modes[] = {
+        {u"user"_s, stat.all.user},       {u"nice"_s, stat.all.nice},
+        {u"system"_s, stat.all.system},   {u"idle"_s, stat.all.idle},
+        {u"iowait"_s, stat.all.iowait},   {u"irq"_s, stat.all.irq},
+        {u"softirq"_s, stat.all.softirq}, {u"steal"_s, stat.all.steal},
+    };
+    for (const auto &[mode, ticks] : modes) {
+        // Always taken, so that the first poll records the baselines.
+        const auto d = m_rates.delta(u"cpu/mode/"_s + mode, double(ticks), ts);
+        if (d && total && *total > 0)
+            poll.add(u"host.cpu.mode"_s, {{u"mode"_s, mode}}, u"%"_s, cpu, UseKind::Utilization,
+                     percentOf(*d, *total));
+    }
+    for (const PerCpuTimes &one : stat.cpus)
+        utilization(one.name, one.times);
+
+    const auto count = double(stat.cpus.size());
+    if (count > 0)
+        poll.add(u"host.cpu.count"_s, {}, QString(), cpu, UseKind::Info, count);
+    if (stat.procsRunning) {
+        poll.add(u"host.cpu.runnable"_s, {}, QString(), cpu, UseKind::Saturation,
+                 double(*stat.procsRunning));
+        if (count > 0)
+            poll.add(u"host.cpu.runqueue_per_cpu"_s, {}, QString(), cpu, UseKind::Saturation,
+                     double(*stat.procsRunning) / count);
+    }
+}
+
+void HostCollector::collectLoad(Poll &poll, int cpuCount)
+{
+    const auto content = poll.file(LoadAvgPath);
+    if (!content)
+        return;
+    QStringList problems;
+    const auto load = parseLoadAvg(*content, &problems);
+    poll.reportProblems(LoadAvgPath, problems);
+    if (!load)
+        return;
+    const QString cpu = u"cpu"_s;
+    poll.add(u"host.load.1"_s, {}, QString(), cpu, UseKind::Saturation, load->load1);
+    poll.add(u"host.load.5"_s, {}, QString(), cpu, UseKind::Saturation, load->load5);
+    poll.add(u"host.load.15"_s, {}, QString(), cpu, UseKind::Saturation, load->load15);
+    if (cpuCount > 0)
+        poll.add(u"host.load.per_cpu"_s, {}, QString(), cpu, UseKind::Saturation,
+                 load->load1 / cpuCount);
+}
+
+void HostCollector::collectPressure(Poll &poll)
+{
+    const bool anyReadable = std::any_of(std::cbegin(PressureFiles), std::cend(PressureFiles),
+                                         [&](const PressureFile &f) {
+                                             return poll.files.contents.contains(f.path);
+                                         });
+    if (!anyReadable) {
+        // Kernels before 4.20, or built without CONFIG_PSI: expected, one short note.
+        poll.result.warnings << u"PSI not available (/proc/pressure missing)"_s;
+        return;
+    }
+    for (const PressureFile &f : PressureFiles) {
+        const auto content = poll.file(f.path);
+        if (!content)
+            continue;
+        QStringList problems;
+        const auto pressure = parsePressure(*content, &problems);
+        poll.reportProblems(f.path, problems);
+        if (!pressure)
+            continue;
+        const std::pair<QString, std::optional<quint64>> kinds[] = {
+            {u"some"_s, pressure->someTotalUs}, {u"full"_s, pressure->fullTotalUs}};
+        for (const auto &[kind, total] : kinds) {
+            if (!total)
+                continue;
+            // Stalled µs per second of wall time; /1e6 * 100 gives the percentage.
+            // Clamped: poll jitter can make a fully stalled interval read slightly over 100.
+            if (const auto rate = m_rates.update(f.path + u'/' + kind, double(*total), poll.ts))
+                poll.add(f.metric, {{u"kind"_s, kind}}, u"%"_s, f.resource, UseKind::Saturation,
+                         std::clamp(*rate / 1e4, 0.0, 100.0));
+        }
+    }
+}
+
+void HostCollector::collectMemory(Poll &poll)
+{
+    const auto content = poll.file(MemInfoPath);
+    if (!content)
+        return;
+    QStringList problems;
+    const auto mem = parseMemInfo(*content, &problems);
+    poll.reportProblems(MemInfoPath, problems);
+    if (!mem)
+        return;
+    const QString memory = u"memory"_s;
+    const double used = double(mem->totalBytes) - double(std::min(mem->availableBytes, mem->totalBytes));
+    poll.add(u"host.mem.utilization"_s, {}, u"%"_s, memory, UseKind::Utilization,
+             percentOf(used, double(mem->totalBytes)));
+    poll.add(u"host.mem.total"_s, {}, u"B"_s, memory, UseKind::Info, double(mem->totalBytes));
+    poll.add(u"host.mem.available"_s, {}, u"B"_s, memory, UseKind::Info, double(mem->availableBytes));
+    if (mem->swapTotalBytes > 0) {
+        const double swapUsed = double(mem->swapTotalBytes)
+                                - double(std::min(mem->swapFreeBytes, mem->swapTotalBytes));
+        poll.add(u"host.mem.swap_used"_s, {}, u"%"_s, memory, UseKind::Saturation,
+                 percentOf(swapUsed, double(mem->swapTotalBytes)));
+    }
+}
+
+void HostCollector::collectVmStat(Poll &poll)
+{
+    const auto content = poll.file(VmStatPath);
+    if (!content)
+        return;
+    QStringList problems;
+    const VmStat vm = parseVmStat(*content, &problems);
+    poll.reportProblems(VmStatPath, problems);
+    const QString memory = u"memory"_s;
+    const struct
+    {
+        QString metric;
+        std::optional<quint64> value;
+        QString unit;
+        UseKind kind;
+    } counters[] = {
+        {u"host.mem.swap_in"_s, vm.pswpin, u"pages/s"_s, UseKind::Saturation},
+        {u"host.mem.swap_out"_s, vm.pswpout, u"pages/s"_s, UseKind::Saturation},
+        {u"host.mem.page_scan"_s, vm.pageScan(), u"pages/s"_s, UseKind::Saturation},
+        {u"host.mem.oom_kills"_s, vm.oomKill, u"1/s"_s, UseKind::Errors},
+    };
+    for (const auto &c : counters) {
+        if (!c.value)
+            continue;
+        if (const auto rate = m_rates.update(c.metric, double(*c.value), poll.ts))
+            poll.add(c.metric, {}, c.unit, memory, c.kind, *rate);
+    }
+}
+
+void HostCollector::collectDisks(Poll &poll, const QStringList &devices)
+{
+    const auto content = poll.file(DiskStatsPath);
+    if (!content)
+        return;
+    QStringList problems;
+    const QList<DiskStat> stats = parseDiskStats(*content, &problems);
+    poll.reportProblems(DiskStatsPath, problems);
+    for (const DiskStat &disk : stats) {
+        // Only whole devices (partitions are not in /sys/block) that have done I/O.
+        if (!devices.contains(disk.name) || !disk.everUsed())
+            continue;
+        const Labels labels{{u"device"_s, disk.name}};
+        const QString resource = u"disk:"_s + disk.name;
+        const QString prefix = u"disk/"_s + disk.name + u'/';
+        const auto rate = [&](const QString &counter, quint64 value) {
+            return m_rates.update(prefix + counter, double(value), poll.ts);
+        };
+        // io_ticks is ms busy per second of wall time: /1000 * 100.
+        if (const auto busy = rate(u"io_ticks"_s, disk.ioTicksMs))
+            poll.add(u"host.disk.utilization"_s, labels, u"%"_s, resource, UseKind::Utilization,
+                     std::min(*busy / 10.0, 100.0));
+        // Weighted ms per ms of wall time is the average number of requests in flight.
+        if (const auto weighted = rate(u"weighted_io"_s, disk.weightedIoMs))
+            poll.add(u"host.disk.queue"_s, labels, QString(), resource, UseKind::Saturation,
+                     *weighted / 1000.0);
+        if (const auto r = rate(u"read_sectors"_s, disk.readSectors))
+            poll.add(u"host.disk.read_bytes"_s, labels, u"B/s"_s, resource, UseKind::Throughput,
+                     *r * SectorBytes);
+        if (const auto r = rate(u"write_sectors"_s, disk.writeSectors))
+            poll.add(u"host.disk.write_bytes"_s, labels, u"B/s"_s, resource, UseKind::Throughput,
+                     *r * SectorBytes);
+        if (const auto r = rate(u"reads"_s, disk.reads))
+            poll.add(u"host.disk.reads"_s, labels, u"1/s"_s, resource, UseKind::Throughput, *r);
+        if (const auto r = rate(u"writes"_s, disk.writes))
+            poll.add(u"host.disk.writes"_s, labels, u"1/s"_s, resource, UseKind::Throughput, *r);
+
+        // ioerr_cnt exists for SCSI-backed disks only: its absence is not a problem.
+        const QString errPath = ioErrPath(disk.name);
+        const auto errContent = poll.files.contents.constFind(errPath);
+        if (errContent == poll.files.contents.cend())
+            continue;
+        if (const auto errors = parseIoErrCount(*errContent)) {
+            if (const auto r = rate(u"ioerr"_s, *errors))
+                poll.add(u"host.disk.errors"_s, labels, u"1/s"_s, resource, UseKind::Errors, *r);
+        } else {
+            poll.reportProblems(errPath, {u"line 1: not a hexadecimal count"_s});
+        }
+    }
+}
+
+} // namespace Headroom

@@ -1,0 +1,29 @@
+#include "loadavgparser.h"
+
+#include "hostparseutil.h"
+
+namespace Headroom {
+
+using namespace HostParse;
+
+std::optional<LoadAvg> parseLoadAvg(QByteArrayView content, QStringList *problems)
+{
+    const qsizetype end = content.indexOf('\n');
+    const auto fields = splitFields(end < 0 ? content : content.first(end));
+    if (fields.size() < 3) {
+        addProblem(problems, 1, QStringLiteral("expected 3 load averages, got %1 fields").arg(fields.size()));
+        return std::nullopt;
+    }
+    double loads[3] = {};
+    for (int i = 0; i < 3; ++i) {
+        const auto value = toDouble(fields[i]);
+        if (!value || *value < 0) {
+            addProblem(problems, 1, QStringLiteral("bad load average %1").arg(quoted(fields[i])));
+            return std::nullopt;
+        }
+        loads[i] = *value;
+    }
+    return LoadAvg{loads[0], loads[1], loads[2]};
+}
+
+} // namespace Headroom

@@ -1,0 +1,40 @@
+#include "pressureparser.h"
+
+#include "hostparseutil.h"
+
+namespace Headroom {
+
+using namespace HostParse;
+
+std::optional<Pressure> parsePressure(QByteArrayView content, QStringList *problems)
+{
+    Pressure pressure;
+    forEachLine(content, [&](int line, QByteArrayView text) {
+        const auto fields = splitFields(text);
+        if (fields.isEmpty())
+            return;
+        const bool some = fields.front() == "some";
+        if (!some && fields.front() != "full") {
+            addProblem(problems, line, QStringLiteral("unknown line %1").arg(quoted(fields.front())));
+            return;
+        }
+        std::optional<quint64> total;
+        for (const QByteArrayView field : fields) {
+            if (field.startsWith("total="))
+                total = toU64(field.sliced(6));
+        }
+        if (!total) {
+            addProblem(problems, line, QStringLiteral("no numeric total="));
+            return;
+        }
+        (some ? pressure.someTotalUs : pressure.fullTotalUs) = *total;
+    });
+    if (!pressure.someTotalUs && !pressure.fullTotalUs) {
+        if (problems)
+            problems->append(QStringLiteral("no \"some\" or \"full\" total"));
+        return std::nullopt;
+    }
+    return pressure;
+}
+
+} // namespace Headroom

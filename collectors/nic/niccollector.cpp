@@ -1,0 +1,292 @@
+#include "niccollector.h"
+
+#include "netsnmpparser.h"
+#include "niclogging.h"
+#include "sysfsvalueparser.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonValue>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString NetDir = u"/sys/class/net"_s;
+const QString SnmpPath = u"/proc/net/snmp"_s;
+constexpr qint64 ArphrdLoopback = 772; // include/uapi/linux/if_arp.h
+
+struct StatCounter
+{
+    QString file; // under statistics/
+    QString metric;
+    QString unit;
+    UseKind kind;
+};
+
+const StatCounter StatCounters[] = {
+    {u"rx_bytes"_s, u"nic.rx.bytes"_s, u"B/s"_s, UseKind::Throughput},
+    {u"tx_bytes"_s, u"nic.tx.bytes"_s, u"B/s"_s, UseKind::Throughput},
+    {u"rx_packets"_s, u"nic.rx.packets"_s, u"1/s"_s, UseKind::Throughput},
+    {u"tx_packets"_s, u"nic.tx.packets"_s, u"1/s"_s, UseKind::Throughput},
+    {u"rx_dropped"_s, u"nic.rx.drops"_s, u"1/s"_s, UseKind::Saturation},
+    {u"tx_dropped"_s, u"nic.tx.drops"_s, u"1/s"_s, UseKind::Saturation},
+    {u"rx_errors"_s, u"nic.rx.errors"_s, u"1/s"_s, UseKind::Errors},
+    {u"tx_errors"_s, u"nic.tx.errors"_s, u"1/s"_s, UseKind::Errors},
+};
+
+QString interfacePath(const QString &name, const QString &file)
+{
+    return NetDir + u'/' + name + u'/' + file;
+}
+
+QString statPath(const QString &name, const QString &counter)
+{
+    return interfacePath(name, u"statistics/"_s + counter);
+}
+
+} // namespace
+
+struct NicCollector::Poll
+{
+    explicit Poll(const CollectorConfig &c, qint64 now)
+        : config(c)
+        , ts(now)
+    {
+    }
+
+    const CollectorConfig &config;
+    qint64 ts = 0;
+    FileReadResult files;
+    PollResult result;
+
+    void add(const QString &metric, const Labels &labels, const QString &unit,
+             const QString &resource, UseKind kind, double value)
+    {
+        SeriesInfo info;
+        info.key = {config.sourceId, metric, labels};
+        info.unit = unit;
+        info.resource = resource;
+        info.kind = kind;
+        result.batch.add(info, value);
+    }
+
+    void warn(const QString &warning)
+    {
+        qCDebug(lcNic) << config.sourceId << warning;
+        result.warnings << warning;
+    }
+
+    std::optional<QByteArray> file(const QString &path)
+    {
+        const auto it = files.contents.constFind(path);
+        if (it != files.contents.cend())
+            return *it;
+        warn(u"cannot read %1: %2"_s.arg(path, files.errors.value(path, u"not read"_s)));
+        return std::nullopt;
+    }
+};
+
+std::optional<NicOptions> NicCollector::parseOptions(const QJsonObject &options, QString *error)
+{
+    const auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    NicOptions parsed;
+    const QJsonValue interfaces = options.value("interfaces"_L1);
+    if (!interfaces.isUndefined() && !interfaces.isNull()) {
+        if (!interfaces.isArray())
+            return fail(u"\"interfaces\" must be an array of interface names"_s);
+        for (const QJsonValue name : interfaces.toArray()) {
+            if (!name.isString() || name.toString().isEmpty() || name.toString().contains(u'/'))
+                return fail(u"\"interfaces\" must be an array of interface names"_s);
+            parsed.interfaces << name.toString();
+        }
+    }
+    const QJsonValue speeds = options.value("speedMbps"_L1);
+    if (!speeds.isUndefined() && !speeds.isNull()) {
+        if (!speeds.isObject())
+            return fail(u"\"speedMbps\" must map interface names to Mbit/s"_s);
+        const QJsonObject map = speeds.toObject();
+        for (auto it = map.constBegin(); it != map.constEnd(); ++it) {
+            if (!it.value().isDouble() || it.value().toDouble() <= 0)
+                return fail(u"\"speedMbps\": %1: expected a positive number of Mbit/s"_s.arg(it.key()));
+            parsed.speedMbps.insert(it.key(), it.value().toDouble());
+        }
+    }
+    const QJsonValue loopback = options.value("includeLoopback"_L1);
+    if (!loopback.isUndefined() && !loopback.isNull() && !loopback.isBool())
+        return fail(u"\"includeLoopback\" must be true or false"_s);
+    parsed.includeLoopback = loopback.toBool(false);
+    return parsed;
+}
+
+std::unique_ptr<NicCollector> NicCollector::create(const CollectorConfig &config, QString *error)
+{
+    const QJsonValue host = config.options.value("host"_L1);
+    if (!host.isUndefined() && !host.isNull() && !host.isString()) {
+        if (error)
+            *error = u"\"host\" must be a string"_s;
+        return nullptr;
+    }
+    const QString hostName = host.toString();
+    if (!hostName.isEmpty() && hostName != "local"_L1) {
+        if (error)
+            *error = u"remote hosts need the SSH transport (not yet available): "_s + hostName;
+        return nullptr;
+    }
+    auto options = parseOptions(config.options, error);
+    if (!options)
+        return nullptr;
+    const QString root = config.options.value("root"_L1).toString();
+    return std::make_unique<NicCollector>(config, std::move(*options),
+                                          std::make_unique<LocalFileSource>(root));
+}
+
+NicCollector::NicCollector(CollectorConfig config, NicOptions options,
+                           std::unique_ptr<FileSource> source, Clock clock)
+    : m_config(std::move(config))
+    , m_options(std::move(options))
+    , m_source(std::move(source))
+    , m_clock(clock ? std::move(clock) : Clock(&QDateTime::currentMSecsSinceEpoch))
+{
+}
+
+PollResult NicCollector::poll(const QDeadlineTimer &deadline)
+{
+    // Local sysfs reads do not block; a remote FileSource bounds its own round trip.
+    Q_UNUSED(deadline);
+    const QStringList present = m_source->listDirectory(NetDir);
+    Poll poll(m_config, m_clock());
+    poll.result.batch.source = m_config.sourceId;
+    poll.result.batch.tsMs = poll.ts;
+    if (present.isEmpty()) {
+        poll.result.error = u"cannot list %1 on %2"_s.arg(NetDir, m_source->description());
+        return std::move(poll.result);
+    }
+
+    const bool explicitList = !m_options.interfaces.isEmpty();
+    QStringList chosen;
+    if (explicitList) {
+        for (const QString &name : m_options.interfaces) {
+            if (present.contains(name))
+                chosen << name;
+            else
+                poll.warn(u"nic: %1: no such interface"_s.arg(name));
+        }
+    } else {
+        chosen = present;
+    }
+
+    QStringList paths{SnmpPath};
+    for (const QString &name : std::as_const(chosen)) {
+        paths << interfacePath(name, u"type"_s) << interfacePath(name, u"speed"_s);
+        for (const StatCounter &counter : StatCounters)
+            paths << statPath(name, counter.file);
+    }
+    poll.files = m_source->readFiles(paths);
+
+    for (const QString &name : std::as_const(chosen))
+        collectInterface(poll, name, explicitList);
+    collectTcp(poll);
+    return std::move(poll.result);
+}
+
+void NicCollector::collectInterface(Poll &poll, const QString &name, bool explicitlyChosen)
+{
+    const auto type = parseSysfsInteger(poll.files.contents.value(interfacePath(name, u"type"_s)));
+    const bool loopback = name == "lo"_L1 || type == ArphrdLoopback;
+    // An interface named in "interfaces" is wanted even if it is the loopback.
+    if (loopback && !explicitlyChosen && !m_options.includeLoopback)
+        return;
+
+    const Labels labels{{u"interface"_s, name}};
+    const QString resource = u"nic:"_s + name;
+    std::optional<double> rxBytesPerSecond;
+    std::optional<double> txBytesPerSecond;
+    for (const StatCounter &counter : StatCounters) {
+        const QString path = statPath(name, counter.file);
+        const auto content = poll.file(path);
+        if (!content)
+            continue;
+        const auto value = parseSysfsInteger(*content);
+        if (!value || *value < 0) {
+            poll.warn(u"%1: line 1: not a counter: \"%2\""_s.arg(
+                path, QString::fromLatin1(content->trimmed().left(32))));
+            continue;
+        }
+        // Plain reset handling: a counter that goes down (driver reload, 32-bit wrap)
+        // gives a gap for one interval rather than a guessed value.
+        const auto rate = m_rates.update(name + u'/' + counter.file, double(*value), poll.ts);
+        if (!rate)
+            continue;
+        poll.add(counter.metric, labels, counter.unit, resource, counter.kind, *rate);
+        if (counter.file == "rx_bytes"_L1)
+            rxBytesPerSecond = rate;
+        else if (counter.file == "tx_bytes"_L1)
+            txBytesPerSecond = rate;
+    }
+
+    const QString speedPath = interfacePath(name, u"speed"_s);
+    const auto speedContent = poll.files.contents.constFind(speedPath);
+    std::optional<double> speed;
+    if (speedContent != poll.files.contents.cend()) {
+        speed = parseLinkSpeedMbps(*speedContent);
+        if (!speed && !parseSysfsInteger(*speedContent))
+            poll.warn(u"%1: line 1: not a number: \"%2\""_s.arg(
+                speedPath, QString::fromLatin1(speedContent->trimmed().left(32))));
+    }
+    // Virtual NICs (virtio, veth, bridges) report -1 or fail with EINVAL: the user's
+    // figure is all there is.
+    if (!speed && m_options.speedMbps.contains(name))
+        speed = m_options.speedMbps.value(name);
+    if (!speed) {
+        if (!loopback)
+            poll.warn(u"nic: %1: link speed unknown; set speedMbps to get utilization"_s.arg(name));
+        return;
+    }
+    poll.add(u"nic.speed"_s, labels, u"Mbit/s"_s, resource, UseKind::Info, *speed);
+    const double bitsPerSecond = *speed * 1e6;
+    const std::pair<QString, std::optional<double>> directions[] = {
+        {u"rx"_s, rxBytesPerSecond}, {u"tx"_s, txBytesPerSecond}};
+    for (const auto &[direction, bytes] : directions) {
+        if (bytes)
+            poll.add(u"nic.utilization"_s, {{u"interface"_s, name}, {u"direction"_s, direction}},
+                     u"%"_s, resource, UseKind::Utilization, *bytes * 8 / bitsPerSecond * 100);
+    }
+}
+
+void NicCollector::collectTcp(Poll &poll)
+{
+    const auto content = poll.file(SnmpPath);
+    if (!content)
+        return;
+    QStringList problems;
+    const auto tcp = parseNetSnmp(*content, "Tcp", &problems);
+    for (const QString &problem : std::as_const(problems))
+        poll.warn(SnmpPath + u": "_s + problem);
+    if (!tcp)
+        return;
+    const QString resource = u"tcp"_s;
+    const auto retrans = tcp->constFind(u"RetransSegs"_s);
+    if (retrans == tcp->cend())
+        return;
+    if (const auto rate = m_rates.update(u"tcp/RetransSegs"_s, double(*retrans), poll.ts))
+        poll.add(u"tcp.retransmits"_s, {}, u"1/s"_s, resource, UseKind::Errors, *rate);
+    const auto out = tcp->constFind(u"OutSegs"_s);
+    if (out == tcp->cend())
+        return;
+    // Separate keys: CounterRate keeps one baseline per name, and the rate above
+    // already advanced "tcp/RetransSegs".
+    const auto dRetrans = m_rates.delta(u"tcp/ratio/RetransSegs"_s, double(*retrans), poll.ts);
+    const auto dOut = m_rates.delta(u"tcp/ratio/OutSegs"_s, double(*out), poll.ts);
+    if (dRetrans && dOut && *dOut > 0)
+        poll.add(u"tcp.retransmit_ratio"_s, {}, u"%"_s, resource, UseKind::Errors,
+                 *dRetrans / *dOut * 100);
+}
+
+} // namespace Headroom

@@ -1,0 +1,54 @@
+// The nic collector: per network interface throughput, utilization against the link
+// speed, drops and errors from /sys/class/net, and TCP retransmits from /proc/net/snmp.
+#pragma once
+
+#include "collector.h"
+#include "counterrate.h"
+#include "filesource.h"
+
+#include <QHash>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace Headroom {
+
+struct NicOptions
+{
+    QStringList interfaces; // empty: every interface (but loopback unless included)
+    QHash<QString, double> speedMbps; // used when the driver reports no speed
+    bool includeLoopback = false;
+};
+
+class NicCollector : public Collector
+{
+public:
+    using Clock = std::function<qint64()>; // ms since the epoch; fake in tests
+
+    // Validates config.options ("host", "root", "interfaces", "speedMbps",
+    // "includeLoopback"); nullptr and *error when invalid.
+    static std::unique_ptr<NicCollector> create(const CollectorConfig &config, QString *error);
+    static std::optional<NicOptions> parseOptions(const QJsonObject &options, QString *error);
+
+    // A null clock means QDateTime::currentMSecsSinceEpoch.
+    NicCollector(CollectorConfig config, NicOptions options, std::unique_ptr<FileSource> source,
+                 Clock clock = {});
+
+    PollResult poll(const QDeadlineTimer &deadline) override;
+
+private:
+    struct Poll;
+
+    void collectInterface(Poll &poll, const QString &name, bool explicitlyChosen);
+    void collectTcp(Poll &poll);
+
+    CollectorConfig m_config;
+    NicOptions m_options;
+    std::unique_ptr<FileSource> m_source;
+    Clock m_clock;
+    CounterRate m_rates;
+};
+
+} // namespace Headroom

@@ -1,0 +1,2 @@
+#include "niclogging.h"
+Q_LOGGING_CATEGORY(lcNic, "headroom.collectors.nic", QtInfoMsg)

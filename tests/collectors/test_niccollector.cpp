@@ -1,0 +1,375 @@
+// NicCollector over fixture trees polled in sequence with a fake clock: exact rates
+// and utilization for hand-written numbers, speed overrides, loopback selection, a
+// driver reload (counter reset), garbage files and a real capture.
+#include "collectortestutil.h"
+#include "niccollector.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QSet>
+#include <QTest>
+
+using namespace Headroom;
+using namespace Headroom::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qint64 T0 = 1'700'000'000'000;
+constexpr qint64 Interval = 2000; // 2 s, so that a delta mistaken for a rate shows
+
+const QJsonObject KnownOptions{{u"speedMbps"_s, QJsonObject{{u"virt1"_s, 100}}}};
+
+struct Harness
+{
+    explicit Harness(const QString &root, const QJsonObject &options = KnownOptions)
+    {
+        auto owned = std::make_unique<FixtureSource>(root);
+        source = owned.get();
+        CollectorConfig config;
+        config.sourceId = u"net"_s;
+        QString error;
+        const auto parsed = NicCollector::parseOptions(options, &error);
+        if (!parsed)
+            qFatal("bad options: %s", qPrintable(error));
+        collector = std::make_unique<NicCollector>(config, *parsed, std::move(owned), clock);
+    }
+    PollResult poll(const QString &root, qint64 ts)
+    {
+        source->setRoot(root);
+        *clock.now = ts;
+        return collector->poll(QDeadlineTimer(5000));
+    }
+    // Polls known/t0 then known/t1 and returns the second result.
+    PollResult knownInterval()
+    {
+        poll(u"nic/known/t0"_s, T0);
+        return poll(u"nic/known/t1"_s, T0 + Interval);
+    }
+
+    FakeClock clock;
+    FixtureSource *source = nullptr;
+    std::unique_ptr<NicCollector> collector;
+};
+
+QSet<QString> interfaces(const SampleBatch &batch)
+{
+    QSet<QString> names;
+    for (const SeriesValue &value : batch.values) {
+        if (value.info.key.labels.contains(u"interface"_s))
+            names.insert(value.info.key.labels.value(u"interface"_s));
+    }
+    return names;
+}
+
+QString speedWarning(const QString &name)
+{
+    return u"nic: %1: link speed unknown; set speedMbps to get utilization"_s.arg(name);
+}
+
+} // namespace
+
+class TestNicCollector : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void known_data();
+    void known();
+    void knownSeriesSet();
+    void firstPollHasNoRates();
+    void metadata_data();
+    void metadata();
+    void options_data();
+    void options();
+    void counterReset();
+    void garbage();
+    void realCapture();
+    void create_data();
+    void create();
+};
+
+void TestNicCollector::known_data()
+{
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<QString>("labels");
+    QTest::addColumn<double>("expected");
+    // eth0, 1000 Mbit/s: +50 MB received and +10 MB sent in 2 s.
+    QTest::newRow("eth0 rx bytes") << u"nic.rx.bytes"_s << u"{interface=eth0}"_s << 25e6;
+    QTest::newRow("eth0 tx bytes") << u"nic.tx.bytes"_s << u"{interface=eth0}"_s << 5e6;
+    QTest::newRow("eth0 rx packets") << u"nic.rx.packets"_s << u"{interface=eth0}"_s << 10000.0;
+    QTest::newRow("eth0 tx packets") << u"nic.tx.packets"_s << u"{interface=eth0}"_s << 4000.0;
+    QTest::newRow("eth0 rx drops") << u"nic.rx.drops"_s << u"{interface=eth0}"_s << 10.0;
+    QTest::newRow("eth0 tx drops") << u"nic.tx.drops"_s << u"{interface=eth0}"_s << 0.0;
+    QTest::newRow("eth0 rx errors") << u"nic.rx.errors"_s << u"{interface=eth0}"_s << 2.0;
+    QTest::newRow("eth0 tx errors") << u"nic.tx.errors"_s << u"{interface=eth0}"_s << 0.0;
+    QTest::newRow("eth0 speed") << u"nic.speed"_s << u"{interface=eth0}"_s << 1000.0;
+    QTest::newRow("eth0 rx util") << u"nic.utilization"_s << u"{direction=rx,interface=eth0}"_s << 20.0;
+    QTest::newRow("eth0 tx util") << u"nic.utilization"_s << u"{direction=tx,interface=eth0}"_s << 4.0;
+    // veth0 reports -1: throughput but no speed or utilization.
+    QTest::newRow("veth0 rx bytes") << u"nic.rx.bytes"_s << u"{interface=veth0}"_s << 1000.0;
+    QTest::newRow("veth0 tx packets") << u"nic.tx.packets"_s << u"{interface=veth0}"_s << 20.0;
+    // virt1 has no speed file; the 100 Mbit/s override applies.
+    QTest::newRow("virt1 speed") << u"nic.speed"_s << u"{interface=virt1}"_s << 100.0;
+    QTest::newRow("virt1 rx util") << u"nic.utilization"_s << u"{direction=rx,interface=virt1}"_s << 10.0;
+    QTest::newRow("virt1 tx util") << u"nic.utilization"_s << u"{direction=tx,interface=virt1}"_s << 1.0;
+    QTest::newRow("virt1 rx drops") << u"nic.rx.drops"_s << u"{interface=virt1}"_s << 2.0;
+    QTest::newRow("virt1 tx drops") << u"nic.tx.drops"_s << u"{interface=virt1}"_s << 1.0;
+    // TCP: +50 retransmitted of +2000 sent segments.
+    QTest::newRow("retransmits") << u"tcp.retransmits"_s << QString() << 25.0;
+    QTest::newRow("retransmit ratio") << u"tcp.retransmit_ratio"_s << QString() << 2.5;
+}
+
+void TestNicCollector::known()
+{
+    QFETCH(QString, metric);
+    QFETCH(QString, labels);
+    QFETCH(double, expected);
+    Harness h(u"nic/known/t0"_s);
+    const PollResult result = h.knownInterval();
+    const auto value = find(result.batch, metric, Test::labels(labels));
+    QVERIFY2(value, qPrintable(metric + labels + u" missing"_s));
+    QVERIFY2(nearlyEqual(value->value, expected),
+             qPrintable(u"%1 != expected %2"_s.arg(value->value).arg(expected)));
+}
+
+void TestNicCollector::knownSeriesSet()
+{
+    Harness h(u"nic/known/t0"_s);
+    const PollResult result = h.knownInterval();
+    QVERIFY(result.error.isEmpty());
+    QCOMPARE(result.batch.source, u"net"_s);
+    QCOMPARE(result.batch.tsMs, T0 + Interval);
+    QCOMPARE(result.warnings, QStringList{speedWarning(u"veth0"_s)});
+    // lo is left out by default.
+    QCOMPARE(interfaces(result.batch), (QSet<QString>{u"eth0"_s, u"veth0"_s, u"virt1"_s}));
+    QVERIFY(!find(result.batch, u"nic.speed"_s, {{u"interface"_s, u"veth0"_s}}));
+    QCOMPARE(findAll(result.batch, u"nic.utilization"_s).size(), 4);
+    // 8 counters each, speed and 2 utilizations for eth0 and virt1, 2 TCP series.
+    QCOMPARE(result.batch.values.size(), 3 * 8 + 2 * 3 + 2);
+}
+
+void TestNicCollector::firstPollHasNoRates()
+{
+    Harness h(u"nic/known/t0"_s);
+    const PollResult first = h.poll(u"nic/known/t0"_s, T0);
+    QSet<QString> metrics;
+    for (const SeriesValue &value : first.batch.values)
+        metrics.insert(value.info.key.metric);
+    QCOMPARE(metrics, QSet<QString>{u"nic.speed"_s});
+    QCOMPARE(first.batch.values.size(), 2); // eth0 (sysfs) and virt1 (override)
+}
+
+void TestNicCollector::metadata_data()
+{
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<QString>("labels");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<QString>("resource");
+    QTest::addColumn<UseKind>("kind");
+    const auto row = [](const QString &metric, const QString &labels, const QString &unit,
+                        const QString &resource, UseKind kind) {
+        QTest::newRow(qPrintable(metric + labels)) << metric << labels << unit << resource << kind;
+    };
+    const QString eth0 = u"{interface=eth0}"_s;
+    const QString nic = u"nic:eth0"_s;
+    row(u"nic.rx.bytes"_s, eth0, u"B/s"_s, nic, UseKind::Throughput);
+    row(u"nic.tx.bytes"_s, eth0, u"B/s"_s, nic, UseKind::Throughput);
+    row(u"nic.rx.packets"_s, eth0, u"1/s"_s, nic, UseKind::Throughput);
+    row(u"nic.tx.packets"_s, eth0, u"1/s"_s, nic, UseKind::Throughput);
+    row(u"nic.speed"_s, eth0, u"Mbit/s"_s, nic, UseKind::Info);
+    row(u"nic.utilization"_s, u"{direction=tx,interface=eth0}"_s, u"%"_s, nic, UseKind::Utilization);
+    row(u"nic.rx.drops"_s, eth0, u"1/s"_s, nic, UseKind::Saturation);
+    row(u"nic.tx.drops"_s, eth0, u"1/s"_s, nic, UseKind::Saturation);
+    row(u"nic.rx.errors"_s, eth0, u"1/s"_s, nic, UseKind::Errors);
+    row(u"nic.tx.errors"_s, eth0, u"1/s"_s, nic, UseKind::Errors);
+    row(u"tcp.retransmits"_s, QString(), u"1/s"_s, u"tcp"_s, UseKind::Errors);
+    row(u"tcp.retransmit_ratio"_s, QString(), u"%"_s, u"tcp"_s, UseKind::Errors);
+}
+
+void TestNicCollector::metadata()
+{
+    QFETCH(QString, metric);
+    QFETCH(QString, labels);
+    QFETCH(QString, unit);
+    QFETCH(QString, resource);
+    QFETCH(UseKind, kind);
+    Harness h(u"nic/known/t0"_s);
+    const auto value = find(h.knownInterval().batch, metric, Test::labels(labels));
+    QVERIFY(value);
+    QCOMPARE(value->info.key.source, u"net"_s);
+    QCOMPARE(value->info.unit, unit);
+    QCOMPARE(value->info.resource, resource);
+    QCOMPARE(value->info.kind, kind);
+}
+
+void TestNicCollector::options_data()
+{
+    QTest::addColumn<QJsonObject>("options");
+    QTest::addColumn<QStringList>("interfaces");
+    QTest::addColumn<QStringList>("warnings");
+    QTest::addColumn<QString>("checkLabels"); // one extra value to check
+    QTest::addColumn<QString>("checkMetric");
+    QTest::addColumn<double>("checkValue"); // -1: must be absent
+
+    QTest::newRow("include loopback")
+        << QJsonObject{{u"includeLoopback"_s, true}, {u"speedMbps"_s, QJsonObject{{u"virt1"_s, 100}}}}
+        << QStringList{u"eth0"_s, u"lo"_s, u"veth0"_s, u"virt1"_s}
+        << QStringList{speedWarning(u"veth0"_s)} // none for lo: it has no link
+        << u"{interface=lo}"_s << u"nic.rx.bytes"_s << 450000.0;
+    QTest::newRow("explicit list")
+        << QJsonObject{{u"interfaces"_s, QJsonArray{u"eth0"_s, u"nope"_s}}}
+        << QStringList{u"eth0"_s} << QStringList{u"nic: nope: no such interface"_s}
+        << u"{direction=rx,interface=eth0}"_s << u"nic.utilization"_s << 20.0;
+    QTest::newRow("explicit loopback")
+        << QJsonObject{{u"interfaces"_s, QJsonArray{u"lo"_s}}} << QStringList{u"lo"_s}
+        << QStringList() << u"{interface=lo}"_s << u"nic.tx.packets"_s << 450.0;
+    // The override is for drivers that report nothing; a real link speed wins.
+    QTest::newRow("override ignored when sysfs knows")
+        << QJsonObject{{u"interfaces"_s, QJsonArray{u"eth0"_s}},
+                       {u"speedMbps"_s, QJsonObject{{u"eth0"_s, 10}}}}
+        << QStringList{u"eth0"_s} << QStringList() << u"{interface=eth0}"_s << u"nic.speed"_s
+        << 1000.0;
+    // veth0's -1 is replaced by the override: 1000 B/s * 8 / 10 Mbit/s.
+    QTest::newRow("override for -1")
+        << QJsonObject{{u"interfaces"_s, QJsonArray{u"veth0"_s}},
+                       {u"speedMbps"_s, QJsonObject{{u"veth0"_s, 10}}}}
+        << QStringList{u"veth0"_s} << QStringList() << u"{direction=rx,interface=veth0}"_s
+        << u"nic.utilization"_s << 0.08;
+    QTest::newRow("no override")
+        << QJsonObject() << QStringList{u"eth0"_s, u"veth0"_s, u"virt1"_s}
+        << QStringList{speedWarning(u"veth0"_s), speedWarning(u"virt1"_s)}
+        << u"{direction=rx,interface=virt1}"_s << u"nic.utilization"_s << -1.0;
+}
+
+void TestNicCollector::options()
+{
+    QFETCH(QJsonObject, options);
+    QFETCH(QStringList, interfaces);
+    QFETCH(QStringList, warnings);
+    QFETCH(QString, checkLabels);
+    QFETCH(QString, checkMetric);
+    QFETCH(double, checkValue);
+    Harness h(u"nic/known/t0"_s, options);
+    const PollResult result = h.knownInterval();
+    QCOMPARE(result.warnings, warnings);
+    QStringList actual = ::interfaces(result.batch).values();
+    actual.sort();
+    QCOMPARE(actual, interfaces);
+    const auto value = find(result.batch, checkMetric, Test::labels(checkLabels));
+    QCOMPARE(value.has_value(), checkValue >= 0);
+    if (value)
+        QVERIFY2(nearlyEqual(value->value, checkValue),
+                 qPrintable(u"%1 != expected %2"_s.arg(value->value).arg(checkValue)));
+}
+
+void TestNicCollector::counterReset()
+{
+    Harness h(u"nic/known/t0"_s);
+    h.poll(u"nic/known/t0"_s, T0);
+    // eth0's driver was reloaded and the TCP counters restarted: their counters went
+    // down, which must give a gap, never a negative or huge value.
+    const PollResult result = h.poll(u"nic/reset/t1"_s, T0 + Interval);
+    for (const SeriesValue &value : result.batch.values) {
+        QVERIFY2(value.value >= 0 && value.value <= 1e9, qPrintable(value.info.key.toString()));
+    }
+    const Labels eth0{{u"interface"_s, u"eth0"_s}};
+    for (const QString &metric : {u"nic.rx.bytes"_s, u"nic.tx.bytes"_s, u"nic.rx.packets"_s,
+                                  u"nic.tx.packets"_s, u"nic.rx.drops"_s, u"nic.rx.errors"_s,
+                                  u"nic.tx.errors"_s, u"tcp.retransmits"_s, u"tcp.retransmit_ratio"_s})
+        QVERIFY2(!find(result.batch, metric, metric.startsWith("tcp"_L1) ? Labels() : eth0),
+                 qPrintable(metric));
+    QVERIFY(!find(result.batch, u"nic.utilization"_s, {{u"interface"_s, u"eth0"_s}, {u"direction"_s, u"rx"_s}}));
+    // tx_dropped stayed 0: an unchanged counter is a plain zero rate.
+    QCOMPARE(find(result.batch, u"nic.tx.drops"_s, eth0)->value, 0.0);
+    // Other interfaces are unaffected.
+    QCOMPARE(find(result.batch, u"nic.rx.bytes"_s, {{u"interface"_s, u"veth0"_s}})->value, 1000.0);
+    // The reset values are the new baseline.
+    const PollResult next = h.poll(u"nic/known/t1"_s, T0 + 2 * Interval);
+    QCOMPARE(find(next.batch, u"nic.rx.bytes"_s, eth0)->value, (51000000.0 - 300) / 2);
+    QCOMPARE(find(next.batch, u"tcp.retransmits"_s)->value, 75.0);
+}
+
+void TestNicCollector::garbage()
+{
+    Harness h(u"nic/garbage"_s);
+    h.poll(u"nic/garbage"_s, T0);
+    const PollResult result = h.poll(u"nic/garbage"_s, T0 + Interval);
+    QVERIFY(result.error.isEmpty());
+    const QStringList expected{
+        u"/sys/class/net/eth0/statistics/rx_bytes: line 1: not a counter: \"garbage\""_s,
+        u"/sys/class/net/eth0/statistics/tx_bytes: line 1: not a counter: \"\""_s,
+        u"/sys/class/net/eth0/speed: line 1: not a number: \"fast\""_s,
+        speedWarning(u"eth0"_s),
+        u"/proc/net/snmp: line 2: 6 values for 12 columns of line 1"_s,
+    };
+    QCOMPARE(result.warnings, expected);
+    const Labels eth0{{u"interface"_s, u"eth0"_s}};
+    QVERIFY(!find(result.batch, u"nic.rx.bytes"_s, eth0));
+    QCOMPARE(find(result.batch, u"nic.rx.packets"_s, eth0)->value, 0.0);
+    QCOMPARE(result.batch.values.size(), 6); // the six readable counters
+}
+
+void TestNicCollector::realCapture()
+{
+    // Captured on the build VM 1278 ms apart: virtio eth0 (speed -1), two ifb devices
+    // without a speed file, lo.
+    Harness h(u"nic/t0"_s, QJsonObject());
+    QVERIFY(h.poll(u"nic/t0"_s, captureTime(u"nic/t0"_s)).error.isEmpty());
+    const PollResult result = h.poll(u"nic/t1"_s, captureTime(u"nic/t1"_s));
+    QCOMPARE(result.warnings, (QStringList{speedWarning(u"eth0"_s), speedWarning(u"ifb0"_s),
+                                          speedWarning(u"ifb1"_s)}));
+    QCOMPARE(::interfaces(result.batch), (QSet<QString>{u"eth0"_s, u"ifb0"_s, u"ifb1"_s}));
+    const Labels eth0{{u"interface"_s, u"eth0"_s}};
+    QVERIFY(nearlyEqual(find(result.batch, u"nic.rx.bytes"_s, eth0)->value, 595 / 1.278));
+    QVERIFY(nearlyEqual(find(result.batch, u"nic.tx.bytes"_s, eth0)->value, 672 / 1.278));
+    QVERIFY(nearlyEqual(find(result.batch, u"nic.rx.packets"_s, eth0)->value, 7 / 1.278));
+    QVERIFY(nearlyEqual(find(result.batch, u"nic.tx.packets"_s, eth0)->value, 9 / 1.278));
+    QCOMPARE(find(result.batch, u"tcp.retransmits"_s)->value, 0.0);
+    QCOMPARE(find(result.batch, u"tcp.retransmit_ratio"_s)->value, 0.0); // 6 segments out
+    QVERIFY(findAll(result.batch, u"nic.utilization"_s).isEmpty());
+}
+
+void TestNicCollector::create_data()
+{
+    QTest::addColumn<QJsonObject>("options");
+    QTest::addColumn<QString>("error"); // empty: valid
+    QTest::newRow("default") << QJsonObject() << QString();
+    QTest::newRow("full") << QJsonObject{{u"host"_s, u"local"_s},
+                                         {u"interfaces"_s, QJsonArray{u"eth0"_s}},
+                                         {u"speedMbps"_s, QJsonObject{{u"eth0"_s, 2500}}},
+                                         {u"includeLoopback"_s, false}}
+                          << QString();
+    QTest::newRow("ssh") << QJsonObject{{u"host"_s, u"ssh://x"_s}}
+                         << u"remote hosts need the SSH transport (not yet available): ssh://x"_s;
+    QTest::newRow("interfaces string") << QJsonObject{{u"interfaces"_s, u"eth0"_s}}
+                                       << u"\"interfaces\" must be an array of interface names"_s;
+    QTest::newRow("interfaces number") << QJsonObject{{u"interfaces"_s, QJsonArray{1}}}
+                                       << u"\"interfaces\" must be an array of interface names"_s;
+    QTest::newRow("interface path") << QJsonObject{{u"interfaces"_s, QJsonArray{u"../x"_s}}}
+                                    << u"\"interfaces\" must be an array of interface names"_s;
+    QTest::newRow("speed text") << QJsonObject{{u"speedMbps"_s, QJsonObject{{u"eth0"_s, u"fast"_s}}}}
+                                << u"\"speedMbps\": eth0: expected a positive number of Mbit/s"_s;
+    QTest::newRow("speed negative") << QJsonObject{{u"speedMbps"_s, QJsonObject{{u"eth0"_s, -5}}}}
+                                    << u"\"speedMbps\": eth0: expected a positive number of Mbit/s"_s;
+    QTest::newRow("speed array") << QJsonObject{{u"speedMbps"_s, QJsonArray{1000}}}
+                                 << u"\"speedMbps\" must map interface names to Mbit/s"_s;
+    QTest::newRow("loopback text") << QJsonObject{{u"includeLoopback"_s, u"yes"_s}}
+                                   << u"\"includeLoopback\" must be true or false"_s;
+}
+
+void TestNicCollector::create()
+{
+    QFETCH(QJsonObject, options);
+    QFETCH(QString, error);
+    CollectorConfig config;
+    config.sourceId = u"n"_s;
+    config.options = options;
+    QString actualError;
+    const auto collector = NicCollector::create(config, &actualError);
+    QCOMPARE(actualError, error);
+    QCOMPARE(collector != nullptr, error.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestNicCollector)
+#include "test_niccollector.moc"
