@@ -41,4 +41,21 @@ QStringList LocalFileSource::listDirectory(const QString &path)
                                          QDir::Name);
 }
 
+std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QString *error)
+{
+    const QJsonValue host = options.value(QLatin1StringView("host"));
+    if (!host.isUndefined() && !host.isNull() && !host.isString()) {
+        if (error)
+            *error = QStringLiteral("\"host\" must be a string");
+        return nullptr;
+    }
+    const QString hostName = host.toString();
+    if (!hostName.isEmpty() && hostName != QLatin1StringView("local")) {
+        if (error)
+            *error = QStringLiteral("remote hosts need the SSH transport (not yet available): ") + hostName;
+        return nullptr;
+    }
+    return std::make_unique<LocalFileSource>(options.value(QLatin1StringView("root")).toString());
+}
+
 } // namespace Headroom

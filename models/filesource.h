@@ -6,8 +6,11 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
+
+#include <memory>
 
 namespace Headroom {
 
@@ -41,5 +44,10 @@ public:
 private:
     QString m_root;
 };
+
+// The FileSource a collector's options ask for: "host" ("" or "local": this machine;
+// remote hosts arrive with the SSH transport) and "root" (a path prefix, for fixture
+// trees in tests). nullptr and *error when the options cannot be served.
+std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QString *error);
 
 } // namespace Headroom

@@ -90,10 +90,10 @@ QList<PanelData> DashboardView::runQueries(qint64 fromMs, qint64 toMs, const QLi
     return result;
 }
 
-void DashboardView::apply(const QList<PanelData> &data)
+void DashboardView::apply(const QList<PanelData> &results)
 {
-    for (qsizetype i = 0; i < data.size() && i < m_panels.size(); ++i)
-        m_panels.at(i)->setData(data.at(i));
+    for (qsizetype i = 0; i < results.size() && i < m_panels.size(); ++i)
+        m_panels.at(i)->setData(results.at(i));
     Q_EMIT refreshed();
 }
 

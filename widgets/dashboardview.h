@@ -50,7 +50,7 @@ Q_SIGNALS:
 
 private:
     QList<PanelData> runQueries(qint64 fromMs, qint64 toMs, const QList<int> &widths) const;
-    void apply(const QList<PanelData> &data);
+    void apply(const QList<PanelData> &results);
     QList<int> panelWidths() const;
     void clearPanels();
 

@@ -108,9 +108,9 @@ void TimeSeriesPanel::trimSegments(int seriesId, int keep)
         m_segments.remove(seriesId);
 }
 
-void TimeSeriesPanel::setData(const PanelData &data)
+void TimeSeriesPanel::setData(const PanelData &panelData)
 {
-    m_data = data;
+    m_data = panelData;
     QSet<int> present;
     int index = 0;
     for (const PanelSeriesData &s : std::as_const(m_data.series)) {

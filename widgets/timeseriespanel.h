@@ -26,7 +26,7 @@ public:
 
     const DashboardPanel &config() const { return m_config; }
     const PanelData &data() const { return m_data; }
-    void setData(const PanelData &data);
+    void setData(const PanelData &panelData);
     ZoomableChartView *chartView() const { return m_view; }
     // Number of line segments drawn (a series with a gap draws two).
     int segmentCount() const;

@@ -104,20 +104,10 @@ struct HostCollector::Poll
 
 std::unique_ptr<HostCollector> HostCollector::create(const CollectorConfig &config, QString *error)
 {
-    const QJsonValue host = config.options.value("host"_L1);
-    if (!host.isUndefined() && !host.isNull() && !host.isString()) {
-        if (error)
-            *error = u"\"host\" must be a string"_s;
+    auto source = fileSourceFromOptions(config.options, error);
+    if (!source)
         return nullptr;
-    }
-    const QString hostName = host.toString();
-    if (!hostName.isEmpty() && hostName != "local"_L1) {
-        if (error)
-            *error = u"remote hosts need the SSH transport (not yet available): "_s + hostName;
-        return nullptr;
-    }
-    const QString root = config.options.value("root"_L1).toString();
-    return std::make_unique<HostCollector>(config, std::make_unique<LocalFileSource>(root));
+    return std::make_unique<HostCollector>(config, std::move(source));
 }
 
 HostCollector::HostCollector(CollectorConfig config, std::unique_ptr<FileSource> source, Clock clock)

@@ -118,6 +118,16 @@ std::optional<NicOptions> NicCollector::parseOptions(const QJsonObject &options,
             parsed.speedMbps.insert(it.key(), it.value().toDouble());
         }
     }
+    // Usually set from a dashboard variable, so a numeric string counts; "" means none.
+    const QJsonValue fallback = options.value("defaultSpeedMbps"_L1);
+    if (!fallback.isUndefined() && !fallback.isNull()
+        && !(fallback.isString() && fallback.toString().trimmed().isEmpty())) {
+        bool ok = fallback.isDouble();
+        const double mbps = ok ? fallback.toDouble() : fallback.toString().trimmed().toDouble(&ok);
+        if (!ok || mbps <= 0)
+            return fail(u"\"defaultSpeedMbps\": expected a positive number of Mbit/s"_s);
+        parsed.defaultSpeedMbps = mbps;
+    }
     const QJsonValue loopback = options.value("includeLoopback"_L1);
     if (!loopback.isUndefined() && !loopback.isNull() && !loopback.isBool())
         return fail(u"\"includeLoopback\" must be true or false"_s);
@@ -127,24 +137,13 @@ std::optional<NicOptions> NicCollector::parseOptions(const QJsonObject &options,
 
 std::unique_ptr<NicCollector> NicCollector::create(const CollectorConfig &config, QString *error)
 {
-    const QJsonValue host = config.options.value("host"_L1);
-    if (!host.isUndefined() && !host.isNull() && !host.isString()) {
-        if (error)
-            *error = u"\"host\" must be a string"_s;
+    auto source = fileSourceFromOptions(config.options, error);
+    if (!source)
         return nullptr;
-    }
-    const QString hostName = host.toString();
-    if (!hostName.isEmpty() && hostName != "local"_L1) {
-        if (error)
-            *error = u"remote hosts need the SSH transport (not yet available): "_s + hostName;
-        return nullptr;
-    }
     auto options = parseOptions(config.options, error);
     if (!options)
         return nullptr;
-    const QString root = config.options.value("root"_L1).toString();
-    return std::make_unique<NicCollector>(config, std::move(*options),
-                                          std::make_unique<LocalFileSource>(root));
+    return std::make_unique<NicCollector>(config, std::move(*options), std::move(source));
 }
 
 NicCollector::NicCollector(CollectorConfig config, NicOptions options,
@@ -244,6 +243,10 @@ void NicCollector::collectInterface(Poll &poll, const QString &name, bool explic
     // figure is all there is.
     if (!speed && m_options.speedMbps.contains(name))
         speed = m_options.speedMbps.value(name);
+    if (!speed && !loopback && m_options.defaultSpeedMbps) {
+        speed = m_options.defaultSpeedMbps;
+        poll.warn(u"nic: %1: driver reports no link speed; assuming %2 Mbit/s"_s.arg(name).arg(*speed));
+    }
     if (!speed) {
         if (!loopback)
             poll.warn(u"nic: %1: link speed unknown; set speedMbps to get utilization"_s.arg(name));
@@ -284,9 +287,15 @@ void NicCollector::collectTcp(Poll &poll)
     // already advanced "tcp/RetransSegs".
     const auto dRetrans = m_rates.delta(u"tcp/ratio/RetransSegs"_s, double(*retrans), poll.ts);
     const auto dOut = m_rates.delta(u"tcp/ratio/OutSegs"_s, double(*out), poll.ts);
-    if (dRetrans && dOut && *dOut > 0)
+    if (!dRetrans || !dOut)
+        return;
+    // Nothing sent and nothing retransmitted is a true 0 %, not a gap: an idle host
+    // should draw a flat line. Retransmits without segments sent has no ratio.
+    if (*dOut > 0)
         poll.add(u"tcp.retransmit_ratio"_s, {}, u"%"_s, resource, UseKind::Errors,
                  *dRetrans / *dOut * 100);
+    else if (*dRetrans == 0)
+        poll.add(u"tcp.retransmit_ratio"_s, {}, u"%"_s, resource, UseKind::Errors, 0.0);
 }
 
 } // namespace Headroom

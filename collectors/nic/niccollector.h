@@ -19,6 +19,7 @@ struct NicOptions
 {
     QStringList interfaces; // empty: every interface (but loopback unless included)
     QHash<QString, double> speedMbps; // used when the driver reports no speed
+    std::optional<double> defaultSpeedMbps; // for any other interface without a speed
     bool includeLoopback = false;
 };
 
@@ -28,7 +29,7 @@ public:
     using Clock = std::function<qint64()>; // ms since the epoch; fake in tests
 
     // Validates config.options ("host", "root", "interfaces", "speedMbps",
-    // "includeLoopback"); nullptr and *error when invalid.
+    // "defaultSpeedMbps", "includeLoopback"); nullptr and *error when invalid.
     static std::unique_ptr<NicCollector> create(const CollectorConfig &config, QString *error);
     static std::optional<NicOptions> parseOptions(const QJsonObject &options, QString *error);
 

@@ -41,8 +41,8 @@ void TestCollectorPlugins::metadata_data()
     QTest::addColumn<QStringList>("options");
     QTest::newRow("host") << u"host"_s << u"Host"_s << QStringList{u"host"_s, u"root"_s};
     QTest::newRow("nic") << u"nic"_s << u"Network interfaces"_s
-                         << QStringList{u"host"_s, u"includeLoopback"_s, u"interfaces"_s,
-                                        u"root"_s, u"speedMbps"_s};
+                         << QStringList{u"defaultSpeedMbps"_s, u"host"_s, u"includeLoopback"_s,
+                                        u"interfaces"_s, u"root"_s, u"speedMbps"_s};
 }
 
 void TestCollectorPlugins::metadata()
@@ -112,4 +112,4 @@ void TestCollectorPlugins::defaultDirsFindThem()
 }
 
 QTEST_GUILESS_MAIN(TestCollectorPlugins)
-#include "test_collectorplugins.moc"
+#include "tst_collectorplugins.moc"

@@ -414,4 +414,4 @@ void TestHostCollector::create()
 }
 
 QTEST_GUILESS_MAIN(TestHostCollector)
-#include "test_hostcollector.moc"
+#include "tst_hostcollector.moc"

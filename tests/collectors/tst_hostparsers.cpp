@@ -353,4 +353,4 @@ void TestHostParsers::ioErrCount()
 }
 
 QTEST_GUILESS_MAIN(TestHostParsers)
-#include "test_hostparsers.moc"
+#include "tst_hostparsers.moc"

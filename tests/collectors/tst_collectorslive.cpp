@@ -146,4 +146,4 @@ void TestCollectorsLive::nic()
 }
 
 QTEST_GUILESS_MAIN(TestCollectorsLive)
-#include "test_collectorslive.moc"
+#include "tst_collectorslive.moc"

@@ -67,6 +67,11 @@ QString speedWarning(const QString &name)
     return u"nic: %1: link speed unknown; set speedMbps to get utilization"_s.arg(name);
 }
 
+QString assumedWarning(const QString &name, int mbps)
+{
+    return u"nic: %1: driver reports no link speed; assuming %2 Mbit/s"_s.arg(name).arg(mbps);
+}
+
 } // namespace
 
 class TestNicCollector : public QObject
@@ -85,6 +90,7 @@ private Q_SLOTS:
     void counterReset();
     void garbage();
     void realCapture();
+    void idleTcpRatioIsZero();
     void create_data();
     void create();
 };
@@ -236,6 +242,19 @@ void TestNicCollector::options_data()
                        {u"speedMbps"_s, QJsonObject{{u"veth0"_s, 10}}}}
         << QStringList{u"veth0"_s} << QStringList() << u"{direction=rx,interface=veth0}"_s
         << u"nic.utilization"_s << 0.08;
+    // The dashboard's assumed speed covers every interface without one of its own.
+    QTest::newRow("default speed")
+        << QJsonObject{{u"defaultSpeedMbps"_s, u"10"_s}} << QStringList{u"eth0"_s, u"veth0"_s, u"virt1"_s}
+        << QStringList{assumedWarning(u"veth0"_s, 10), assumedWarning(u"virt1"_s, 10)}
+        << u"{direction=rx,interface=virt1}"_s << u"nic.utilization"_s << 100.0; // 1.25 MB/s on 10 Mbit/s
+    QTest::newRow("per-interface speed beats the default")
+        << QJsonObject{{u"defaultSpeedMbps"_s, 10}, {u"speedMbps"_s, QJsonObject{{u"virt1"_s, 100}}}}
+        << QStringList{u"eth0"_s, u"veth0"_s, u"virt1"_s} << QStringList{assumedWarning(u"veth0"_s, 10)}
+        << u"{interface=virt1}"_s << u"nic.speed"_s << 100.0;
+    QTest::newRow("empty default is none")
+        << QJsonObject{{u"defaultSpeedMbps"_s, u""_s}} << QStringList{u"eth0"_s, u"veth0"_s, u"virt1"_s}
+        << QStringList{speedWarning(u"veth0"_s), speedWarning(u"virt1"_s)}
+        << u"{direction=rx,interface=virt1}"_s << u"nic.utilization"_s << -1.0;
     QTest::newRow("no override")
         << QJsonObject() << QStringList{u"eth0"_s, u"veth0"_s, u"virt1"_s}
         << QStringList{speedWarning(u"veth0"_s), speedWarning(u"virt1"_s)}
@@ -330,6 +349,17 @@ void TestNicCollector::realCapture()
     QVERIFY(findAll(result.batch, u"nic.utilization"_s).isEmpty());
 }
 
+void TestNicCollector::idleTcpRatioIsZero()
+{
+    Harness h(u"nic/known/t0"_s);
+    h.poll(u"nic/known/t0"_s, T0);
+    const PollResult result = h.poll(u"nic/known/t0"_s, T0 + Interval); // no segment moved
+    const auto ratio = find(result.batch, u"tcp.retransmit_ratio"_s);
+    QVERIFY(ratio.has_value());
+    QCOMPARE(ratio->value, 0.0);
+    QCOMPARE(find(result.batch, u"tcp.retransmits"_s)->value, 0.0);
+}
+
 void TestNicCollector::create_data()
 {
     QTest::addColumn<QJsonObject>("options");
@@ -354,6 +384,12 @@ void TestNicCollector::create_data()
                                     << u"\"speedMbps\": eth0: expected a positive number of Mbit/s"_s;
     QTest::newRow("speed array") << QJsonObject{{u"speedMbps"_s, QJsonArray{1000}}}
                                  << u"\"speedMbps\" must map interface names to Mbit/s"_s;
+    QTest::newRow("default speed text") << QJsonObject{{u"defaultSpeedMbps"_s, u"fast"_s}}
+                                        << u"\"defaultSpeedMbps\": expected a positive number of Mbit/s"_s;
+    QTest::newRow("default speed zero") << QJsonObject{{u"defaultSpeedMbps"_s, 0}}
+                                        << u"\"defaultSpeedMbps\": expected a positive number of Mbit/s"_s;
+    QTest::newRow("default speed from a variable") << QJsonObject{{u"defaultSpeedMbps"_s, u" 1000 "_s}}
+                                                   << QString();
     QTest::newRow("loopback text") << QJsonObject{{u"includeLoopback"_s, u"yes"_s}}
                                    << u"\"includeLoopback\" must be true or false"_s;
 }
@@ -372,4 +408,4 @@ void TestNicCollector::create()
 }
 
 QTEST_GUILESS_MAIN(TestNicCollector)
-#include "test_niccollector.moc"
+#include "tst_niccollector.moc"

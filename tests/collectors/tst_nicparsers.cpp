@@ -139,4 +139,4 @@ void TestNicParsers::netSnmp()
 }
 
 QTEST_GUILESS_MAIN(TestNicParsers)
-#include "test_nicparsers.moc"
+#include "tst_nicparsers.moc"
