@@ -22,8 +22,8 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Headroom: which resource is the bottleneck, and since when? (USE method dashboard)"));
-    parser.addHelpOption();
-    parser.addVersionOption();
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
     const QCommandLineOption dashboard(QStringLiteral("dashboard"), QStringLiteral("Dashboard file to open."),
                                        QStringLiteral("FILE"));
     const QCommandLineOption var(QStringLiteral("var"),
@@ -58,7 +58,16 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({dashboard, var, cache, noCache, collectFor, range, png, csv, scale, width,
                        snapshot, quitAfter});
-    parser.process(arguments); // exits on --help, --version and unknown options
+    // parse(), not process(): process() exits with 1 on a bad option, and our contract
+    // is 2 for every usage error.
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return false;
+    }
+    if (parser.isSet(helpOption))
+        parser.showHelp(0);
+    if (parser.isSet(versionOption))
+        parser.showVersion();
 
     if (!parser.positionalArguments().isEmpty()) {
         *error = QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst());
@@ -107,7 +116,14 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         return false;
     }
     out->guiSnapshot = parser.value(snapshot);
-    out->quitAfterSeconds = parser.value(quitAfter).toInt();
+    if (parser.isSet(quitAfter)) {
+        out->quitAfterSeconds = parser.value(quitAfter).toInt(&ok);
+        if (!ok || out->quitAfterSeconds <= 0) {
+            *error = QStringLiteral("--quit-after \"%1\": expected a positive number of seconds")
+                         .arg(parser.value(quitAfter));
+            return false;
+        }
+    }
     return true;
 }
 

@@ -64,11 +64,9 @@ int runHeadlessReport(const CommandLine &options)
 
     const qint64 to = QDateTime::currentMSecsSinceEpoch();
     const qint64 from = to - (options.rangeMs > 0 ? options.rangeMs : dashboard.rangeMs);
-    const SeriesStore store = session.store();
-
     int exitCode = 0;
     DashboardView view(&session.registry());
-    view.setStore(&store);
+    view.setStore(session.store());
     view.setDashboard(dashboard);
     if (!options.exportPng.isEmpty()) {
         view.setAttribute(Qt::WA_DontShowOnScreen);

@@ -45,10 +45,9 @@ constexpr int MaxRecentFiles = 8;
 MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     : QMainWindow(parent)
     , m_session(session)
-    , m_store(session->store())
 {
     m_view = new DashboardView(&m_session->registry(), this);
-    m_view->setStore(&m_store);
+    m_view->setStore(m_session->store());
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setWidget(m_view);
@@ -67,6 +66,7 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    m_view->setStore(nullptr); // waits for a query in flight
     m_session->stop();
 }
 

@@ -3,7 +3,6 @@
 #pragma once
 
 #include "dashboard/dashboard.h"
-#include "seriesstore.h"
 
 #include <QMainWindow>
 #include <QTimer>
@@ -58,7 +57,6 @@ private:
     std::pair<qint64, qint64> currentRange() const;
 
     MonitoringSession *m_session;
-    SeriesStore m_store;
     Dashboard m_dashboard;
     QString m_file; // empty: the shipped default, "Save" asks for a name
     QMap<QString, QString> m_variables;

@@ -91,9 +91,10 @@ void CollectorScheduler::start()
 
 void CollectorScheduler::stop(int waitMs)
 {
+    m_watchdog.stop();
+    m_running = false;
     if (m_sources.isEmpty())
         return;
-    m_watchdog.stop();
     for (auto it = m_sources.begin(); it != m_sources.end(); ++it) {
         QMetaObject::invokeMethod(it->worker, &CollectorWorker::end, Qt::QueuedConnection);
         it->thread->quit();
@@ -108,9 +109,11 @@ void CollectorScheduler::stop(int waitMs)
             // costs one thread until exit, which is the lesser harm.
             qCWarning(lcScheduler) << "collector" << it.key()
                                    << "did not stop in time; abandoning its thread";
-            // Clean up whenever the poll finally returns.
+            // Clean up whenever the poll finally returns; it publishes nothing then.
             QThread *thread = it->thread;
             CollectorWorker *worker = it->worker;
+            worker->abandon();
+            disconnect(worker, nullptr, this, nullptr);
             // Whoever claims first deletes: the thread when the poll returns, or we
             // when it finished between the wait above and the connect.
             auto claimed = std::make_shared<std::atomic_bool>(false);
@@ -130,7 +133,16 @@ void CollectorScheduler::stop(int waitMs)
         m_statuses.insert(it.key(), status);
     }
     m_sources.clear();
-    m_running = false;
+}
+
+void CollectorScheduler::clearStatuses()
+{
+    for (auto it = m_statuses.begin(); it != m_statuses.end();) {
+        if (!m_sources.contains(it.key()))
+            it = m_statuses.erase(it);
+        else
+            ++it;
+    }
 }
 
 QList<SourceStatus> CollectorScheduler::statuses() const

@@ -40,6 +40,8 @@ public:
     void stop(int waitMs = 3000);
     bool isRunning() const { return m_running; }
 
+    // Forgets the statuses of stopped sources (before starting a different set).
+    void clearStatuses();
     QList<SourceStatus> statuses() const;
     SourceStatus status(const QString &sourceId) const;
 

@@ -32,6 +32,12 @@ void CollectorWorker::end()
     m_collector.reset(); // close connections on the thread that opened them
 }
 
+void CollectorWorker::abandon()
+{
+    QMutexLocker locker(&m_publishLock);
+    m_abandoned = true;
+}
+
 void CollectorWorker::pollOnce()
 {
     if (!m_collector)
@@ -43,9 +49,12 @@ void CollectorWorker::pollOnce()
     const int duration = int(clock.elapsed());
     if (result.batch.source.isEmpty())
         result.batch.source = m_config.sourceId;
+    QMutexLocker locker(&m_publishLock);
+    m_polling.storeRelaxed(0);
+    if (m_abandoned)
+        return;
     if (result.error.isEmpty())
         m_bus->publish(result.batch);
-    m_polling.storeRelaxed(0);
     Q_EMIT pollFinished(m_config.sourceId, QDateTime::currentMSecsSinceEpoch(), duration,
                         int(result.batch.values.size() + result.batch.histograms.size()),
                         result.error, result.warnings);

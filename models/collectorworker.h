@@ -4,6 +4,7 @@
 #include "collector.h"
 
 #include <QAtomicInteger>
+#include <QMutex>
 #include <QObject>
 #include <QTimer>
 
@@ -23,6 +24,10 @@ public:
     void begin();
     void end();
     bool isPolling() const { return m_polling.loadRelaxed(); }
+    // Called from the scheduler's thread when it gives up waiting for a hung poll:
+    // once this returns, the worker never touches the bus or signals again, so the
+    // bus may be destroyed while the poll is still stuck.
+    void abandon();
 
 Q_SIGNALS:
     void pollFinished(const QString &sourceId, qint64 endMs, int durationMs, int values,
@@ -36,6 +41,8 @@ private:
     SampleBus *m_bus;
     QTimer *m_timer = nullptr;
     QAtomicInteger<int> m_polling = 0;
+    QMutex m_publishLock; // held while publishing; abandon() waits for it
+    bool m_abandoned = false;
 };
 
 } // namespace Headroom

@@ -4,9 +4,11 @@
 
 namespace Headroom {
 
-std::optional<double> CounterRate::delta(const QString &name, double value, qint64 tsMs,
-                                         Width width)
+std::optional<std::pair<double, qint64>> CounterRate::step(const QString &name, double value,
+                                                           qint64 tsMs)
 {
+    if (!std::isfinite(value))
+        return std::nullopt;
     auto it = m_last.find(name);
     if (it == m_last.end()) {
         m_last.insert(name, {value, tsMs});
@@ -15,32 +17,21 @@ std::optional<double> CounterRate::delta(const QString &name, double value, qint
     const Last previous = *it;
     *it = {value, tsMs};
     const qint64 elapsedMs = tsMs - previous.tsMs;
-    if (elapsedMs <= 0 || !std::isfinite(value))
-        return std::nullopt;
-    if (value >= previous.value)
-        return value - previous.value;
-    // Went down: a wrap is only believable for fixed-width counters near their top.
-    double modulus = 0;
-    if (width == Width::Bits32)
-        modulus = 4294967296.0;
-    else if (width == Width::Bits64)
-        modulus = 18446744073709551616.0;
-    if (modulus > 0 && previous.value < modulus) {
-        const double wrapped = modulus - previous.value + value;
-        if (wrapped / (double(elapsedMs) / 1000.0) <= m_maxRate)
-            return wrapped;
-    }
-    return std::nullopt; // reset: the next interval has a clean baseline again
+    if (elapsedMs <= 0 || value < previous.value)
+        return std::nullopt; // clock did not advance, or a reset: a clean baseline next time
+    return std::pair{value - previous.value, elapsedMs};
 }
 
-std::optional<double> CounterRate::update(const QString &name, double value, qint64 tsMs,
-                                          Width width)
+std::optional<double> CounterRate::delta(const QString &name, double value, qint64 tsMs)
 {
-    const auto previous = m_last.value(name, {0, tsMs});
-    const auto d = delta(name, value, tsMs, width);
-    if (!d)
-        return std::nullopt;
-    return *d / (double(tsMs - previous.tsMs) / 1000.0);
+    const auto s = step(name, value, tsMs);
+    return s ? std::optional<double>(s->first) : std::nullopt;
+}
+
+std::optional<double> CounterRate::update(const QString &name, double value, qint64 tsMs)
+{
+    const auto s = step(name, value, tsMs);
+    return s ? std::optional<double>(s->first / (double(s->second) / 1000.0)) : std::nullopt;
 }
 
 } // namespace Headroom

@@ -9,6 +9,7 @@ MonitoringSession::MonitoringSession(QObject *parent)
     : QObject(parent)
     , m_bus(&m_registry)
     , m_live(3600) // one hour at 1 s: the usual live window without touching the cache
+    , m_store(&m_live, nullptr)
     , m_scheduler(new CollectorScheduler(&m_bus, this))
 {
     m_bus.addSink(&m_live);
@@ -27,12 +28,14 @@ bool MonitoringSession::openCache(const QString &path, QString *error)
         m_bus.removeSink(m_cache.get());
         m_cache.reset();
     }
+    m_store = SeriesStore(&m_live, nullptr);
     if (path.isEmpty())
         return true;
     m_cache = SampleCache::open(path, &m_registry, error);
     if (!m_cache)
         return false;
     m_bus.addSink(m_cache.get());
+    m_store = SeriesStore(&m_live, m_cache.get());
     return true;
 }
 
@@ -44,6 +47,7 @@ QStringList MonitoringSession::loadPlugins(const QStringList &dirs)
 void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QString> &variables)
 {
     stop();
+    m_scheduler->clearStatuses();
     const auto values = dashboard.resolveVariables(variables);
     for (const DashboardSource &source : dashboard.sources) {
         QString error;

@@ -28,6 +28,7 @@ public:
 
     // Opens the cache (empty path: no cache, live data only). Returns false with
     // *error when the file cannot be used; the session then runs without a cache.
+    // Call before collecting and before views read the store.
     bool openCache(const QString &path, QString *error);
     // Loads collector plugins from the default directories; returns load problems.
     QStringList loadPlugins(const QStringList &dirs = CollectorRegistry::defaultPluginDirs());
@@ -45,13 +46,15 @@ public:
     CollectorRegistry &collectors() { return m_collectors; }
     CollectorScheduler &scheduler() { return *m_scheduler; }
     SampleCache *cache() const { return m_cache.get(); }
-    SeriesStore store() const { return SeriesStore(&m_live, m_cache.get()); }
+    // Reads live buffers and the cache; valid for the session's life.
+    const SeriesStore *store() const { return &m_store; }
 
 private:
     SeriesRegistry m_registry;
     SampleBus m_bus;
     LiveBuffers m_live;
     std::unique_ptr<SampleCache> m_cache;
+    SeriesStore m_store;
     CollectorRegistry m_collectors;
     CollectorScheduler *m_scheduler;
 };

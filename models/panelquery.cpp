@@ -41,9 +41,18 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
         s.info = registry.info(id).value_or(SeriesInfo{});
         if (s.info.histogram)
             continue; // histogram series are drawn by the latency views, not as lines
-        std::vector<Sample> raw = store.read(id, fromMs, toMs);
+        const std::vector<Sample> raw = store.read(id, fromMs, toMs);
         s.rawCount = qint64(raw.size());
-        s.points = columns > 0 ? downsampleMinMax(raw, fromMs, toMs, columns) : std::move(raw);
+        for (const auto &[begin, end] : splitAtGaps(raw)) {
+            const std::span<const Sample> part(raw.data() + begin, end - begin);
+            s.segmentStarts.push_back(s.points.size());
+            if (columns > 0) {
+                const auto reduced = downsampleMinMax(part, fromMs, toMs, columns);
+                s.points.insert(s.points.end(), reduced.begin(), reduced.end());
+            } else {
+                s.points.insert(s.points.end(), part.begin(), part.end());
+            }
+        }
         data.series.append(std::move(s));
     }
     return data;

@@ -20,6 +20,10 @@ struct PanelSeriesData
     int seriesId = 0;
     SeriesInfo info;
     std::vector<Sample> points; // downsampled, oldest first
+    // Indices into points where a line starts after a gap in the raw samples (always
+    // 0 first when there are points). Gaps are found before reduction: reduced points
+    // are unevenly spaced and would look like gaps themselves.
+    std::vector<size_t> segmentStarts;
     qint64 rawCount = 0; // samples in range before reduction
 };
 

@@ -40,6 +40,7 @@ void DashboardView::setStore(const SeriesStore *store)
 void DashboardView::clearPanels()
 {
     m_watcher.waitForFinished();
+    m_pending = false;
     qDeleteAll(m_panels);
     m_panels.clear();
 }
@@ -92,8 +93,11 @@ QList<PanelData> DashboardView::runQueries(qint64 fromMs, qint64 toMs, const QLi
 
 void DashboardView::apply(const QList<PanelData> &results)
 {
-    for (qsizetype i = 0; i < results.size() && i < m_panels.size(); ++i)
-        m_panels.at(i)->setData(results.at(i));
+    // A result can outlive its dashboard (queued before setDashboard): match by id.
+    for (qsizetype i = 0; i < results.size() && i < m_panels.size(); ++i) {
+        if (results.at(i).panelId == m_panels.at(i)->config().id)
+            m_panels.at(i)->setData(results.at(i));
+    }
     Q_EMIT refreshed();
 }
 

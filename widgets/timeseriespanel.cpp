@@ -1,6 +1,5 @@
 #include "timeseriespanel.h"
 
-#include "downsample.h"
 #include "zoomablechartview.h"
 
 #include <QChart>
@@ -108,18 +107,38 @@ void TimeSeriesPanel::trimSegments(int seriesId, int keep)
         m_segments.remove(seriesId);
 }
 
+QString TimeSeriesPanel::axisUnit() const
+{
+    return m_mixedUnits ? QString() : m_unit;
+}
+
 void TimeSeriesPanel::setData(const PanelData &panelData)
 {
     m_data = panelData;
+    // One unit on the axis only when it is true of every line; otherwise each legend
+    // entry carries its own.
+    m_unit = m_config.unit;
+    m_mixedUnits = false;
+    if (m_unit.isEmpty()) {
+        for (const PanelSeriesData &s : std::as_const(m_data.series)) {
+            if (m_unit.isEmpty())
+                m_unit = s.info.unit;
+            else if (s.info.unit != m_unit)
+                m_mixedUnits = true;
+        }
+    }
     QSet<int> present;
     int index = 0;
     for (const PanelSeriesData &s : std::as_const(m_data.series)) {
         present.insert(s.seriesId);
         const QColor color = paletteColor(index++);
-        const QString name = seriesDisplayName(s.info);
-        const auto parts = splitAtGaps(s.points);
+        QString name = seriesDisplayName(s.info);
+        if (m_mixedUnits && !s.info.unit.isEmpty())
+            name += QStringLiteral(" (") + s.info.unit + u')';
         int segmentIndex = 0;
-        for (const auto &[begin, end] : parts) {
+        for (size_t part = 0; part < s.segmentStarts.size(); ++part) {
+            const size_t begin = s.segmentStarts[part];
+            const size_t end = part + 1 < s.segmentStarts.size() ? s.segmentStarts[part + 1] : s.points.size();
             QList<QPointF> points;
             points.reserve(qsizetype(end - begin));
             for (size_t i = begin; i < end; ++i)
@@ -153,10 +172,7 @@ void TimeSeriesPanel::updateAxes()
 
     double lo = INFINITY, hi = -INFINITY;
     bool any = false;
-    QString unit = m_config.unit;
     for (const PanelSeriesData &s : std::as_const(m_data.series)) {
-        if (unit.isEmpty())
-            unit = s.info.unit;
         for (const Sample &p : s.points) {
             if (!std::isfinite(p.value))
                 continue;
@@ -179,7 +195,7 @@ void TimeSeriesPanel::updateAxes()
         hi = lo + 1;
     m_axisY->setRange(lo, hi);
     m_axisY->applyNiceNumbers();
-    m_axisY->setTitleText(unit);
+    m_axisY->setTitleText(axisUnit());
 
     m_emptyLabel->setVisible(!any);
     m_emptyLabel->adjustSize();

@@ -30,6 +30,8 @@ public:
     ZoomableChartView *chartView() const { return m_view; }
     // Number of line segments drawn (a series with a gap draws two).
     int segmentCount() const;
+    // The Y axis unit: the panel's own, or the one all its series share; empty when mixed.
+    QString axisUnit() const;
 
 Q_SIGNALS:
     void rangeSelected(qint64 fromMs, qint64 toMs);
@@ -47,6 +49,8 @@ private:
     QDateTimeAxis *m_axisX;
     QValueAxis *m_axisY;
     QLabel *m_emptyLabel;
+    QString m_unit;
+    bool m_mixedUnits = false;
     QHash<int, QList<QLineSeries *>> m_segments; // series id -> its drawn segments
     QHash<const QLineSeries *, int> m_seriesOfLine;
 };

@@ -2,6 +2,7 @@
 
 #include "diskstatsparser.h"
 #include "hostlogging.h"
+#include "steadyclock.h"
 #include "loadavgparser.h"
 #include "meminfoparser.h"
 #include "pressureparser.h"
@@ -113,7 +114,7 @@ std::unique_ptr<HostCollector> HostCollector::create(const CollectorConfig &conf
 HostCollector::HostCollector(CollectorConfig config, std::unique_ptr<FileSource> source, Clock clock)
     : m_config(std::move(config))
     , m_source(std::move(source))
-    , m_clock(clock ? std::move(clock) : Clock(&QDateTime::currentMSecsSinceEpoch))
+    , m_clock(clock ? std::move(clock) : Clock(&steadyWallClockMs))
 {
 }
 

@@ -24,7 +24,7 @@ public:
     static std::unique_ptr<HostCollector> create(const CollectorConfig &config, QString *error);
 
     // Any FileSource (tests swap fixture trees between polls); a null clock means
-    // QDateTime::currentMSecsSinceEpoch.
+    // steadyWallClockMs.
     HostCollector(CollectorConfig config, std::unique_ptr<FileSource> source, Clock clock = {});
 
     PollResult poll(const QDeadlineTimer &deadline) override;

@@ -2,6 +2,7 @@
 
 #include "netsnmpparser.h"
 #include "niclogging.h"
+#include "steadyclock.h"
 #include "sysfsvalueparser.h"
 
 #include <QDateTime>
@@ -151,7 +152,7 @@ NicCollector::NicCollector(CollectorConfig config, NicOptions options,
     : m_config(std::move(config))
     , m_options(std::move(options))
     , m_source(std::move(source))
-    , m_clock(clock ? std::move(clock) : Clock(&QDateTime::currentMSecsSinceEpoch))
+    , m_clock(clock ? std::move(clock) : Clock(&steadyWallClockMs))
 {
 }
 
@@ -197,7 +198,12 @@ PollResult NicCollector::poll(const QDeadlineTimer &deadline)
 
 void NicCollector::collectInterface(Poll &poll, const QString &name, bool explicitlyChosen)
 {
-    const auto type = parseSysfsInteger(poll.files.contents.value(interfacePath(name, u"type"_s)));
+    // /sys/class/net also holds plain files (bonding_masters): an entry without a
+    // "type" is not an interface, unless the user named it.
+    const QString typePath = interfacePath(name, u"type"_s);
+    if (!explicitlyChosen && !poll.files.contents.contains(typePath))
+        return;
+    const auto type = parseSysfsInteger(poll.files.contents.value(typePath));
     const bool loopback = name == "lo"_L1 || type == ArphrdLoopback;
     // An interface named in "interfaces" is wanted even if it is the loopback.
     if (loopback && !explicitlyChosen && !m_options.includeLoopback)

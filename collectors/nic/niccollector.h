@@ -33,7 +33,7 @@ public:
     static std::unique_ptr<NicCollector> create(const CollectorConfig &config, QString *error);
     static std::optional<NicOptions> parseOptions(const QJsonObject &options, QString *error);
 
-    // A null clock means QDateTime::currentMSecsSinceEpoch.
+    // A null clock means steadyWallClockMs.
     NicCollector(CollectorConfig config, NicOptions options, std::unique_ptr<FileSource> source,
                  Clock clock = {});
 

@@ -153,6 +153,13 @@ void TestHeadroomCommand::badInput_data()
         << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--range"), QStringLiteral("soon"),
                        QStringLiteral("--export-png"), out}
         << 2 << QStringList{QStringLiteral("--range"), QStringLiteral("soon")};
+    QTest::newRow("unknown option")
+        << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--frobnicate"), QStringLiteral("--export-png"), out}
+        << 2 << QStringList{QStringLiteral("frobnicate")};
+    QTest::newRow("bad collect-for")
+        << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--collect-for"), QStringLiteral("-3"),
+                       QStringLiteral("--export-png"), out}
+        << 2 << QStringList{QStringLiteral("--collect-for")};
     QTest::newRow("unwritable output")
         << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--export-png"),
                        QStringLiteral("/nonexistent-dir/out.png")}

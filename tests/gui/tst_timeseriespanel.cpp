@@ -1,3 +1,4 @@
+#include "downsample.h"
 #include "timeseriespanel.h"
 #include "zoomablechartview.h"
 
@@ -16,6 +17,7 @@ private Q_SLOTS:
     void drawsSeriesWithGaps();
     void dragSelectsRange();
     void replacesAndRemovesSeries();
+    void mixedUnitsMoveToTheLegend();
 };
 
 namespace {
@@ -26,6 +28,8 @@ PanelSeriesData series(int id, const QString &cpu, std::vector<Sample> points)
     s.info = SeriesInfo{{QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {{QStringLiteral("cpu"), cpu}}},
                         QStringLiteral("%"), QStringLiteral("cpu"), UseKind::Utilization, false};
     s.points = std::move(points);
+    for (const auto &part : splitAtGaps(s.points))
+        s.segmentStarts.push_back(part.first);
     return s;
 }
 
@@ -122,6 +126,25 @@ void TestTimeSeriesPanel::replacesAndRemovesSeries()
     QCOMPARE(panel.chartView()->chart()->series().size(), 1);
     panel.setData(PanelData{QStringLiteral("cpu"), 0, 10000, {}});
     QCOMPARE(panel.segmentCount(), 0);
+}
+
+void TestTimeSeriesPanel::mixedUnitsMoveToTheLegend()
+{
+    TimeSeriesPanel panel(panelConfig());
+    PanelData data{QStringLiteral("cpu"), 1'000'000, 1'010'000, {}};
+    data.series.append(series(1, QStringLiteral("cpu0"), {{1'000'000, 1}, {1'001'000, 2}}));
+    panel.setData(data);
+    QCOMPARE(panel.axisUnit(), QStringLiteral("%"));
+    PanelSeriesData queue = series(2, QStringLiteral("cpu1"), {{1'000'000, 1}, {1'001'000, 2}});
+    queue.info.unit = QStringLiteral("pages/s");
+    data.series.append(queue);
+    panel.setData(data);
+    QCOMPARE(panel.axisUnit(), QString());
+    QStringList names;
+    for (QAbstractSeries *line : panel.chartView()->chart()->series())
+        names << line->name();
+    QCOMPARE(names, (QStringList{QStringLiteral("cpu.utilization cpu0 (%)"),
+                                 QStringLiteral("cpu.utilization cpu1 (pages/s)")}));
 }
 
 QTEST_MAIN(TestTimeSeriesPanel)

@@ -94,6 +94,11 @@ void TestHistogram::edgeCases()
     h.add(-1.0); // below MinValue: the zero bucket, never a crash
     h.add(std::nan(""));
     QCOMPARE(h.count(), quint64(2));
+    LogHistogram withInf;
+    withInf.add(std::numeric_limits<double>::infinity());
+    withInf.add(1.0);
+    QCOMPARE(withInf.count(), quint64(2));
+    QCOMPARE(withInf.quantile(1.0), std::numeric_limits<double>::infinity());
     QCOMPARE(h.buckets().value(LogHistogram::ZeroBucket), quint64(2));
     h.add(5.0, 10);
     QCOMPARE(h.count(), quint64(12));

@@ -16,6 +16,7 @@ private Q_SLOTS:
     void initTestCase();
     void selectsAndOrders();
     void reducesToColumns();
+    void gapsFoundBeforeReduction();
     void csvRowsAndQuoting();
     void csvFileUnwritable();
 
@@ -70,6 +71,32 @@ void TestPanelQuery::reducesToColumns()
     QCOMPARE(reduced.series[0].rawCount, 3600);
     QVERIFY(reduced.series[0].points.size() <= 400);
     QCOMPARE(seriesDisplayName(reduced.series[0].info), QStringLiteral("cpu.utilization all"));
+}
+
+void TestPanelQuery::gapsFoundBeforeReduction()
+{
+    // A day at 1 s reduced to 1600 columns: uneven reduced points are not gaps, a
+    // real 5-minute outage is.
+    SeriesRegistry registry;
+    LiveBuffers live(90000);
+    const int id = registry.idFor(info(QStringLiteral("host"), QStringLiteral("m"), {}, QStringLiteral("%")));
+    const qint64 base = 1'700'000'000'000;
+    for (qint64 t = 0; t < 86400; ++t) {
+        if (t >= 40000 && t < 40300)
+            continue;
+        live.append(id, {base + t * 1000, double(t % 97)});
+    }
+    DashboardPanel panel;
+    panel.id = QStringLiteral("p");
+    panel.series = {{QStringLiteral("host"), QStringLiteral("m"), {}}};
+    const SeriesStore store(&live, nullptr);
+    const PanelData data = queryPanel(panel, registry, store, base, base + 86399'000, 1600);
+    const PanelSeriesData &s = data.series.constFirst();
+    QCOMPARE(s.segmentStarts.size(), size_t(2));
+    QCOMPARE(s.segmentStarts[0], size_t(0));
+    QCOMPARE(s.points[s.segmentStarts[1]].tsMs, base + 40300 * 1000);
+    QCOMPARE(s.points[s.segmentStarts[1] - 1].tsMs, base + 39999 * 1000);
+    QVERIFY(s.points.size() <= 4 * 1600 + 8);
 }
 
 void TestPanelQuery::csvRowsAndQuoting()
