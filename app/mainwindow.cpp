@@ -5,6 +5,7 @@
 #include "dashboardview.h"
 #include "imageexport.h"
 #include "monitoringsession.h"
+#include "panelquery.h"
 #include "sourcestatusbar.h"
 #include "timeseriespanel.h"
 #include "zoomablechartview.h"
@@ -18,6 +19,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -26,6 +28,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QtConcurrent>
 
 namespace Headroom {
 
@@ -66,6 +69,7 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    m_csvExport.waitForFinished(); // it reads the session's store
     m_view->setStore(nullptr); // waits for a query in flight
     m_session->stop();
 }
@@ -329,10 +333,30 @@ void MainWindow::exportCsv()
                                                       QStringLiteral("dashboard.csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
+    // A day of many series is a lot of rows: read and write in the pool, report back.
     const auto [from, to] = currentRange();
-    QString error;
-    if (!writeCsvFile(m_view->queryAll(from, to), path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
+        const QString error = watcher->result();
+        watcher->deleteLater();
+        if (!error.isEmpty())
+            QMessageBox::warning(this, tr("Export failed"), error);
+        else
+            statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+    });
+    // Copies, not the view: the user may open another dashboard meanwhile.
+    const QList<DashboardPanel> panels = m_dashboard.panels;
+    const SeriesRegistry *registry = &m_session->registry();
+    const SeriesStore *store = m_session->store();
+    m_csvExport = QtConcurrent::run([panels, registry, store, from, to, path] {
+        QList<PanelData> rows;
+        for (const DashboardPanel &panel : panels)
+            rows.append(queryPanel(panel, *registry, *store, from, to, 0));
+        QString error;
+        writeCsvFile(rows, path, &error);
+        return error;
+    });
+    watcher->setFuture(m_csvExport);
 }
 
 void MainWindow::addRecentFile(const QString &path)

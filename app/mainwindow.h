@@ -4,6 +4,7 @@
 
 #include "dashboard/dashboard.h"
 
+#include <QFuture>
 #include <QMainWindow>
 #include <QTimer>
 
@@ -68,6 +69,7 @@ private:
     QAction *m_followAction;
     QMenu *m_recentMenu;
     QTimer m_refreshTimer;
+    QFuture<QString> m_csvExport;
     bool m_following = true;
     qint64 m_rangeMs = 15 * 60 * 1000;
     qint64 m_fixedFrom = 0, m_fixedTo = 0; // when not following

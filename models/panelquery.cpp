@@ -60,13 +60,17 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
 
 QString seriesDisplayName(const SeriesInfo &info)
 {
-    if (info.key.labels.isEmpty())
-        return info.key.metric;
-    QStringList parts;
+    // The metric without its family prefix ("host.", "nic.": the panel says that), then
+    // the label values that tell series apart.
+    const qsizetype dot = info.key.metric.indexOf(u'.');
+    QString name = dot > 0 && dot + 1 < info.key.metric.size() ? info.key.metric.mid(dot + 1)
+                                                              : info.key.metric;
+    QStringList values;
     for (auto it = info.key.labels.cbegin(); it != info.key.labels.cend(); ++it)
-        parts << it.value();
-    const QString metric = info.key.metric.section(u'.', -2);
-    return metric + QStringLiteral(" ") + parts.join(u'/');
+        values << it.value();
+    if (!values.isEmpty())
+        name += u' ' + values.join(u'/');
+    return name;
 }
 
 } // namespace Headroom

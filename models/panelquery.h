@@ -42,7 +42,8 @@ QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegis
 PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
                      const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns);
 
-// A short legend name: the labels that tell series apart, else the metric.
+// A short legend name: the metric without its family prefix, then the label values,
+// e.g. "cpu.utilization all", "rx.bytes eth0".
 QString seriesDisplayName(const SeriesInfo &info);
 
 } // namespace Headroom

@@ -214,8 +214,8 @@ void TimeSeriesPanel::showHover(const QLineSeries *line, const QPointF &point, b
         if (s.seriesId == id)
             unit = s.info.unit;
     }
-    const QString time =
-        QDateTime::fromMSecsSinceEpoch(qint64(point.x())).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    const QDateTime when = QDateTime::fromMSecsSinceEpoch(qint64(point.x()));
+    const QString time = when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss ")) + when.timeZoneAbbreviation();
     QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2\n%3 %4")
                                            .arg(line->name(), time)
                                            .arg(point.y(), 0, 'g', 4)

@@ -71,6 +71,13 @@ void TestPanelQuery::reducesToColumns()
     QCOMPARE(reduced.series[0].rawCount, 3600);
     QVERIFY(reduced.series[0].points.size() <= 400);
     QCOMPARE(seriesDisplayName(reduced.series[0].info), QStringLiteral("cpu.utilization all"));
+    QCOMPARE(seriesDisplayName(info(QStringLiteral("h"), QStringLiteral("host.mem.utilization"), {}, {})),
+             QStringLiteral("mem.utilization"));
+    QCOMPARE(seriesDisplayName(info(QStringLiteral("n"), QStringLiteral("nic.utilization"),
+                                    {{QStringLiteral("interface"), QStringLiteral("eth0")},
+                                     {QStringLiteral("direction"), QStringLiteral("tx")}}, {})),
+             QStringLiteral("utilization tx/eth0"));
+    QCOMPARE(seriesDisplayName(info(QStringLiteral("n"), QStringLiteral("plain"), {}, {})), QStringLiteral("plain"));
 }
 
 void TestPanelQuery::gapsFoundBeforeReduction()
