@@ -11,7 +11,8 @@ namespace Headroom {
 bool argumentsAskForExport(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
-        if (std::strncmp(argv[i], "--export-png", 12) == 0 || std::strncmp(argv[i], "--export-csv", 12) == 0)
+        if (std::strncmp(argv[i], "--export-png", 12) == 0
+            || std::strncmp(argv[i], "--export-csv", 12) == 0)
             return true;
     }
     return false;
@@ -24,40 +25,46 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         "Headroom: which resource is the bottleneck, and since when? (USE method dashboard)"));
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption dashboard(QStringLiteral("dashboard"), QStringLiteral("Dashboard file to open."),
+    const QCommandLineOption dashboard(QStringLiteral("dashboard"),
+                                       QStringLiteral("Dashboard file to open."),
                                        QStringLiteral("FILE"));
     const QCommandLineOption var(QStringLiteral("var"),
                                  QStringLiteral("Set a dashboard variable (repeatable)."),
                                  QStringLiteral("NAME=VALUE"));
-    const QCommandLineOption cache(QStringLiteral("cache"), QStringLiteral("Sample cache file to use."),
+    const QCommandLineOption cache(QStringLiteral("cache"),
+                                   QStringLiteral("Sample cache file to use."),
                                    QStringLiteral("FILE"));
     const QCommandLineOption noCache(QStringLiteral("no-cache"),
                                      QStringLiteral("Keep samples in memory only."));
-    const QCommandLineOption collectFor(QStringLiteral("collect-for"),
-                                        QStringLiteral("Headless: collect for SECONDS before exporting."),
-                                        QStringLiteral("SECONDS"));
+    const QCommandLineOption collectFor(
+        QStringLiteral("collect-for"),
+        QStringLiteral("Headless: collect for SECONDS before exporting."),
+        QStringLiteral("SECONDS"));
     const QCommandLineOption range(QStringLiteral("range"),
                                    QStringLiteral("Time range to show, e.g. 15m, 1h, 24h."),
                                    QStringLiteral("DURATION"));
     const QCommandLineOption png(QStringLiteral("export-png"),
-                                 QStringLiteral("Headless: write the dashboard as PNG."), QStringLiteral("OUT.png"));
+                                 QStringLiteral("Headless: write the dashboard as PNG."),
+                                 QStringLiteral("OUT.png"));
     const QCommandLineOption csv(QStringLiteral("export-csv"),
                                  QStringLiteral("Headless: write every panel's data as CSV."),
                                  QStringLiteral("OUT.csv"));
     const QCommandLineOption scale(QStringLiteral("scale"),
-                                   QStringLiteral("PNG scale factor (2 for HiDPI)."), QStringLiteral("N"),
-                                   QStringLiteral("1"));
-    const QCommandLineOption width(QStringLiteral("width"), QStringLiteral("PNG width in logical pixels."),
+                                   QStringLiteral("PNG scale factor (2 for HiDPI)."),
+                                   QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption width(QStringLiteral("width"),
+                                   QStringLiteral("PNG width in logical pixels."),
                                    QStringLiteral("PX"), QStringLiteral("1600"));
     QCommandLineOption snapshot(QStringLiteral("gui-snapshot"),
                                 QStringLiteral("GUI: write a PNG of the window before quitting."),
                                 QStringLiteral("FILE"));
     QCommandLineOption quitAfter(QStringLiteral("quit-after"),
-                                 QStringLiteral("GUI: quit after SECONDS."), QStringLiteral("SECONDS"));
+                                 QStringLiteral("GUI: quit after SECONDS."),
+                                 QStringLiteral("SECONDS"));
     snapshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({dashboard, var, cache, noCache, collectFor, range, png, csv, scale, width,
-                       snapshot, quitAfter});
+    parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, scale, width,
+                        snapshot, quitAfter });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {
@@ -70,7 +77,8 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         parser.showVersion();
 
     if (!parser.positionalArguments().isEmpty()) {
-        *error = QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().constFirst());
+        *error = QStringLiteral("unexpected argument \"%1\"")
+                     .arg(parser.positionalArguments().constFirst());
         return false;
     }
     out->dashboardFile = parser.value(dashboard);
@@ -107,12 +115,14 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     bool ok = false;
     out->scale = parser.value(scale).toDouble(&ok);
     if (!ok || out->scale < 0.25 || out->scale > 8) {
-        *error = QStringLiteral("--scale \"%1\": expected a number from 0.25 to 8").arg(parser.value(scale));
+        *error = QStringLiteral("--scale \"%1\": expected a number from 0.25 to 8")
+                     .arg(parser.value(scale));
         return false;
     }
     out->width = parser.value(width).toInt(&ok);
     if (!ok || out->width < 200 || out->width > 10000) {
-        *error = QStringLiteral("--width \"%1\": expected 200 to 10000 pixels").arg(parser.value(width));
+        *error = QStringLiteral("--width \"%1\": expected 200 to 10000 pixels")
+                     .arg(parser.value(width));
         return false;
     }
     out->guiSnapshot = parser.value(snapshot);

@@ -11,7 +11,6 @@
 #include <QDateTime>
 #include <QEventLoop>
 #include <QTimer>
-
 #include <cstdio>
 
 namespace Headroom {
@@ -39,7 +38,8 @@ int runHeadlessReport(const CommandLine &options)
     MonitoringSession session;
     if (!options.noCache) {
         QString error;
-        const QString path = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
+        const QString path
+            = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
         if (!session.openCache(path, &error))
             complain(error + QStringLiteral(" (continuing without the cache)"));
     }
@@ -57,8 +57,11 @@ int runHeadlessReport(const CommandLine &options)
             if (status.lastSuccessMs == 0 || !status.message.isEmpty())
                 complain(QStringLiteral("source %1: %2%3")
                              .arg(status.sourceId,
-                                  status.lastSuccessMs == 0 ? QStringLiteral("no samples") : QStringLiteral("ok"),
-                                  status.message.isEmpty() ? QString() : QStringLiteral(" (") + status.message + u')'));
+                                  status.lastSuccessMs == 0 ? QStringLiteral("no samples")
+                                                            : QStringLiteral("ok"),
+                                  status.message.isEmpty()
+                                      ? QString()
+                                      : QStringLiteral(" (") + status.message + u')'));
         }
     }
 

@@ -9,7 +9,6 @@
 #include <QApplication>
 #include <QMessageBox>
 #include <QTimer>
-
 #include <cstdio>
 
 using namespace Headroom;
@@ -17,7 +16,8 @@ using namespace Headroom;
 namespace {
 bool haveDisplay()
 {
-    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+    return !qEnvironmentVariableIsEmpty("DISPLAY")
+        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
@@ -26,7 +26,8 @@ int runGui(const CommandLine &options)
     MonitoringSession session;
     QString cacheError;
     if (!options.noCache) {
-        const QString path = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
+        const QString path
+            = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
         if (!session.openCache(path, &cacheError))
             std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(cacheError));
     }
@@ -35,8 +36,9 @@ int runGui(const CommandLine &options)
     window.show();
     if (!cacheError.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Cache not used"),
-                             cacheError + QObject::tr("\n\nHeadroom keeps running with live data only; "
-                                                      "the file was not modified."));
+                             cacheError
+                                 + QObject::tr("\n\nHeadroom keeps running with live data only; "
+                                               "the file was not modified."));
     for (const QString &problem : pluginProblems)
         std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(problem));
     if (!window.openDashboard(options.dashboardFile, options.variables)
@@ -63,8 +65,9 @@ int main(int argc, char **argv)
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen"); // reports from cron or ssh need no display
     if (!headless && !haveDisplay()) {
-        std::fprintf(stderr, "headroom: no display (DISPLAY is not set). For a report without a "
-                             "display use --export-png OUT.png and/or --export-csv OUT.csv.\n");
+        std::fprintf(stderr,
+                     "headroom: no display (DISPLAY is not set). For a report without a "
+                     "display use --export-png OUT.png and/or --export-csv OUT.csv.\n");
         return 2;
     }
 

@@ -36,9 +36,9 @@ namespace {
 const QList<std::pair<QString, qint64>> &rangeChoices()
 {
     static const QList<std::pair<QString, qint64>> choices = {
-        {QStringLiteral("5m"), 5 * 60 * 1000LL},       {QStringLiteral("15m"), 15 * 60 * 1000LL},
-        {QStringLiteral("1h"), 3600 * 1000LL},          {QStringLiteral("6h"), 6 * 3600 * 1000LL},
-        {QStringLiteral("24h"), 24 * 3600 * 1000LL},
+        { QStringLiteral("5m"), 5 * 60 * 1000LL },     { QStringLiteral("15m"), 15 * 60 * 1000LL },
+        { QStringLiteral("1h"), 3600 * 1000LL },       { QStringLiteral("6h"), 6 * 3600 * 1000LL },
+        { QStringLiteral("24h"), 24 * 3600 * 1000LL },
     };
     return choices;
 }
@@ -100,7 +100,8 @@ void MainWindow::createActions()
     m_followAction = m_rangeBar->addAction(tr("Pause"));
     m_followAction->setCheckable(true);
     m_followAction->setToolTip(tr("Pause or resume following live data"));
-    connect(m_followAction, &QAction::toggled, this, [this](bool paused) { setFollowing(!paused); });
+    connect(m_followAction, &QAction::toggled, this,
+            [this](bool paused) { setFollowing(!paused); });
 
     m_variableBar = addToolBar(tr("Variables"));
     m_variableBar->setObjectName(QStringLiteral("variableBar"));
@@ -145,7 +146,8 @@ void MainWindow::rebuildVariableBar()
     m_variableBar->clear();
     for (const DashboardVariable &variable : std::as_const(m_dashboard.variables)) {
         m_variableBar->addWidget(new QLabel(
-            (variable.label.isEmpty() ? variable.name : variable.label) + QStringLiteral(": "), this));
+            (variable.label.isEmpty() ? variable.name : variable.label) + QStringLiteral(": "),
+            this));
         auto *combo = new QComboBox(this);
         combo->setEditable(true); // any value is allowed; options are suggestions
         combo->addItems(variable.options);
@@ -173,9 +175,9 @@ void MainWindow::restartCollection()
 std::pair<qint64, qint64> MainWindow::currentRange() const
 {
     if (!m_following)
-        return {m_fixedFrom, m_fixedTo};
+        return { m_fixedFrom, m_fixedTo };
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    return {now - m_rangeMs, now};
+    return { now - m_rangeMs, now };
 }
 
 void MainWindow::refresh()
@@ -307,8 +309,8 @@ bool MainWindow::saveTo(const QString &path)
 
 void MainWindow::exportDashboardPng()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export dashboard as PNG"),
-                                                      QStringLiteral("dashboard.png"), tr("PNG (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export dashboard as PNG"), QStringLiteral("dashboard.png"), tr("PNG (*.png)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -318,8 +320,9 @@ void MainWindow::exportDashboardPng()
 
 void MainWindow::exportPanelPng(TimeSeriesPanel *panel)
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export panel as PNG"), panel->config().id + QStringLiteral(".png"), tr("PNG (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export panel as PNG"),
+                                                      panel->config().id + QStringLiteral(".png"),
+                                                      tr("PNG (*.png)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -329,8 +332,8 @@ void MainWindow::exportPanelPng(TimeSeriesPanel *panel)
 
 void MainWindow::exportCsv()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export data as CSV"),
-                                                      QStringLiteral("dashboard.csv"), tr("CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export data as CSV"), QStringLiteral("dashboard.csv"), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     // A day of many series is a lot of rows: read and write in the pool, report back.

@@ -3,7 +3,6 @@
 
 #include <QByteArray>
 #include <QtEndian>
-
 #include <cstring>
 
 namespace Headroom::ByteCoding {
@@ -31,8 +30,14 @@ inline bool getVarint(const QByteArray &in, qsizetype &pos, quint64 &v)
     return false;
 }
 
-inline quint64 zigzag(qint64 v) { return (quint64(v) << 1) ^ quint64(v >> 63); }
-inline qint64 unzigzag(quint64 v) { return qint64(v >> 1) ^ -qint64(v & 1); }
+inline quint64 zigzag(qint64 v)
+{
+    return (quint64(v) << 1) ^ quint64(v >> 63);
+}
+inline qint64 unzigzag(quint64 v)
+{
+    return qint64(v >> 1) ^ -qint64(v & 1);
+}
 
 inline quint64 doubleBits(double d)
 {

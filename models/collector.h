@@ -10,7 +10,6 @@
 #include <QJsonObject>
 #include <QString>
 #include <QtPlugin>
-
 #include <memory>
 
 namespace Headroom {

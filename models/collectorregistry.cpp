@@ -22,7 +22,8 @@ QStringList CollectorRegistry::defaultPluginDirs()
     if (!env.isEmpty())
         dirs += QString::fromLocal8Bit(env).split(u':', Qt::SkipEmptyParts);
     if (QCoreApplication::instance())
-        dirs += QCoreApplication::applicationDirPath() + QStringLiteral("/../lib/headroom/collectors");
+        dirs += QCoreApplication::applicationDirPath()
+            + QStringLiteral("/../lib/headroom/collectors");
     const QString installed = QStringLiteral(HEADROOM_PLUGIN_INSTALL_DIR);
     if (!installed.isEmpty())
         dirs += installed;
@@ -36,7 +37,7 @@ QStringList CollectorRegistry::loadPlugins(const QStringList &dirs)
         QDir dir(dirPath);
         if (!dir.exists())
             continue;
-        const auto files = dir.entryList({QStringLiteral("*.so")}, QDir::Files, QDir::Name);
+        const auto files = dir.entryList({ QStringLiteral("*.so") }, QDir::Files, QDir::Name);
         for (const QString &file : files) {
             const QString path = dir.absoluteFilePath(file);
             QPluginLoader loader(path);

@@ -6,7 +6,6 @@
 #include <QDateTime>
 #include <QDeadlineTimer>
 #include <QThread>
-
 #include <atomic>
 #include <memory>
 
@@ -59,7 +58,7 @@ bool CollectorScheduler::addSource(const QString &plugin, const CollectorConfig 
     connect(source.worker, &CollectorWorker::pollFinished, this,
             &CollectorScheduler::onPollFinished, Qt::QueuedConnection);
     m_sources.insert(config.sourceId, source);
-    setStatus({config.sourceId, plugin, SourceState::Starting, {}, 0, 0, 0});
+    setStatus({ config.sourceId, plugin, SourceState::Starting, {}, 0, 0, 0 });
     if (m_running) {
         source.thread->start();
         source.startedMs = QDateTime::currentMSecsSinceEpoch();
@@ -72,7 +71,7 @@ bool CollectorScheduler::addSource(const QString &plugin, const CollectorConfig 
 void CollectorScheduler::addFailedSource(const QString &sourceId, const QString &plugin,
                                          const QString &error)
 {
-    setStatus({sourceId, plugin, SourceState::Error, error, 0, 0, 0});
+    setStatus({ sourceId, plugin, SourceState::Error, error, 0, 0, 0 });
 }
 
 void CollectorScheduler::start()
@@ -107,8 +106,8 @@ void CollectorScheduler::stop(int waitMs)
         } else {
             // Deleting a running QThread aborts the process; an abandoned hung poll
             // costs one thread until exit, which is the lesser harm.
-            qCWarning(lcScheduler) << "collector" << it.key()
-                                   << "did not stop in time; abandoning its thread";
+            qCWarning(lcScheduler)
+                << "collector" << it.key() << "did not stop in time; abandoning its thread";
             // Clean up whenever the poll finally returns; it publishes nothing then.
             QThread *thread = it->thread;
             CollectorWorker *worker = it->worker;
@@ -117,12 +116,15 @@ void CollectorScheduler::stop(int waitMs)
             // Whoever claims first deletes: the thread when the poll returns, or we
             // when it finished between the wait above and the connect.
             auto claimed = std::make_shared<std::atomic_bool>(false);
-            connect(thread, &QThread::finished, thread, [worker, thread, claimed] {
-                if (!claimed->exchange(true)) {
-                    delete worker;
-                    thread->deleteLater();
-                }
-            }, Qt::DirectConnection);
+            connect(
+                thread, &QThread::finished, thread,
+                [worker, thread, claimed] {
+                    if (!claimed->exchange(true)) {
+                        delete worker;
+                        thread->deleteLater();
+                    }
+                },
+                Qt::DirectConnection);
             if (thread->wait(0) && !claimed->exchange(true)) {
                 delete worker;
                 delete thread;
@@ -187,7 +189,8 @@ void CollectorScheduler::checkStale()
         if (now - since > allowed) {
             status.state = SourceState::Stale;
             status.message = it->worker->isPolling()
-                ? QStringLiteral("no answer for %1 s (poll still running)").arg((now - since) / 1000.0, 0, 'f', 1)
+                ? QStringLiteral("no answer for %1 s (poll still running)")
+                      .arg((now - since) / 1000.0, 0, 'f', 1)
                 : QStringLiteral("no samples for %1 s").arg((now - since) / 1000.0, 0, 'f', 1);
             setStatus(status);
         }

@@ -9,7 +9,6 @@
 #include <QHash>
 #include <QObject>
 #include <QTimer>
-
 #include <memory>
 
 class QThread;

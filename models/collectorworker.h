@@ -7,7 +7,6 @@
 #include <QMutex>
 #include <QObject>
 #include <QTimer>
-
 #include <memory>
 
 namespace Headroom {

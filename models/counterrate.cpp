@@ -11,15 +11,15 @@ std::optional<std::pair<double, qint64>> CounterRate::step(const QString &name, 
         return std::nullopt;
     auto it = m_last.find(name);
     if (it == m_last.end()) {
-        m_last.insert(name, {value, tsMs});
+        m_last.insert(name, { value, tsMs });
         return std::nullopt;
     }
     const Last previous = *it;
-    *it = {value, tsMs};
+    *it = { value, tsMs };
     const qint64 elapsedMs = tsMs - previous.tsMs;
     if (elapsedMs <= 0 || value < previous.value)
         return std::nullopt; // clock did not advance, or a reset: a clean baseline next time
-    return std::pair{value - previous.value, elapsedMs};
+    return std::pair { value - previous.value, elapsedMs };
 }
 
 std::optional<double> CounterRate::delta(const QString &name, double value, qint64 tsMs)

@@ -28,11 +28,12 @@ QByteArray csvRows(const PanelData &data)
     for (const PanelSeriesData &s : data.series) {
         // Everything but time and value is the same on every row of a series.
         const QString fixed = u',' + csvQuote(data.panelId) + u',' + csvQuote(s.info.key.source)
-            + u',' + csvQuote(s.info.key.metric) + u',' + csvQuote(labelsToString(s.info.key.labels))
-            + u',';
+            + u',' + csvQuote(s.info.key.metric) + u','
+            + csvQuote(labelsToString(s.info.key.labels)) + u',';
         const QString unit = u',' + csvQuote(s.info.unit) + QStringLiteral("\r\n");
         for (const Sample &p : s.points) {
-            out += QDateTime::fromMSecsSinceEpoch(p.tsMs, QTimeZone::UTC).toString(Qt::ISODateWithMs)
+            out += QDateTime::fromMSecsSinceEpoch(p.tsMs, QTimeZone::UTC)
+                       .toString(Qt::ISODateWithMs)
                 + fixed + QString::number(p.value, 'g', QLocale::FloatingPointShortest) + unit;
         }
     }

@@ -5,7 +5,6 @@
 
 #include "panelquery.h"
 
-
 namespace Headroom {
 
 QByteArray csvHeader();

@@ -38,7 +38,7 @@ std::vector<Sample> downsampleMinMax(std::span<const Sample> sorted, qint64 from
         }
         auto colLast = it - 1;
         // Emit the distinct extreme points in time order.
-        std::array<decltype(it), 4> picks{colBegin, minIt, maxIt, colLast};
+        std::array<decltype(it), 4> picks { colBegin, minIt, maxIt, colLast };
         std::sort(picks.begin(), picks.end());
         for (size_t i = 0; i < picks.size(); ++i) {
             if (i == 0 || picks[i] != picks[i - 1])

@@ -37,8 +37,8 @@ FileReadResult LocalFileSource::readFiles(const QStringList &paths)
 
 QStringList LocalFileSource::listDirectory(const QString &path)
 {
-    return QDir(m_root + path).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System,
-                                         QDir::Name);
+    return QDir(m_root + path)
+        .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System, QDir::Name);
 }
 
 std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QString *error)
@@ -52,7 +52,8 @@ std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QS
     const QString hostName = host.toString();
     if (!hostName.isEmpty() && hostName != QLatin1StringView("local")) {
         if (error)
-            *error = QStringLiteral("remote hosts need the SSH transport (not yet available): ") + hostName;
+            *error = QStringLiteral("remote hosts need the SSH transport (not yet available): ")
+                + hostName;
         return nullptr;
     }
     return std::make_unique<LocalFileSource>(options.value(QLatin1StringView("root")).toString());

@@ -9,7 +9,6 @@
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
-
 #include <memory>
 
 namespace Headroom {

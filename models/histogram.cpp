@@ -20,7 +20,8 @@ int LogHistogram::bucketIndex(double value)
         return ZeroBucket;
     // +inf (a timeout reported as infinite) lands in the top bucket instead of
     // overflowing the int conversion.
-    static const int TopBucket = int(std::ceil(std::log(std::numeric_limits<double>::max()) / LogGamma));
+    static const int TopBucket
+        = int(std::ceil(std::log(std::numeric_limits<double>::max()) / LogGamma));
     if (!std::isfinite(value))
         return TopBucket;
     return int(std::ceil(std::log(value) / LogGamma - 1e-9));

@@ -14,7 +14,7 @@ void LiveBuffers::consume(const ResolvedBatch &batch)
     QWriteLocker locker(&m_lock);
     for (qsizetype i = 0; i < batch.valueIds.size(); ++i) {
         Ring &ring = m_rings[batch.valueIds.at(i)];
-        const Sample s{batch.batch.tsMs, batch.batch.values.at(i).value};
+        const Sample s { batch.batch.tsMs, batch.batch.values.at(i).value };
         if (!ring.full) {
             ring.data.push_back(s);
             ring.full = int(ring.data.size()) == m_capacity;
@@ -29,7 +29,7 @@ void LiveBuffers::append(int seriesId, Sample sample)
 {
     ResolvedBatch one;
     one.batch.tsMs = sample.tsMs;
-    one.batch.values.append({SeriesInfo{}, sample.value});
+    one.batch.values.append({ SeriesInfo {}, sample.value });
     one.valueIds.append(seriesId);
     consume(one);
 }

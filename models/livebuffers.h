@@ -7,7 +7,6 @@
 
 #include <QHash>
 #include <QReadWriteLock>
-
 #include <vector>
 
 namespace Headroom {

@@ -12,7 +12,6 @@
 #include "seriesstore.h"
 
 #include <QObject>
-
 #include <memory>
 
 namespace Headroom {

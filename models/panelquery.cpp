@@ -18,7 +18,7 @@ QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegis
         const bool hit = std::any_of(selectors.cbegin(), selectors.cend(),
                                      [&](const SeriesSelector &s) { return s.matches(info->key); });
         if (hit)
-            matched.append({info->key.toString(), id});
+            matched.append({ info->key.toString(), id });
     }
     std::sort(matched.begin(), matched.end());
     QList<int> ids;
@@ -38,7 +38,7 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
     for (int id : matchSeries(panel.series, registry)) {
         PanelSeriesData s;
         s.seriesId = id;
-        s.info = registry.info(id).value_or(SeriesInfo{});
+        s.info = registry.info(id).value_or(SeriesInfo {});
         if (s.info.histogram)
             continue; // histogram series are drawn by the latency views, not as lines
         const std::vector<Sample> raw = store.read(id, fromMs, toMs);
@@ -64,7 +64,7 @@ QString seriesDisplayName(const SeriesInfo &info)
     // the label values that tell series apart.
     const qsizetype dot = info.key.metric.indexOf(u'.');
     QString name = dot > 0 && dot + 1 < info.key.metric.size() ? info.key.metric.mid(dot + 1)
-                                                              : info.key.metric;
+                                                               : info.key.metric;
     QStringList values;
     for (auto it = info.key.labels.cbegin(); it != info.key.labels.cend(); ++it)
         values << it.value();

@@ -7,7 +7,6 @@
 #include "sample.h"
 
 #include <QMetaType>
-
 #include <vector>
 
 namespace Headroom {

@@ -36,7 +36,7 @@ struct SampleBatch
     QList<SeriesValue> values;
     QList<SeriesHistogram> histograms;
 
-    void add(const SeriesInfo &info, double value) { values.append({info, value}); }
+    void add(const SeriesInfo &info, double value) { values.append({ info, value }); }
     bool isEmpty() const { return values.isEmpty() && histograms.isEmpty(); }
 };
 

@@ -26,12 +26,12 @@ QString useKindName(UseKind kind)
 UseKind useKindFromName(const QString &name, bool *ok)
 {
     static const QHash<QString, UseKind> kinds = {
-        {QStringLiteral("utilization"), UseKind::Utilization},
-        {QStringLiteral("saturation"), UseKind::Saturation},
-        {QStringLiteral("errors"), UseKind::Errors},
-        {QStringLiteral("throughput"), UseKind::Throughput},
-        {QStringLiteral("latency"), UseKind::Latency},
-        {QStringLiteral("info"), UseKind::Info},
+        { QStringLiteral("utilization"), UseKind::Utilization },
+        { QStringLiteral("saturation"), UseKind::Saturation },
+        { QStringLiteral("errors"), UseKind::Errors },
+        { QStringLiteral("throughput"), UseKind::Throughput },
+        { QStringLiteral("latency"), UseKind::Latency },
+        { QStringLiteral("info"), UseKind::Info },
     };
     auto it = kinds.constFind(name);
     if (ok)

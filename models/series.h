@@ -9,7 +9,15 @@
 namespace Headroom {
 
 // USE method role of a series; decides where it appears in the USE matrix.
-enum class UseKind { Utilization, Saturation, Errors, Throughput, Latency, Info };
+enum class UseKind
+{
+    Utilization,
+    Saturation,
+    Errors,
+    Throughput,
+    Latency,
+    Info
+};
 
 QString useKindName(UseKind kind);
 UseKind useKindFromName(const QString &name, bool *ok = nullptr);

@@ -7,7 +7,6 @@
 #include <QHash>
 #include <QList>
 #include <QReadWriteLock>
-
 #include <optional>
 
 namespace Headroom {

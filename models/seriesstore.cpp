@@ -7,7 +7,8 @@ namespace Headroom {
 
 std::vector<Sample> SeriesStore::read(int seriesId, qint64 fromMs, qint64 toMs) const
 {
-    std::vector<Sample> live = m_live ? m_live->read(seriesId, fromMs, toMs) : std::vector<Sample>{};
+    std::vector<Sample> live
+        = m_live ? m_live->read(seriesId, fromMs, toMs) : std::vector<Sample> {};
     const qint64 liveOldest = m_live ? m_live->oldest(seriesId) : -1;
     // Everything the live ring still holds is newer than liveOldest; the cache only
     // has to supply what is older than that.

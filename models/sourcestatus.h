@@ -5,7 +5,14 @@
 
 namespace Headroom {
 
-enum class SourceState { Starting, Ok, Stale, Error, Stopped };
+enum class SourceState
+{
+    Starting,
+    Ok,
+    Stale,
+    Error,
+    Stopped
+};
 
 QString sourceStateName(SourceState state);
 

@@ -80,7 +80,8 @@ QList<int> DashboardView::panelWidths() const
     return widths;
 }
 
-QList<PanelData> DashboardView::runQueries(qint64 fromMs, qint64 toMs, const QList<int> &widths) const
+QList<PanelData> DashboardView::runQueries(qint64 fromMs, qint64 toMs,
+                                           const QList<int> &widths) const
 {
     QList<PanelData> result;
     if (!m_store)
@@ -110,9 +111,8 @@ void DashboardView::refresh(qint64 fromMs, qint64 toMs)
         return;
     }
     const QList<int> widths = panelWidths();
-    m_watcher.setFuture(QtConcurrent::run([this, fromMs, toMs, widths] {
-        return runQueries(fromMs, toMs, widths);
-    }));
+    m_watcher.setFuture(QtConcurrent::run(
+        [this, fromMs, toMs, widths] { return runQueries(fromMs, toMs, widths); }));
 }
 
 void DashboardView::refreshNow(qint64 fromMs, qint64 toMs)

@@ -13,7 +13,8 @@ QImage renderWidget(QWidget *widget, qreal scale)
     image.setDevicePixelRatio(scale);
     image.fill(widget->palette().window().color());
     QPainter painter(&image);
-    widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren | QWidget::DrawWindowBackground);
+    widget->render(&painter, QPoint(), QRegion(),
+                   QWidget::DrawChildren | QWidget::DrawWindowBackground);
     return image;
 }
 

@@ -43,7 +43,9 @@ void SourceStatusBar::updateStatus(const SourceStatus &status)
                        .arg(colorFor(status.state), status.sourceId.toHtmlEscaped(),
                             sourceStateName(status.state));
     if (status.state == SourceState::Ok)
-        text += QStringLiteral(" (%1 series, %2 ms)").arg(status.seriesCount).arg(status.lastPollDurationMs);
+        text += QStringLiteral(" (%1 series, %2 ms)")
+                    .arg(status.seriesCount)
+                    .arg(status.lastPollDurationMs);
     label->setText(text);
     QString tip = status.plugin + QStringLiteral(" collector");
     if (!status.message.isEmpty())

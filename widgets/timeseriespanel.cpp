@@ -9,9 +9,8 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QToolTip>
-#include <QValueAxis>
 #include <QVBoxLayout>
-
+#include <QValueAxis>
 #include <cmath>
 
 namespace Headroom {
@@ -21,9 +20,8 @@ namespace {
 QColor paletteColor(int index)
 {
     static const QList<QColor> colors = {
-        QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c), QColor(0xd62728),
-        QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f),
-        QColor(0xbcbd22), QColor(0x17becf),
+        QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c), QColor(0xd62728), QColor(0x9467bd),
+        QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f), QColor(0xbcbd22), QColor(0x17becf),
     };
     return colors.at(index % colors.size());
 }
@@ -65,7 +63,7 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    setData(PanelData{config.id, 0, 0, {}});
+    setData(PanelData { config.id, 0, 0, {} });
 }
 
 QLineSeries *TimeSeriesPanel::segment(int seriesId, int index, const QString &name,
@@ -138,7 +136,8 @@ void TimeSeriesPanel::setData(const PanelData &panelData)
         int segmentIndex = 0;
         for (size_t part = 0; part < s.segmentStarts.size(); ++part) {
             const size_t begin = s.segmentStarts[part];
-            const size_t end = part + 1 < s.segmentStarts.size() ? s.segmentStarts[part + 1] : s.points.size();
+            const size_t end
+                = part + 1 < s.segmentStarts.size() ? s.segmentStarts[part + 1] : s.points.size();
             QList<QPointF> points;
             points.reserve(qsizetype(end - begin));
             for (size_t i = begin; i < end; ++i)
@@ -215,11 +214,13 @@ void TimeSeriesPanel::showHover(const QLineSeries *line, const QPointF &point, b
             unit = s.info.unit;
     }
     const QDateTime when = QDateTime::fromMSecsSinceEpoch(qint64(point.x()));
-    const QString time = when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss ")) + when.timeZoneAbbreviation();
-    QToolTip::showText(QCursor::pos(), QStringLiteral("%1\n%2\n%3 %4")
-                                           .arg(line->name(), time)
-                                           .arg(point.y(), 0, 'g', 4)
-                                           .arg(unit));
+    const QString time
+        = when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss ")) + when.timeZoneAbbreviation();
+    QToolTip::showText(QCursor::pos(),
+                       QStringLiteral("%1\n%2\n%3 %4")
+                           .arg(line->name(), time)
+                           .arg(point.y(), 0, 'g', 4)
+                           .arg(unit));
 }
 
 } // namespace Headroom

@@ -31,7 +31,8 @@ void ZoomableChartView::mouseMoveEvent(QMouseEvent *event)
 {
     if (m_originX >= 0 && m_band) {
         const QRectF plot = chart()->plotArea();
-        const int x = std::clamp(event->position().toPoint().x(), int(plot.left()), int(plot.right()));
+        const int x
+            = std::clamp(event->position().toPoint().x(), int(plot.left()), int(plot.right()));
         m_band->setGeometry(QRect(std::min(x, m_originX), int(plot.top()), std::abs(x - m_originX),
                                   int(plot.height())));
         event->accept();

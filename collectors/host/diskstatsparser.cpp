@@ -18,9 +18,10 @@ QList<DiskStat> parseDiskStats(QByteArrayView content, QStringList *problems)
         if (fields.isEmpty())
             return;
         if (fields.size() < MinFields) {
-            addProblem(problems, line, QStringLiteral("%1 fields, expected at least %2")
-                                           .arg(fields.size())
-                                           .arg(MinFields));
+            addProblem(problems, line,
+                       QStringLiteral("%1 fields, expected at least %2")
+                           .arg(fields.size())
+                           .arg(MinFields));
             return;
         }
         quint64 values[18] = {};
@@ -28,7 +29,8 @@ QList<DiskStat> parseDiskStats(QByteArrayView content, QStringList *problems)
         for (qsizetype i = 3; i < count; ++i) {
             const auto value = toU64(fields[i]);
             if (!value) {
-                addProblem(problems, line, QStringLiteral("non-numeric field %1").arg(quoted(fields[i])));
+                addProblem(problems, line,
+                           QStringLiteral("non-numeric field %1").arg(quoted(fields[i])));
                 return;
             }
             values[i] = *value;

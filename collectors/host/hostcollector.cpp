@@ -2,16 +2,15 @@
 
 #include "diskstatsparser.h"
 #include "hostlogging.h"
-#include "steadyclock.h"
 #include "loadavgparser.h"
 #include "meminfoparser.h"
 #include "pressureparser.h"
 #include "procstatparser.h"
+#include "steadyclock.h"
 #include "vmstatparser.h"
 
 #include <QDateTime>
 #include <QJsonValue>
-
 #include <algorithm>
 
 namespace Headroom {
@@ -35,9 +34,9 @@ struct PressureFile
 };
 
 const PressureFile PressureFiles[] = {
-    {u"/proc/pressure/cpu"_s, u"host.cpu.psi"_s, u"cpu"_s},
-    {u"/proc/pressure/memory"_s, u"host.mem.psi"_s, u"memory"_s},
-    {u"/proc/pressure/io"_s, u"host.io.psi"_s, u"disk"_s},
+    { u"/proc/pressure/cpu"_s, u"host.cpu.psi"_s, u"cpu"_s },
+    { u"/proc/pressure/memory"_s, u"host.mem.psi"_s, u"memory"_s },
+    { u"/proc/pressure/io"_s, u"host.io.psi"_s, u"disk"_s },
 };
 
 constexpr double SectorBytes = 512; // /proc/diskstats sectors, whatever the device's own size
@@ -77,7 +76,7 @@ struct HostCollector::Poll
              const QString &resource, UseKind kind, double value)
     {
         SeriesInfo info;
-        info.key = {config.sourceId, metric, labels};
+        info.key = { config.sourceId, metric, labels };
         info.unit = unit;
         info.resource = resource;
         info.kind = kind;
@@ -90,7 +89,8 @@ struct HostCollector::Poll
         const auto it = files.contents.constFind(path);
         if (it != files.contents.cend())
             return *it;
-        result.warnings << u"cannot read %1: %2"_s.arg(path, files.errors.value(path, u"not read"_s));
+        result.warnings << u"cannot read %1: %2"_s.arg(path,
+                                                       files.errors.value(path, u"not read"_s));
         return std::nullopt;
     }
 
@@ -111,7 +111,8 @@ std::unique_ptr<HostCollector> HostCollector::create(const CollectorConfig &conf
     return std::make_unique<HostCollector>(config, std::move(source));
 }
 
-HostCollector::HostCollector(CollectorConfig config, std::unique_ptr<FileSource> source, Clock clock)
+HostCollector::HostCollector(CollectorConfig config, std::unique_ptr<FileSource> source,
+                             Clock clock)
     : m_config(std::move(config))
     , m_source(std::move(source))
     , m_clock(clock ? std::move(clock) : Clock(&steadyWallClockMs))
@@ -120,7 +121,7 @@ HostCollector::HostCollector(CollectorConfig config, std::unique_ptr<FileSource>
 
 QStringList HostCollector::filesToRead(const QStringList &blockDevices)
 {
-    QStringList paths{ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath};
+    QStringList paths { ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath };
     for (const auto &pressure : PressureFiles)
         paths << pressure.path;
     for (const QString &device : blockDevices)
@@ -140,7 +141,7 @@ PollResult HostCollector::poll(const QDeadlineTimer &deadline)
     poll.result.batch.source = m_config.sourceId;
     poll.result.batch.tsMs = poll.ts;
 
-    const QStringList core{ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath};
+    const QStringList core { ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath };
     if (std::none_of(core.cbegin(), core.cend(),
                      [&](const QString &path) { return poll.files.contents.contains(path); })) {
         poll.result.error = u"cannot read /proc on %1: %2"_s.arg(
@@ -172,29 +173,30 @@ void HostCollector::collectCpu(Poll &poll, const ProcStat &stat)
     const qint64 ts = poll.ts;
     // Deltas of all counters of one CPU line; the total is shared by the utilization
     // and the mode split, so it is taken once.
-    const auto utilization = [&](const QString &name, const CpuTimes &times) -> std::optional<double> {
+    const auto utilization
+        = [&](const QString &name, const CpuTimes &times) -> std::optional<double> {
         const QString prefix = u"cpu/"_s + name + u'/';
         const auto total = m_rates.delta(prefix + u"total"_s, double(times.total()), ts);
         // idle + iowait together: iowait alone may go backwards on NO_HZ kernels.
         const auto notBusy = m_rates.delta(prefix + u"notbusy"_s, double(times.notBusy()), ts);
         if (total && *total > 0 && notBusy)
-            poll.add(u"host.cpu.utilization"_s, {{cpu, name}}, u"%"_s, cpu, UseKind::Utilization,
-                     100.0 - percentOf(*notBusy, *total));
+            poll.add(u"host.cpu.utilization"_s, { { cpu, name } }, u"%"_s, cpu,
+                     UseKind::Utilization, 100.0 - percentOf(*notBusy, *total));
         return total;
     };
 
     const auto total = utilization(u"all"_s, stat.all);
     const std::pair<QString, quint64> modes[] = {
-        {u"user"_s, stat.all.user},       {u"nice"_s, stat.all.nice},
-        {u"system"_s, stat.all.system},   {u"idle"_s, stat.all.idle},
-        {u"iowait"_s, stat.all.iowait},   {u"irq"_s, stat.all.irq},
-        {u"softirq"_s, stat.all.softirq}, {u"steal"_s, stat.all.steal},
+        { u"user"_s, stat.all.user },       { u"nice"_s, stat.all.nice },
+        { u"system"_s, stat.all.system },   { u"idle"_s, stat.all.idle },
+        { u"iowait"_s, stat.all.iowait },   { u"irq"_s, stat.all.irq },
+        { u"softirq"_s, stat.all.softirq }, { u"steal"_s, stat.all.steal },
     };
     for (const auto &[mode, ticks] : modes) {
         // Always taken, so that the first poll records the baselines.
         const auto d = m_rates.delta(u"cpu/mode/"_s + mode, double(ticks), ts);
         if (d && total && *total > 0)
-            poll.add(u"host.cpu.mode"_s, {{u"mode"_s, mode}}, u"%"_s, cpu, UseKind::Utilization,
+            poll.add(u"host.cpu.mode"_s, { { u"mode"_s, mode } }, u"%"_s, cpu, UseKind::Utilization,
                      percentOf(*d, *total));
     }
     for (const PerCpuTimes &one : stat.cpus)
@@ -233,10 +235,9 @@ void HostCollector::collectLoad(Poll &poll, int cpuCount)
 
 void HostCollector::collectPressure(Poll &poll)
 {
-    const bool anyReadable = std::any_of(std::cbegin(PressureFiles), std::cend(PressureFiles),
-                                         [&](const PressureFile &f) {
-                                             return poll.files.contents.contains(f.path);
-                                         });
+    const bool anyReadable
+        = std::any_of(std::cbegin(PressureFiles), std::cend(PressureFiles),
+                      [&](const PressureFile &f) { return poll.files.contents.contains(f.path); });
     if (!anyReadable) {
         // Kernels before 4.20, or built without CONFIG_PSI: expected, one short note.
         poll.result.warnings << u"PSI not available (/proc/pressure missing)"_s;
@@ -251,15 +252,15 @@ void HostCollector::collectPressure(Poll &poll)
         poll.reportProblems(f.path, problems);
         if (!pressure)
             continue;
-        const std::pair<QString, std::optional<quint64>> kinds[] = {
-            {u"some"_s, pressure->someTotalUs}, {u"full"_s, pressure->fullTotalUs}};
+        const std::pair<QString, std::optional<quint64>> kinds[]
+            = { { u"some"_s, pressure->someTotalUs }, { u"full"_s, pressure->fullTotalUs } };
         for (const auto &[kind, total] : kinds) {
             if (!total)
                 continue;
             // Stalled µs per second of wall time; /1e6 * 100 gives the percentage.
             // Clamped: poll jitter can make a fully stalled interval read slightly over 100.
             if (const auto rate = m_rates.update(f.path + u'/' + kind, double(*total), poll.ts))
-                poll.add(f.metric, {{u"kind"_s, kind}}, u"%"_s, f.resource, UseKind::Saturation,
+                poll.add(f.metric, { { u"kind"_s, kind } }, u"%"_s, f.resource, UseKind::Saturation,
                          std::clamp(*rate / 1e4, 0.0, 100.0));
         }
     }
@@ -276,14 +277,16 @@ void HostCollector::collectMemory(Poll &poll)
     if (!mem)
         return;
     const QString memory = u"memory"_s;
-    const double used = double(mem->totalBytes) - double(std::min(mem->availableBytes, mem->totalBytes));
+    const double used
+        = double(mem->totalBytes) - double(std::min(mem->availableBytes, mem->totalBytes));
     poll.add(u"host.mem.utilization"_s, {}, u"%"_s, memory, UseKind::Utilization,
              percentOf(used, double(mem->totalBytes)));
     poll.add(u"host.mem.total"_s, {}, u"B"_s, memory, UseKind::Info, double(mem->totalBytes));
-    poll.add(u"host.mem.available"_s, {}, u"B"_s, memory, UseKind::Info, double(mem->availableBytes));
+    poll.add(u"host.mem.available"_s, {}, u"B"_s, memory, UseKind::Info,
+             double(mem->availableBytes));
     if (mem->swapTotalBytes > 0) {
         const double swapUsed = double(mem->swapTotalBytes)
-                                - double(std::min(mem->swapFreeBytes, mem->swapTotalBytes));
+            - double(std::min(mem->swapFreeBytes, mem->swapTotalBytes));
         poll.add(u"host.mem.swap_used"_s, {}, u"%"_s, memory, UseKind::Saturation,
                  percentOf(swapUsed, double(mem->swapTotalBytes)));
     }
@@ -305,10 +308,10 @@ void HostCollector::collectVmStat(Poll &poll)
         QString unit;
         UseKind kind;
     } counters[] = {
-        {u"host.mem.swap_in"_s, vm.pswpin, u"pages/s"_s, UseKind::Saturation},
-        {u"host.mem.swap_out"_s, vm.pswpout, u"pages/s"_s, UseKind::Saturation},
-        {u"host.mem.page_scan"_s, vm.pageScan(), u"pages/s"_s, UseKind::Saturation},
-        {u"host.mem.oom_kills"_s, vm.oomKill, u"1/s"_s, UseKind::Errors},
+        { u"host.mem.swap_in"_s, vm.pswpin, u"pages/s"_s, UseKind::Saturation },
+        { u"host.mem.swap_out"_s, vm.pswpout, u"pages/s"_s, UseKind::Saturation },
+        { u"host.mem.page_scan"_s, vm.pageScan(), u"pages/s"_s, UseKind::Saturation },
+        { u"host.mem.oom_kills"_s, vm.oomKill, u"1/s"_s, UseKind::Errors },
     };
     for (const auto &c : counters) {
         if (!c.value)
@@ -330,7 +333,7 @@ void HostCollector::collectDisks(Poll &poll, const QStringList &devices)
         // Only whole devices (partitions are not in /sys/block) that have done I/O.
         if (!devices.contains(disk.name) || !disk.everUsed())
             continue;
-        const Labels labels{{u"device"_s, disk.name}};
+        const Labels labels { { u"device"_s, disk.name } };
         const QString resource = u"disk:"_s + disk.name;
         const QString prefix = u"disk/"_s + disk.name + u'/';
         const auto rate = [&](const QString &counter, quint64 value) {
@@ -364,7 +367,7 @@ void HostCollector::collectDisks(Poll &poll, const QStringList &devices)
             if (const auto r = rate(u"ioerr"_s, *errors))
                 poll.add(u"host.disk.errors"_s, labels, u"1/s"_s, resource, UseKind::Errors, *r);
         } else {
-            poll.reportProblems(errPath, {u"line 1: not a hexadecimal count"_s});
+            poll.reportProblems(errPath, { u"line 1: not a hexadecimal count"_s });
         }
     }
 }

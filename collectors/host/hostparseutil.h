@@ -7,7 +7,6 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
-
 #include <cmath>
 #include <optional>
 
@@ -18,8 +17,7 @@ inline QList<QByteArrayView> splitFields(QByteArrayView line)
     QList<QByteArrayView> fields;
     qsizetype start = -1;
     for (qsizetype i = 0; i <= line.size(); ++i) {
-        const bool space = i == line.size() || line[i] == ' ' || line[i] == '\t'
-                           || line[i] == '\r';
+        const bool space = i == line.size() || line[i] == ' ' || line[i] == '\t' || line[i] == '\r';
         if (space && start >= 0) {
             fields.append(line.sliced(start, i - start));
             start = -1;
@@ -31,8 +29,7 @@ inline QList<QByteArrayView> splitFields(QByteArrayView line)
 }
 
 // Calls fn(lineNumber, line) for each line; numbers start at 1 so warnings match an editor.
-template <typename Fn>
-void forEachLine(QByteArrayView content, Fn fn)
+template<typename Fn> void forEachLine(QByteArrayView content, Fn fn)
 {
     int number = 0;
     while (!content.isEmpty()) {

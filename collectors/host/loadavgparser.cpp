@@ -11,7 +11,8 @@ std::optional<LoadAvg> parseLoadAvg(QByteArrayView content, QStringList *problem
     const qsizetype end = content.indexOf('\n');
     const auto fields = splitFields(end < 0 ? content : content.first(end));
     if (fields.size() < 3) {
-        addProblem(problems, 1, QStringLiteral("expected 3 load averages, got %1 fields").arg(fields.size()));
+        addProblem(problems, 1,
+                   QStringLiteral("expected 3 load averages, got %1 fields").arg(fields.size()));
         return std::nullopt;
     }
     double loads[3] = {};
@@ -23,7 +24,7 @@ std::optional<LoadAvg> parseLoadAvg(QByteArrayView content, QStringList *problem
         }
         loads[i] = *value;
     }
-    return LoadAvg{loads[0], loads[1], loads[2]};
+    return LoadAvg { loads[0], loads[1], loads[2] };
 }
 
 } // namespace Headroom

@@ -21,7 +21,8 @@ std::optional<MemInfo> parseMemInfo(QByteArrayView content, QStringList *problem
         }
         const auto value = toU64(fields[1]);
         if (!value) {
-            addProblem(problems, line, QStringLiteral("non-numeric value %1").arg(quoted(fields[1])));
+            addProblem(problems, line,
+                       QStringLiteral("non-numeric value %1").arg(quoted(fields[1])));
             return;
         }
         const bool kiB = fields.size() > 2 && fields[2] == "kB";

@@ -15,7 +15,8 @@ std::optional<Pressure> parsePressure(QByteArrayView content, QStringList *probl
             return;
         const bool some = fields.front() == "some";
         if (!some && fields.front() != "full") {
-            addProblem(problems, line, QStringLiteral("unknown line %1").arg(quoted(fields.front())));
+            addProblem(problems, line,
+                       QStringLiteral("unknown line %1").arg(quoted(fields.front())));
             return;
         }
         std::optional<quint64> total;

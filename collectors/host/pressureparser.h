@@ -7,7 +7,6 @@
 #pragma once
 
 #include <QStringList>
-
 #include <optional>
 
 class QByteArrayView;

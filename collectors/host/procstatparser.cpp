@@ -12,25 +12,27 @@ namespace {
 constexpr int MinCpuFields = 4;
 
 std::optional<CpuTimes> parseCpuTimes(const QList<QByteArrayView> &fields, int line,
-                                       QStringList *problems)
+                                      QStringList *problems)
 {
     if (fields.size() < 1 + MinCpuFields) {
-        addProblem(problems, line, QStringLiteral("cpu line has %1 fields, expected at least %2")
-                                       .arg(fields.size() - 1)
-                                       .arg(MinCpuFields));
+        addProblem(problems, line,
+                   QStringLiteral("cpu line has %1 fields, expected at least %2")
+                       .arg(fields.size() - 1)
+                       .arg(MinCpuFields));
         return std::nullopt;
     }
     quint64 values[8] = {};
     for (qsizetype i = 1; i < fields.size() && i <= 8; ++i) {
         const auto value = toU64(fields[i]);
         if (!value) {
-            addProblem(problems, line, QStringLiteral("non-numeric cpu field %1").arg(quoted(fields[i])));
+            addProblem(problems, line,
+                       QStringLiteral("non-numeric cpu field %1").arg(quoted(fields[i])));
             return std::nullopt;
         }
         values[i - 1] = *value;
     }
-    return CpuTimes{values[0], values[1], values[2], values[3],
-                    values[4], values[5], values[6], values[7]};
+    return CpuTimes { values[0], values[1], values[2], values[3],
+                      values[4], values[5], values[6], values[7] };
 }
 
 } // namespace
@@ -51,7 +53,7 @@ std::optional<ProcStat> parseProcStat(QByteArrayView content, QStringList *probl
             }
         } else if (key.startsWith("cpu") && toU64(key.sliced(3))) {
             if (const auto times = parseCpuTimes(fields, line, problems))
-                stat.cpus.append({QString::fromLatin1(key), *times});
+                stat.cpus.append({ QString::fromLatin1(key), *times });
         } else if (key == "procs_running") {
             const auto value = fields.size() == 2 ? toU64(fields[1]) : std::nullopt;
             if (value)

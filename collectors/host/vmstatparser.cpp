@@ -21,12 +21,12 @@ VmStat parseVmStat(QByteArrayView content, QStringList *problems)
         const char *name;
         std::optional<quint64> VmStat::*field;
     } wanted[] = {
-        {"pswpin", &VmStat::pswpin},
-        {"pswpout", &VmStat::pswpout},
-        {"pgscan_kswapd", &VmStat::pgscanKswapd},
-        {"pgscan_direct", &VmStat::pgscanDirect},
-        {"pgscan_khugepaged", &VmStat::pgscanKhugepaged},
-        {"oom_kill", &VmStat::oomKill},
+        { "pswpin", &VmStat::pswpin },
+        { "pswpout", &VmStat::pswpout },
+        { "pgscan_kswapd", &VmStat::pgscanKswapd },
+        { "pgscan_direct", &VmStat::pgscanDirect },
+        { "pgscan_khugepaged", &VmStat::pgscanKhugepaged },
+        { "oom_kill", &VmStat::oomKill },
     };
     forEachLine(content, [&](int line, QByteArrayView text) {
         const auto fields = splitFields(text);
@@ -39,7 +39,8 @@ VmStat parseVmStat(QByteArrayView content, QStringList *problems)
             if (value)
                 stat.*w.field = *value;
             else
-                addProblem(problems, line, QStringLiteral("malformed %1 line").arg(QLatin1StringView(w.name)));
+                addProblem(problems, line,
+                           QStringLiteral("malformed %1 line").arg(QLatin1StringView(w.name)));
         }
     });
     return stat;

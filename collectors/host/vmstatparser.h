@@ -3,7 +3,6 @@
 #pragma once
 
 #include <QStringList>
-
 #include <optional>
 
 class QByteArrayView;

@@ -34,7 +34,7 @@ void addProblem(QStringList *problems, int line, const QString &what)
 } // namespace
 
 std::optional<QHash<QString, qint64>> parseNetSnmp(QByteArrayView content, QByteArrayView protocol,
-                                                    QStringList *problems)
+                                                   QStringList *problems)
 {
     const QByteArray prefix = protocol.toByteArray() + ':';
     QList<QByteArrayView> header;
@@ -54,10 +54,10 @@ std::optional<QHash<QString, qint64>> parseNetSnmp(QByteArrayView content, QByte
             continue;
         }
         if (fields.size() != header.size()) {
-            addProblem(problems, number, u"%1 values for %2 columns of line %3"_s
-                                             .arg(fields.size() - 1)
-                                             .arg(header.size() - 1)
-                                             .arg(headerLine));
+            addProblem(problems, number,
+                       u"%1 values for %2 columns of line %3"_s.arg(fields.size() - 1)
+                           .arg(header.size() - 1)
+                           .arg(headerLine));
             return std::nullopt;
         }
         QHash<QString, qint64> values;
@@ -67,14 +67,15 @@ std::optional<QHash<QString, qint64>> parseNetSnmp(QByteArrayView content, QByte
             if (ok)
                 values.insert(QString::fromLatin1(header[i]), value);
             else
-                addProblem(problems, number, u"non-numeric %1 \"%2\""_s.arg(
-                                                 QString::fromLatin1(header[i]),
-                                                 QString::fromLatin1(fields[i].left(32))));
+                addProblem(problems, number,
+                           u"non-numeric %1 \"%2\""_s.arg(QString::fromLatin1(header[i]),
+                                                          QString::fromLatin1(fields[i].left(32))));
         }
         return values;
     }
     if (headerLine != 0)
-        addProblem(problems, headerLine, u"%1 header without a value line"_s.arg(QString::fromLatin1(protocol)));
+        addProblem(problems, headerLine,
+                   u"%1 header without a value line"_s.arg(QString::fromLatin1(protocol)));
     else if (problems)
         problems->append(u"no %1 lines"_s.arg(QString::fromLatin1(protocol)));
     return std::nullopt;

@@ -7,7 +7,6 @@
 #include <QHash>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 class QByteArrayView;
@@ -17,6 +16,6 @@ namespace Headroom {
 // Column name -> value for `protocol` ("Tcp"). nullopt when no header/value pair for
 // it exists; unparsable columns are left out and described in *problems.
 std::optional<QHash<QString, qint64>> parseNetSnmp(QByteArrayView content, QByteArrayView protocol,
-                                                    QStringList *problems = nullptr);
+                                                   QStringList *problems = nullptr);
 
 } // namespace Headroom

@@ -28,14 +28,14 @@ struct StatCounter
 };
 
 const StatCounter StatCounters[] = {
-    {u"rx_bytes"_s, u"nic.rx.bytes"_s, u"B/s"_s, UseKind::Throughput},
-    {u"tx_bytes"_s, u"nic.tx.bytes"_s, u"B/s"_s, UseKind::Throughput},
-    {u"rx_packets"_s, u"nic.rx.packets"_s, u"1/s"_s, UseKind::Throughput},
-    {u"tx_packets"_s, u"nic.tx.packets"_s, u"1/s"_s, UseKind::Throughput},
-    {u"rx_dropped"_s, u"nic.rx.drops"_s, u"1/s"_s, UseKind::Saturation},
-    {u"tx_dropped"_s, u"nic.tx.drops"_s, u"1/s"_s, UseKind::Saturation},
-    {u"rx_errors"_s, u"nic.rx.errors"_s, u"1/s"_s, UseKind::Errors},
-    {u"tx_errors"_s, u"nic.tx.errors"_s, u"1/s"_s, UseKind::Errors},
+    { u"rx_bytes"_s, u"nic.rx.bytes"_s, u"B/s"_s, UseKind::Throughput },
+    { u"tx_bytes"_s, u"nic.tx.bytes"_s, u"B/s"_s, UseKind::Throughput },
+    { u"rx_packets"_s, u"nic.rx.packets"_s, u"1/s"_s, UseKind::Throughput },
+    { u"tx_packets"_s, u"nic.tx.packets"_s, u"1/s"_s, UseKind::Throughput },
+    { u"rx_dropped"_s, u"nic.rx.drops"_s, u"1/s"_s, UseKind::Saturation },
+    { u"tx_dropped"_s, u"nic.tx.drops"_s, u"1/s"_s, UseKind::Saturation },
+    { u"rx_errors"_s, u"nic.rx.errors"_s, u"1/s"_s, UseKind::Errors },
+    { u"tx_errors"_s, u"nic.tx.errors"_s, u"1/s"_s, UseKind::Errors },
 };
 
 QString interfacePath(const QString &name, const QString &file)
@@ -67,7 +67,7 @@ struct NicCollector::Poll
              const QString &resource, UseKind kind, double value)
     {
         SeriesInfo info;
-        info.key = {config.sourceId, metric, labels};
+        info.key = { config.sourceId, metric, labels };
         info.unit = unit;
         info.resource = resource;
         info.kind = kind;
@@ -115,7 +115,8 @@ std::optional<NicOptions> NicCollector::parseOptions(const QJsonObject &options,
         const QJsonObject map = speeds.toObject();
         for (auto it = map.constBegin(); it != map.constEnd(); ++it) {
             if (!it.value().isDouble() || it.value().toDouble() <= 0)
-                return fail(u"\"speedMbps\": %1: expected a positive number of Mbit/s"_s.arg(it.key()));
+                return fail(
+                    u"\"speedMbps\": %1: expected a positive number of Mbit/s"_s.arg(it.key()));
             parsed.speedMbps.insert(it.key(), it.value().toDouble());
         }
     }
@@ -182,7 +183,7 @@ PollResult NicCollector::poll(const QDeadlineTimer &deadline)
         chosen = present;
     }
 
-    QStringList paths{SnmpPath};
+    QStringList paths { SnmpPath };
     for (const QString &name : std::as_const(chosen)) {
         paths << interfacePath(name, u"type"_s) << interfacePath(name, u"speed"_s);
         for (const StatCounter &counter : StatCounters)
@@ -209,7 +210,7 @@ void NicCollector::collectInterface(Poll &poll, const QString &name, bool explic
     if (loopback && !explicitlyChosen && !m_options.includeLoopback)
         return;
 
-    const Labels labels{{u"interface"_s, name}};
+    const Labels labels { { u"interface"_s, name } };
     const QString resource = u"nic:"_s + name;
     std::optional<double> rxBytesPerSecond;
     std::optional<double> txBytesPerSecond;
@@ -251,7 +252,8 @@ void NicCollector::collectInterface(Poll &poll, const QString &name, bool explic
         speed = m_options.speedMbps.value(name);
     if (!speed && !loopback && m_options.defaultSpeedMbps) {
         speed = m_options.defaultSpeedMbps;
-        poll.warn(u"nic: %1: driver reports no link speed; assuming %2 Mbit/s"_s.arg(name).arg(*speed));
+        poll.warn(
+            u"nic: %1: driver reports no link speed; assuming %2 Mbit/s"_s.arg(name).arg(*speed));
     }
     if (!speed) {
         if (!loopback)
@@ -260,12 +262,13 @@ void NicCollector::collectInterface(Poll &poll, const QString &name, bool explic
     }
     poll.add(u"nic.speed"_s, labels, u"Mbit/s"_s, resource, UseKind::Info, *speed);
     const double bitsPerSecond = *speed * 1e6;
-    const std::pair<QString, std::optional<double>> directions[] = {
-        {u"rx"_s, rxBytesPerSecond}, {u"tx"_s, txBytesPerSecond}};
+    const std::pair<QString, std::optional<double>> directions[]
+        = { { u"rx"_s, rxBytesPerSecond }, { u"tx"_s, txBytesPerSecond } };
     for (const auto &[direction, bytes] : directions) {
         if (bytes)
-            poll.add(u"nic.utilization"_s, {{u"interface"_s, name}, {u"direction"_s, direction}},
-                     u"%"_s, resource, UseKind::Utilization, *bytes * 8 / bitsPerSecond * 100);
+            poll.add(u"nic.utilization"_s,
+                     { { u"interface"_s, name }, { u"direction"_s, direction } }, u"%"_s, resource,
+                     UseKind::Utilization, *bytes * 8 / bitsPerSecond * 100);
     }
 }
 

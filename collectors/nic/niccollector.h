@@ -8,7 +8,6 @@
 
 #include <QHash>
 #include <QStringList>
-
 #include <functional>
 #include <memory>
 #include <optional>

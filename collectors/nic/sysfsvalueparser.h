@@ -2,9 +2,8 @@
 // is down or the driver cannot tell), type ("772" for loopback), statistics/* counters.
 #pragma once
 
-#include <optional>
-
 #include <QtGlobal>
+#include <optional>
 
 class QByteArrayView;
 

@@ -16,7 +16,6 @@
 
 #include <QByteArray>
 #include <QString>
-
 #include <vector>
 
 namespace Headroom::BlockCodec {

@@ -7,7 +7,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QUrl>
-
 #include <sqlite3.h>
 
 namespace Headroom::CacheSchema {
@@ -41,7 +40,7 @@ bool createVersion1(sqlite3 *db, QString *error)
 }
 
 const Migration migrations[] = {
-    {1, createVersion1},
+    { 1, createVersion1 },
 };
 static_assert(std::size(migrations) == Version, "one migration step per schema version");
 
@@ -79,8 +78,8 @@ qint64 dayOf(qint64 tsMs)
 static QByteArray dayName(const char *prefix, qint64 day)
 {
     // A minus sign is not valid in an unquoted identifier: days before 1970 get "m".
-    const QByteArray number = day < 0 ? QByteArray("m") + QByteArray::number(-day)
-                                      : QByteArray::number(day);
+    const QByteArray number
+        = day < 0 ? QByteArray("m") + QByteArray::number(-day) : QByteArray::number(day);
     return QByteArray(prefix) + number;
 }
 
@@ -191,7 +190,7 @@ bool inspect(const QString &path, QString *error)
         problems.append(check.columnText(0));
     if (!done)
         return corrupt(Sqlite::errorText(db.get()));
-    if (problems != QStringList{QStringLiteral("ok")})
+    if (problems != QStringList { QStringLiteral("ok") })
         return corrupt(problems.join(QLatin1StringView("; ")));
     return true;
 }

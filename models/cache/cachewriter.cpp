@@ -6,11 +6,9 @@
 #include "seriesregistry.h"
 
 #include <QDateTime>
-
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <functional>
+#include <sqlite3.h>
 #include <utility>
 
 namespace Headroom {
@@ -93,8 +91,9 @@ bool CacheWriter::loadState(QString *error)
                                        " unit, resource, kind, histogram)"
                                        " VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
                                        true);
-    m_insertTail = Sqlite::Statement(db, "INSERT OR REPLACE INTO tail(series_id, ts, bits)"
-                                         " VALUES(?, ?, ?)",
+    m_insertTail = Sqlite::Statement(db,
+                                     "INSERT OR REPLACE INTO tail(series_id, ts, bits)"
+                                     " VALUES(?, ?, ?)",
                                      true);
     m_deleteTail = Sqlite::Statement(db, "DELETE FROM tail WHERE series_id = ? AND ts <= ?", true);
     if (!m_insertSeries.isValid() || !m_insertTail.isValid() || !m_deleteTail.isValid())
@@ -102,8 +101,9 @@ bool CacheWriter::loadState(QString *error)
 
     // Series first: the registry must hand out the persisted ids before any collector
     // registers a series, so that ids never collide with the ones in the file.
-    Sqlite::Statement series(db, "SELECT id, source, metric, labels, unit, resource, kind,"
-                                 " histogram FROM series ORDER BY id");
+    Sqlite::Statement series(db,
+                             "SELECT id, source, metric, labels, unit, resource, kind,"
+                             " histogram FROM series ORDER BY id");
     bool done = false;
     while (series.step(&done)) {
         SeriesInfo info;
@@ -138,7 +138,7 @@ bool CacheWriter::loadState(QString *error)
     int tailRows = 0;
     while (tail.step(&done)) {
         append(int(tail.columnInt64(0)),
-               Sample{tail.columnInt64(1), bitsDouble(quint64(tail.columnInt64(2)))}, true);
+               Sample { tail.columnInt64(1), bitsDouble(quint64(tail.columnInt64(2))) }, true);
         ++tailRows;
     }
     if (!done)
@@ -182,7 +182,7 @@ void CacheWriter::flush()
 
 int CacheWriter::expireBefore(qint64 beforeMs)
 {
-    ExpireRequest request{beforeMs, {}};
+    ExpireRequest request { beforeMs, {} };
     std::future<int> result = request.result.get_future();
     {
         std::lock_guard lock(m_mutex);
@@ -262,14 +262,14 @@ void CacheWriter::apply(const ResolvedBatch &batch)
     for (qsizetype i = 0; i < values; ++i) {
         const int id = batch.valueIds.at(i);
         ensureSeries(id, b.values.at(i).info);
-        append(id, Sample{b.tsMs, b.values.at(i).value}, false);
+        append(id, Sample { b.tsMs, b.values.at(i).value }, false);
     }
     const qsizetype histograms = std::min(b.histograms.size(), batch.histogramIds.size());
     for (qsizetype i = 0; i < histograms; ++i) {
         const int id = batch.histogramIds.at(i);
         ensureSeries(id, b.histograms.at(i).info);
         m_pendingHistograms.push_back(
-            {id, dayOf(b.tsMs), b.tsMs, b.histograms.at(i).histogram.serialize()});
+            { id, dayOf(b.tsMs), b.tsMs, b.histograms.at(i).histogram.serialize() });
     }
 }
 
@@ -284,8 +284,8 @@ CacheWriter::SeriesState &CacheWriter::stateFor(int id)
     QList<qint64> days(m_days.cbegin(), m_days.cend());
     std::sort(days.begin(), days.end(), std::greater<>());
     for (qint64 day : days) {
-        const QByteArray sql = "SELECT max(end_ts) FROM " + blocksTable(day)
-            + " WHERE series_id = ?";
+        const QByteArray sql
+            = "SELECT max(end_ts) FROM " + blocksTable(day) + " WHERE series_id = ?";
         Sqlite::Statement st(m_db.get(), sql);
         st.bind(1, qint64(id));
         if (st.step() && !st.columnIsNull(0)) {
@@ -343,8 +343,8 @@ void CacheWriter::seal(int id, SeriesState &state)
         return;
     const Sample &first = state.open.front();
     const Sample &last = state.open.back();
-    m_pendingBlocks.push_back({id, dayOf(first.tsMs), first.tsMs, last.tsMs,
-                               int(state.open.size()), BlockCodec::encode(state.open)});
+    m_pendingBlocks.push_back({ id, dayOf(first.tsMs), first.tsMs, last.tsMs,
+                                int(state.open.size()), BlockCodec::encode(state.open) });
     // The block replaces this series' tail rows up to its end, in the same transaction.
     m_pendingTailDeletes.emplace_back(id, last.tsMs);
     state.sealedUntil = last.tsMs;
@@ -357,7 +357,7 @@ CacheWriter::DayStatements &CacheWriter::dayStatements(qint64 day)
     auto it = m_dayStatements.find(day);
     if (it != m_dayStatements.end())
         return it->second;
-    DayStatements statements{
+    DayStatements statements {
         Sqlite::Statement(m_db.get(),
                           "INSERT INTO " + blocksTable(day)
                               + "(series_id, start_ts, end_ts, count, data) VALUES(?, ?, ?, ?, ?)",
@@ -501,11 +501,11 @@ int CacheWriter::expire(qint64 beforeMs)
         // DROP TABLE frees the pages for reuse in one pass; no per-row work, no index
         // maintenance, no growing WAL of deleted rows (story 5).
         const QByteArray sql = "DROP TABLE IF EXISTS " + blocksTable(day)
-            + "; DROP TABLE IF EXISTS " + histTable(day) + "; DELETE FROM chunks WHERE day = " + QByteArray::number(day) + ";";
+            + "; DROP TABLE IF EXISTS " + histTable(day)
+            + "; DELETE FROM chunks WHERE day = " + QByteArray::number(day) + ";";
         ok = ok && Sqlite::exec(db, sql, &error);
     }
-    ok = ok
-        && Sqlite::exec(db, "DELETE FROM tail WHERE ts < " + QByteArray::number(cutoff), &error)
+    ok = ok && Sqlite::exec(db, "DELETE FROM tail WHERE ts < " + QByteArray::number(cutoff), &error)
         && Sqlite::exec(db, "COMMIT", &error);
     if (!ok) {
         qCWarning(lcCache) << "cache: expiry failed:" << error;

@@ -14,7 +14,6 @@
 
 #include <QHash>
 #include <QSet>
-
 #include <chrono>
 #include <condition_variable>
 #include <future>

@@ -1,8 +1,7 @@
 #include "readerpool.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
+#include <sqlite3.h>
 #include <utility>
 
 namespace Headroom {

@@ -9,7 +9,6 @@
 #include "sqlitedb.h"
 
 #include <QString>
-
 #include <condition_variable>
 #include <mutex>
 #include <vector>

@@ -16,10 +16,8 @@
 #include <QFileInfo>
 #include <QLockFile>
 #include <QStandardPaths>
-
-#include <sqlite3.h>
-
 #include <algorithm>
+#include <sqlite3.h>
 
 namespace Headroom {
 
@@ -35,8 +33,7 @@ struct SampleCache::Private
     std::unique_ptr<ReaderPool> readers;
 
     // Runs body inside one read transaction on a pooled connection.
-    template<typename Body>
-    bool readTransaction(QString *error, Body body) const;
+    template<typename Body> bool readTransaction(QString *error, Body body) const;
 };
 
 namespace {
@@ -48,8 +45,7 @@ QString withPath(const QString &path, const QString &reason)
 
 } // namespace
 
-template<typename Body>
-bool SampleCache::Private::readTransaction(QString *error, Body body) const
+template<typename Body> bool SampleCache::Private::readTransaction(QString *error, Body body) const
 {
     QString reason;
     ReaderPool::Lease lease = readers->acquire(&reason);
@@ -121,11 +117,12 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
         qint64 pid = 0;
         QString host, app;
         lock->getLockInfo(&pid, &host, &app);
-        return fail(withPath(path, lock->error() == QLockFile::LockFailedError
-                                       ? QStringLiteral("in use by another Headroom process "
-                                                        "(pid %1)")
-                                             .arg(pid)
-                                       : QStringLiteral("cannot create its lock file")));
+        return fail(withPath(path,
+                             lock->error() == QLockFile::LockFailedError
+                                 ? QStringLiteral("in use by another Headroom process "
+                                                  "(pid %1)")
+                                       .arg(pid)
+                                 : QStringLiteral("cannot create its lock file")));
     }
 
     QString reason;
@@ -139,7 +136,7 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
     cache->d->lock = std::move(lock);
     cache->d->writer = std::make_unique<CacheWriter>(
         std::move(db), registry,
-        CacheWriter::Options{std::max(1, options.flushIntervalMs), options.retentionDays});
+        CacheWriter::Options { std::max(1, options.flushIntervalMs), options.retentionDays });
     if (!cache->d->writer->start(&reason))
         return fail(withPath(path, reason));
     cache->d->readers = std::make_unique<ReaderPool>(path);
@@ -198,9 +195,10 @@ std::vector<Sample> SampleCache::read(int seriesId, qint64 fromMs, qint64 toMs,
         for (qint64 day : std::as_const(days)) {
             // Blocks overlapping [from, to]: the primary key (series_id, start_ts) bounds
             // the scan to this series' blocks starting before the end of the range.
-            Sqlite::Statement st(db, "SELECT start_ts, data FROM " + blocksTable(day)
-                                         + " WHERE series_id = ? AND start_ts <= ? AND end_ts >= ?"
-                                           " ORDER BY start_ts");
+            Sqlite::Statement st(db,
+                                 "SELECT start_ts, data FROM " + blocksTable(day)
+                                     + " WHERE series_id = ? AND start_ts <= ? AND end_ts >= ?"
+                                       " ORDER BY start_ts");
             st.bind(1, qint64(seriesId));
             st.bind(2, toMs);
             st.bind(3, fromMs);
@@ -216,15 +214,16 @@ std::vector<Sample> SampleCache::read(int seriesId, qint64 fromMs, qint64 toMs,
                 return false;
             }
         }
-        Sqlite::Statement tail(db, "SELECT ts, bits FROM tail"
-                                   " WHERE series_id = ? AND ts BETWEEN ? AND ? ORDER BY ts");
+        Sqlite::Statement tail(db,
+                               "SELECT ts, bits FROM tail"
+                               " WHERE series_id = ? AND ts BETWEEN ? AND ? ORDER BY ts");
         tail.bind(1, qint64(seriesId));
         tail.bind(2, fromMs);
         tail.bind(3, toMs);
         bool done = false;
         while (tail.step(&done))
             result.push_back(
-                {tail.columnInt64(0), ByteCoding::bitsDouble(quint64(tail.columnInt64(1)))});
+                { tail.columnInt64(0), ByteCoding::bitsDouble(quint64(tail.columnInt64(1))) });
         if (!done)
             *reason = Sqlite::errorText(db);
         return done;
@@ -250,9 +249,10 @@ SampleCache::readHistograms(int seriesId, qint64 fromMs, qint64 toMs, QString *e
         if (!daysInRange(db, fromMs, toMs, &days, reason))
             return false;
         for (qint64 day : std::as_const(days)) {
-            Sqlite::Statement st(db, "SELECT ts, data FROM " + histTable(day)
-                                         + " WHERE series_id = ? AND ts BETWEEN ? AND ?"
-                                           " ORDER BY ts");
+            Sqlite::Statement st(db,
+                                 "SELECT ts, data FROM " + histTable(day)
+                                     + " WHERE series_id = ? AND ts BETWEEN ? AND ?"
+                                       " ORDER BY ts");
             st.bind(1, qint64(seriesId));
             st.bind(2, fromMs);
             st.bind(3, toMs);

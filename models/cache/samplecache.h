@@ -11,7 +11,6 @@
 #include "samplebus.h"
 
 #include <QString>
-
 #include <memory>
 #include <utility>
 #include <vector>
@@ -56,9 +55,8 @@ public:
     std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs,
                              QString *error = nullptr) const;
     // Histograms of one histogram series with from <= ts <= to, oldest first; as read().
-    std::vector<std::pair<qint64, LogHistogram>> readHistograms(int seriesId, qint64 fromMs,
-                                                                qint64 toMs,
-                                                                QString *error = nullptr) const;
+    std::vector<std::pair<qint64, LogHistogram>>
+    readHistograms(int seriesId, qint64 fromMs, qint64 toMs, QString *error = nullptr) const;
 
     // Drops every day chunk entirely older than beforeMs; returns how many were dropped.
     int expireBefore(qint64 beforeMs);

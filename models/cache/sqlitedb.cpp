@@ -1,7 +1,6 @@
 #include "sqlitedb.h"
 
 #include <sqlite3.h>
-
 #include <utility>
 
 namespace Headroom::Sqlite {
@@ -18,8 +17,8 @@ Db open(const QString &path, int flags, QString *error)
     sqlite3 *raw = nullptr;
     // NOMUTEX: every connection is used by one thread at a time (the writer's by the
     // writer thread, readers through the pool), so SQLite's own mutexes are redundant.
-    const int rc = sqlite3_open_v2(path.toUtf8().constData(), &raw, flags | SQLITE_OPEN_NOMUTEX,
-                                   nullptr);
+    const int rc
+        = sqlite3_open_v2(path.toUtf8().constData(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
     Db db(raw);
     if (rc != SQLITE_OK) {
         if (error)
@@ -134,8 +133,7 @@ bool Statement::step(bool *done)
 bool Statement::run()
 {
     bool done = false;
-    while (step(&done)) {
-    }
+    while (step(&done)) { }
     reset();
     return done;
 }

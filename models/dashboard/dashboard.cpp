@@ -4,7 +4,6 @@
 
 #include <QJsonArray>
 #include <QJsonValue>
-
 #include <array>
 #include <limits>
 
@@ -44,17 +43,16 @@ struct DurationUnit
 };
 
 // Largest first: formatDuration picks the first unit that divides exactly.
-constexpr std::array<DurationUnit, 6> durationUnits = {{
-    {u"w", 7LL * 24 * 3600 * 1000},
-    {u"d", 24LL * 3600 * 1000},
-    {u"h", 3600LL * 1000},
-    {u"m", 60LL * 1000},
-    {u"s", 1000},
-    {u"ms", 1},
-}};
+constexpr std::array<DurationUnit, 6> durationUnits = { {
+    { u"w", 7LL * 24 * 3600 * 1000 },
+    { u"d", 24LL * 3600 * 1000 },
+    { u"h", 3600LL * 1000 },
+    { u"m", 60LL * 1000 },
+    { u"s", 1000 },
+    { u"ms", 1 },
+} };
 
-QString substituteString(const QString &text, const QMap<QString, QString> &values,
-                         QString *error)
+QString substituteString(const QString &text, const QMap<QString, QString> &values, QString *error)
 {
     if (!text.contains(u"${"))
         return text;
@@ -159,7 +157,7 @@ QMap<QString, QString> Dashboard::resolveVariables(const QMap<QString, QString> 
 
 QStringList knownPanelTypes()
 {
-    return {QStringLiteral("timeseries")};
+    return { QStringLiteral("timeseries") };
 }
 
 std::optional<qint64> parseDuration(const QString &text)

@@ -11,7 +11,6 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSet>
-
 #include <cmath>
 #include <limits>
 
@@ -57,7 +56,7 @@ QString describe(const QJsonValue &value)
     default:
         break;
     }
-    const QByteArray json = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    const QByteArray json = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
     QString text = QString::fromUtf8(json.mid(1, json.size() - 2));
     if (text.size() > 80)
         text = text.left(77) + u"...";
@@ -122,7 +121,7 @@ public:
 private:
     bool fail(const QString &field, const QString &reason)
     {
-        m_error = DashboardError{m_fileName, field, reason};
+        m_error = DashboardError { m_fileName, field, reason };
         return false;
     }
     bool failType(const QString &field, const QString &expected, const QJsonValue &value)
@@ -275,21 +274,23 @@ DashboardLoadResult Parser::parse(const QByteArray &json)
             what += u" (a missing comma or closing brace?)";
         else if (parseError.error == QJsonParseError::UnterminatedArray)
             what += u" (a missing comma or closing bracket?)";
-        fail(QString(), QStringLiteral("JSON syntax error at %1: %2")
-                            .arg(lineAndColumn(json, parseError.offset), what));
+        fail(QString(),
+             QStringLiteral("JSON syntax error at %1: %2")
+                 .arg(lineAndColumn(json, parseError.offset), what));
         return failed();
     }
     if (!document.isObject()) {
-        fail(QString(), QStringLiteral("the top level must be a JSON object, got %1")
-                            .arg(document.isArray() ? QStringLiteral("an array")
-                                                    : QStringLiteral("a scalar")));
+        fail(
+            QString(),
+            QStringLiteral("the top level must be a JSON object, got %1")
+                .arg(document.isArray() ? QStringLiteral("an array") : QStringLiteral("a scalar")));
         return failed();
     }
     const QJsonObject root = document.object();
 
     Dashboard dashboard;
-    if (!parseSchemaVersion(root) || !readString(root, QStringLiteral("title"), {}, true,
-                                                 &dashboard.title)
+    if (!parseSchemaVersion(root)
+        || !readString(root, QStringLiteral("title"), {}, true, &dashboard.title)
         || !parseVariables(root, &dashboard) || !parseSources(root, &dashboard))
         return failed();
 
@@ -320,16 +321,18 @@ bool Parser::parseSchemaVersion(const QJsonObject &root)
     const QString field = QStringLiteral("schemaVersion");
     const auto it = root.constFind(field);
     if (it == root.constEnd())
-        return fail(field, QStringLiteral("is required (this build reads schemaVersion 1 to %1)")
-                               .arg(Dashboard::SchemaVersion));
+        return fail(field,
+                    QStringLiteral("is required (this build reads schemaVersion 1 to %1)")
+                        .arg(Dashboard::SchemaVersion));
     const double value = it->toDouble(std::nan(""));
     if (!it->isDouble() || !std::isfinite(value) || std::floor(value) != value)
         return failType(field, QStringLiteral("an integer"), *it);
     if (value > Dashboard::SchemaVersion)
-        return fail(field, QStringLiteral("written by a newer Headroom (schemaVersion %1; this "
-                                          "build reads up to %2); not opened")
-                               .arg(describe(*it))
-                               .arg(Dashboard::SchemaVersion));
+        return fail(field,
+                    QStringLiteral("written by a newer Headroom (schemaVersion %1; this "
+                                   "build reads up to %2); not opened")
+                        .arg(describe(*it))
+                        .arg(Dashboard::SchemaVersion));
     if (value < 1)
         return fail(field, QStringLiteral("must be at least 1, got %1").arg(describe(*it)));
     return true;
@@ -351,15 +354,15 @@ bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
             return false;
         const QString nameField = joinPath(path, QStringLiteral("name"));
         if (!namePattern.match(variable.name).hasMatch())
-            return fail(nameField, QStringLiteral("must start with a letter or _ and use only "
-                                                  "letters, digits and _, got %1")
-                                       .arg(describe(variable.name)));
+            return fail(nameField,
+                        QStringLiteral("must start with a letter or _ and use only "
+                                       "letters, digits and _, got %1")
+                            .arg(describe(variable.name)));
         if (m_variableNames.contains(variable.name))
             return fail(nameField,
                         QStringLiteral("duplicate variable name %1").arg(describe(variable.name)));
         if (!readString(object, QStringLiteral("label"), path, false, &variable.label)
-            || !readString(object, QStringLiteral("default"), path, false,
-                           &variable.defaultValue))
+            || !readString(object, QStringLiteral("default"), path, false, &variable.defaultValue))
             return false;
         QJsonArray options;
         if (!readArray(object, QStringLiteral("options"), path, false, &options))
@@ -399,9 +402,10 @@ bool Parser::parseSource(const QJsonObject &object, const QString &path, Dashboa
         return false;
     const QString idField = joinPath(path, QStringLiteral("id"));
     if (!idPattern.match(source->id).hasMatch())
-        return fail(idField, QStringLiteral("must be non-empty and use only letters, digits and "
-                                            "_ . : -, got %1")
-                                 .arg(describe(source->id)));
+        return fail(idField,
+                    QStringLiteral("must be non-empty and use only letters, digits and "
+                                   "_ . : -, got %1")
+                        .arg(describe(source->id)));
     if (m_sourceIds.contains(source->id))
         return fail(idField, QStringLiteral("duplicate source id %1").arg(describe(source->id)));
     if (!readNonEmptyString(object, QStringLiteral("plugin"), path, &source->plugin)
@@ -455,10 +459,11 @@ bool Parser::checkReferences(const QString &text, const QString &path)
         if (!m_variableNames.contains(name)) {
             QStringList declared(m_variableNames.cbegin(), m_variableNames.cend());
             declared.sort();
-            return fail(path, QStringLiteral("unknown variable ${%1} (%2)")
-                                  .arg(name, declared.isEmpty()
-                                                 ? QStringLiteral("no variables are declared")
-                                                 : u"declared: " + declared.join(u", ")));
+            return fail(path,
+                        QStringLiteral("unknown variable ${%1} (%2)")
+                            .arg(name,
+                                 declared.isEmpty() ? QStringLiteral("no variables are declared")
+                                                    : u"declared: " + declared.join(u", ")));
         }
         pos = end + 1;
     }
@@ -543,8 +548,7 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
     return readObject(object, QStringLiteral("options"), path, &panel->options);
 }
 
-bool Parser::parseSelector(const QJsonObject &object, const QString &path,
-                           SeriesSelector *selector)
+bool Parser::parseSelector(const QJsonObject &object, const QString &path, SeriesSelector *selector)
 {
     if (!readNonEmptyString(object, QStringLiteral("source"), path, &selector->source))
         return false;
@@ -616,22 +620,23 @@ DashboardLoadResult loadDashboard(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         DashboardLoadResult result;
-        result.error = DashboardError{path, QString(),
-                                      QStringLiteral("cannot open: %1").arg(file.errorString())};
+        result.error = DashboardError { path, QString(),
+                                        QStringLiteral("cannot open: %1").arg(file.errorString()) };
         return result;
     }
     if (file.size() > MaximumFileSize) {
         DashboardLoadResult result;
-        result.error = DashboardError{
+        result.error = DashboardError {
             path, QString(),
-            QStringLiteral("too large for a dashboard file (%1 bytes)").arg(file.size())};
+            QStringLiteral("too large for a dashboard file (%1 bytes)").arg(file.size())
+        };
         return result;
     }
     const QByteArray data = file.readAll();
     if (file.error() != QFileDevice::NoError) {
         DashboardLoadResult result;
-        result.error = DashboardError{path, QString(),
-                                      QStringLiteral("cannot read: %1").arg(file.errorString())};
+        result.error = DashboardError { path, QString(),
+                                        QStringLiteral("cannot read: %1").arg(file.errorString()) };
         return result;
     }
     return parseDashboard(data, path);
@@ -641,22 +646,22 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
 {
     QJsonArray variables;
     for (const DashboardVariable &variable : dashboard.variables) {
-        variables.append(QJsonObject{
-            {QStringLiteral("name"), variable.name},
-            {QStringLiteral("label"), variable.label},
-            {QStringLiteral("default"), variable.defaultValue},
-            {QStringLiteral("options"), QJsonArray::fromStringList(variable.options)},
+        variables.append(QJsonObject {
+            { QStringLiteral("name"), variable.name },
+            { QStringLiteral("label"), variable.label },
+            { QStringLiteral("default"), variable.defaultValue },
+            { QStringLiteral("options"), QJsonArray::fromStringList(variable.options) },
         });
     }
 
     QJsonArray sources;
     for (const DashboardSource &source : dashboard.sources) {
-        sources.append(QJsonObject{
-            {QStringLiteral("id"), source.id},
-            {QStringLiteral("plugin"), source.plugin},
-            {QStringLiteral("intervalMs"), source.intervalMs},
-            {QStringLiteral("timeoutMs"), source.timeoutMs},
-            {QStringLiteral("config"), withoutPasswords(source.config)},
+        sources.append(QJsonObject {
+            { QStringLiteral("id"), source.id },
+            { QStringLiteral("plugin"), source.plugin },
+            { QStringLiteral("intervalMs"), source.intervalMs },
+            { QStringLiteral("timeoutMs"), source.timeoutMs },
+            { QStringLiteral("config"), withoutPasswords(source.config) },
         });
     }
 
@@ -667,37 +672,37 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
             QJsonObject labels;
             for (auto it = selector.labels.cbegin(); it != selector.labels.cend(); ++it)
                 labels.insert(it.key(), it.value());
-            series.append(QJsonObject{
-                {QStringLiteral("source"), selector.source},
-                {QStringLiteral("metric"), selector.metric},
-                {QStringLiteral("labels"), labels},
+            series.append(QJsonObject {
+                { QStringLiteral("source"), selector.source },
+                { QStringLiteral("metric"), selector.metric },
+                { QStringLiteral("labels"), labels },
             });
         }
-        panels.append(QJsonObject{
-            {QStringLiteral("id"), panel.id},
-            {QStringLiteral("type"), panel.type},
-            {QStringLiteral("title"), panel.title},
-            {QStringLiteral("unit"), panel.unit},
-            {QStringLiteral("series"), series},
-            {QStringLiteral("layout"),
-             QJsonObject{
-                 {QStringLiteral("x"), panel.layout.x},
-                 {QStringLiteral("y"), panel.layout.y},
-                 {QStringLiteral("w"), panel.layout.w},
-                 {QStringLiteral("h"), panel.layout.h},
-             }},
-            {QStringLiteral("options"), panel.options},
+        panels.append(QJsonObject {
+            { QStringLiteral("id"), panel.id },
+            { QStringLiteral("type"), panel.type },
+            { QStringLiteral("title"), panel.title },
+            { QStringLiteral("unit"), panel.unit },
+            { QStringLiteral("series"), series },
+            { QStringLiteral("layout"),
+              QJsonObject {
+                  { QStringLiteral("x"), panel.layout.x },
+                  { QStringLiteral("y"), panel.layout.y },
+                  { QStringLiteral("w"), panel.layout.w },
+                  { QStringLiteral("h"), panel.layout.h },
+              } },
+            { QStringLiteral("options"), panel.options },
         });
     }
 
-    const QJsonObject root{
-        {QStringLiteral("schemaVersion"), Dashboard::SchemaVersion},
-        {QStringLiteral("title"), dashboard.title},
-        {QStringLiteral("variables"), variables},
-        {QStringLiteral("sources"), sources},
-        {QStringLiteral("timeRange"), formatDuration(dashboard.rangeMs)},
-        {QStringLiteral("refreshMs"), dashboard.refreshMs},
-        {QStringLiteral("panels"), panels},
+    const QJsonObject root {
+        { QStringLiteral("schemaVersion"), Dashboard::SchemaVersion },
+        { QStringLiteral("title"), dashboard.title },
+        { QStringLiteral("variables"), variables },
+        { QStringLiteral("sources"), sources },
+        { QStringLiteral("timeRange"), formatDuration(dashboard.rangeMs) },
+        { QStringLiteral("refreshMs"), dashboard.refreshMs },
+        { QStringLiteral("panels"), panels },
     };
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }

@@ -25,12 +25,13 @@ void BenchDownsample::initTestCase()
 {
     QRandomGenerator rng(3);
     for (qint64 t = 0; t < 86400; ++t)
-        m_day.push_back({t * 1000, rng.generateDouble()});
+        m_day.push_back({ t * 1000, rng.generateDouble() });
 }
 
 void BenchDownsample::copyDay()
 {
-    QBENCHMARK {
+    QBENCHMARK
+    {
         std::vector<Sample> copy(m_day.begin(), m_day.end());
         QVERIFY(copy.size() == m_day.size());
     }
@@ -38,7 +39,8 @@ void BenchDownsample::copyDay()
 
 void BenchDownsample::downsampleDayTo2000Columns()
 {
-    QBENCHMARK {
+    QBENCHMARK
+    {
         const auto out = downsampleMinMax(m_day, 0, 86400 * 1000, 2000);
         QVERIFY(out.size() <= 8000);
     }
@@ -50,7 +52,8 @@ void BenchDownsample::histogramAddMillion()
     std::vector<double> values(1'000'000);
     for (double &v : values)
         v = 0.1 + rng.generateDouble() * 100;
-    QBENCHMARK {
+    QBENCHMARK
+    {
         LogHistogram h;
         for (double v : values)
             h.add(v);

@@ -16,7 +16,7 @@ inline SeriesInfo gauge(const QString &metric, const QString &label = QStringLit
     SeriesInfo info;
     info.key.source = QStringLiteral("host");
     info.key.metric = metric;
-    info.key.labels = {{QStringLiteral("cpu"), label}};
+    info.key.labels = { { QStringLiteral("cpu"), label } };
     info.unit = QStringLiteral("%");
     info.resource = QStringLiteral("cpu");
     info.kind = UseKind::Utilization;

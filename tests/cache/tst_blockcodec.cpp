@@ -4,7 +4,6 @@
 
 #include <QRandomGenerator>
 #include <QTest>
-
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -20,7 +19,7 @@ std::vector<Sample> regular(int n, const std::function<double(int)> &value, qint
 {
     std::vector<Sample> s;
     for (int i = 0; i < n; ++i)
-        s.push_back({Base + i * step, value(i)});
+        s.push_back({ Base + i * step, value(i) });
     return s;
 }
 
@@ -67,53 +66,59 @@ void TestBlockCodec::roundTrip_data()
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
 
-    QTest::newRow("single") << std::vector<Sample>{{Base, 42.5}};
-    QTest::newRow("single negative ts") << std::vector<Sample>{{-123456789, -1.0}};
+    QTest::newRow("single") << std::vector<Sample> { { Base, 42.5 } };
+    QTest::newRow("single negative ts") << std::vector<Sample> { { -123456789, -1.0 } };
     QTest::newRow("constant") << regular(120, [](int) { return 7.25; });
     QTest::newRow("zeros") << regular(120, [](int) { return 0.0; });
     QTest::newRow("ramp") << regular(120, [](int i) { return i * 0.5; });
     QTest::newRow("integer counter") << regular(120, [](int i) { return 1e12 + i * 4096.0; });
     QTest::newRow("random walk 2 decimals") << randomWalk(120, 2, 1);
     QTest::newRow("random walk full precision") << randomWalk(120, -1, 2);
-    QTest::newRow("special values") << std::vector<Sample>{
-        {Base, nan},
-        {Base + 1000, -nan},
-        {Base + 2000, ByteCoding::bitsDouble(0x7ff0'0000'dead'beefULL)}, // NaN payload
-        {Base + 3000, inf},
-        {Base + 4000, -inf},
-        {Base + 5000, -0.0},
-        {Base + 6000, 0.0},
-        {Base + 7000, std::numeric_limits<double>::max()},
-        {Base + 8000, std::numeric_limits<double>::lowest()},
-        {Base + 9000, std::numeric_limits<double>::denorm_min()},
-        {Base + 10000, std::numeric_limits<double>::epsilon()},
-        {Base + 11000, 1e300},
+    QTest::newRow("special values") << std::vector<Sample> {
+        { Base, nan },
+        { Base + 1000, -nan },
+        { Base + 2000, ByteCoding::bitsDouble(0x7ff0'0000'dead'beefULL) }, // NaN payload
+        { Base + 3000, inf },
+        { Base + 4000, -inf },
+        { Base + 5000, -0.0 },
+        { Base + 6000, 0.0 },
+        { Base + 7000, std::numeric_limits<double>::max() },
+        { Base + 8000, std::numeric_limits<double>::lowest() },
+        { Base + 9000, std::numeric_limits<double>::denorm_min() },
+        { Base + 10000, std::numeric_limits<double>::epsilon() },
+        { Base + 11000, 1e300 },
     };
     QTest::newRow("negative zero only") << regular(10, [](int) { return -0.0; });
-    QTest::newRow("decimal then nan") << std::vector<Sample>{{Base, 1.5}, {Base + 1, nan}};
+    QTest::newRow("decimal then nan") << std::vector<Sample> { { Base, 1.5 }, { Base + 1, nan } };
     QTest::newRow("huge integers")
         << regular(5, [](int i) { return 9007199254740992.0 * (i + 1); });
-    QTest::newRow("irregular timestamps") << std::vector<Sample>{
-        {Base, 1},   {Base + 1, 2},          {Base + 997, 3},         {Base + 2004, 4},
-        {Base + 2005, 5}, {Base + 60'000, 6}, {Base + 86'399'999, 7}, {Base + 86'400'000, 8},
+    QTest::newRow("irregular timestamps") << std::vector<Sample> {
+        { Base, 1 },
+        { Base + 1, 2 },
+        { Base + 997, 3 },
+        { Base + 2004, 4 },
+        { Base + 2005, 5 },
+        { Base + 60'000, 6 },
+        { Base + 86'399'999, 7 },
+        { Base + 86'400'000, 8 },
     };
-    QTest::newRow("extreme timestamps") << std::vector<Sample>{
-        {std::numeric_limits<qint64>::min(), 1},
-        {std::numeric_limits<qint64>::max(), 2},
-        {0, 3},
-        {std::numeric_limits<qint64>::min(), 4},
+    QTest::newRow("extreme timestamps") << std::vector<Sample> {
+        { std::numeric_limits<qint64>::min(), 1 },
+        { std::numeric_limits<qint64>::max(), 2 },
+        { 0, 3 },
+        { std::numeric_limits<qint64>::min(), 4 },
     };
-    QTest::newRow("unsorted timestamps") << std::vector<Sample>{{Base + 5000, 1}, {Base, 2}};
+    QTest::newRow("unsorted timestamps") << std::vector<Sample> { { Base + 5000, 1 }, { Base, 2 } };
 }
 
 void TestBlockCodec::roundTrip()
 {
     QFETCH(std::vector<Sample>, samples);
     const QByteArray encoded = BlockCodec::encode(samples);
-    std::vector<Sample> decoded{{1, 1}}; // decode appends
+    std::vector<Sample> decoded { { 1, 1 } }; // decode appends
     QString error;
     QVERIFY2(BlockCodec::decode(encoded, &decoded, &error), qPrintable(error));
-    QCOMPARE(decoded.front(), (Sample{1, 1}));
+    QCOMPARE(decoded.front(), (Sample { 1, 1 }));
     decoded.erase(decoded.begin());
     QVERIFY(sameBits(decoded, samples));
 }

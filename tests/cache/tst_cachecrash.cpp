@@ -9,7 +9,6 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <cstdio>
 #include <cstring>
 #include <thread>
@@ -54,7 +53,7 @@ int runChild(const QString &path)
     for (int i = 0;; ++i) {
         QList<std::pair<SeriesInfo, double>> values;
         for (int s = 0; s < SeriesCount; ++s)
-            values.append({seriesInfo(s), valueOf(s, i)});
+            values.append({ seriesInfo(s), valueOf(s, i) });
         cache->consume(valuesAt(registry, Base + i * 1000LL, values));
         std::printf("%d\n", i);
         std::fflush(stdout);
@@ -77,7 +76,7 @@ void TestCacheCrash::killedWriterLosesAtMostOneInterval()
     const QString path = dir.filePath(QStringLiteral("crash.sqlite"));
     QProcess child;
     child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--crash-child"), path});
+    child.start(QCoreApplication::applicationFilePath(), { QStringLiteral("--crash-child"), path });
     QVERIFY(child.waitForStarted());
 
     // When each index reached us: never earlier than the child published it.
@@ -132,9 +131,9 @@ void TestCacheCrash::killedWriterLosesAtMostOneInterval()
         QVERIFY(id);
         const auto samples = cache->read(*id, Base, Base + 86'400'000LL * 2);
         for (size_t i = 0; i < samples.size(); ++i)
-            QCOMPARE(samples[i], (Sample{Base + qint64(i) * 1000, valueOf(s, int(i))}));
-        qInfo("series %d: %zu of %zu published samples recovered, %zu required", s,
-              samples.size(), receivedAt.size(), mustHave);
+            QCOMPARE(samples[i], (Sample { Base + qint64(i) * 1000, valueOf(s, int(i)) }));
+        qInfo("series %d: %zu of %zu published samples recovered, %zu required", s, samples.size(),
+              receivedAt.size(), mustHave);
         QVERIFY(samples.size() >= mustHave);
         QVERIFY(samples.size() <= receivedAt.size() + 1); // +1: published, not yet printed
         QVERIFY(samples.size() >= 240);
@@ -143,7 +142,7 @@ void TestCacheCrash::killedWriterLosesAtMostOneInterval()
     // Writing continues where the recovered data ends.
     const size_t recovered = cache->read(1, Base, Base + 86'400'000LL).size();
     cache->consume(valuesAt(registry, Base + qint64(recovered) * 1000,
-                            {{seriesInfo(0), valueOf(0, int(recovered))}}));
+                            { { seriesInfo(0), valueOf(0, int(recovered)) } }));
     cache->flush();
     QCOMPARE(cache->read(1, Base, Base + 86'400'000LL).size(), recovered + 1);
 }

@@ -6,7 +6,6 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <sqlite3.h>
 
 using namespace Headroom;
@@ -41,7 +40,7 @@ bool makeCache(const QString &path)
     for (int i = 0; i < 6000; ++i) {
         QList<std::pair<SeriesInfo, double>> values;
         for (int s = 0; s < 10; ++s)
-            values.append({gauge(QStringLiteral("g"), QString::number(s)), i * 0.123456789 + s});
+            values.append({ gauge(QStringLiteral("g"), QString::number(s)), i * 0.123456789 + s });
         cache->consume(valuesAt(registry, 1'700'000'000'000 + i * 1000LL, values));
     }
     return true;
@@ -119,9 +118,8 @@ void TestCacheRefusal::refused()
         QVERIFY(QDir().mkdir(path));
     }
 
-    const auto listing = [&] {
-        return QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
-    };
+    const auto listing
+        = [&] { return QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot); };
     const QStringList filesBefore = listing();
     const QByteArray before = fileHash(path);
 
@@ -160,9 +158,9 @@ void TestCacheRefusal::emptyFilesAreAccepted()
     QString error;
     auto cache = SampleCache::open(path, &registry, &error, options());
     QVERIFY2(cache, qPrintable(error));
-    cache->consume(valuesAt(registry, 1000, {{gauge(QStringLiteral("a")), 1}}));
+    cache->consume(valuesAt(registry, 1000, { { gauge(QStringLiteral("a")), 1 } }));
     cache->flush();
-    QCOMPARE(cache->read(1, 0, 2000), (std::vector<Sample>{{1000, 1}}));
+    QCOMPARE(cache->read(1, 0, 2000), (std::vector<Sample> { { 1000, 1 } }));
 }
 
 QTEST_GUILESS_MAIN(TestCacheRefusal)

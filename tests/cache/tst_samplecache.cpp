@@ -8,11 +8,9 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <sqlite3.h>
-
 #include <atomic>
 #include <cmath>
+#include <sqlite3.h>
 #include <thread>
 
 using namespace Headroom;
@@ -129,13 +127,13 @@ void TestSampleCache::writeAndReadBack()
     QVERIFY2(cache, qPrintable(error));
 
     const QString cpu = QStringLiteral("host.cpu.utilization");
-    const QList<SeriesInfo> infos{gauge(cpu), gauge(cpu, QStringLiteral("0")),
-                                  gauge(QStringLiteral("host.load1"))};
+    const QList<SeriesInfo> infos { gauge(cpu), gauge(cpu, QStringLiteral("0")),
+                                    gauge(QStringLiteral("host.load1")) };
     const int n = 300; // two sealed blocks and a tail of 60
     for (int i = 0; i < n; ++i) {
         QList<std::pair<SeriesInfo, double>> values;
         for (int s = 0; s < infos.size(); ++s)
-            values.append({infos[s], valueOf(s, i)});
+            values.append({ infos[s], valueOf(s, i) });
         cache->consume(valuesAt(registry, Base + i * 1000, values));
     }
     cache->flush();
@@ -144,7 +142,7 @@ void TestSampleCache::writeAndReadBack()
         const int id = *registry.find(infos[s].key);
         std::vector<Sample> expected;
         for (int i = 0; i < n; ++i)
-            expected.push_back({Base + i * 1000, valueOf(s, i)});
+            expected.push_back({ Base + i * 1000, valueOf(s, i) });
         QString readError;
         QCOMPARE(cache->read(id, Base, Base + n * 1000, &readError), expected);
         QVERIFY(readError.isEmpty());
@@ -154,20 +152,23 @@ void TestSampleCache::writeAndReadBack()
         QCOMPARE(cache->read(id, Base + 100'500, Base + 250'000),
                  std::vector<Sample>(expected.begin() + 101, expected.begin() + 251));
         QCOMPARE(cache->read(id, Base + 299'000, Base + 299'000),
-                 std::vector<Sample>{expected.back()});
+                 std::vector<Sample> { expected.back() });
         QVERIFY(cache->read(id, Base - 10'000, Base - 1).empty());
         QVERIFY(cache->read(id, Base + 20'000, Base + 10'000).empty());
     }
     QVERIFY(cache->read(999, 0, std::numeric_limits<qint64>::max()).empty());
-    QCOMPARE(cache->chunkDays(), QList<qint64>{Day});
+    QCOMPARE(cache->chunkDays(), QList<qint64> { Day });
 }
 
 void TestSampleCache::specialValuesSurviveTailAndBlocks()
 {
-    const double special[] = {std::numeric_limits<double>::quiet_NaN(), -0.0,
-                              std::numeric_limits<double>::infinity(),
-                              -std::numeric_limits<double>::infinity(),
-                              ByteCoding::bitsDouble(0x7ff0'0000'0000'0badULL), 1e308, 0.1};
+    const double special[] = { std::numeric_limits<double>::quiet_NaN(),
+                               -0.0,
+                               std::numeric_limits<double>::infinity(),
+                               -std::numeric_limits<double>::infinity(),
+                               ByteCoding::bitsDouble(0x7ff0'0000'0000'0badULL),
+                               1e308,
+                               0.1 };
     SeriesRegistry registry;
     QString error;
     const QString path = freshPath();
@@ -178,8 +179,8 @@ void TestSampleCache::specialValuesSurviveTailAndBlocks()
         QVERIFY2(cache, qPrintable(error));
         for (int i = 0; i < 130; ++i) { // a sealed block, then 10 in the tail
             const double v = special[i % std::size(special)];
-            expected.push_back({Base + i * 1000, v});
-            cache->consume(valuesAt(registry, Base + i * 1000, {{info, v}}));
+            expected.push_back({ Base + i * 1000, v });
+            cache->consume(valuesAt(registry, Base + i * 1000, { { info, v } }));
         }
         cache->flush();
         QVERIFY(sameBits(cache->read(1, Base, Base + DayMs), expected));
@@ -197,14 +198,14 @@ void TestSampleCache::duplicateTimestampLastValueWins()
     auto cache = SampleCache::open(freshPath(), &registry, &error, testOptions());
     QVERIFY2(cache, qPrintable(error));
     const SeriesInfo info = gauge(QStringLiteral("dup"));
-    cache->consume(valuesAt(registry, Base, {{info, 1}}));
-    cache->consume(valuesAt(registry, Base + 2000, {{info, 3}}));
+    cache->consume(valuesAt(registry, Base, { { info, 1 } }));
+    cache->consume(valuesAt(registry, Base + 2000, { { info, 3 } }));
     cache->flush();
-    cache->consume(valuesAt(registry, Base, {{info, 2}}));
-    cache->consume(valuesAt(registry, Base + 1000, {{info, 5}})); // late, still unsealed
+    cache->consume(valuesAt(registry, Base, { { info, 2 } }));
+    cache->consume(valuesAt(registry, Base + 1000, { { info, 5 } })); // late, still unsealed
     cache->flush();
     QCOMPARE(cache->read(1, Base, Base + 10'000),
-             (std::vector<Sample>{{Base, 2}, {Base + 1000, 5}, {Base + 2000, 3}}));
+             (std::vector<Sample> { { Base, 2 }, { Base + 1000, 5 }, { Base + 2000, 3 } }));
 }
 
 void TestSampleCache::reopenKeepsIdsAndData()
@@ -212,7 +213,7 @@ void TestSampleCache::reopenKeepsIdsAndData()
     const QString path = freshPath();
     const SeriesInfo a = gauge(QStringLiteral("a")), b = gauge(QStringLiteral("b"));
     SeriesInfo c = latency(QStringLiteral("pg.latency"));
-    c.key.labels = {{QStringLiteral("x"), QStringLiteral("needs\\escaping,={}")}};
+    c.key.labels = { { QStringLiteral("x"), QStringLiteral("needs\\escaping,={}") } };
     int idA = 0, idB = 0, idC = 0;
     const int n = 250;
     {
@@ -222,10 +223,10 @@ void TestSampleCache::reopenKeepsIdsAndData()
         auto cache = SampleCache::open(path, &registry, &error, testOptions());
         QVERIFY2(cache, qPrintable(error));
         for (int i = 0; i < n; ++i)
-            cache->consume(valuesAt(registry, Base + i * 1000, {{a, i}, {b, -i}}));
+            cache->consume(valuesAt(registry, Base + i * 1000, { { a, i }, { b, -i } }));
         SampleBatch hist;
         hist.tsMs = Base;
-        hist.histograms.append({c, {}});
+        hist.histograms.append({ c, {} });
         hist.histograms.back().histogram.add(3.5);
         cache->consume(resolve(registry, hist));
         idA = *registry.find(a.key);
@@ -251,18 +252,19 @@ void TestSampleCache::reopenKeepsIdsAndData()
     auto all = cache->read(idA, Base, Base + DayMs);
     QCOMPARE(all.size(), size_t(n));
     for (int i = 0; i < n; ++i)
-        QCOMPARE(all[i], (Sample{Base + i * 1000, double(i)}));
+        QCOMPARE(all[i], (Sample { Base + i * 1000, double(i) }));
 
     // New series continue after the loaded ids; old ones keep theirs.
     const int idD = registry.idFor(gauge(QStringLiteral("d")));
-    QVERIFY(idD > std::max({idA, idB, idC}));
+    QVERIFY(idD > std::max({ idA, idB, idC }));
     const SeriesInfo d = gauge(QStringLiteral("d"));
-    cache->consume(valuesAt(registry, Base + n * 1000, {{a, 1e6}, {d, 4}}));
+    cache->consume(valuesAt(registry, Base + n * 1000, { { a, 1e6 }, { d, 4 } }));
     cache->flush();
     all = cache->read(idA, Base, Base + DayMs);
     QCOMPARE(all.size(), size_t(n + 1));
-    QCOMPARE(all.back(), (Sample{Base + n * 1000, 1e6}));
-    QCOMPARE(cache->read(idD, Base, Base + DayMs), (std::vector<Sample>{{Base + n * 1000, 4}}));
+    QCOMPARE(all.back(), (Sample { Base + n * 1000, 1e6 }));
+    QCOMPARE(cache->read(idD, Base, Base + DayMs),
+             (std::vector<Sample> { { Base + n * 1000, 4 } }));
 }
 
 void TestSampleCache::tailIsRecoveredAndSealedLater()
@@ -276,8 +278,8 @@ void TestSampleCache::tailIsRecoveredAndSealedLater()
         auto cache = SampleCache::open(path, &registry, &error, testOptions());
         QVERIFY2(cache, qPrintable(error));
         for (int i = 0; i < 100; ++i) { // below one block: all of it is tail
-            expected.push_back({Base + i * 1000, valueOf(0, i)});
-            cache->consume(valuesAt(registry, Base + i * 1000, {{a, valueOf(0, i)}}));
+            expected.push_back({ Base + i * 1000, valueOf(0, i) });
+            cache->consume(valuesAt(registry, Base + i * 1000, { { a, valueOf(0, i) } }));
         }
     }
     {
@@ -291,8 +293,8 @@ void TestSampleCache::tailIsRecoveredAndSealedLater()
     QVERIFY2(cache, qPrintable(error));
     QCOMPARE(cache->read(1, Base, Base + DayMs), expected);
     for (int i = 100; i < 130; ++i) {
-        expected.push_back({Base + i * 1000, valueOf(0, i)});
-        cache->consume(valuesAt(registry, Base + i * 1000, {{a, valueOf(0, i)}}));
+        expected.push_back({ Base + i * 1000, valueOf(0, i) });
+        cache->consume(valuesAt(registry, Base + i * 1000, { { a, valueOf(0, i) } }));
     }
     cache->flush();
     QCOMPARE(cache->read(1, Base, Base + DayMs), expected);
@@ -320,14 +322,14 @@ void TestSampleCache::midnightSplitsChunks()
         auto cache = SampleCache::open(path, &registry, &error, testOptions());
         QVERIFY2(cache, qPrintable(error));
         for (int i = 0; i < 300; ++i) {
-            expected.push_back({start + i * 1000, double(i)});
-            cache->consume(valuesAt(registry, start + i * 1000, {{a, double(i)}}));
+            expected.push_back({ start + i * 1000, double(i) });
+            cache->consume(valuesAt(registry, start + i * 1000, { { a, double(i) } }));
         }
         cache->flush();
-        QCOMPARE(cache->chunkDays(), (QList<qint64>{Day, Day + 1}));
+        QCOMPARE(cache->chunkDays(), (QList<qint64> { Day, Day + 1 }));
         QCOMPARE(cache->read(1, start, midnight + DayMs), expected);
         QCOMPARE(cache->read(1, midnight - 1000, midnight),
-                 (std::vector<Sample>{{midnight - 1000, 149}, {midnight, 150}}));
+                 (std::vector<Sample> { { midnight - 1000, 149 }, { midnight, 150 } }));
     }
     RawDb raw(path);
     const QByteArray today = "blocks_" + QByteArray::number(Day);
@@ -353,23 +355,23 @@ void TestSampleCache::expireDropsWholeDays()
     // Three days, a sample every 5 minutes (288 a day), and an hourly histogram.
     const qint64 start = Day * DayMs;
     for (qint64 ts = start; ts < start + 3 * DayMs; ts += 300'000) {
-        cache->consume(valuesAt(registry, ts, {{a, double(ts / 1000)}}));
+        cache->consume(valuesAt(registry, ts, { { a, double(ts / 1000) } }));
         if (ts % 3'600'000 == 0) {
             SampleBatch batch;
             batch.tsMs = ts;
-            batch.histograms.append({h, {}});
+            batch.histograms.append({ h, {} });
             batch.histograms.back().histogram.add(double(ts % 1000 + 1));
             cache->consume(resolve(registry, batch));
         }
     }
     cache->flush();
-    QCOMPARE(cache->chunkDays(), (QList<qint64>{Day, Day + 1, Day + 2}));
+    QCOMPARE(cache->chunkDays(), (QList<qint64> { Day, Day + 1, Day + 2 }));
     const auto third = cache->read(1, start + 2 * DayMs, start + 3 * DayMs);
     QCOMPARE(third.size(), size_t(288));
 
     // In the middle of the second day: only the first is entirely older.
     QCOMPARE(cache->expireBefore(start + DayMs + 5 * 3'600'000), 1);
-    QCOMPARE(cache->chunkDays(), (QList<qint64>{Day + 1, Day + 2}));
+    QCOMPARE(cache->chunkDays(), (QList<qint64> { Day + 1, Day + 2 }));
     QVERIFY(cache->read(1, start, start + DayMs - 1).empty());
     QVERIFY(cache->readHistograms(2, start, start + DayMs - 1).empty());
     QCOMPARE(cache->read(1, start + DayMs, start + 3 * DayMs).size(), size_t(2 * 288));
@@ -378,11 +380,11 @@ void TestSampleCache::expireDropsWholeDays()
     // Exactly at the end of the second day: it goes too, the third stays intact.
     QCOMPARE(cache->expireBefore(start + 2 * DayMs), 1);
     QCOMPARE(cache->expireBefore(start + 2 * DayMs), 0);
-    QCOMPARE(cache->chunkDays(), QList<qint64>{Day + 2});
+    QCOMPARE(cache->chunkDays(), QList<qint64> { Day + 2 });
     QCOMPARE(cache->read(1, start, start + 3 * DayMs), third);
 
     // Writing goes on after expiry.
-    cache->consume(valuesAt(registry, start + 3 * DayMs, {{a, 1}}));
+    cache->consume(valuesAt(registry, start + 3 * DayMs, { { a, 1 } }));
     cache->flush();
     QCOMPARE(cache->read(1, start, start + 4 * DayMs).size(), third.size() + 1);
     cache.reset();
@@ -410,11 +412,11 @@ void TestSampleCache::retentionOnOpen()
         auto cache = SampleCache::open(path, &registry, &error, testOptions());
         QVERIFY2(cache, qPrintable(error));
         for (int i = 0; i < 130; ++i) {
-            cache->consume(valuesAt(registry, noon - 10 * DayMs + i * 1000, {{old, 1}}));
-            cache->consume(valuesAt(registry, noon + i * 1000, {{recent, 2}}));
+            cache->consume(valuesAt(registry, noon - 10 * DayMs + i * 1000, { { old, 1 } }));
+            cache->consume(valuesAt(registry, noon + i * 1000, { { recent, 2 } }));
         }
         cache->flush();
-        QCOMPARE(cache->chunkDays(), (QList<qint64>{today - 10, today}));
+        QCOMPARE(cache->chunkDays(), (QList<qint64> { today - 10, today }));
     }
     SeriesRegistry registry;
     QString error;
@@ -423,7 +425,7 @@ void TestSampleCache::retentionOnOpen()
     auto cache = SampleCache::open(path, &registry, &error, options);
     QVERIFY2(cache, qPrintable(error));
     cache->flush(); // the writer expires right after opening; flush waits for it
-    QCOMPARE(cache->chunkDays(), QList<qint64>{today});
+    QCOMPARE(cache->chunkDays(), QList<qint64> { today });
     QVERIFY(cache->read(*registry.find(old.key), 0, noon + DayMs).empty()); // tail too
     QCOMPARE(cache->read(*registry.find(recent.key), 0, noon + DayMs).size(), size_t(130));
 }
@@ -447,7 +449,7 @@ void TestSampleCache::histograms()
                 histogram = LogHistogram(); // an empty interval is stored too
             SampleBatch batch;
             batch.tsMs = ts;
-            batch.histograms.append({h, histogram});
+            batch.histograms.append({ h, histogram });
             batch.add(gauge(QStringLiteral("rate")), i); // mixed with plain values
             cache->consume(resolve(registry, batch));
             expected.emplace_back(ts, histogram);
@@ -461,7 +463,7 @@ void TestSampleCache::histograms()
         QCOMPARE(middle.size(), size_t(2));
         QVERIFY(middle[0] == expected[1]);
         QVERIFY(middle[1] == expected[2]);
-        QCOMPARE(cache->chunkDays(), (QList<qint64>{Day, Day + 1}));
+        QCOMPARE(cache->chunkDays(), (QList<qint64> { Day, Day + 1 }));
     }
     SeriesRegistry registry2;
     auto cache = SampleCache::open(path, &registry2, &error, testOptions());
@@ -494,8 +496,8 @@ void TestSampleCache::concurrentReadersDuringWrites()
     const int id = registry.idFor(a);
     const int n = 3000;
 
-    std::atomic<bool> done{false};
-    std::atomic<int> failures{0}, reads{0};
+    std::atomic<bool> done { false };
+    std::atomic<int> failures { 0 }, reads { 0 };
     auto reader = [&] {
         size_t seen = 0;
         while (!done.load()) {
@@ -506,7 +508,7 @@ void TestSampleCache::concurrentReadersDuringWrites()
             // sealed meanwhile is seen once), never shrinking.
             bool ok = readError.isEmpty() && samples.size() >= seen;
             for (size_t i = 0; ok && i < samples.size(); ++i)
-                ok = samples[i] == Sample{Base + qint64(i) * 1000, double(i)};
+                ok = samples[i] == Sample { Base + qint64(i) * 1000, double(i) };
             if (!ok)
                 ++failures;
             seen = samples.size();
@@ -516,7 +518,7 @@ void TestSampleCache::concurrentReadersDuringWrites()
     for (int r = 0; r < 3; ++r)
         readers.emplace_back(reader);
     for (int i = 0; i < n; ++i) {
-        cache->consume(valuesAt(registry, Base + i * 1000, {{a, double(i)}}));
+        cache->consume(valuesAt(registry, Base + i * 1000, { { a, double(i) } }));
         if (i % 200 == 0)
             cache->flush();
         if (i % 10 == 0)
@@ -542,12 +544,12 @@ void TestSampleCache::concurrentReadersDuringExpiry()
     const qint64 start = Day * DayMs;
     const int days = 8;
     for (qint64 ts = start; ts < start + days * DayMs; ts += 600'000)
-        cache->consume(valuesAt(registry, ts, {{a, double(ts)}}));
+        cache->consume(valuesAt(registry, ts, { { a, double(ts) } }));
     cache->flush();
 
     // Readers see each expiry entirely or not at all: a suffix of whole days.
-    std::atomic<bool> done{false};
-    std::atomic<int> failures{0};
+    std::atomic<bool> done { false };
+    std::atomic<int> failures { 0 };
     auto reader = [&] {
         while (!done.load()) {
             QString readError;
@@ -571,7 +573,7 @@ void TestSampleCache::concurrentReadersDuringExpiry()
     for (auto &t : readers)
         t.join();
     QCOMPARE(failures.load(), 0);
-    QCOMPARE(cache->chunkDays(), QList<qint64>{Day + days - 1});
+    QCOMPARE(cache->chunkDays(), QList<qint64> { Day + days - 1 });
 }
 
 void TestSampleCache::storageBytesPerSample()
@@ -594,7 +596,7 @@ void TestSampleCache::storageBytesPerSample()
         QList<std::pair<SeriesInfo, double>> values;
         for (int s = 0; s < 10; ++s) {
             v[s] = std::clamp(v[s] + next() - 0.5, 0.0, 100.0);
-            values.append({infos[s], s < 5 ? std::round(v[s] * 100) / 100 : v[s]});
+            values.append({ infos[s], s < 5 ? std::round(v[s] * 100) / 100 : v[s] });
         }
         cache->consume(valuesAt(registry, Base + i * 1000 + qint64(next() * 20) - 10, values));
     }

@@ -7,7 +7,6 @@
 
 #include <QFile>
 #include <QString>
-
 #include <cmath>
 #include <memory>
 #include <optional>

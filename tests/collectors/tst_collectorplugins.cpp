@@ -30,7 +30,8 @@ private:
 
 void TestCollectorPlugins::initTestCase()
 {
-    const QStringList problems = m_registry.loadPlugins({QStringLiteral(HEADROOM_PLUGIN_BUILD_DIR)});
+    const QStringList problems
+        = m_registry.loadPlugins({ QStringLiteral(HEADROOM_PLUGIN_BUILD_DIR) });
     QCOMPARE(problems, QStringList());
 }
 
@@ -39,10 +40,10 @@ void TestCollectorPlugins::metadata_data()
     QTest::addColumn<QString>("id");
     QTest::addColumn<QString>("name");
     QTest::addColumn<QStringList>("options");
-    QTest::newRow("host") << u"host"_s << u"Host"_s << QStringList{u"host"_s, u"root"_s};
+    QTest::newRow("host") << u"host"_s << u"Host"_s << QStringList { u"host"_s, u"root"_s };
     QTest::newRow("nic") << u"nic"_s << u"Network interfaces"_s
-                         << QStringList{u"defaultSpeedMbps"_s, u"host"_s, u"includeLoopback"_s,
-                                        u"interfaces"_s, u"root"_s, u"speedMbps"_s};
+                         << QStringList { u"defaultSpeedMbps"_s, u"host"_s, u"includeLoopback"_s,
+                                          u"interfaces"_s,       u"root"_s, u"speedMbps"_s };
 }
 
 void TestCollectorPlugins::metadata()
@@ -76,7 +77,7 @@ void TestCollectorPlugins::remoteHostRejected()
     QFETCH(QString, id);
     CollectorConfig config;
     config.sourceId = id;
-    config.options = {{u"host"_s, u"ssh://x"_s}};
+    config.options = { { u"host"_s, u"ssh://x"_s } };
     QString error;
     QCOMPARE(m_registry.factory(id)->create(config, &error), nullptr);
     QCOMPARE(error, u"remote hosts need the SSH transport (not yet available): ssh://x"_s);
@@ -92,7 +93,7 @@ void TestCollectorPlugins::localPoll()
     QFETCH(QString, id);
     CollectorConfig config;
     config.sourceId = u"src-"_s + id;
-    config.options = {{u"host"_s, u"local"_s}};
+    config.options = { { u"host"_s, u"local"_s } };
     QString error;
     const auto collector = m_registry.factory(id)->create(config, &error);
     QVERIFY2(collector, qPrintable(error));

@@ -8,7 +8,6 @@
 #include <QFileInfo>
 #include <QTest>
 #include <QThread>
-
 #include <cmath>
 
 using namespace Headroom;
@@ -53,7 +52,7 @@ void TestCollectorsLive::host()
 
     const bool psi = QFileInfo::exists(u"/proc/pressure/cpu"_s);
     QCOMPARE(second.warnings,
-             psi ? QStringList() : QStringList{u"PSI not available (/proc/pressure missing)"_s});
+             psi ? QStringList() : QStringList { u"PSI not available (/proc/pressure missing)"_s });
 
     QHash<QString, QList<SeriesValue>> byMetric;
     for (const SeriesValue &value : second.batch.values)
@@ -109,8 +108,9 @@ void TestCollectorsLive::nic()
     QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
     checkFinite(second.batch);
 
-    const QStringList present =
-        QDir(u"/sys/class/net"_s).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System);
+    const QStringList present
+        = QDir(u"/sys/class/net"_s)
+              .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System);
     QVERIFY(!present.isEmpty());
     QSet<QString> seen;
     for (const SeriesValue &value : second.batch.values) {
@@ -125,7 +125,7 @@ void TestCollectorsLive::nic()
         bool found = false;
         for (const SeriesValue &value : second.batch.values)
             found |= value.info.key.metric == "nic.rx.bytes"_L1
-                     && value.info.key.labels.value(u"interface"_s) == name;
+                && value.info.key.labels.value(u"interface"_s) == name;
         QVERIFY2(found, qPrintable(name));
     }
     // Each interface has either a utilization (speed known) or a warning saying why not.
@@ -133,7 +133,7 @@ void TestCollectorsLive::nic()
         bool utilization = false;
         for (const SeriesValue &value : second.batch.values)
             utilization |= value.info.key.metric == "nic.utilization"_L1
-                           && value.info.key.labels.value(u"interface"_s) == name;
+                && value.info.key.labels.value(u"interface"_s) == name;
         const bool warned = second.warnings.contains(
             u"nic: %1: link speed unknown; set speedMbps to get utilization"_s.arg(name));
         QVERIFY2(utilization != warned, qPrintable(name));

@@ -47,11 +47,11 @@ QSet<QString> metricNames(const SampleBatch &batch)
     return names;
 }
 
-const QSet<QString> Gauges{
-    u"host.cpu.count"_s,       u"host.cpu.runnable"_s,   u"host.cpu.runqueue_per_cpu"_s,
-    u"host.load.1"_s,          u"host.load.5"_s,         u"host.load.15"_s,
-    u"host.load.per_cpu"_s,    u"host.mem.utilization"_s, u"host.mem.total"_s,
-    u"host.mem.available"_s,   u"host.mem.swap_used"_s,
+const QSet<QString> Gauges {
+    u"host.cpu.count"_s,     u"host.cpu.runnable"_s,    u"host.cpu.runqueue_per_cpu"_s,
+    u"host.load.1"_s,        u"host.load.5"_s,          u"host.load.15"_s,
+    u"host.load.per_cpu"_s,  u"host.mem.utilization"_s, u"host.mem.total"_s,
+    u"host.mem.available"_s, u"host.mem.swap_used"_s,
 };
 
 } // namespace
@@ -122,14 +122,17 @@ void TestHostCollector::known_data()
     QTest::newRow("sda utilization") << u"host.disk.utilization"_s << u"{device=sda}"_s << 50.0;
     QTest::newRow("sda queue") << u"host.disk.queue"_s << u"{device=sda}"_s << 1.5;
     QTest::newRow("sda read bytes") << u"host.disk.read_bytes"_s << u"{device=sda}"_s << 10240000.0;
-    QTest::newRow("sda write bytes") << u"host.disk.write_bytes"_s << u"{device=sda}"_s << 20480000.0;
+    QTest::newRow("sda write bytes")
+        << u"host.disk.write_bytes"_s << u"{device=sda}"_s << 20480000.0;
     QTest::newRow("sda reads") << u"host.disk.reads"_s << u"{device=sda}"_s << 200.0;
     QTest::newRow("sda writes") << u"host.disk.writes"_s << u"{device=sda}"_s << 300.0;
     QTest::newRow("sda errors") << u"host.disk.errors"_s << u"{device=sda}"_s << 2.0;
     // nvme0n1: io_ticks +4200 ms in 2000 ms (merged accounting) is clamped to 100 %.
-    QTest::newRow("nvme utilization clamped") << u"host.disk.utilization"_s << u"{device=nvme0n1}"_s << 100.0;
+    QTest::newRow("nvme utilization clamped")
+        << u"host.disk.utilization"_s << u"{device=nvme0n1}"_s << 100.0;
     QTest::newRow("nvme queue") << u"host.disk.queue"_s << u"{device=nvme0n1}"_s << 0.1;
-    QTest::newRow("nvme write bytes") << u"host.disk.write_bytes"_s << u"{device=nvme0n1}"_s << 204800.0;
+    QTest::newRow("nvme write bytes")
+        << u"host.disk.write_bytes"_s << u"{device=nvme0n1}"_s << 204800.0;
     QTest::newRow("nvme reads") << u"host.disk.reads"_s << u"{device=nvme0n1}"_s << 0.0;
     QTest::newRow("nvme writes") << u"host.disk.writes"_s << u"{device=nvme0n1}"_s << 100.0;
 }
@@ -177,7 +180,7 @@ void TestHostCollector::knownSeriesSet()
         if (value.info.key.metric.startsWith("host.disk."_L1))
             devices.insert(value.info.key.labels.value(u"device"_s));
     }
-    QCOMPARE(devices, (QSet<QString>{u"sda"_s, u"nvme0n1"_s}));
+    QCOMPARE(devices, (QSet<QString> { u"sda"_s, u"nvme0n1"_s }));
 }
 
 void TestHostCollector::metadata_data()
@@ -212,8 +215,10 @@ void TestHostCollector::metadata_data()
     row(u"host.disk.utilization"_s, u"{device=sda}"_s, u"%"_s, u"disk:sda"_s, UseKind::Utilization);
     row(u"host.disk.queue"_s, u"{device=sda}"_s, QString(), u"disk:sda"_s, UseKind::Saturation);
     row(u"host.disk.read_bytes"_s, u"{device=sda}"_s, u"B/s"_s, u"disk:sda"_s, UseKind::Throughput);
-    row(u"host.disk.write_bytes"_s, u"{device=sda}"_s, u"B/s"_s, u"disk:sda"_s, UseKind::Throughput);
-    row(u"host.disk.reads"_s, u"{device=nvme0n1}"_s, u"1/s"_s, u"disk:nvme0n1"_s, UseKind::Throughput);
+    row(u"host.disk.write_bytes"_s, u"{device=sda}"_s, u"B/s"_s, u"disk:sda"_s,
+        UseKind::Throughput);
+    row(u"host.disk.reads"_s, u"{device=nvme0n1}"_s, u"1/s"_s, u"disk:nvme0n1"_s,
+        UseKind::Throughput);
     row(u"host.disk.writes"_s, u"{device=sda}"_s, u"1/s"_s, u"disk:sda"_s, UseKind::Throughput);
     row(u"host.disk.errors"_s, u"{device=sda}"_s, u"1/s"_s, u"disk:sda"_s, UseKind::Errors);
 }
@@ -249,22 +254,26 @@ void TestHostCollector::realCapture_data()
     QTest::newRow("system") << u"host.cpu.mode"_s << u"{mode=system}"_s << 23.0 / 258 * 100;
     QTest::newRow("steal") << u"host.cpu.mode"_s << u"{mode=steal}"_s << 9.0 / 258 * 100;
     QTest::newRow("idle") << u"host.cpu.mode"_s << u"{mode=idle}"_s << 0.0;
-    QTest::newRow("cpu psi some") << u"host.cpu.psi"_s << u"{kind=some}"_s << 644853.0 / 1280000 * 100;
+    QTest::newRow("cpu psi some") << u"host.cpu.psi"_s << u"{kind=some}"_s
+                                  << 644853.0 / 1280000 * 100;
     QTest::newRow("io psi some") << u"host.io.psi"_s << u"{kind=some}"_s << 80288.0 / 1280000 * 100;
     QTest::newRow("io psi full") << u"host.io.psi"_s << u"{kind=full}"_s << 610.0 / 1280000 * 100;
     QTest::newRow("mem psi some") << u"host.mem.psi"_s << u"{kind=some}"_s << 0.0;
-    QTest::newRow("mem utilization") << u"host.mem.utilization"_s << QString()
-                                     << (24683656.0 - 23912344.0) / 24683656.0 * 100;
+    QTest::newRow("mem utilization")
+        << u"host.mem.utilization"_s << QString() << (24683656.0 - 23912344.0) / 24683656.0 * 100;
     QTest::newRow("mem available") << u"host.mem.available"_s << QString() << 23912344.0 * 1024;
     QTest::newRow("load per cpu") << u"host.load.per_cpu"_s << QString() << 1.37 / 2;
     QTest::newRow("swap in") << u"host.mem.swap_in"_s << QString() << 0.0;
     // vda: +84 reads / +30688 sectors, +67 writes / +131640 sectors, io_ticks +156 ms,
     // weighted +185 ms.
     QTest::newRow("vda reads") << u"host.disk.reads"_s << u"{device=vda}"_s << 84 / 1.28;
-    QTest::newRow("vda read bytes") << u"host.disk.read_bytes"_s << u"{device=vda}"_s << 30688 * 512 / 1.28;
+    QTest::newRow("vda read bytes")
+        << u"host.disk.read_bytes"_s << u"{device=vda}"_s << 30688 * 512 / 1.28;
     QTest::newRow("vda writes") << u"host.disk.writes"_s << u"{device=vda}"_s << 67 / 1.28;
-    QTest::newRow("vda write bytes") << u"host.disk.write_bytes"_s << u"{device=vda}"_s << 131640 * 512 / 1.28;
-    QTest::newRow("vda utilization") << u"host.disk.utilization"_s << u"{device=vda}"_s << 156 / 1280.0 * 100;
+    QTest::newRow("vda write bytes")
+        << u"host.disk.write_bytes"_s << u"{device=vda}"_s << 131640 * 512 / 1.28;
+    QTest::newRow("vda utilization")
+        << u"host.disk.utilization"_s << u"{device=vda}"_s << 156 / 1280.0 * 100;
     QTest::newRow("vda queue") << u"host.disk.queue"_s << u"{device=vda}"_s << 185 / 1280.0;
 }
 
@@ -308,24 +317,26 @@ void TestHostCollector::counterReset()
         QString labels;
         double expected;
     } rows[] = {
-        {u"host.cpu.utilization"_s, u"{cpu=all}"_s, 34.0},
-        {u"host.cpu.utilization"_s, u"{cpu=cpu0}"_s, 34.0},
-        {u"host.cpu.mode"_s, u"{mode=user}"_s, 20.0},
-        {u"host.cpu.psi"_s, u"{kind=some}"_s, 5.0},
-        {u"host.mem.swap_in"_s, QString(), 5.0},
-        {u"host.mem.page_scan"_s, QString(), 15.0},
-        {u"host.mem.oom_kills"_s, QString(), 0.0},
-        {u"host.disk.reads"_s, u"{device=sda}"_s, 100.0},
-        {u"host.disk.read_bytes"_s, u"{device=sda}"_s, 512000.0},
-        {u"host.disk.utilization"_s, u"{device=sda}"_s, 25.0},
-        {u"host.disk.queue"_s, u"{device=sda}"_s, 0.5},
-        {u"host.disk.errors"_s, u"{device=sda}"_s, 0.5},
+        { u"host.cpu.utilization"_s, u"{cpu=all}"_s, 34.0 },
+        { u"host.cpu.utilization"_s, u"{cpu=cpu0}"_s, 34.0 },
+        { u"host.cpu.mode"_s, u"{mode=user}"_s, 20.0 },
+        { u"host.cpu.psi"_s, u"{kind=some}"_s, 5.0 },
+        { u"host.mem.swap_in"_s, QString(), 5.0 },
+        { u"host.mem.page_scan"_s, QString(), 15.0 },
+        { u"host.mem.oom_kills"_s, QString(), 0.0 },
+        { u"host.disk.reads"_s, u"{device=sda}"_s, 100.0 },
+        { u"host.disk.read_bytes"_s, u"{device=sda}"_s, 512000.0 },
+        { u"host.disk.utilization"_s, u"{device=sda}"_s, 25.0 },
+        { u"host.disk.queue"_s, u"{device=sda}"_s, 0.5 },
+        { u"host.disk.errors"_s, u"{device=sda}"_s, 0.5 },
     };
     for (const auto &row : rows) {
         const auto value = find(next.batch, row.metric, Test::labels(row.labels));
         QVERIFY2(value, qPrintable(row.metric + row.labels));
         QVERIFY2(nearlyEqual(value->value, row.expected),
-                 qPrintable(u"%1%2: %3 != %4"_s.arg(row.metric, row.labels).arg(value->value).arg(row.expected)));
+                 qPrintable(u"%1%2: %3 != %4"_s.arg(row.metric, row.labels)
+                                .arg(value->value)
+                                .arg(row.expected)));
     }
 }
 
@@ -333,14 +344,15 @@ void TestHostCollector::noPressure()
 {
     Harness h(u"host/nopsi/t0"_s);
     const PollResult first = h.poll(u"host/nopsi/t0"_s, T0);
-    QCOMPARE(first.warnings, QStringList{u"PSI not available (/proc/pressure missing)"_s});
+    QCOMPARE(first.warnings, QStringList { u"PSI not available (/proc/pressure missing)"_s });
     const PollResult second = h.poll(u"host/nopsi/t1"_s, T0 + Interval);
     QVERIFY(second.error.isEmpty());
-    QCOMPARE(second.warnings, QStringList{u"PSI not available (/proc/pressure missing)"_s});
+    QCOMPARE(second.warnings, QStringList { u"PSI not available (/proc/pressure missing)"_s });
     for (const SeriesValue &value : second.batch.values)
         QVERIFY2(!value.info.key.metric.endsWith(".psi"_L1), qPrintable(value.info.key.toString()));
     // Everything else is unaffected: same numbers as with PSI.
-    QCOMPARE(find(second.batch, u"host.cpu.utilization"_s, {{u"cpu"_s, u"all"_s}})->value, 30.0);
+    QCOMPARE(find(second.batch, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } })->value,
+             30.0);
     QCOMPARE(second.batch.values.size(), 45 - 6);
 }
 
@@ -350,7 +362,7 @@ void TestHostCollector::garbage()
     h.poll(u"host/garbage"_s, T0);
     const PollResult result = h.poll(u"host/garbage"_s, T0 + Interval);
     QVERIFY(result.error.isEmpty());
-    const QStringList expected{
+    const QStringList expected {
         u"/proc/stat: line 2: cpu line has 3 fields, expected at least 4"_s,
         u"/proc/stat: line 3: non-numeric cpu field \"abc\""_s,
         u"/proc/stat: line 4: malformed procs_running line"_s,
@@ -373,9 +385,9 @@ void TestHostCollector::garbage()
     // counters: unchanged, so zero rates); what could not is left out, not guessed.
     QVERIFY(!find(result.batch, u"host.cpu.count"_s));
     QVERIFY(!find(result.batch, u"host.mem.utilization"_s));
-    QCOMPARE(find(result.batch, u"host.disk.reads"_s, {{u"device"_s, u"sda"_s}})->value, 0.0);
-    QCOMPARE(find(result.batch, u"host.cpu.psi"_s, {{u"kind"_s, u"full"_s}})->value, 0.0);
-    QVERIFY(!find(result.batch, u"host.cpu.psi"_s, {{u"kind"_s, u"some"_s}}));
+    QCOMPARE(find(result.batch, u"host.disk.reads"_s, { { u"device"_s, u"sda"_s } })->value, 0.0);
+    QCOMPARE(find(result.batch, u"host.cpu.psi"_s, { { u"kind"_s, u"full"_s } })->value, 0.0);
+    QVERIFY(!find(result.batch, u"host.cpu.psi"_s, { { u"kind"_s, u"some"_s } }));
 }
 
 void TestHostCollector::unreadableRoot()
@@ -391,13 +403,13 @@ void TestHostCollector::create_data()
     QTest::addColumn<QJsonObject>("options");
     QTest::addColumn<QString>("error"); // empty: valid
     QTest::newRow("default") << QJsonObject() << QString();
-    QTest::newRow("local") << QJsonObject{{u"host"_s, u"local"_s}} << QString();
-    QTest::newRow("empty host") << QJsonObject{{u"host"_s, u""_s}} << QString();
-    QTest::newRow("ssh") << QJsonObject{{u"host"_s, u"ssh://x"_s}}
+    QTest::newRow("local") << QJsonObject { { u"host"_s, u"local"_s } } << QString();
+    QTest::newRow("empty host") << QJsonObject { { u"host"_s, u""_s } } << QString();
+    QTest::newRow("ssh") << QJsonObject { { u"host"_s, u"ssh://x"_s } }
                          << u"remote hosts need the SSH transport (not yet available): ssh://x"_s;
-    QTest::newRow("hostname") << QJsonObject{{u"host"_s, u"db1"_s}}
+    QTest::newRow("hostname") << QJsonObject { { u"host"_s, u"db1"_s } }
                               << u"remote hosts need the SSH transport (not yet available): db1"_s;
-    QTest::newRow("number") << QJsonObject{{u"host"_s, 5}} << u"\"host\" must be a string"_s;
+    QTest::newRow("number") << QJsonObject { { u"host"_s, 5 } } << u"\"host\" must be a string"_s;
 }
 
 void TestHostCollector::create()

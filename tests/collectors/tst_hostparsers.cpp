@@ -47,9 +47,8 @@ void TestHostParsers::procStat_data()
     QTest::addColumn<QStringList>("problems");
 
     // Real capture: cpu 22984 0 8002 43443 1284 0 519 1264 0 0.
-    QTest::newRow("real t0") << readFixture(u"host/t0/proc/stat"_s) << true << 2
-                             << quint64(77496) << quint64(44727) << quint64(12009) << qint64(3)
-                             << QStringList();
+    QTest::newRow("real t0") << readFixture(u"host/t0/proc/stat"_s) << true << 2 << quint64(77496)
+                             << quint64(44727) << quint64(12009) << qint64(3) << QStringList();
     // guest (40) is part of user already and must not be counted twice.
     QTest::newRow("known t0") << readFixture(u"host/known/t0/proc/stat"_s) << true << 2
                               << quint64(10000) << quint64(8200) << quint64(500) << qint64(3)
@@ -60,19 +59,21 @@ void TestHostParsers::procStat_data()
                                   << QStringList();
     QTest::newRow("garbage") << readFixture(u"host/garbage/proc/stat"_s) << true << 0
                              << quint64(10000) << quint64(8200) << quint64(0) << qint64(-1)
-                             << QStringList{u"line 2: cpu line has 3 fields, expected at least 4"_s,
-                                            u"line 3: non-numeric cpu field \"abc\""_s,
-                                            u"line 4: malformed procs_running line"_s};
-    QTest::newRow("truncated aggregate") << "cpu  1000 10"_ba << false << 0 << quint64(0)
-                                         << quint64(0) << quint64(0) << qint64(-1)
-                                         << QStringList{u"line 1: cpu line has 2 fields, expected at least 4"_s,
-                                                        u"no aggregate \"cpu\" line"_s};
+                             << QStringList {
+                                    u"line 2: cpu line has 3 fields, expected at least 4"_s,
+                                    u"line 3: non-numeric cpu field \"abc\""_s,
+                                    u"line 4: malformed procs_running line"_s
+                                };
+    QTest::newRow("truncated aggregate")
+        << "cpu  1000 10"_ba << false << 0 << quint64(0) << quint64(0) << quint64(0) << qint64(-1)
+        << QStringList { u"line 1: cpu line has 2 fields, expected at least 4"_s,
+                         u"no aggregate \"cpu\" line"_s };
     QTest::newRow("empty") << QByteArray() << false << 0 << quint64(0) << quint64(0) << quint64(0)
-                           << qint64(-1) << QStringList{u"no aggregate \"cpu\" line"_s};
+                           << qint64(-1) << QStringList { u"no aggregate \"cpu\" line"_s };
     QTest::newRow("negative") << "cpu -1 2 3 4\n"_ba << false << 0 << quint64(0) << quint64(0)
                               << quint64(0) << qint64(-1)
-                              << QStringList{u"line 1: non-numeric cpu field \"-1\""_s,
-                                             u"no aggregate \"cpu\" line"_s};
+                              << QStringList { u"line 1: non-numeric cpu field \"-1\""_s,
+                                               u"no aggregate \"cpu\" line"_s };
 }
 
 void TestHostParsers::procStat()
@@ -115,13 +116,13 @@ void TestHostParsers::loadAvg_data()
     QTest::newRow("known t1") << readFixture(u"host/known/t1/proc/loadavg"_s) << true << 1.5 << 0.5
                               << QStringList();
     QTest::newRow("garbage") << readFixture(u"host/garbage/proc/loadavg"_s) << false << 0.0 << 0.0
-                             << QStringList{u"line 1: expected 3 load averages, got 1 fields"_s};
+                             << QStringList { u"line 1: expected 3 load averages, got 1 fields"_s };
     QTest::newRow("empty") << QByteArray() << false << 0.0 << 0.0
-                           << QStringList{u"line 1: expected 3 load averages, got 0 fields"_s};
+                           << QStringList { u"line 1: expected 3 load averages, got 0 fields"_s };
     QTest::newRow("text") << "0.5 x 0.1 1/2 3\n"_ba << false << 0.0 << 0.0
-                          << QStringList{u"line 1: bad load average \"x\""_s};
+                          << QStringList { u"line 1: bad load average \"x\""_s };
     QTest::newRow("nan") << "nan 0.1 0.1 1/2 3\n"_ba << false << 0.0 << 0.0
-                         << QStringList{u"line 1: bad load average \"nan\""_s};
+                         << QStringList { u"line 1: bad load average \"nan\""_s };
 }
 
 void TestHostParsers::loadAvg()
@@ -155,17 +156,18 @@ void TestHostParsers::pressure_data()
     // Before Linux 5.13, /proc/pressure/cpu has no "full" line.
     QTest::newRow("some only") << "some avg10=0.00 avg60=0.00 avg300=0.00 total=42\n"_ba << true
                                << qint64(42) << qint64(-1) << QStringList();
-    QTest::newRow("garbage total") << readFixture(u"host/garbage/proc/pressure/cpu"_s) << true
-                                   << qint64(-1) << qint64(0)
-                                   << QStringList{u"line 1: no numeric total="_s};
+    QTest::newRow("garbage total")
+        << readFixture(u"host/garbage/proc/pressure/cpu"_s) << true << qint64(-1) << qint64(0)
+        << QStringList { u"line 1: no numeric total="_s };
     QTest::newRow("truncated") << readFixture(u"host/garbage/proc/pressure/memory"_s) << false
                                << qint64(-1) << qint64(-1)
-                               << QStringList{u"line 1: no numeric total="_s,
-                                              u"no \"some\" or \"full\" total"_s};
+                               << QStringList { u"line 1: no numeric total="_s,
+                                                u"no \"some\" or \"full\" total"_s };
     QTest::newRow("empty") << QByteArray() << false << qint64(-1) << qint64(-1)
-                           << QStringList{u"no \"some\" or \"full\" total"_s};
+                           << QStringList { u"no \"some\" or \"full\" total"_s };
     QTest::newRow("unknown line") << "most total=1\nsome total=2\n"_ba << true << qint64(2)
-                                  << qint64(-1) << QStringList{u"line 1: unknown line \"most\""_s};
+                                  << qint64(-1)
+                                  << QStringList { u"line 1: unknown line \"most\""_s };
 }
 
 void TestHostParsers::pressure()
@@ -250,11 +252,12 @@ void TestHostParsers::vmStat_data()
                               << QStringList();
     // Linux < 4.13 has no oom_kill, < 5.17 no pgscan_khugepaged.
     QTest::newRow("old kernel") << "pswpin 1\npswpout 2\npgscan_kswapd 3\npgscan_direct 4\n"_ba
-                                << qint64(1) << qint64(2) << qint64(7) << qint64(-1) << QStringList();
-    QTest::newRow("garbage") << readFixture(u"host/garbage/proc/vmstat"_s) << qint64(-1) << qint64(3)
-                             << qint64(-1) << qint64(-1)
-                             << QStringList{u"line 1: malformed pswpin line"_s,
-                                            u"line 3: malformed oom_kill line"_s};
+                                << qint64(1) << qint64(2) << qint64(7) << qint64(-1)
+                                << QStringList();
+    QTest::newRow("garbage") << readFixture(u"host/garbage/proc/vmstat"_s) << qint64(-1)
+                             << qint64(3) << qint64(-1) << qint64(-1)
+                             << QStringList { u"line 1: malformed pswpin line"_s,
+                                              u"line 3: malformed oom_kill line"_s };
 }
 
 void TestHostParsers::vmStat()
@@ -285,25 +288,31 @@ void TestHostParsers::diskStats_data()
     QTest::addColumn<QList<quint64>>("fields"); // reads rsect writes wsect ioticks weighted
     QTest::addColumn<bool>("everUsed");
     QTest::addColumn<int>("problemCount");
-    QTest::newRow("real t0")
-        << readFixture(u"host/t0/proc/diskstats"_s)
-        << QStringList{u"loop0"_s, u"loop1"_s, u"loop2"_s, u"loop3"_s, u"loop4"_s, u"loop5"_s,
-                       u"loop6"_s, u"loop7"_s, u"vda"_s, u"zram0"_s}
-        << u"vda"_s << QList<quint64>{27231, 940954, 148513, 4808320, 25776, 78963} << true << 0;
+    QTest::newRow("real t0") << readFixture(u"host/t0/proc/diskstats"_s)
+                             << QStringList { u"loop0"_s, u"loop1"_s, u"loop2"_s, u"loop3"_s,
+                                              u"loop4"_s, u"loop5"_s, u"loop6"_s, u"loop7"_s,
+                                              u"vda"_s,   u"zram0"_s }
+                             << u"vda"_s
+                             << QList<quint64> { 27231, 940954, 148513, 4808320, 25776, 78963 }
+                             << true << 0;
     // nvme0n1 has the 14-column layout of kernels before 4.18 (no discard columns).
     QTest::newRow("known t1") << readFixture(u"host/known/t1/proc/diskstats"_s)
-                              << QStringList{u"loop0"_s, u"sda"_s, u"sda1"_s, u"sdb"_s, u"nvme0n1"_s}
-                              << u"nvme0n1"_s << QList<quint64>{500, 4000, 300, 1600, 4400, 500}
+                              << QStringList { u"loop0"_s, u"sda"_s, u"sda1"_s, u"sdb"_s,
+                                               u"nvme0n1"_s }
+                              << u"nvme0n1"_s << QList<quint64> { 500, 4000, 300, 1600, 4400, 500 }
                               << true << 0;
     QTest::newRow("never used") << readFixture(u"host/known/t1/proc/diskstats"_s)
-                                << QStringList{u"loop0"_s, u"sda"_s, u"sda1"_s, u"sdb"_s, u"nvme0n1"_s}
-                                << u"sdb"_s << QList<quint64>{0, 0, 0, 0, 0, 0} << false << 0;
-    QTest::newRow("garbage") << readFixture(u"host/garbage/proc/diskstats"_s) << QStringList{u"sda"_s}
-                             << u"sda"_s << QList<quint64>{1000, 80000, 2000, 160000, 3000, 4000}
-                             << true << 2;
+                                << QStringList { u"loop0"_s, u"sda"_s, u"sda1"_s, u"sdb"_s,
+                                                 u"nvme0n1"_s }
+                                << u"sdb"_s << QList<quint64> { 0, 0, 0, 0, 0, 0 } << false << 0;
+    QTest::newRow("garbage") << readFixture(u"host/garbage/proc/diskstats"_s)
+                             << QStringList { u"sda"_s } << u"sda"_s
+                             << QList<quint64> { 1000, 80000, 2000, 160000, 3000, 4000 } << true
+                             << 2;
     QTest::newRow("non-numeric")
         << "8 0 sda 1 2 3 4 5 6 7 8 9 10 11\n8 1 sdb 1 2 3 4 5 6 7 8 9 x 11\n"_ba
-        << QStringList{u"sda"_s} << u"sda"_s << QList<quint64>{1, 3, 5, 7, 10, 11} << true << 1;
+        << QStringList { u"sda"_s } << u"sda"_s << QList<quint64> { 1, 3, 5, 7, 10, 11 } << true
+        << 1;
 }
 
 void TestHostParsers::diskStats()
@@ -322,8 +331,8 @@ void TestHostParsers::diskStats()
         actualNames << disk.name;
     QCOMPARE(actualNames, names);
     const DiskStat &disk = disks.at(names.indexOf(device));
-    QCOMPARE((QList<quint64>{disk.reads, disk.readSectors, disk.writes, disk.writeSectors,
-                             disk.ioTicksMs, disk.weightedIoMs}),
+    QCOMPARE((QList<quint64> { disk.reads, disk.readSectors, disk.writes, disk.writeSectors,
+                               disk.ioTicksMs, disk.weightedIoMs }),
              fields);
     QCOMPARE(disk.everUsed(), everUsed);
 }

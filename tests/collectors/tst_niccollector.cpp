@@ -18,7 +18,7 @@ namespace {
 constexpr qint64 T0 = 1'700'000'000'000;
 constexpr qint64 Interval = 2000; // 2 s, so that a delta mistaken for a rate shows
 
-const QJsonObject KnownOptions{{u"speedMbps"_s, QJsonObject{{u"virt1"_s, 100}}}};
+const QJsonObject KnownOptions { { u"speedMbps"_s, QJsonObject { { u"virt1"_s, 100 } } } };
 
 struct Harness
 {
@@ -110,15 +110,19 @@ void TestNicCollector::known_data()
     QTest::newRow("eth0 rx errors") << u"nic.rx.errors"_s << u"{interface=eth0}"_s << 2.0;
     QTest::newRow("eth0 tx errors") << u"nic.tx.errors"_s << u"{interface=eth0}"_s << 0.0;
     QTest::newRow("eth0 speed") << u"nic.speed"_s << u"{interface=eth0}"_s << 1000.0;
-    QTest::newRow("eth0 rx util") << u"nic.utilization"_s << u"{direction=rx,interface=eth0}"_s << 20.0;
-    QTest::newRow("eth0 tx util") << u"nic.utilization"_s << u"{direction=tx,interface=eth0}"_s << 4.0;
+    QTest::newRow("eth0 rx util") << u"nic.utilization"_s << u"{direction=rx,interface=eth0}"_s
+                                  << 20.0;
+    QTest::newRow("eth0 tx util") << u"nic.utilization"_s << u"{direction=tx,interface=eth0}"_s
+                                  << 4.0;
     // veth0 reports -1: throughput but no speed or utilization.
     QTest::newRow("veth0 rx bytes") << u"nic.rx.bytes"_s << u"{interface=veth0}"_s << 1000.0;
     QTest::newRow("veth0 tx packets") << u"nic.tx.packets"_s << u"{interface=veth0}"_s << 20.0;
     // virt1 has no speed file; the 100 Mbit/s override applies.
     QTest::newRow("virt1 speed") << u"nic.speed"_s << u"{interface=virt1}"_s << 100.0;
-    QTest::newRow("virt1 rx util") << u"nic.utilization"_s << u"{direction=rx,interface=virt1}"_s << 10.0;
-    QTest::newRow("virt1 tx util") << u"nic.utilization"_s << u"{direction=tx,interface=virt1}"_s << 1.0;
+    QTest::newRow("virt1 rx util")
+        << u"nic.utilization"_s << u"{direction=rx,interface=virt1}"_s << 10.0;
+    QTest::newRow("virt1 tx util")
+        << u"nic.utilization"_s << u"{direction=tx,interface=virt1}"_s << 1.0;
     QTest::newRow("virt1 rx drops") << u"nic.rx.drops"_s << u"{interface=virt1}"_s << 2.0;
     QTest::newRow("virt1 tx drops") << u"nic.tx.drops"_s << u"{interface=virt1}"_s << 1.0;
     // TCP: +50 retransmitted of +2000 sent segments.
@@ -146,10 +150,10 @@ void TestNicCollector::knownSeriesSet()
     QVERIFY(result.error.isEmpty());
     QCOMPARE(result.batch.source, u"net"_s);
     QCOMPARE(result.batch.tsMs, T0 + Interval);
-    QCOMPARE(result.warnings, QStringList{speedWarning(u"veth0"_s)});
+    QCOMPARE(result.warnings, QStringList { speedWarning(u"veth0"_s) });
     // lo is left out by default.
-    QCOMPARE(interfaces(result.batch), (QSet<QString>{u"eth0"_s, u"veth0"_s, u"virt1"_s}));
-    QVERIFY(!find(result.batch, u"nic.speed"_s, {{u"interface"_s, u"veth0"_s}}));
+    QCOMPARE(interfaces(result.batch), (QSet<QString> { u"eth0"_s, u"veth0"_s, u"virt1"_s }));
+    QVERIFY(!find(result.batch, u"nic.speed"_s, { { u"interface"_s, u"veth0"_s } }));
     QCOMPARE(findAll(result.batch, u"nic.utilization"_s).size(), 4);
     // 8 counters each, speed and 2 utilizations for eth0 and virt1, 2 TCP series.
     QCOMPARE(result.batch.values.size(), 3 * 8 + 2 * 3 + 2);
@@ -162,7 +166,7 @@ void TestNicCollector::firstPollHasNoRates()
     QSet<QString> metrics;
     for (const SeriesValue &value : first.batch.values)
         metrics.insert(value.info.key.metric);
-    QCOMPARE(metrics, QSet<QString>{u"nic.speed"_s});
+    QCOMPARE(metrics, QSet<QString> { u"nic.speed"_s });
     QCOMPARE(first.batch.values.size(), 2); // eth0 (sysfs) and virt1 (override)
 }
 
@@ -184,7 +188,8 @@ void TestNicCollector::metadata_data()
     row(u"nic.rx.packets"_s, eth0, u"1/s"_s, nic, UseKind::Throughput);
     row(u"nic.tx.packets"_s, eth0, u"1/s"_s, nic, UseKind::Throughput);
     row(u"nic.speed"_s, eth0, u"Mbit/s"_s, nic, UseKind::Info);
-    row(u"nic.utilization"_s, u"{direction=tx,interface=eth0}"_s, u"%"_s, nic, UseKind::Utilization);
+    row(u"nic.utilization"_s, u"{direction=tx,interface=eth0}"_s, u"%"_s, nic,
+        UseKind::Utilization);
     row(u"nic.rx.drops"_s, eth0, u"1/s"_s, nic, UseKind::Saturation);
     row(u"nic.tx.drops"_s, eth0, u"1/s"_s, nic, UseKind::Saturation);
     row(u"nic.rx.errors"_s, eth0, u"1/s"_s, nic, UseKind::Errors);
@@ -219,46 +224,54 @@ void TestNicCollector::options_data()
     QTest::addColumn<double>("checkValue"); // -1: must be absent
 
     QTest::newRow("include loopback")
-        << QJsonObject{{u"includeLoopback"_s, true}, {u"speedMbps"_s, QJsonObject{{u"virt1"_s, 100}}}}
-        << QStringList{u"eth0"_s, u"lo"_s, u"veth0"_s, u"virt1"_s}
-        << QStringList{speedWarning(u"veth0"_s)} // none for lo: it has no link
+        << QJsonObject { { u"includeLoopback"_s, true },
+                         { u"speedMbps"_s, QJsonObject { { u"virt1"_s, 100 } } } }
+        << QStringList { u"eth0"_s, u"lo"_s, u"veth0"_s, u"virt1"_s }
+        << QStringList { speedWarning(u"veth0"_s) } // none for lo: it has no link
         << u"{interface=lo}"_s << u"nic.rx.bytes"_s << 450000.0;
     QTest::newRow("explicit list")
-        << QJsonObject{{u"interfaces"_s, QJsonArray{u"eth0"_s, u"nope"_s}}}
-        << QStringList{u"eth0"_s} << QStringList{u"nic: nope: no such interface"_s}
+        << QJsonObject { { u"interfaces"_s, QJsonArray { u"eth0"_s, u"nope"_s } } }
+        << QStringList { u"eth0"_s } << QStringList { u"nic: nope: no such interface"_s }
         << u"{direction=rx,interface=eth0}"_s << u"nic.utilization"_s << 20.0;
     QTest::newRow("explicit loopback")
-        << QJsonObject{{u"interfaces"_s, QJsonArray{u"lo"_s}}} << QStringList{u"lo"_s}
+        << QJsonObject { { u"interfaces"_s, QJsonArray { u"lo"_s } } } << QStringList { u"lo"_s }
         << QStringList() << u"{interface=lo}"_s << u"nic.tx.packets"_s << 450.0;
     // The override is for drivers that report nothing; a real link speed wins.
     QTest::newRow("override ignored when sysfs knows")
-        << QJsonObject{{u"interfaces"_s, QJsonArray{u"eth0"_s}},
-                       {u"speedMbps"_s, QJsonObject{{u"eth0"_s, 10}}}}
-        << QStringList{u"eth0"_s} << QStringList() << u"{interface=eth0}"_s << u"nic.speed"_s
+        << QJsonObject { { u"interfaces"_s, QJsonArray { u"eth0"_s } },
+                         { u"speedMbps"_s, QJsonObject { { u"eth0"_s, 10 } } } }
+        << QStringList { u"eth0"_s } << QStringList() << u"{interface=eth0}"_s << u"nic.speed"_s
         << 1000.0;
     // veth0's -1 is replaced by the override: 1000 B/s * 8 / 10 Mbit/s.
     QTest::newRow("override for -1")
-        << QJsonObject{{u"interfaces"_s, QJsonArray{u"veth0"_s}},
-                       {u"speedMbps"_s, QJsonObject{{u"veth0"_s, 10}}}}
-        << QStringList{u"veth0"_s} << QStringList() << u"{direction=rx,interface=veth0}"_s
+        << QJsonObject { { u"interfaces"_s, QJsonArray { u"veth0"_s } },
+                         { u"speedMbps"_s, QJsonObject { { u"veth0"_s, 10 } } } }
+        << QStringList { u"veth0"_s } << QStringList() << u"{direction=rx,interface=veth0}"_s
         << u"nic.utilization"_s << 0.08;
     // The dashboard's assumed speed covers every interface without one of its own.
     QTest::newRow("default speed")
-        << QJsonObject{{u"defaultSpeedMbps"_s, u"10"_s}} << QStringList{u"eth0"_s, u"veth0"_s, u"virt1"_s}
-        << QStringList{assumedWarning(u"veth0"_s, 10), assumedWarning(u"virt1"_s, 10)}
-        << u"{direction=rx,interface=virt1}"_s << u"nic.utilization"_s << 100.0; // 1.25 MB/s on 10 Mbit/s
+        << QJsonObject { { u"defaultSpeedMbps"_s, u"10"_s } }
+        << QStringList { u"eth0"_s, u"veth0"_s, u"virt1"_s }
+        << QStringList { assumedWarning(u"veth0"_s, 10), assumedWarning(u"virt1"_s, 10) }
+        << u"{direction=rx,interface=virt1}"_s << u"nic.utilization"_s
+        << 100.0; // 1.25 MB/s on 10 Mbit/s
     QTest::newRow("per-interface speed beats the default")
-        << QJsonObject{{u"defaultSpeedMbps"_s, 10}, {u"speedMbps"_s, QJsonObject{{u"virt1"_s, 100}}}}
-        << QStringList{u"eth0"_s, u"veth0"_s, u"virt1"_s} << QStringList{assumedWarning(u"veth0"_s, 10)}
-        << u"{interface=virt1}"_s << u"nic.speed"_s << 100.0;
+        << QJsonObject { { u"defaultSpeedMbps"_s, 10 },
+                         { u"speedMbps"_s, QJsonObject { { u"virt1"_s, 100 } } } }
+        << QStringList { u"eth0"_s, u"veth0"_s, u"virt1"_s }
+        << QStringList { assumedWarning(u"veth0"_s, 10) } << u"{interface=virt1}"_s
+        << u"nic.speed"_s << 100.0;
     QTest::newRow("empty default is none")
-        << QJsonObject{{u"defaultSpeedMbps"_s, u""_s}} << QStringList{u"eth0"_s, u"veth0"_s, u"virt1"_s}
-        << QStringList{speedWarning(u"veth0"_s), speedWarning(u"virt1"_s)}
+        << QJsonObject { { u"defaultSpeedMbps"_s, u""_s } }
+        << QStringList { u"eth0"_s, u"veth0"_s, u"virt1"_s }
+        << QStringList { speedWarning(u"veth0"_s), speedWarning(u"virt1"_s) }
         << u"{direction=rx,interface=virt1}"_s << u"nic.utilization"_s << -1.0;
-    QTest::newRow("no override")
-        << QJsonObject() << QStringList{u"eth0"_s, u"veth0"_s, u"virt1"_s}
-        << QStringList{speedWarning(u"veth0"_s), speedWarning(u"virt1"_s)}
-        << u"{direction=rx,interface=virt1}"_s << u"nic.utilization"_s << -1.0;
+    QTest::newRow("no override") << QJsonObject()
+                                 << QStringList { u"eth0"_s, u"veth0"_s, u"virt1"_s }
+                                 << QStringList { speedWarning(u"veth0"_s),
+                                                  speedWarning(u"virt1"_s) }
+                                 << u"{direction=rx,interface=virt1}"_s << u"nic.utilization"_s
+                                 << -1.0;
 }
 
 void TestNicCollector::options()
@@ -292,17 +305,20 @@ void TestNicCollector::counterReset()
     for (const SeriesValue &value : result.batch.values) {
         QVERIFY2(value.value >= 0 && value.value <= 1e9, qPrintable(value.info.key.toString()));
     }
-    const Labels eth0{{u"interface"_s, u"eth0"_s}};
-    for (const QString &metric : {u"nic.rx.bytes"_s, u"nic.tx.bytes"_s, u"nic.rx.packets"_s,
-                                  u"nic.tx.packets"_s, u"nic.rx.drops"_s, u"nic.rx.errors"_s,
-                                  u"nic.tx.errors"_s, u"tcp.retransmits"_s, u"tcp.retransmit_ratio"_s})
+    const Labels eth0 { { u"interface"_s, u"eth0"_s } };
+    for (const QString &metric :
+         { u"nic.rx.bytes"_s, u"nic.tx.bytes"_s, u"nic.rx.packets"_s, u"nic.tx.packets"_s,
+           u"nic.rx.drops"_s, u"nic.rx.errors"_s, u"nic.tx.errors"_s, u"tcp.retransmits"_s,
+           u"tcp.retransmit_ratio"_s })
         QVERIFY2(!find(result.batch, metric, metric.startsWith("tcp"_L1) ? Labels() : eth0),
                  qPrintable(metric));
-    QVERIFY(!find(result.batch, u"nic.utilization"_s, {{u"interface"_s, u"eth0"_s}, {u"direction"_s, u"rx"_s}}));
+    QVERIFY(!find(result.batch, u"nic.utilization"_s,
+                  { { u"interface"_s, u"eth0"_s }, { u"direction"_s, u"rx"_s } }));
     // tx_dropped stayed 0: an unchanged counter is a plain zero rate.
     QCOMPARE(find(result.batch, u"nic.tx.drops"_s, eth0)->value, 0.0);
     // Other interfaces are unaffected.
-    QCOMPARE(find(result.batch, u"nic.rx.bytes"_s, {{u"interface"_s, u"veth0"_s}})->value, 1000.0);
+    QCOMPARE(find(result.batch, u"nic.rx.bytes"_s, { { u"interface"_s, u"veth0"_s } })->value,
+             1000.0);
     // The reset values are the new baseline.
     const PollResult next = h.poll(u"nic/known/t1"_s, T0 + 2 * Interval);
     QCOMPARE(find(next.batch, u"nic.rx.bytes"_s, eth0)->value, (51000000.0 - 300) / 2);
@@ -315,7 +331,7 @@ void TestNicCollector::garbage()
     h.poll(u"nic/garbage"_s, T0);
     const PollResult result = h.poll(u"nic/garbage"_s, T0 + Interval);
     QVERIFY(result.error.isEmpty());
-    const QStringList expected{
+    const QStringList expected {
         u"/sys/class/net/eth0/statistics/rx_bytes: line 1: not a counter: \"garbage\""_s,
         u"/sys/class/net/eth0/statistics/tx_bytes: line 1: not a counter: \"\""_s,
         u"/sys/class/net/eth0/speed: line 1: not a number: \"fast\""_s,
@@ -323,7 +339,7 @@ void TestNicCollector::garbage()
         u"/proc/net/snmp: line 2: 6 values for 12 columns of line 1"_s,
     };
     QCOMPARE(result.warnings, expected);
-    const Labels eth0{{u"interface"_s, u"eth0"_s}};
+    const Labels eth0 { { u"interface"_s, u"eth0"_s } };
     QVERIFY(!find(result.batch, u"nic.rx.bytes"_s, eth0));
     QCOMPARE(find(result.batch, u"nic.rx.packets"_s, eth0)->value, 0.0);
     QCOMPARE(result.batch.values.size(), 6); // the six readable counters
@@ -336,10 +352,11 @@ void TestNicCollector::realCapture()
     Harness h(u"nic/t0"_s, QJsonObject());
     QVERIFY(h.poll(u"nic/t0"_s, captureTime(u"nic/t0"_s)).error.isEmpty());
     const PollResult result = h.poll(u"nic/t1"_s, captureTime(u"nic/t1"_s));
-    QCOMPARE(result.warnings, (QStringList{speedWarning(u"eth0"_s), speedWarning(u"ifb0"_s),
-                                          speedWarning(u"ifb1"_s)}));
-    QCOMPARE(::interfaces(result.batch), (QSet<QString>{u"eth0"_s, u"ifb0"_s, u"ifb1"_s}));
-    const Labels eth0{{u"interface"_s, u"eth0"_s}};
+    QCOMPARE(result.warnings,
+             (QStringList { speedWarning(u"eth0"_s), speedWarning(u"ifb0"_s),
+                            speedWarning(u"ifb1"_s) }));
+    QCOMPARE(::interfaces(result.batch), (QSet<QString> { u"eth0"_s, u"ifb0"_s, u"ifb1"_s }));
+    const Labels eth0 { { u"interface"_s, u"eth0"_s } };
     QVERIFY(nearlyEqual(find(result.batch, u"nic.rx.bytes"_s, eth0)->value, 595 / 1.278));
     QVERIFY(nearlyEqual(find(result.batch, u"nic.tx.bytes"_s, eth0)->value, 672 / 1.278));
     QVERIFY(nearlyEqual(find(result.batch, u"nic.rx.packets"_s, eth0)->value, 7 / 1.278));
@@ -365,32 +382,36 @@ void TestNicCollector::create_data()
     QTest::addColumn<QJsonObject>("options");
     QTest::addColumn<QString>("error"); // empty: valid
     QTest::newRow("default") << QJsonObject() << QString();
-    QTest::newRow("full") << QJsonObject{{u"host"_s, u"local"_s},
-                                         {u"interfaces"_s, QJsonArray{u"eth0"_s}},
-                                         {u"speedMbps"_s, QJsonObject{{u"eth0"_s, 2500}}},
-                                         {u"includeLoopback"_s, false}}
+    QTest::newRow("full") << QJsonObject { { u"host"_s, u"local"_s },
+                                           { u"interfaces"_s, QJsonArray { u"eth0"_s } },
+                                           { u"speedMbps"_s, QJsonObject { { u"eth0"_s, 2500 } } },
+                                           { u"includeLoopback"_s, false } }
                           << QString();
-    QTest::newRow("ssh") << QJsonObject{{u"host"_s, u"ssh://x"_s}}
+    QTest::newRow("ssh") << QJsonObject { { u"host"_s, u"ssh://x"_s } }
                          << u"remote hosts need the SSH transport (not yet available): ssh://x"_s;
-    QTest::newRow("interfaces string") << QJsonObject{{u"interfaces"_s, u"eth0"_s}}
+    QTest::newRow("interfaces string") << QJsonObject { { u"interfaces"_s, u"eth0"_s } }
                                        << u"\"interfaces\" must be an array of interface names"_s;
-    QTest::newRow("interfaces number") << QJsonObject{{u"interfaces"_s, QJsonArray{1}}}
+    QTest::newRow("interfaces number") << QJsonObject { { u"interfaces"_s, QJsonArray { 1 } } }
                                        << u"\"interfaces\" must be an array of interface names"_s;
-    QTest::newRow("interface path") << QJsonObject{{u"interfaces"_s, QJsonArray{u"../x"_s}}}
+    QTest::newRow("interface path") << QJsonObject { { u"interfaces"_s, QJsonArray { u"../x"_s } } }
                                     << u"\"interfaces\" must be an array of interface names"_s;
-    QTest::newRow("speed text") << QJsonObject{{u"speedMbps"_s, QJsonObject{{u"eth0"_s, u"fast"_s}}}}
+    QTest::newRow("speed text") << QJsonObject { { u"speedMbps"_s,
+                                                   QJsonObject { { u"eth0"_s, u"fast"_s } } } }
                                 << u"\"speedMbps\": eth0: expected a positive number of Mbit/s"_s;
-    QTest::newRow("speed negative") << QJsonObject{{u"speedMbps"_s, QJsonObject{{u"eth0"_s, -5}}}}
-                                    << u"\"speedMbps\": eth0: expected a positive number of Mbit/s"_s;
-    QTest::newRow("speed array") << QJsonObject{{u"speedMbps"_s, QJsonArray{1000}}}
+    QTest::newRow("speed negative")
+        << QJsonObject { { u"speedMbps"_s, QJsonObject { { u"eth0"_s, -5 } } } }
+        << u"\"speedMbps\": eth0: expected a positive number of Mbit/s"_s;
+    QTest::newRow("speed array") << QJsonObject { { u"speedMbps"_s, QJsonArray { 1000 } } }
                                  << u"\"speedMbps\" must map interface names to Mbit/s"_s;
-    QTest::newRow("default speed text") << QJsonObject{{u"defaultSpeedMbps"_s, u"fast"_s}}
-                                        << u"\"defaultSpeedMbps\": expected a positive number of Mbit/s"_s;
-    QTest::newRow("default speed zero") << QJsonObject{{u"defaultSpeedMbps"_s, 0}}
-                                        << u"\"defaultSpeedMbps\": expected a positive number of Mbit/s"_s;
-    QTest::newRow("default speed from a variable") << QJsonObject{{u"defaultSpeedMbps"_s, u" 1000 "_s}}
-                                                   << QString();
-    QTest::newRow("loopback text") << QJsonObject{{u"includeLoopback"_s, u"yes"_s}}
+    QTest::newRow("default speed text")
+        << QJsonObject { { u"defaultSpeedMbps"_s, u"fast"_s } }
+        << u"\"defaultSpeedMbps\": expected a positive number of Mbit/s"_s;
+    QTest::newRow("default speed zero")
+        << QJsonObject { { u"defaultSpeedMbps"_s, 0 } }
+        << u"\"defaultSpeedMbps\": expected a positive number of Mbit/s"_s;
+    QTest::newRow("default speed from a variable")
+        << QJsonObject { { u"defaultSpeedMbps"_s, u" 1000 "_s } } << QString();
+    QTest::newRow("loopback text") << QJsonObject { { u"includeLoopback"_s, u"yes"_s } }
                                    << u"\"includeLoopback\" must be true or false"_s;
 }
 

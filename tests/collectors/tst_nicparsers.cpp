@@ -29,10 +29,11 @@ void TestNicParsers::sysfsInteger_data()
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<bool>("valid");
     QTest::addColumn<qint64>("expected");
-    QTest::newRow("real rx_bytes") << readFixture(u"nic/t0/sys/class/net/eth0/statistics/rx_bytes"_s)
-                                   << true << qint64(316910921);
-    QTest::newRow("real speed -1") << readFixture(u"nic/t0/sys/class/net/eth0/speed"_s) << true
-                                   << qint64(-1);
+    QTest::newRow("real rx_bytes")
+        << readFixture(u"nic/t0/sys/class/net/eth0/statistics/rx_bytes"_s) << true
+        << qint64(316910921);
+    QTest::newRow("real speed -1")
+        << readFixture(u"nic/t0/sys/class/net/eth0/speed"_s) << true << qint64(-1);
     QTest::newRow("real lo type") << readFixture(u"nic/t0/sys/class/net/lo/type"_s) << true
                                   << qint64(772);
     QTest::newRow("64-bit") << "18446744073709551\n"_ba << true << qint64(18446744073709551);
@@ -90,31 +91,34 @@ void TestNicParsers::netSnmp_data()
     QTest::addColumn<QStringList>("problems");
     using Map = ColumnValues;
     QTest::newRow("real t0") << readFixture(u"nic/t0/proc/net/snmp"_s) << "Tcp"_ba << true
-                             << Map{{u"RetransSegs"_s, 0}, {u"OutSegs"_s, 4078},
-                                    {u"MaxConn"_s, -1}, {u"InCsumErrors"_s, 0}}
+                             << Map { { u"RetransSegs"_s, 0 },
+                                      { u"OutSegs"_s, 4078 },
+                                      { u"MaxConn"_s, -1 },
+                                      { u"InCsumErrors"_s, 0 } }
                              << 15 << QStringList();
     QTest::newRow("known t1") << readFixture(u"nic/known/t1/proc/net/snmp"_s) << "Tcp"_ba << true
-                              << Map{{u"RetransSegs"_s, 150}, {u"OutSegs"_s, 12000}} << 15
+                              << Map { { u"RetransSegs"_s, 150 }, { u"OutSegs"_s, 12000 } } << 15
                               << QStringList();
     QTest::newRow("real udp") << readFixture(u"nic/t0/proc/net/snmp"_s) << "Udp"_ba << true
-                              << Map{{u"InDatagrams"_s, 194}, {u"OutDatagrams"_s, 195}} << 9
+                              << Map { { u"InDatagrams"_s, 194 }, { u"OutDatagrams"_s, 195 } } << 9
                               << QStringList();
     QTest::newRow("UdpLite is not Udp")
         << "UdpLite: InDatagrams\nUdpLite: 7\nUdp: InDatagrams\nUdp: 5\n"_ba << "Udp"_ba << true
-        << Map{{u"InDatagrams"_s, 5}} << 1 << QStringList();
-    QTest::newRow("truncated values") << readFixture(u"nic/garbage/proc/net/snmp"_s) << "Tcp"_ba
-                                      << false << Map() << 0
-                                      << QStringList{u"line 2: 6 values for 12 columns of line 1"_s};
+        << Map { { u"InDatagrams"_s, 5 } } << 1 << QStringList();
+    QTest::newRow("truncated values")
+        << readFixture(u"nic/garbage/proc/net/snmp"_s) << "Tcp"_ba << false << Map() << 0
+        << QStringList { u"line 2: 6 values for 12 columns of line 1"_s };
     QTest::newRow("header only") << "Tcp: RtoAlgorithm RetransSegs\n"_ba << "Tcp"_ba << false
                                  << Map() << 0
-                                 << QStringList{u"line 1: Tcp header without a value line"_s};
+                                 << QStringList { u"line 1: Tcp header without a value line"_s };
     QTest::newRow("no tcp") << "Ip: Forwarding\nIp: 1\n"_ba << "Tcp"_ba << false << Map() << 0
-                            << QStringList{u"no Tcp lines"_s};
+                            << QStringList { u"no Tcp lines"_s };
     QTest::newRow("non-numeric column")
         << "Tcp: OutSegs RetransSegs\nTcp: 12 many\n"_ba << "Tcp"_ba << true
-        << Map{{u"OutSegs"_s, 12}} << 1 << QStringList{u"line 2: non-numeric RetransSegs \"many\""_s};
+        << Map { { u"OutSegs"_s, 12 } } << 1
+        << QStringList { u"line 2: non-numeric RetransSegs \"many\""_s };
     QTest::newRow("empty") << QByteArray() << "Tcp"_ba << false << Map() << 0
-                           << QStringList{u"no Tcp lines"_s};
+                           << QStringList { u"no Tcp lines"_s };
 }
 
 void TestNicParsers::netSnmp()

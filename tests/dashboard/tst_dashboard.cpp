@@ -58,17 +58,17 @@ void TestDashboard::selectorMatches_data()
     QTest::newRow("exact") << u"host"_s << cpu << u"{}"_s << u"host"_s << cpu << u"{}"_s << true;
     QTest::newRow("other source") << u"host"_s << cpu << u"{}"_s << u"host2"_s << cpu << u"{}"_s
                                   << false;
-    QTest::newRow("source is not a glob") << u"h*"_s << cpu << u"{}"_s << u"host"_s << cpu
-                                          << u"{}"_s << false;
+    QTest::newRow("source is not a glob")
+        << u"h*"_s << cpu << u"{}"_s << u"host"_s << cpu << u"{}"_s << false;
     QTest::newRow("other metric") << u"host"_s << cpu << u"{}"_s << u"host"_s
                                   << u"host.cpu.saturation"_s << u"{}"_s << false;
-    QTest::newRow("metric prefix only") << u"host"_s << u"host.cpu"_s << u"{}"_s << u"host"_s
-                                        << cpu << u"{}"_s << false;
-    QTest::newRow("star suffix crosses dots") << u"host"_s << u"host.*"_s << u"{}"_s << u"host"_s
-                                              << cpu << u"{}"_s << true;
-    QTest::newRow("star in the middle") << u"host"_s << u"host.disk.*.latency"_s << u"{}"_s
-                                        << u"host"_s << u"host.disk.sda.read.latency"_s
-                                        << u"{}"_s << true;
+    QTest::newRow("metric prefix only")
+        << u"host"_s << u"host.cpu"_s << u"{}"_s << u"host"_s << cpu << u"{}"_s << false;
+    QTest::newRow("star suffix crosses dots")
+        << u"host"_s << u"host.*"_s << u"{}"_s << u"host"_s << cpu << u"{}"_s << true;
+    QTest::newRow("star in the middle")
+        << u"host"_s << u"host.disk.*.latency"_s << u"{}"_s << u"host"_s
+        << u"host.disk.sda.read.latency"_s << u"{}"_s << true;
     QTest::newRow("star in the middle, wrong end")
         << u"host"_s << u"host.disk.*.latency"_s << u"{}"_s << u"host"_s
         << u"host.disk.sda.latency.p99"_s << u"{}"_s << false;
@@ -78,30 +78,30 @@ void TestDashboard::selectorMatches_data()
                                << true;
     QTest::newRow("two stars") << u"host"_s << u"*.cpu.*"_s << u"{}"_s << u"host"_s << cpu
                                << u"{}"_s << true;
-    QTest::newRow("backtracking") << u"host"_s << u"*a*b"_s << u"{}"_s << u"host"_s
-                                  << u"xaxbxab"_s << u"{}"_s << true;
+    QTest::newRow("backtracking") << u"host"_s << u"*a*b"_s << u"{}"_s << u"host"_s << u"xaxbxab"_s
+                                  << u"{}"_s << true;
     QTest::newRow("question mark is literal") << u"host"_s << u"host.cpu.?"_s << u"{}"_s
                                               << u"host"_s << u"host.cpu.x"_s << u"{}"_s << false;
-    QTest::newRow("extra key labels are free") << u"host"_s << cpu << u"{}"_s << u"host"_s << cpu
-                                               << u"{cpu=all}"_s << true;
+    QTest::newRow("extra key labels are free")
+        << u"host"_s << cpu << u"{}"_s << u"host"_s << cpu << u"{cpu=all}"_s << true;
     QTest::newRow("label equal") << u"host"_s << cpu << u"{cpu=all}"_s << u"host"_s << cpu
                                  << u"{cpu=all,mode=user}"_s << true;
-    QTest::newRow("label differs") << u"host"_s << cpu << u"{cpu=all}"_s << u"host"_s << cpu
-                                   << u"{cpu=0}"_s << false;
-    QTest::newRow("label missing on key") << u"host"_s << cpu << u"{cpu=all}"_s << u"host"_s
-                                          << cpu << u"{mode=user}"_s << false;
-    QTest::newRow("label star needs the label") << u"host"_s << cpu << u"{cpu=*}"_s << u"host"_s
-                                                << cpu << u"{}"_s << false;
+    QTest::newRow("label differs")
+        << u"host"_s << cpu << u"{cpu=all}"_s << u"host"_s << cpu << u"{cpu=0}"_s << false;
+    QTest::newRow("label missing on key")
+        << u"host"_s << cpu << u"{cpu=all}"_s << u"host"_s << cpu << u"{mode=user}"_s << false;
+    QTest::newRow("label star needs the label")
+        << u"host"_s << cpu << u"{cpu=*}"_s << u"host"_s << cpu << u"{}"_s << false;
     QTest::newRow("label glob") << u"host"_s << u"host.disk.*"_s << u"{dev=sd*}"_s << u"host"_s
                                 << u"host.disk.util"_s << u"{dev=sda1}"_s << true;
-    QTest::newRow("label glob no match") << u"host"_s << u"host.disk.*"_s << u"{dev=sd*}"_s
-                                         << u"host"_s << u"host.disk.util"_s << u"{dev=nvme0n1}"_s
-                                         << false;
+    QTest::newRow("label glob no match")
+        << u"host"_s << u"host.disk.*"_s << u"{dev=sd*}"_s << u"host"_s << u"host.disk.util"_s
+        << u"{dev=nvme0n1}"_s << false;
     QTest::newRow("all labels must match")
         << u"pg:orders"_s << u"pg.*"_s << u"{datname=orders,state=active}"_s << u"pg:orders"_s
         << u"pg.backends"_s << u"{datname=orders,state=idle}"_s << false;
-    QTest::newRow("case sensitive") << u"host"_s << u"HOST.*"_s << u"{}"_s << u"host"_s << cpu
-                                    << u"{}"_s << false;
+    QTest::newRow("case sensitive")
+        << u"host"_s << u"HOST.*"_s << u"{}"_s << u"host"_s << cpu << u"{}"_s << false;
 }
 
 void TestDashboard::selectorMatches()
@@ -114,8 +114,8 @@ void TestDashboard::selectorMatches()
     QFETCH(QString, keyLabels);
     QFETCH(bool, expected);
 
-    const SeriesSelector selector{selSource, selMetric, labels(selLabels)};
-    const SeriesKey key{keySource, keyMetric, labels(keyLabels)};
+    const SeriesSelector selector { selSource, selMetric, labels(selLabels) };
+    const SeriesKey key { keySource, keyMetric, labels(keyLabels) };
     QCOMPARE(selector.matches(key), expected);
 }
 
@@ -188,8 +188,17 @@ void TestDashboard::formatDuration()
 
 void TestDashboard::durationRoundTrip()
 {
-    const qint64 samples[] = {1, 999, 1000, 59'999, 60'000, 61'000, 3'599'000, 86'400'000,
-                              90'061'001, 604'800'000 * 52LL, 4'000'000'000'000LL};
+    const qint64 samples[] = { 1,
+                               999,
+                               1000,
+                               59'999,
+                               60'000,
+                               61'000,
+                               3'599'000,
+                               86'400'000,
+                               90'061'001,
+                               604'800'000 * 52LL,
+                               4'000'000'000'000LL };
     for (qint64 ms : samples)
         QCOMPARE(Headroom::parseDuration(Headroom::formatDuration(ms)), std::optional<qint64>(ms));
 }
@@ -211,8 +220,8 @@ void TestDashboard::substitute_data()
         << QByteArray(R"({"a": {"b": ["db1", {"c": "5433"}, 3, true, null]}})") << QString();
     QTest::newRow("keys are not substituted")
         << QByteArray(R"({"${host}": "x"})") << QByteArray(R"({"${host}": "x"})") << QString();
-    QTest::newRow("numbers untouched") << QByteArray(R"({"port": 5432})")
-                                       << QByteArray(R"({"port": 5432})") << QString();
+    QTest::newRow("numbers untouched")
+        << QByteArray(R"({"port": 5432})") << QByteArray(R"({"port": 5432})") << QString();
     QTest::newRow("dollar alone") << QByteArray(R"({"a": "$host ${ x $"})")
                                   << QByteArray(R"({"a": "$host ${ x $"})") << QString();
     QTest::newRow("value with reference syntax is not expanded again")
@@ -225,9 +234,9 @@ void TestDashboard::substitute_data()
     QTest::newRow("unknown deep") << QByteArray(R"({"a": [{"b": "x${deep}"}]})")
                                   << QByteArray(R"({"a": [{"b": "x${deep}"}]})")
                                   << u"unknown variable ${deep}"_s;
-    QTest::newRow("first unknown reported") << QByteArray(R"({"a": "${one}", "b": "${two}"})")
-                                            << QByteArray(R"({"a": "${one}", "b": "${two}"})")
-                                            << u"unknown variable ${one}"_s;
+    QTest::newRow("first unknown reported")
+        << QByteArray(R"({"a": "${one}", "b": "${two}"})")
+        << QByteArray(R"({"a": "${one}", "b": "${two}"})") << u"unknown variable ${one}"_s;
 }
 
 void TestDashboard::substitute()
@@ -236,12 +245,13 @@ void TestDashboard::substitute()
     QFETCH(QByteArray, expected);
     QFETCH(QString, error);
 
-    const QMap<QString, QString> values{{u"host"_s, u"db1"_s},
-                                        {u"port"_s, u"5433"_s},
-                                        {u"tricky"_s, u"${host}"_s},
-                                        {u"empty"_s, QString()}};
+    const QMap<QString, QString> values { { u"host"_s, u"db1"_s },
+                                          { u"port"_s, u"5433"_s },
+                                          { u"tricky"_s, u"${host}"_s },
+                                          { u"empty"_s, QString() } };
     QString actualError = u"stale"_s;
-    const QJsonObject result = substituteVariables(object(config.constData()), values, &actualError);
+    const QJsonObject result
+        = substituteVariables(object(config.constData()), values, &actualError);
     QCOMPARE(result, object(expected.constData()));
     QCOMPARE(actualError, error);
     // A null error pointer is allowed.
@@ -252,7 +262,7 @@ void TestDashboard::substituteLeavesInputAlone()
 {
     const QJsonObject config = object(R"({"a": "${x}"})");
     QString error;
-    const QJsonObject out = substituteVariables(config, {{u"x"_s, u"1"_s}}, &error);
+    const QJsonObject out = substituteVariables(config, { { u"x"_s, u"1"_s } }, &error);
     QCOMPARE(out.value(u"a"_s).toString(), u"1"_s);
     QCOMPARE(config.value(u"a"_s).toString(), u"${x}"_s);
 }
@@ -261,19 +271,18 @@ void TestDashboard::resolveVariables()
 {
     Dashboard dashboard;
     dashboard.variables = {
-        {u"host"_s, u"Host"_s, u"local"_s, {u"local"_s}},
-        {u"db"_s, u"Database"_s, u"orders"_s, {}},
-        {u"empty"_s, QString(), QString(), {}},
+        { u"host"_s, u"Host"_s, u"local"_s, { u"local"_s } },
+        { u"db"_s, u"Database"_s, u"orders"_s, {} },
+        { u"empty"_s, QString(), QString(), {} },
     };
     QCOMPARE(dashboard.resolveVariables({}),
-             (QMap<QString, QString>{{u"host"_s, u"local"_s},
-                                     {u"db"_s, u"orders"_s},
-                                     {u"empty"_s, QString()}}));
+             (QMap<QString, QString> {
+                 { u"host"_s, u"local"_s }, { u"db"_s, u"orders"_s }, { u"empty"_s, QString() } }));
     QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"undeclared variable.*typo"_s));
-    QCOMPARE(dashboard.resolveVariables({{u"db"_s, u"billing"_s}, {u"typo"_s, u"x"_s}}),
-             (QMap<QString, QString>{{u"host"_s, u"local"_s},
-                                     {u"db"_s, u"billing"_s},
-                                     {u"empty"_s, QString()}}));
+    QCOMPARE(dashboard.resolveVariables({ { u"db"_s, u"billing"_s }, { u"typo"_s, u"x"_s } }),
+             (QMap<QString, QString> { { u"host"_s, u"local"_s },
+                                       { u"db"_s, u"billing"_s },
+                                       { u"empty"_s, QString() } }));
 }
 
 void TestDashboard::panelLookup()
@@ -285,7 +294,7 @@ void TestDashboard::panelLookup()
     DashboardPanel b;
     b.id = u"b"_s;
     b.title = u"Second"_s;
-    dashboard.panels = {a, b};
+    dashboard.panels = { a, b };
     QVERIFY(dashboard.panel(u"b"_s));
     QCOMPARE(dashboard.panel(u"b"_s)->title, u"Second"_s);
     QCOMPARE(dashboard.panel(u"a"_s), &dashboard.panels.at(0));

@@ -10,7 +10,6 @@
 #include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <csignal>
 #include <sys/resource.h>
 
@@ -154,8 +153,8 @@ Dashboard fullDashboard()
     d.rangeMs = 2 * 3600 * 1000 + 30 * 60 * 1000; // 150m
     d.refreshMs = 2500;
     d.variables = {
-        {u"db"_s, u"Database"_s, u"orders"_s, {u"orders"_s, u"billing"_s}},
-        {u"_pg_host2"_s, QString(), QString(), {}},
+        { u"db"_s, u"Database"_s, u"orders"_s, { u"orders"_s, u"billing"_s } },
+        { u"_pg_host2"_s, QString(), QString(), {} },
     };
     DashboardSource pg;
     pg.id = u"pg:orders-db.1_x"_s;
@@ -168,23 +167,24 @@ Dashboard fullDashboard()
     DashboardSource host;
     host.id = u"host"_s;
     host.plugin = u"host"_s;
-    d.sources = {pg, host};
+    d.sources = { pg, host };
 
     DashboardPanel cpu;
     cpu.id = u"cpu"_s;
     cpu.type = u"timeseries"_s;
     cpu.title = u"CPU utilization"_s;
     cpu.unit = u"%"_s;
-    cpu.series = {{u"host"_s, u"host.cpu.*"_s, {{u"cpu"_s, u"all"_s}, {u"mode"_s, u"us*"_s}}},
-                  {pg.id, u"pg.xact.commit"_s, {}}};
-    cpu.layout = {3, 7, 9, 2};
+    cpu.series
+        = { { u"host"_s, u"host.cpu.*"_s, { { u"cpu"_s, u"all"_s }, { u"mode"_s, u"us*"_s } } },
+            { pg.id, u"pg.xact.commit"_s, {} } };
+    cpu.layout = { 3, 7, 9, 2 };
     cpu.options = object(R"({"stacked": true, "yMin": -1.5, "yMax": 100, "logY": false,
                            "colors": ["#ff0000", "#00ff00"], "legend": {"position": "bottom"}})");
     DashboardPanel bare;
     bare.id = u"bare panel with spaces"_s;
     bare.type = u"timeseries"_s;
-    bare.layout = {0, 9, 12, 1};
-    d.panels = {cpu, bare};
+    bare.layout = { 0, 9, 12, 1 };
+    d.panels = { cpu, bare };
     return d;
 }
 
@@ -224,7 +224,7 @@ void TestDashboardFile::loadExample()
     QCOMPARE(d.title, u"This host — USE"_s);
     QCOMPARE(d.variables.size(), 1);
     QCOMPARE(d.variables.at(0),
-             (DashboardVariable{u"host"_s, u"Host"_s, u"local"_s, {u"local"_s}}));
+             (DashboardVariable { u"host"_s, u"Host"_s, u"local"_s, { u"local"_s } }));
     QCOMPARE(d.sources.size(), 1);
     QCOMPARE(d.sources.at(0).id, u"host"_s);
     QCOMPARE(d.sources.at(0).plugin, u"host"_s);
@@ -241,13 +241,13 @@ void TestDashboardFile::loadExample()
     QCOMPARE(cpu->unit, u"%"_s);
     QCOMPARE(cpu->series.size(), 1);
     QCOMPARE(cpu->series.at(0),
-             (SeriesSelector{u"host"_s, u"host.cpu.utilization"_s, {{u"cpu"_s, u"all"_s}}}));
-    QCOMPARE(cpu->layout, (PanelLayout{0, 0, 6, 4}));
+             (SeriesSelector { u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } } }));
+    QCOMPARE(cpu->layout, (PanelLayout { 0, 0, 6, 4 }));
     QCOMPARE(cpu->options, object(R"({"stacked": false, "yMin": 0, "yMax": 100})"));
 
     QString error;
-    const QJsonObject config = substituteVariables(d.sources.at(0).config,
-                                                   d.resolveVariables({}), &error);
+    const QJsonObject config
+        = substituteVariables(d.sources.at(0).config, d.resolveVariables({}), &error);
     QCOMPARE(error, QString());
     QCOMPARE(config, object(R"({"host": "local"})"));
 }
@@ -269,7 +269,7 @@ void TestDashboardFile::defaults()
     const DashboardPanel &p = d.panels.at(0);
     QCOMPARE(p.title, QString());
     QCOMPARE(p.unit, QString());
-    QCOMPARE(p.layout, (PanelLayout{0, 0, 6, 4}));
+    QCOMPARE(p.layout, (PanelLayout { 0, 0, 6, 4 }));
     QCOMPARE(p.options, QJsonObject());
     QCOMPARE(p.series.at(0).labels, Labels());
     QCOMPARE(result.error.reason, QString());
@@ -286,31 +286,31 @@ void TestDashboardFile::autoLayout()
     const DashboardLoadResult result = loadDashboard(fixture(u"auto-layout.json"_s));
     QVERIFY2(result.ok(), qPrintable(result.error.toString()));
     const Dashboard &d = *result.dashboard;
-    QCOMPARE(d.panel(u"wide"_s)->layout, (PanelLayout{0, 0, 12, 3}));
+    QCOMPARE(d.panel(u"wide"_s)->layout, (PanelLayout { 0, 0, 12, 3 }));
     // Below the placed panels, left to right, two per row.
-    QCOMPARE(d.panel(u"a"_s)->layout, (PanelLayout{0, 3, 6, 4}));
-    QCOMPARE(d.panel(u"b"_s)->layout, (PanelLayout{6, 3, 6, 4}));
-    QCOMPARE(d.panel(u"c"_s)->layout, (PanelLayout{0, 7, 6, 4}));
+    QCOMPARE(d.panel(u"a"_s)->layout, (PanelLayout { 0, 3, 6, 4 }));
+    QCOMPARE(d.panel(u"b"_s)->layout, (PanelLayout { 6, 3, 6, 4 }));
+    QCOMPARE(d.panel(u"c"_s)->layout, (PanelLayout { 0, 7, 6, 4 }));
 
     const DashboardLoadResult none = parseDashboard(
-        patched({{"panels[1]", object(R"({"id": "p2", "type": "timeseries"})")},
-                 {"panels[2]", object(R"({"id": "p3", "type": "timeseries"})")}}),
+        patched({ { "panels[1]", object(R"({"id": "p2", "type": "timeseries"})") },
+                  { "panels[2]", object(R"({"id": "p3", "type": "timeseries"})") } }),
         u"x.json"_s);
     QVERIFY2(none.ok(), qPrintable(none.error.toString()));
-    QCOMPARE(none.dashboard->panels.at(0).layout, (PanelLayout{0, 0, 6, 4}));
-    QCOMPARE(none.dashboard->panels.at(1).layout, (PanelLayout{6, 0, 6, 4}));
-    QCOMPARE(none.dashboard->panels.at(2).layout, (PanelLayout{0, 4, 6, 4}));
+    QCOMPARE(none.dashboard->panels.at(0).layout, (PanelLayout { 0, 0, 6, 4 }));
+    QCOMPARE(none.dashboard->panels.at(1).layout, (PanelLayout { 6, 0, 6, 4 }));
+    QCOMPARE(none.dashboard->panels.at(2).layout, (PanelLayout { 0, 4, 6, 4 }));
 }
 
 void TestDashboardFile::unknownKeysIgnored()
 {
-    const DashboardLoadResult result = parseDashboard(
-        patched({{"alerts", QJsonArray{1, 2}},
-                 {"comment", u"kept by the user, ignored by us"_s},
-                 {"sources[0].note", 3},
-                 {"panels[0].legend", true},
-                 {"panels[0].series[0].color", u"red"_s}}),
-        u"x.json"_s);
+    const DashboardLoadResult result
+        = parseDashboard(patched({ { "alerts", QJsonArray { 1, 2 } },
+                                   { "comment", u"kept by the user, ignored by us"_s },
+                                   { "sources[0].note", 3 },
+                                   { "panels[0].legend", true },
+                                   { "panels[0].series[0].color", u"red"_s } }),
+                         u"x.json"_s);
     QVERIFY2(result.ok(), qPrintable(result.error.toString()));
     const DashboardLoadResult base = parseDashboard(baseJson, u"x.json"_s);
     QVERIFY(*result.dashboard == *base.dashboard);
@@ -352,9 +352,9 @@ void TestDashboardFile::roundTripFixture()
     QCOMPARE(d.refreshMs, 2000);
     QCOMPARE(d.panels.size(), 3);
     QCOMPARE(d.panels.at(0).series.at(1).labels,
-             (Labels{{u"mode"_s, u"user"_s}, {u"cpu"_s, u"*"_s}}));
-    QCOMPARE(d.panels.at(1).layout, (PanelLayout{8, 0, 4, 5}));
-    QCOMPARE(d.panels.at(2).layout, (PanelLayout{0, 5, 12, 3}));
+             (Labels { { u"mode"_s, u"user"_s }, { u"cpu"_s, u"*"_s } }));
+    QCOMPARE(d.panels.at(1).layout, (PanelLayout { 8, 0, 4, 5 }));
+    QCOMPARE(d.panels.at(2).layout, (PanelLayout { 0, 5, 12, 3 }));
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -386,7 +386,7 @@ void TestDashboardFile::malformed_data()
     QTest::addColumn<QString>("reason"); // a substring of the reason
 
     auto panel = [](const char *id) {
-        QJsonObject p{{u"id"_s, QString::fromUtf8(id)}, {u"type"_s, u"timeseries"_s}};
+        QJsonObject p { { u"id"_s, QString::fromUtf8(id) }, { u"type"_s, u"timeseries"_s } };
         return p;
     };
 
@@ -399,218 +399,218 @@ void TestDashboardFile::malformed_data()
         << u"JSON syntax error at line 3, column 19: missing value separator"_s;
     QTest::newRow("syntax: trailing comma") << QByteArray("{\"title\": \"t\",}") << QString()
                                             << u"JSON syntax error at line 1, column"_s;
-    QTest::newRow("syntax: garbage after") << QByteArray("{} x") << QString()
-                                           << u"garbage at the end of the document"_s;
+    QTest::newRow("syntax: garbage after")
+        << QByteArray("{} x") << QString() << u"garbage at the end of the document"_s;
     QTest::newRow("empty file") << QByteArray("  \n") << QString() << u"the file is empty"_s;
-    QTest::newRow("top level array") << QByteArray("[1]") << QString()
-                                     << u"the top level must be a JSON object, got an array"_s;
+    QTest::newRow("top level array")
+        << QByteArray("[1]") << QString() << u"the top level must be a JSON object, got an array"_s;
 
     // schemaVersion
     QTest::newRow("schemaVersion missing")
-        << patched({{"schemaVersion", removed}}) << u"schemaVersion"_s << u"is required"_s;
+        << patched({ { "schemaVersion", removed } }) << u"schemaVersion"_s << u"is required"_s;
     QTest::newRow("schemaVersion newer")
-        << patched({{"schemaVersion", 2}}) << u"schemaVersion"_s
+        << patched({ { "schemaVersion", 2 } }) << u"schemaVersion"_s
         << u"written by a newer Headroom (schemaVersion 2; this build reads up to 1); not opened"_s;
-    QTest::newRow("schemaVersion string") << patched({{"schemaVersion", u"1"_s}})
-                                          << u"schemaVersion"_s
-                                          << u"must be an integer, got \"1\""_s;
-    QTest::newRow("schemaVersion fraction") << patched({{"schemaVersion", 1.5}})
-                                            << u"schemaVersion"_s
-                                            << u"must be an integer, got 1.5"_s;
-    QTest::newRow("schemaVersion zero") << patched({{"schemaVersion", 0}}) << u"schemaVersion"_s
+    QTest::newRow("schemaVersion string")
+        << patched({ { "schemaVersion", u"1"_s } }) << u"schemaVersion"_s
+        << u"must be an integer, got \"1\""_s;
+    QTest::newRow("schemaVersion fraction")
+        << patched({ { "schemaVersion", 1.5 } }) << u"schemaVersion"_s
+        << u"must be an integer, got 1.5"_s;
+    QTest::newRow("schemaVersion zero") << patched({ { "schemaVersion", 0 } }) << u"schemaVersion"_s
                                         << u"must be at least 1, got 0"_s;
     QTest::newRow("newer schema checked first")
-        << patched({{"schemaVersion", 7}, {"title", removed}, {"panels", 3}})
+        << patched({ { "schemaVersion", 7 }, { "title", removed }, { "panels", 3 } })
         << u"schemaVersion"_s << u"schemaVersion 7;"_s;
 
     // title
-    QTest::newRow("title missing") << patched({{"title", removed}}) << u"title"_s
-                                   << u"is required"_s;
-    QTest::newRow("title not a string") << patched({{"title", 5}}) << u"title"_s
-                                        << u"must be a string, got 5"_s;
+    QTest::newRow("title missing")
+        << patched({ { "title", removed } }) << u"title"_s << u"is required"_s;
+    QTest::newRow("title not a string")
+        << patched({ { "title", 5 } }) << u"title"_s << u"must be a string, got 5"_s;
 
     // variables
-    QTest::newRow("variables not an array") << patched({{"variables", QJsonObject()}})
-                                            << u"variables"_s
-                                            << u"must be an array, got an object"_s;
-    QTest::newRow("variable not an object") << patched({{"variables[0]", u"host"_s}})
-                                            << u"variables[0]"_s
-                                            << u"must be an object, got \"host\""_s;
-    QTest::newRow("variable name missing") << patched({{"variables[0].label", u"Host"_s}})
+    QTest::newRow("variables not an array")
+        << patched({ { "variables", QJsonObject() } }) << u"variables"_s
+        << u"must be an array, got an object"_s;
+    QTest::newRow("variable not an object")
+        << patched({ { "variables[0]", u"host"_s } }) << u"variables[0]"_s
+        << u"must be an object, got \"host\""_s;
+    QTest::newRow("variable name missing") << patched({ { "variables[0].label", u"Host"_s } })
                                            << u"variables[0].name"_s << u"is required"_s;
     QTest::newRow("variable name bad")
-        << patched({{"variables[0].name", u"1host"_s}}) << u"variables[0].name"_s
+        << patched({ { "variables[0].name", u"1host"_s } }) << u"variables[0].name"_s
         << u"must start with a letter or _ and use only letters, digits and _, got \"1host\""_s;
-    QTest::newRow("variable name with dash") << patched({{"variables[0].name", u"pg-host"_s}})
+    QTest::newRow("variable name with dash") << patched({ { "variables[0].name", u"pg-host"_s } })
                                              << u"variables[0].name"_s << u"got \"pg-host\""_s;
     QTest::newRow("variable name duplicate")
-        << patched({{"variables[0].name", u"host"_s}, {"variables[1].name", u"host"_s}})
+        << patched({ { "variables[0].name", u"host"_s }, { "variables[1].name", u"host"_s } })
         << u"variables[1].name"_s << u"duplicate variable name \"host\""_s;
     QTest::newRow("variable default number")
-        << patched({{"variables[0].name", u"host"_s}, {"variables[0].default", 3}})
+        << patched({ { "variables[0].name", u"host"_s }, { "variables[0].default", 3 } })
         << u"variables[0].default"_s << u"must be a string, got 3"_s;
     QTest::newRow("variable option number")
-        << patched({{"variables[0].name", u"host"_s},
-                    {"variables[0].options", QJsonArray{u"a"_s, false}}})
+        << patched({ { "variables[0].name", u"host"_s },
+                     { "variables[0].options", QJsonArray { u"a"_s, false } } })
         << u"variables[0].options[1]"_s << u"must be a string, got false"_s;
 
     // sources
-    QTest::newRow("sources missing") << patched({{"sources", removed}}) << u"sources"_s
-                                     << u"is required"_s;
-    QTest::newRow("sources object") << patched({{"sources", QJsonObject()}}) << u"sources"_s
+    QTest::newRow("sources missing")
+        << patched({ { "sources", removed } }) << u"sources"_s << u"is required"_s;
+    QTest::newRow("sources object") << patched({ { "sources", QJsonObject() } }) << u"sources"_s
                                     << u"must be an array, got an object"_s;
-    QTest::newRow("source not an object") << patched({{"sources[0]", u"host"_s}})
-                                          << u"sources[0]"_s
-                                          << u"must be an object, got \"host\""_s;
-    QTest::newRow("source id missing") << patched({{"sources[0].id", removed}})
-                                       << u"sources[0].id"_s << u"is required"_s;
-    QTest::newRow("source id empty") << patched({{"sources[0].id", u""_s}}) << u"sources[0].id"_s
-                                     << u"must be non-empty"_s;
+    QTest::newRow("source not an object")
+        << patched({ { "sources[0]", u"host"_s } }) << u"sources[0]"_s
+        << u"must be an object, got \"host\""_s;
+    QTest::newRow("source id missing")
+        << patched({ { "sources[0].id", removed } }) << u"sources[0].id"_s << u"is required"_s;
+    QTest::newRow("source id empty")
+        << patched({ { "sources[0].id", u""_s } }) << u"sources[0].id"_s << u"must be non-empty"_s;
     QTest::newRow("source id with space")
-        << patched({{"sources[0].id", u"my host"_s}}) << u"sources[0].id"_s
+        << patched({ { "sources[0].id", u"my host"_s } }) << u"sources[0].id"_s
         << u"use only letters, digits and _ . : -, got \"my host\""_s;
-    QTest::newRow("source id number") << patched({{"sources[0].id", 1}}) << u"sources[0].id"_s
+    QTest::newRow("source id number") << patched({ { "sources[0].id", 1 } }) << u"sources[0].id"_s
                                       << u"must be a string, got 1"_s;
     QTest::newRow("source id duplicate")
-        << patched({{"sources[1]", object(R"({"id": "host", "plugin": "x"})")}})
+        << patched({ { "sources[1]", object(R"({"id": "host", "plugin": "x"})") } })
         << u"sources[1].id"_s << u"duplicate source id \"host\""_s;
-    QTest::newRow("plugin missing") << patched({{"sources[0].plugin", removed}})
+    QTest::newRow("plugin missing") << patched({ { "sources[0].plugin", removed } })
                                     << u"sources[0].plugin"_s << u"is required"_s;
-    QTest::newRow("plugin empty") << patched({{"sources[0].plugin", u""_s}})
+    QTest::newRow("plugin empty") << patched({ { "sources[0].plugin", u""_s } })
                                   << u"sources[0].plugin"_s << u"must not be empty"_s;
     QTest::newRow("intervalMs too small")
-        << patched({{"sources[0].intervalMs", 50}}) << u"sources[0].intervalMs"_s
+        << patched({ { "sources[0].intervalMs", 50 } }) << u"sources[0].intervalMs"_s
         << u"must be an integer of at least 100, got 50"_s;
-    QTest::newRow("intervalMs string") << patched({{"sources[0].intervalMs", u"1s"_s}})
+    QTest::newRow("intervalMs string") << patched({ { "sources[0].intervalMs", u"1s"_s } })
                                        << u"sources[0].intervalMs"_s << u"got \"1s\""_s;
-    QTest::newRow("intervalMs huge") << patched({{"sources[0].intervalMs", 1e12}})
-                                     << u"sources[0].intervalMs"_s
-                                     << u"got 1000000000000"_s;
-    QTest::newRow("timeoutMs fraction") << patched({{"sources[0].timeoutMs", 150.5}})
-                                        << u"sources[0].timeoutMs"_s
-                                        << u"must be an integer of at least 100, got 150.5"_s;
-    QTest::newRow("timeoutMs null") << patched({{"sources[0].timeoutMs", QJsonValue()}})
+    QTest::newRow("intervalMs huge") << patched({ { "sources[0].intervalMs", 1e12 } })
+                                     << u"sources[0].intervalMs"_s << u"got 1000000000000"_s;
+    QTest::newRow("timeoutMs fraction")
+        << patched({ { "sources[0].timeoutMs", 150.5 } }) << u"sources[0].timeoutMs"_s
+        << u"must be an integer of at least 100, got 150.5"_s;
+    QTest::newRow("timeoutMs null") << patched({ { "sources[0].timeoutMs", QJsonValue() } })
                                     << u"sources[0].timeoutMs"_s << u"got null"_s;
-    QTest::newRow("config array") << patched({{"sources[0].config", QJsonArray()}})
+    QTest::newRow("config array") << patched({ { "sources[0].config", QJsonArray() } })
                                   << u"sources[0].config"_s << u"must be an object, got an array"_s;
     QTest::newRow("password")
-        << patched({{"sources[0].config.password", u"hunter2"_s}})
+        << patched({ { "sources[0].config.password", u"hunter2"_s } })
         << u"sources[0].config.password"_s
         << u"passwords are not stored in dashboard files; use libpq's .pgpass, a service file "
            "or the environment"_s;
     QTest::newRow("password nested, any case")
-        << patched({{"sources[0].config.auth.PassWord", u""_s}})
+        << patched({ { "sources[0].config.auth.PassWord", u""_s } })
         << u"sources[0].config.auth.PassWord"_s << u"passwords are not stored"_s;
     QTest::newRow("password in an array")
-        << patched({{"sources[0].config.servers", QJsonArray{QJsonObject{{u"host"_s, u"a"_s}},
-                                                             QJsonObject{{u"PASSWORD"_s, 1}}}}})
+        << patched({ { "sources[0].config.servers",
+                       QJsonArray { QJsonObject { { u"host"_s, u"a"_s } },
+                                    QJsonObject { { u"PASSWORD"_s, 1 } } } } })
         << u"sources[0].config.servers[1].PASSWORD"_s << u"passwords are not stored"_s;
     QTest::newRow("unknown variable")
-        << patched({{"sources[0].config.host", u"${host}"_s}}) << u"sources[0].config.host"_s
+        << patched({ { "sources[0].config.host", u"${host}"_s } }) << u"sources[0].config.host"_s
         << u"unknown variable ${host} (no variables are declared)"_s;
     QTest::newRow("unknown variable among declared")
-        << patched({{"variables[0].name", u"db"_s},
-                    {"variables[1].name", u"host"_s},
-                    {"sources[0].config.dsn", u"host=${host} db=${dbname}"_s}})
+        << patched({ { "variables[0].name", u"db"_s },
+                     { "variables[1].name", u"host"_s },
+                     { "sources[0].config.dsn", u"host=${host} db=${dbname}"_s } })
         << u"sources[0].config.dsn"_s << u"unknown variable ${dbname} (declared: db, host)"_s;
     QTest::newRow("unknown variable in an array")
-        << patched({{"sources[0].config.hosts", QJsonArray{u"a"_s, u"${nope}"_s}}})
+        << patched({ { "sources[0].config.hosts", QJsonArray { u"a"_s, u"${nope}"_s } } })
         << u"sources[0].config.hosts[1]"_s << u"unknown variable ${nope}"_s;
 
     // timeRange, refreshMs
-    QTest::newRow("timeRange words") << patched({{"timeRange", u"15 minutes"_s}})
-                                     << u"timeRange"_s
-                                     << u"must be a duration like 15m (a positive whole number "
-                                        "with unit ms, s, m, h, d or w), got \"15 minutes\""_s;
-    QTest::newRow("timeRange zero") << patched({{"timeRange", u"0s"_s}}) << u"timeRange"_s
-                                    << u"got \"0s\""_s;
-    QTest::newRow("timeRange no unit") << patched({{"timeRange", u"900"_s}}) << u"timeRange"_s
-                                       << u"must be a duration"_s;
-    QTest::newRow("timeRange number") << patched({{"timeRange", 900}}) << u"timeRange"_s
-                                      << u"must be a string, got 900"_s;
-    QTest::newRow("refreshMs zero") << patched({{"refreshMs", 0}}) << u"refreshMs"_s
+    QTest::newRow("timeRange words")
+        << patched({ { "timeRange", u"15 minutes"_s } }) << u"timeRange"_s
+        << u"must be a duration like 15m (a positive whole number "
+           "with unit ms, s, m, h, d or w), got \"15 minutes\""_s;
+    QTest::newRow("timeRange zero")
+        << patched({ { "timeRange", u"0s"_s } }) << u"timeRange"_s << u"got \"0s\""_s;
+    QTest::newRow("timeRange no unit")
+        << patched({ { "timeRange", u"900"_s } }) << u"timeRange"_s << u"must be a duration"_s;
+    QTest::newRow("timeRange number")
+        << patched({ { "timeRange", 900 } }) << u"timeRange"_s << u"must be a string, got 900"_s;
+    QTest::newRow("refreshMs zero") << patched({ { "refreshMs", 0 } }) << u"refreshMs"_s
                                     << u"must be an integer of at least 100, got 0"_s;
-    QTest::newRow("refreshMs bool") << patched({{"refreshMs", true}}) << u"refreshMs"_s
-                                    << u"got true"_s;
+    QTest::newRow("refreshMs bool")
+        << patched({ { "refreshMs", true } }) << u"refreshMs"_s << u"got true"_s;
 
     // panels
-    QTest::newRow("panels missing") << patched({{"panels", removed}}) << u"panels"_s
-                                    << u"is required"_s;
-    QTest::newRow("panels string") << patched({{"panels", u"cpu"_s}}) << u"panels"_s
-                                   << u"must be an array, got \"cpu\""_s;
-    QTest::newRow("panel not an object") << patched({{"panels[0]", QJsonArray()}})
+    QTest::newRow("panels missing")
+        << patched({ { "panels", removed } }) << u"panels"_s << u"is required"_s;
+    QTest::newRow("panels string")
+        << patched({ { "panels", u"cpu"_s } }) << u"panels"_s << u"must be an array, got \"cpu\""_s;
+    QTest::newRow("panel not an object") << patched({ { "panels[0]", QJsonArray() } })
                                          << u"panels[0]"_s << u"must be an object, got an array"_s;
-    QTest::newRow("panel id missing") << patched({{"panels[0].id", removed}})
-                                      << u"panels[0].id"_s << u"is required"_s;
-    QTest::newRow("panel id empty") << patched({{"panels[0].id", u""_s}}) << u"panels[0].id"_s
-                                    << u"must not be empty"_s;
+    QTest::newRow("panel id missing")
+        << patched({ { "panels[0].id", removed } }) << u"panels[0].id"_s << u"is required"_s;
+    QTest::newRow("panel id empty")
+        << patched({ { "panels[0].id", u""_s } }) << u"panels[0].id"_s << u"must not be empty"_s;
     QTest::newRow("panel id duplicate")
-        << patched({{"panels[1]", panel("other")}, {"panels[2]", panel("cpu")}})
+        << patched({ { "panels[1]", panel("other") }, { "panels[2]", panel("cpu") } })
         << u"panels[2].id"_s << u"duplicate panel id \"cpu\" (also panels[0])"_s;
-    QTest::newRow("panel type missing") << patched({{"panels[0].type", removed}})
-                                        << u"panels[0].type"_s << u"is required"_s;
-    QTest::newRow("panel type unknown") << patched({{"panels[0].type", u"pie"_s}})
-                                        << u"panels[0].type"_s
-                                        << u"unknown panel type \"pie\" (this build draws: "
-                                           "timeseries)"_s;
-    QTest::newRow("panel title number") << patched({{"panels[0].title", 1}})
-                                        << u"panels[0].title"_s << u"must be a string"_s;
-    QTest::newRow("panel unit object") << patched({{"panels[0].unit", QJsonObject()}})
-                                       << u"panels[0].unit"_s
-                                       << u"must be a string, got an object"_s;
-    QTest::newRow("series object") << patched({{"panels[0].series", QJsonObject()}})
+    QTest::newRow("panel type missing")
+        << patched({ { "panels[0].type", removed } }) << u"panels[0].type"_s << u"is required"_s;
+    QTest::newRow("panel type unknown")
+        << patched({ { "panels[0].type", u"pie"_s } }) << u"panels[0].type"_s
+        << u"unknown panel type \"pie\" (this build draws: "
+           "timeseries)"_s;
+    QTest::newRow("panel title number")
+        << patched({ { "panels[0].title", 1 } }) << u"panels[0].title"_s << u"must be a string"_s;
+    QTest::newRow("panel unit object")
+        << patched({ { "panels[0].unit", QJsonObject() } }) << u"panels[0].unit"_s
+        << u"must be a string, got an object"_s;
+    QTest::newRow("series object") << patched({ { "panels[0].series", QJsonObject() } })
                                    << u"panels[0].series"_s << u"must be an array"_s;
-    QTest::newRow("selector not an object") << patched({{"panels[0].series[1]", u"host.*"_s}})
-                                            << u"panels[0].series[1]"_s
-                                            << u"must be an object, got \"host.*\""_s;
+    QTest::newRow("selector not an object")
+        << patched({ { "panels[0].series[1]", u"host.*"_s } }) << u"panels[0].series[1]"_s
+        << u"must be an object, got \"host.*\""_s;
     QTest::newRow("selector unknown source")
-        << patched({{"panels[0].series[0].source", u"pg"_s}}) << u"panels[0].series[0].source"_s
+        << patched({ { "panels[0].series[0].source", u"pg"_s } }) << u"panels[0].series[0].source"_s
         << u"unknown source \"pg\" (declared: host)"_s;
     QTest::newRow("selector source missing")
-        << patched({{"panels[0].series[0].source", removed}}) << u"panels[0].series[0].source"_s
+        << patched({ { "panels[0].series[0].source", removed } }) << u"panels[0].series[0].source"_s
         << u"is required"_s;
     QTest::newRow("selector metric missing")
-        << patched({{"panels[0].series[0].metric", removed}}) << u"panels[0].series[0].metric"_s
+        << patched({ { "panels[0].series[0].metric", removed } }) << u"panels[0].series[0].metric"_s
         << u"is required"_s;
     QTest::newRow("selector metric empty")
-        << patched({{"panels[0].series[0].metric", u""_s}}) << u"panels[0].series[0].metric"_s
+        << patched({ { "panels[0].series[0].metric", u""_s } }) << u"panels[0].series[0].metric"_s
         << u"must not be empty"_s;
     QTest::newRow("selector labels array")
-        << patched({{"panels[0].series[0].labels", QJsonArray()}})
+        << patched({ { "panels[0].series[0].labels", QJsonArray() } })
         << u"panels[0].series[0].labels"_s << u"must be an object"_s;
     QTest::newRow("selector label number")
-        << patched({{"panels[0].series[0].labels.cpu", 0}})
+        << patched({ { "panels[0].series[0].labels.cpu", 0 } })
         << u"panels[0].series[0].labels.cpu"_s << u"must be a string, got 0"_s;
     QTest::newRow("layout w word")
-        << patched({{"panels[1]", panel("p1")},
-                    {"panels[2]", panel("p2")},
-                    {"panels[2].layout", object(R"({"x": 0, "y": 0, "w": "wide", "h": 4})")}})
+        << patched({ { "panels[1]", panel("p1") },
+                     { "panels[2]", panel("p2") },
+                     { "panels[2].layout", object(R"({"x": 0, "y": 0, "w": "wide", "h": 4})") } })
         << u"panels[2].layout.w"_s << u"must be a positive integer, got \"wide\""_s;
-    QTest::newRow("layout not an object") << patched({{"panels[0].layout", u"auto"_s}})
+    QTest::newRow("layout not an object") << patched({ { "panels[0].layout", u"auto"_s } })
                                           << u"panels[0].layout"_s << u"must be an object"_s;
     QTest::newRow("layout x negative")
-        << patched({{"panels[0].layout", object(R"({"x": -1, "y": 0, "w": 6, "h": 4})")}})
+        << patched({ { "panels[0].layout", object(R"({"x": -1, "y": 0, "w": 6, "h": 4})") } })
         << u"panels[0].layout.x"_s << u"must be a non-negative integer, got -1"_s;
     QTest::newRow("layout y fraction")
-        << patched({{"panels[0].layout", object(R"({"x": 0, "y": 0.5, "w": 6, "h": 4})")}})
+        << patched({ { "panels[0].layout", object(R"({"x": 0, "y": 0.5, "w": 6, "h": 4})") } })
         << u"panels[0].layout.y"_s << u"must be a non-negative integer, got 0.5"_s;
     QTest::newRow("layout h zero")
-        << patched({{"panels[0].layout", object(R"({"x": 0, "y": 0, "w": 6, "h": 0})")}})
+        << patched({ { "panels[0].layout", object(R"({"x": 0, "y": 0, "w": 6, "h": 0})") } })
         << u"panels[0].layout.h"_s << u"must be a positive integer, got 0"_s;
     QTest::newRow("layout h missing")
-        << patched({{"panels[0].layout", object(R"({"x": 0, "y": 0, "w": 6})")}})
+        << patched({ { "panels[0].layout", object(R"({"x": 0, "y": 0, "w": 6})") } })
         << u"panels[0].layout.h"_s << u"is required"_s;
     QTest::newRow("layout too wide")
-        << patched({{"panels[0].layout", object(R"({"x": 8, "y": 0, "w": 6, "h": 4})")}})
+        << patched({ { "panels[0].layout", object(R"({"x": 8, "y": 0, "w": 6, "h": 4})") } })
         << u"panels[0].layout.w"_s
         << u"x + w must not exceed 12 (the grid is 12 columns wide), got x 8 + w 6"_s;
-    QTest::newRow("layout w 13")
-        << patched({{"panels[0].layout", object(R"({"x": 0, "y": 0, "w": 13, "h": 4})")}})
-        << u"panels[0].layout.w"_s << u"x + w must not exceed 12"_s;
-    QTest::newRow("layout x 12")
-        << patched({{"panels[0].layout", object(R"({"x": 12, "y": 0, "w": 1, "h": 4})")}})
-        << u"panels[0].layout.x"_s << u"must be less than 12"_s;
-    QTest::newRow("options array") << patched({{"panels[0].options", QJsonArray()}})
+    QTest::newRow("layout w 13") << patched(
+        { { "panels[0].layout", object(R"({"x": 0, "y": 0, "w": 13, "h": 4})") } })
+                                 << u"panels[0].layout.w"_s << u"x + w must not exceed 12"_s;
+    QTest::newRow("layout x 12") << patched(
+        { { "panels[0].layout", object(R"({"x": 12, "y": 0, "w": 1, "h": 4})") } })
+                                 << u"panels[0].layout.x"_s << u"must be less than 12"_s;
+    QTest::newRow("options array") << patched({ { "panels[0].options", QJsonArray() } })
                                    << u"panels[0].options"_s << u"must be an object"_s;
 }
 
@@ -662,8 +662,9 @@ void TestDashboardFile::newerSchemaFromFile()
     const DashboardLoadResult result = loadDashboard(path);
     QVERIFY(!result.ok());
     QCOMPARE(result.error.toString(),
-             path + u": schemaVersion: written by a newer Headroom (schemaVersion 2; this build "
-                    "reads up to 1); not opened"_s);
+             path
+                 + u": schemaVersion: written by a newer Headroom (schemaVersion 2; this build "
+                   "reads up to 1); not opened"_s);
 }
 
 void TestDashboardFile::loadMissingFile()
@@ -680,9 +681,9 @@ void TestDashboardFile::loadMissingFile()
 
 void TestDashboardFile::errorToString()
 {
-    QCOMPARE((DashboardError{u"a.json"_s, u"panels[0].id"_s, u"is required"_s}).toString(),
+    QCOMPARE((DashboardError { u"a.json"_s, u"panels[0].id"_s, u"is required"_s }).toString(),
              u"a.json: panels[0].id: is required"_s);
-    QCOMPARE((DashboardError{u"a.json"_s, QString(), u"the file is empty"_s}).toString(),
+    QCOMPARE((DashboardError { u"a.json"_s, QString(), u"the file is empty"_s }).toString(),
              u"a.json: the file is empty"_s);
 }
 
@@ -696,15 +697,14 @@ void TestDashboardFile::passwordsNeverWritten()
     source.config = object(R"({"host": "db", "password": "hunter2",
                                "auth": {"Password": "x", "user": "u"},
                                "list": [{"PASSWORD": "y", "keep": 1}, "password"]})");
-    d.sources = {source};
+    d.sources = { source };
 
     const QByteArray json = dashboardToJson(d);
     QVERIFY2(!json.toLower().contains("\"password\":"), json.constData());
     QVERIFY(!json.contains("hunter2"));
     const DashboardLoadResult result = parseDashboard(json, u"x"_s);
     QVERIFY2(result.ok(), qPrintable(result.error.toString()));
-    QCOMPARE(result.dashboard->sources.at(0).config,
-             object(R"({"host": "db", "auth": {"user": "u"},
+    QCOMPARE(result.dashboard->sources.at(0).config, object(R"({"host": "db", "auth": {"user": "u"},
                         "list": [{"keep": 1}, "password"]})"));
 
     QTemporaryDir dir;
@@ -729,8 +729,8 @@ void TestDashboardFile::saveOverExistingInUnwritableDirectory()
 
     QVERIFY(QFile::setPermissions(sub, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
     const auto restore = qScopeGuard([&] {
-        QFile::setPermissions(sub, QFileDevice::ReadOwner | QFileDevice::WriteOwner
-                                       | QFileDevice::ExeOwner);
+        QFile::setPermissions(
+            sub, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     });
     {
         QFile probe(sub + u"/probe"_s);
@@ -747,7 +747,7 @@ void TestDashboardFile::saveOverExistingInUnwritableDirectory()
     QVERIFY(!saveDashboard(changed, path, &error));
     QVERIFY2(error.contains(path), qPrintable(error));
     QCOMPARE(readAll(path), before);
-    QCOMPARE(QDir(sub).entryList(QDir::Files | QDir::Hidden), QStringList{u"dash.json"_s});
+    QCOMPARE(QDir(sub).entryList(QDir::Files | QDir::Hidden), QStringList { u"dash.json"_s });
     QCOMPARE(loadDashboard(path).dashboard->title, u"old"_s);
 }
 
@@ -767,7 +767,7 @@ void TestDashboardFile::failedWriteKeepsOldFile()
     Dashboard changed = fullDashboard();
     QVERIFY(dashboardToJson(changed).size() > 1024);
 
-    rlimit saved{};
+    rlimit saved {};
     QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
     const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
     rlimit limited = saved;
@@ -780,7 +780,8 @@ void TestDashboardFile::failedWriteKeepsOldFile()
     QVERIFY(!saved_ok);
     QVERIFY2(error.startsWith(path + u": cannot save: "_s), qPrintable(error));
     QCOMPARE(readAll(path), before);
-    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{u"dash.json"_s});
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList { u"dash.json"_s });
 }
 
 void TestDashboardFile::saveIntoMissingDirectory()

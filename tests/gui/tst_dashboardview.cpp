@@ -20,13 +20,21 @@ void TestDashboardView::placesPanelsAndRefreshes()
 {
     SeriesRegistry registry;
     LiveBuffers live(1000);
-    const int cpu = registry.idFor(SeriesInfo{{QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {}},
-                                              QStringLiteral("%"), QStringLiteral("cpu"), UseKind::Utilization, false});
-    const int mem = registry.idFor(SeriesInfo{{QStringLiteral("host"), QStringLiteral("host.mem.utilization"), {}},
-                                              QStringLiteral("%"), QStringLiteral("memory"), UseKind::Utilization, false});
+    const int cpu = registry.idFor(
+        SeriesInfo { { QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {} },
+                     QStringLiteral("%"),
+                     QStringLiteral("cpu"),
+                     UseKind::Utilization,
+                     false });
+    const int mem = registry.idFor(
+        SeriesInfo { { QStringLiteral("host"), QStringLiteral("host.mem.utilization"), {} },
+                     QStringLiteral("%"),
+                     QStringLiteral("memory"),
+                     UseKind::Utilization,
+                     false });
     for (int i = 0; i < 100; ++i) {
-        live.append(cpu, {i * 1000LL, 10.0 + i % 5});
-        live.append(mem, {i * 1000LL, 50.0});
+        live.append(cpu, { i * 1000LL, 10.0 + i % 5 });
+        live.append(mem, { i * 1000LL, 50.0 });
     }
     const SeriesStore store(&live, nullptr);
 
@@ -34,16 +42,16 @@ void TestDashboardView::placesPanelsAndRefreshes()
     DashboardPanel a;
     a.id = QStringLiteral("cpu");
     a.type = QStringLiteral("timeseries");
-    a.series = {{QStringLiteral("host"), QStringLiteral("host.cpu.*"), {}}};
-    a.layout = {0, 0, 6, 4};
+    a.series = { { QStringLiteral("host"), QStringLiteral("host.cpu.*"), {} } };
+    a.layout = { 0, 0, 6, 4 };
     DashboardPanel b = a;
     b.id = QStringLiteral("mem");
-    b.series = {{QStringLiteral("host"), QStringLiteral("host.mem.utilization"), {}}};
-    b.layout = {6, 0, 6, 4};
+    b.series = { { QStringLiteral("host"), QStringLiteral("host.mem.utilization"), {} } };
+    b.layout = { 6, 0, 6, 4 };
     DashboardPanel c = b;
     c.id = QStringLiteral("wide");
-    c.layout = {0, 4, 12, 2};
-    dashboard.panels = {a, b, c};
+    c.layout = { 0, 4, 12, 2 };
+    dashboard.panels = { a, b, c };
 
     DashboardView view(&registry);
     view.setStore(&store);

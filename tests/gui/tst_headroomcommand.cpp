@@ -30,7 +30,8 @@ private:
         int exitCode = -1;
         QString stdErr;
     };
-    Run run(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
+    Run run(const QStringList &args,
+            const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
             int timeoutMs = 60000);
     static QStringList panelIds(const QString &dashboardPath);
     static int countColor(const QImage &image, QColor color);
@@ -44,12 +45,13 @@ void TestHeadroomCommand::initTestCase()
 {
     m_binary = QStringLiteral(HEADROOM_BUILD_DIR "/bin/headroom");
     QVERIFY2(QFile::exists(m_binary), qPrintable(m_binary));
-    m_defaultDashboard = QStringLiteral(HEADROOM_FIXTURES_DIR "/../../resources/dashboards/host-use.json");
+    m_defaultDashboard
+        = QStringLiteral(HEADROOM_FIXTURES_DIR "/../../resources/dashboards/host-use.json");
     QVERIFY(QFile::exists(m_defaultDashboard));
 }
 
-TestHeadroomCommand::Run TestHeadroomCommand::run(const QStringList &args, const QProcessEnvironment &env,
-                                                  int timeoutMs)
+TestHeadroomCommand::Run TestHeadroomCommand::run(const QStringList &args,
+                                                  const QProcessEnvironment &env, int timeoutMs)
 {
     QProcess process;
     process.setProcessEnvironment(env);
@@ -72,7 +74,10 @@ QStringList TestHeadroomCommand::panelIds(const QString &dashboardPath)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     QStringList ids;
-    const auto panels = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("panels")).toArray();
+    const auto panels = QJsonDocument::fromJson(file.readAll())
+                            .object()
+                            .value(QStringLiteral("panels"))
+                            .toArray();
     for (const auto &panel : panels)
         ids << panel.toObject().value(QStringLiteral("id")).toString();
     return ids;
@@ -85,7 +90,8 @@ int TestHeadroomCommand::countColor(const QImage &image, QColor color)
         for (int x = 0; x < image.width(); ++x) {
             const QColor c = image.pixelColor(x, y);
             n += std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
-                    + std::abs(c.blue() - color.blue()) < 40;
+                    + std::abs(c.blue() - color.blue())
+                < 40;
         }
     return n;
 }
@@ -94,9 +100,10 @@ void TestHeadroomCommand::exportsEveryPanelWithLiveData()
 {
     const QString png = m_dir.filePath(QStringLiteral("report.png"));
     const QString csv = m_dir.filePath(QStringLiteral("report.csv"));
-    const Run r = run({QStringLiteral("--cache"), m_dir.filePath(QStringLiteral("cache.sqlite")),
-                       QStringLiteral("--collect-for"), QStringLiteral("4"), QStringLiteral("--range"),
-                       QStringLiteral("20s"), QStringLiteral("--export-png"), png, QStringLiteral("--export-csv"), csv});
+    const Run r = run({ QStringLiteral("--cache"), m_dir.filePath(QStringLiteral("cache.sqlite")),
+                        QStringLiteral("--collect-for"), QStringLiteral("4"),
+                        QStringLiteral("--range"), QStringLiteral("20s"),
+                        QStringLiteral("--export-png"), png, QStringLiteral("--export-csv"), csv });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
 
     QImage image(png);
@@ -115,18 +122,21 @@ void TestHeadroomCommand::exportsEveryPanelWithLiveData()
             continue;
         const QList<QByteArray> fields = lines[i].split(',');
         QVERIFY2(fields.size() >= 7, lines[i].constData());
-        QVERIFY2(fields[0].endsWith('Z') && fields[0].contains('T'), lines[i].constData()); // ISO-8601 UTC
+        QVERIFY2(fields[0].endsWith('Z') && fields[0].contains('T'),
+                 lines[i].constData()); // ISO-8601 UTC
         panelsWithRows.insert(QString::fromUtf8(fields[1]));
     }
     for (const QString &id : panelIds(m_defaultDashboard))
-        QVERIFY2(panelsWithRows.contains(id), qPrintable(QStringLiteral("panel %1 has no rows").arg(id)));
+        QVERIFY2(panelsWithRows.contains(id),
+                 qPrintable(QStringLiteral("panel %1 has no rows").arg(id)));
 }
 
 void TestHeadroomCommand::scaleDoublesPixels()
 {
     const QString png = m_dir.filePath(QStringLiteral("scaled.png"));
-    const Run r = run({QStringLiteral("--no-cache"), QStringLiteral("--width"), QStringLiteral("800"),
-                       QStringLiteral("--scale"), QStringLiteral("2"), QStringLiteral("--export-png"), png});
+    const Run r = run({ QStringLiteral("--no-cache"), QStringLiteral("--width"),
+                        QStringLiteral("800"), QStringLiteral("--scale"), QStringLiteral("2"),
+                        QStringLiteral("--export-png"), png });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     QCOMPARE(QImage(png).width(), 1600);
 }
@@ -139,35 +149,39 @@ void TestHeadroomCommand::badInput_data()
     const QString bad = QStringLiteral(HEADROOM_FIXTURES_DIR "/dashboards/syntax-error.json");
     const QString out = QDir::tempPath() + QStringLiteral("/headroom-never-written.png");
     QTest::newRow("malformed dashboard")
-        << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--dashboard"), bad, QStringLiteral("--export-png"), out}
-        << 2 << QStringList{QStringLiteral("syntax-error.json"), QStringLiteral("line")};
+        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--dashboard"), bad,
+                         QStringLiteral("--export-png"), out }
+        << 2 << QStringList { QStringLiteral("syntax-error.json"), QStringLiteral("line") };
     QTest::newRow("missing dashboard")
-        << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--dashboard"), QStringLiteral("/nonexistent/x.json"),
-                       QStringLiteral("--export-png"), out}
-        << 2 << QStringList{QStringLiteral("/nonexistent/x.json")};
+        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--dashboard"),
+                         QStringLiteral("/nonexistent/x.json"), QStringLiteral("--export-png"),
+                         out }
+        << 2 << QStringList { QStringLiteral("/nonexistent/x.json") };
     QTest::newRow("unknown variable")
-        << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--var"), QStringLiteral("nosuch=1"),
-                       QStringLiteral("--export-png"), out}
-        << 2 << QStringList{QStringLiteral("nosuch")};
-    QTest::newRow("bad range")
-        << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--range"), QStringLiteral("soon"),
-                       QStringLiteral("--export-png"), out}
-        << 2 << QStringList{QStringLiteral("--range"), QStringLiteral("soon")};
+        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--var"),
+                         QStringLiteral("nosuch=1"), QStringLiteral("--export-png"), out }
+        << 2 << QStringList { QStringLiteral("nosuch") };
+    QTest::newRow("bad range") << QStringList { QStringLiteral("--no-cache"),
+                                                QStringLiteral("--range"), QStringLiteral("soon"),
+                                                QStringLiteral("--export-png"), out }
+                               << 2
+                               << QStringList { QStringLiteral("--range"), QStringLiteral("soon") };
     QTest::newRow("unknown option")
-        << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--frobnicate"), QStringLiteral("--export-png"), out}
-        << 2 << QStringList{QStringLiteral("frobnicate")};
+        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--frobnicate"),
+                         QStringLiteral("--export-png"), out }
+        << 2 << QStringList { QStringLiteral("frobnicate") };
     QTest::newRow("bad collect-for")
-        << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--collect-for"), QStringLiteral("-3"),
-                       QStringLiteral("--export-png"), out}
-        << 2 << QStringList{QStringLiteral("--collect-for")};
+        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--collect-for"),
+                         QStringLiteral("-3"), QStringLiteral("--export-png"), out }
+        << 2 << QStringList { QStringLiteral("--collect-for") };
     QTest::newRow("unwritable output")
-        << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--export-png"),
-                       QStringLiteral("/nonexistent-dir/out.png")}
-        << 1 << QStringList{QStringLiteral("/nonexistent-dir/out.png")};
+        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--export-png"),
+                         QStringLiteral("/nonexistent-dir/out.png") }
+        << 1 << QStringList { QStringLiteral("/nonexistent-dir/out.png") };
     QTest::newRow("unwritable csv")
-        << QStringList{QStringLiteral("--no-cache"), QStringLiteral("--export-csv"),
-                       QStringLiteral("/nonexistent-dir/out.csv")}
-        << 1 << QStringList{QStringLiteral("/nonexistent-dir/out.csv")};
+        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--export-csv"),
+                         QStringLiteral("/nonexistent-dir/out.csv") }
+        << 1 << QStringList { QStringLiteral("/nonexistent-dir/out.csv") };
 }
 
 void TestHeadroomCommand::badInput()
@@ -191,8 +205,8 @@ void TestHeadroomCommand::unusableCacheIsReportedAndUntouched()
     file.write(text);
     file.close();
     const QString png = m_dir.filePath(QStringLiteral("nocache.png"));
-    const Run r = run({QStringLiteral("--cache"), cache, QStringLiteral("--collect-for"), QStringLiteral("2"),
-                       QStringLiteral("--export-png"), png});
+    const Run r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--collect-for"),
+                        QStringLiteral("2"), QStringLiteral("--export-png"), png });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr)); // the report still works from live data
     QVERIFY2(r.stdErr.contains(cache), qPrintable(r.stdErr));
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -208,10 +222,11 @@ void TestHeadroomCommand::guiUnderXvfb()
     env.insert(QStringLiteral("DISPLAY"), display);
     env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the real xcb platform, as users get it
     const QString snapshot = m_dir.filePath(QStringLiteral("gui.png"));
-    const Run r = run({QStringLiteral("--cache"), m_dir.filePath(QStringLiteral("gui-cache.sqlite")),
-                       QStringLiteral("--range"), QStringLiteral("5m"), QStringLiteral("--quit-after"),
-                       QStringLiteral("5"), QStringLiteral("--gui-snapshot"), snapshot},
-                      env);
+    const Run r
+        = run({ QStringLiteral("--cache"), m_dir.filePath(QStringLiteral("gui-cache.sqlite")),
+                QStringLiteral("--range"), QStringLiteral("5m"), QStringLiteral("--quit-after"),
+                QStringLiteral("5"), QStringLiteral("--gui-snapshot"), snapshot },
+              env);
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     const QImage image(snapshot);
     QVERIFY(!image.isNull());

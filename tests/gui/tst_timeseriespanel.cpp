@@ -25,8 +25,13 @@ PanelSeriesData series(int id, const QString &cpu, std::vector<Sample> points)
 {
     PanelSeriesData s;
     s.seriesId = id;
-    s.info = SeriesInfo{{QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {{QStringLiteral("cpu"), cpu}}},
-                        QStringLiteral("%"), QStringLiteral("cpu"), UseKind::Utilization, false};
+    s.info = SeriesInfo { { QStringLiteral("host"),
+                            QStringLiteral("host.cpu.utilization"),
+                            { { QStringLiteral("cpu"), cpu } } },
+                          QStringLiteral("%"),
+                          QStringLiteral("cpu"),
+                          UseKind::Utilization,
+                          false };
     s.points = std::move(points);
     for (const auto &part : splitAtGaps(s.points))
         s.segmentStarts.push_back(part.first);
@@ -48,7 +53,9 @@ int countColor(const QImage &image, QColor color)
     for (int y = 0; y < image.height(); ++y)
         for (int x = 0; x < image.width(); ++x) {
             const QColor c = image.pixelColor(x, y);
-            n += std::abs(c.red() - color.red()) + std::abs(c.green() - color.green()) + std::abs(c.blue() - color.blue()) < 40;
+            n += std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
+                    + std::abs(c.blue() - color.blue())
+                < 40;
         }
     return n;
 }
@@ -60,12 +67,12 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     panel.resize(600, 300);
     panel.show();
     const qint64 base = 1'700'000'000'000;
-    PanelData data{QStringLiteral("cpu"), base, base + 120000, {}};
+    PanelData data { QStringLiteral("cpu"), base, base + 120000, {} };
     std::vector<Sample> withGap;
     for (qint64 t = 0; t <= 20000; t += 1000)
-        withGap.push_back({base + t, 40});
+        withGap.push_back({ base + t, 40 });
     for (qint64 t = 80000; t <= 120000; t += 1000) // a 60 s outage in between
-        withGap.push_back({base + t, 60});
+        withGap.push_back({ base + t, 60 });
     data.series.append(series(1, QStringLiteral("all"), withGap));
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 2);
@@ -74,7 +81,8 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
         visibleMarkers += m->isVisible();
     QCOMPARE(visibleMarkers, 1);
-    auto *axisY = qobject_cast<QValueAxis *>(panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
+    auto *axisY
+        = qobject_cast<QValueAxis *>(panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
     QCOMPARE(axisY->titleText(), QStringLiteral("%"));
     QVERIFY(axisY->max() >= 60);
     QCOMPARE(axisY->min(), 0.0);
@@ -92,8 +100,8 @@ void TestTimeSeriesPanel::dragSelectsRange()
     panel.resize(800, 300);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    PanelData data{QStringLiteral("cpu"), 1'000'000, 1'600'000, {}};
-    data.series.append(series(1, QStringLiteral("all"), {{1'000'000, 1}, {1'600'000, 2}}));
+    PanelData data { QStringLiteral("cpu"), 1'000'000, 1'600'000, {} };
+    data.series.append(series(1, QStringLiteral("all"), { { 1'000'000, 1 }, { 1'600'000, 2 } }));
     panel.setData(data);
     QSignalSpy spy(&panel, &TimeSeriesPanel::rangeSelected);
     QWidget *viewport = panel.chartView()->viewport();
@@ -115,27 +123,28 @@ void TestTimeSeriesPanel::dragSelectsRange()
 void TestTimeSeriesPanel::replacesAndRemovesSeries()
 {
     TimeSeriesPanel panel(panelConfig());
-    PanelData data{QStringLiteral("cpu"), 0, 10000, {}};
-    data.series.append(series(1, QStringLiteral("cpu0"), {{0, 1}, {1000, 2}}));
-    data.series.append(series(2, QStringLiteral("cpu1"), {{0, 1}, {1000, 2}}));
+    PanelData data { QStringLiteral("cpu"), 0, 10000, {} };
+    data.series.append(series(1, QStringLiteral("cpu0"), { { 0, 1 }, { 1000, 2 } }));
+    data.series.append(series(2, QStringLiteral("cpu1"), { { 0, 1 }, { 1000, 2 } }));
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 2);
     data.series.removeFirst();
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 1);
     QCOMPARE(panel.chartView()->chart()->series().size(), 1);
-    panel.setData(PanelData{QStringLiteral("cpu"), 0, 10000, {}});
+    panel.setData(PanelData { QStringLiteral("cpu"), 0, 10000, {} });
     QCOMPARE(panel.segmentCount(), 0);
 }
 
 void TestTimeSeriesPanel::mixedUnitsMoveToTheLegend()
 {
     TimeSeriesPanel panel(panelConfig());
-    PanelData data{QStringLiteral("cpu"), 1'000'000, 1'010'000, {}};
-    data.series.append(series(1, QStringLiteral("cpu0"), {{1'000'000, 1}, {1'001'000, 2}}));
+    PanelData data { QStringLiteral("cpu"), 1'000'000, 1'010'000, {} };
+    data.series.append(series(1, QStringLiteral("cpu0"), { { 1'000'000, 1 }, { 1'001'000, 2 } }));
     panel.setData(data);
     QCOMPARE(panel.axisUnit(), QStringLiteral("%"));
-    PanelSeriesData queue = series(2, QStringLiteral("cpu1"), {{1'000'000, 1}, {1'001'000, 2}});
+    PanelSeriesData queue
+        = series(2, QStringLiteral("cpu1"), { { 1'000'000, 1 }, { 1'001'000, 2 } });
     queue.info.unit = QStringLiteral("pages/s");
     data.series.append(queue);
     panel.setData(data);
@@ -143,8 +152,9 @@ void TestTimeSeriesPanel::mixedUnitsMoveToTheLegend()
     QStringList names;
     for (QAbstractSeries *line : panel.chartView()->chart()->series())
         names << line->name();
-    QCOMPARE(names, (QStringList{QStringLiteral("cpu.utilization cpu0 (%)"),
-                                 QStringLiteral("cpu.utilization cpu1 (pages/s)")}));
+    QCOMPARE(names,
+             (QStringList { QStringLiteral("cpu.utilization cpu0 (%)"),
+                            QStringLiteral("cpu.utilization cpu1 (pages/s)") }));
 }
 
 QTEST_MAIN(TestTimeSeriesPanel)

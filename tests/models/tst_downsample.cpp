@@ -21,7 +21,7 @@ void TestDownsample::keepsExtremesPerColumn()
     std::vector<Sample> samples;
     QRandomGenerator rng(1);
     for (qint64 t = 0; t < 86400; ++t)
-        samples.push_back({t * 1000, rng.generateDouble() * 100});
+        samples.push_back({ t * 1000, rng.generateDouble() * 100 });
     samples[50000].value = 1000; // a spike must survive reduction
     samples[60000].value = -1000;
     const int columns = 800;
@@ -33,7 +33,7 @@ void TestDownsample::keepsExtremesPerColumn()
     QVERIFY(std::any_of(out.begin(), out.end(), [](auto s) { return s.value == -1000; }));
     // Every column's min and max equal those of the raw data in that column.
     const double span = 86400.0 * 1000;
-    for (int c : {0, 123, 799}) {
+    for (int c : { 0, 123, 799 }) {
         double rawMin = 1e9, rawMax = -1e9, outMin = 1e9, outMax = -1e9;
         for (const Sample &s : samples) {
             if (std::min(columns - 1, int(double(s.tsMs) * columns / span)) == c) {
@@ -54,7 +54,7 @@ void TestDownsample::keepsExtremesPerColumn()
 
 void TestDownsample::smallInputUntouched()
 {
-    std::vector<Sample> samples{{0, 1}, {1000, 2}, {2000, 3}};
+    std::vector<Sample> samples { { 0, 1 }, { 1000, 2 }, { 2000, 3 } };
     const auto out = downsampleMinMax(samples, 0, 2000, 100);
     QCOMPARE(out, samples);
 }
@@ -63,7 +63,7 @@ void TestDownsample::rangeFiltering()
 {
     std::vector<Sample> samples;
     for (qint64 t = 0; t < 100; ++t)
-        samples.push_back({t, double(t)});
+        samples.push_back({ t, double(t) });
     const auto out = downsampleMinMax(samples, 10, 19, 1000);
     QCOMPARE(out.size(), size_t(10));
     QCOMPARE(out.front().tsMs, 10);
@@ -75,11 +75,11 @@ void TestDownsample::gapsSplitSegments_data()
 {
     QTest::addColumn<QList<qint64>>("times");
     QTest::addColumn<int>("segments");
-    QTest::newRow("regular 1 s") << QList<qint64>{0, 1000, 2000, 3000, 4000} << 1;
-    QTest::newRow("one outage") << QList<qint64>{0, 1000, 2000, 30000, 31000, 32000} << 2;
-    QTest::newRow("two outages") << QList<qint64>{0, 1000, 20000, 21000, 60000, 61000} << 3;
-    QTest::newRow("jitter is not a gap") << QList<qint64>{0, 1100, 1900, 3050, 4000} << 1;
-    QTest::newRow("single point") << QList<qint64>{5} << 1;
+    QTest::newRow("regular 1 s") << QList<qint64> { 0, 1000, 2000, 3000, 4000 } << 1;
+    QTest::newRow("one outage") << QList<qint64> { 0, 1000, 2000, 30000, 31000, 32000 } << 2;
+    QTest::newRow("two outages") << QList<qint64> { 0, 1000, 20000, 21000, 60000, 61000 } << 3;
+    QTest::newRow("jitter is not a gap") << QList<qint64> { 0, 1100, 1900, 3050, 4000 } << 1;
+    QTest::newRow("single point") << QList<qint64> { 5 } << 1;
 }
 
 void TestDownsample::gapsSplitSegments()
@@ -88,7 +88,7 @@ void TestDownsample::gapsSplitSegments()
     QFETCH(int, segments);
     std::vector<Sample> samples;
     for (qint64 t : times)
-        samples.push_back({t, 1});
+        samples.push_back({ t, 1 });
     const auto parts = splitAtGaps(samples);
     QCOMPARE(int(parts.size()), segments);
     QCOMPARE(parts.front().first, size_t(0));

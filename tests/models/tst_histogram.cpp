@@ -2,7 +2,6 @@
 
 #include <QRandomGenerator>
 #include <QTest>
-
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -54,20 +53,24 @@ void TestHistogram::percentileErrorBound()
             const double u1 = std::max(1e-12, rng.generateDouble()), u2 = rng.generateDouble();
             v = std::exp(1.0 + 0.8 * std::sqrt(-2 * std::log(u1)) * std::cos(2 * M_PI * u2));
         } else if (distribution == u"bimodal")
-            v = rng.generateDouble() < 0.9 ? 0.5 + rng.generateDouble() : 50 + 20 * rng.generateDouble();
+            v = rng.generateDouble() < 0.9 ? 0.5 + rng.generateDouble()
+                                           : 50 + 20 * rng.generateDouble();
         else
             v = std::pow(10.0, -3 + 8 * rng.generateDouble());
         values.push_back(v);
         h.add(v);
     }
     QCOMPARE(h.count(), quint64(values.size()));
-    for (double q : {0.5, 0.9, 0.95, 0.99, 0.999}) {
+    for (double q : { 0.5, 0.9, 0.95, 0.99, 0.999 }) {
         const double exact = exactQuantile(values, q);
         const double approx = h.quantile(q);
         const double relative = std::abs(approx - exact) / exact;
         QVERIFY2(relative <= 0.01,
                  qPrintable(QStringLiteral("q=%1 exact=%2 approx=%3 error=%4%")
-                                .arg(q).arg(exact).arg(approx).arg(relative * 100)));
+                                .arg(q)
+                                .arg(exact)
+                                .arg(approx)
+                                .arg(relative * 100)));
     }
     QCOMPARE(h.quantile(1.0), *std::max_element(values.begin(), values.end()));
 }
@@ -104,7 +107,7 @@ void TestHistogram::edgeCases()
     QCOMPARE(h.count(), quint64(12));
     QVERIFY(std::abs(h.quantile(0.99) - 5.0) / 5.0 <= 0.01);
     // Bucket bounds are consistent with the index function.
-    for (double v : {0.001, 1.0, 1.5, 64.0, 12345.678}) {
+    for (double v : { 0.001, 1.0, 1.5, 64.0, 12345.678 }) {
         const int i = LogHistogram::bucketIndex(v);
         QVERIFY(v > LogHistogram::bucketLowerBound(i) * (1 - 1e-12));
         QVERIFY(v <= LogHistogram::bucketUpperBound(i) * (1 + 1e-12));

@@ -18,8 +18,11 @@ public:
     {
         PollResult result;
         result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
-        result.batch.add(SeriesInfo{{QStringLiteral("ramp"), QStringLiteral("ramp.value"), {}}, QStringLiteral("1"),
-                                    QStringLiteral("cpu"), UseKind::Utilization, false},
+        result.batch.add(SeriesInfo { { QStringLiteral("ramp"), QStringLiteral("ramp.value"), {} },
+                                      QStringLiteral("1"),
+                                      QStringLiteral("cpu"),
+                                      UseKind::Utilization,
+                                      false },
                          double(++m_n));
         return result;
     }
@@ -46,11 +49,11 @@ Dashboard rampDashboard(bool fail = false)
     source.id = QStringLiteral("ramp");
     source.plugin = QStringLiteral("ramp");
     source.intervalMs = 100;
-    source.config = QJsonObject{{QStringLiteral("fail"), fail}};
+    source.config = QJsonObject { { QStringLiteral("fail"), fail } };
     DashboardSource missing = source;
     missing.id = QStringLiteral("missing");
     missing.plugin = QStringLiteral("no-such-plugin");
-    d.sources = {source, missing};
+    d.sources = { source, missing };
     return d;
 }
 } // namespace
@@ -67,7 +70,7 @@ void TestMonitoringSession::liveAndCacheStitched()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("cache.sqlite"));
     RampFactory factory;
-    const SeriesKey key{QStringLiteral("ramp"), QStringLiteral("ramp.value"), {}};
+    const SeriesKey key { QStringLiteral("ramp"), QStringLiteral("ramp.value"), {} };
     int id = 0;
     qint64 firstTs = 0;
     size_t collected = 0;
@@ -75,21 +78,25 @@ void TestMonitoringSession::liveAndCacheStitched()
         MonitoringSession session;
         QString error;
         QVERIFY2(session.openCache(path, &error), qPrintable(error));
-        session.collectors().registerFactory({QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, {}, {}}, &factory);
+        session.collectors().registerFactory(
+            { QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, {}, {} }, &factory);
         session.start(rampDashboard(), {});
         QTRY_VERIFY(session.live().seriesIds().size() == 1);
         QTest::qWait(800);
         session.stop();
         session.flushCache();
         QCOMPARE(session.scheduler().status(QStringLiteral("missing")).state, SourceState::Error);
-        QVERIFY(session.scheduler().status(QStringLiteral("missing")).message.contains(QStringLiteral("no-such-plugin")));
+        QVERIFY(session.scheduler()
+                    .status(QStringLiteral("missing"))
+                    .message.contains(QStringLiteral("no-such-plugin")));
         id = *session.registry().find(key);
         const auto all = session.store()->read(id, 0, QDateTime::currentMSecsSinceEpoch());
         collected = all.size();
         QVERIFY2(collected >= 5, qPrintable(QString::number(collected)));
         firstTs = all.front().tsMs;
         QCOMPARE(all.front().value, 1.0);
-        QCOMPARE(session.cache()->read(id, 0, QDateTime::currentMSecsSinceEpoch()).size(), collected);
+        QCOMPARE(session.cache()->read(id, 0, QDateTime::currentMSecsSinceEpoch()).size(),
+                 collected);
     }
     {
         // A new session: nothing live yet, the history comes from the cache alone.
@@ -101,7 +108,8 @@ void TestMonitoringSession::liveAndCacheStitched()
         QCOMPARE(history.size(), collected);
         QCOMPARE(history.front().tsMs, firstTs);
         // New live samples continue after the cached ones without overlap.
-        session.collectors().registerFactory({QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, {}, {}}, &factory);
+        session.collectors().registerFactory(
+            { QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, {}, {} }, &factory);
         session.start(rampDashboard(), {});
         QTRY_VERIFY(!session.live().read(id, 0, QDateTime::currentMSecsSinceEpoch()).empty());
         session.stop();
@@ -110,11 +118,13 @@ void TestMonitoringSession::liveAndCacheStitched()
         QVERIFY(std::is_sorted(stitched.begin(), stitched.end(),
                                [](auto a, auto b) { return a.tsMs < b.tsMs; }));
         QVERIFY(std::adjacent_find(stitched.begin(), stitched.end(),
-                                   [](auto a, auto b) { return a.tsMs == b.tsMs; }) == stitched.end());
+                                   [](auto a, auto b) { return a.tsMs == b.tsMs; })
+                == stitched.end());
     }
     {
         MonitoringSession session;
-        session.collectors().registerFactory({QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, {}, {}}, &factory);
+        session.collectors().registerFactory(
+            { QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, {}, {} }, &factory);
         session.start(rampDashboard(true), {});
         const SourceStatus status = session.scheduler().status(QStringLiteral("ramp"));
         QCOMPARE(status.state, SourceState::Error);

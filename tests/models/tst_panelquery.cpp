@@ -22,39 +22,49 @@ private Q_SLOTS:
 
 private:
     SeriesRegistry m_registry;
-    LiveBuffers m_live{10000};
+    LiveBuffers m_live { 10000 };
     int m_cpuAll = 0, m_cpu0 = 0, m_mem = 0, m_other = 0;
 };
 
 namespace {
-SeriesInfo info(const QString &source, const QString &metric, const Labels &labels, const QString &unit)
+SeriesInfo info(const QString &source, const QString &metric, const Labels &labels,
+                const QString &unit)
 {
-    return SeriesInfo{{source, metric, labels}, unit, QStringLiteral("cpu"), UseKind::Utilization, false};
+    return SeriesInfo {
+        { source, metric, labels }, unit, QStringLiteral("cpu"), UseKind::Utilization, false
+    };
 }
 } // namespace
 
 void TestPanelQuery::initTestCase()
 {
     m_cpuAll = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
-                                     {{QStringLiteral("cpu"), QStringLiteral("all")}}, QStringLiteral("%")));
+                                     { { QStringLiteral("cpu"), QStringLiteral("all") } },
+                                     QStringLiteral("%")));
     m_cpu0 = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
-                                   {{QStringLiteral("cpu"), QStringLiteral("cpu0")}}, QStringLiteral("%")));
-    m_mem = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.mem.utilization"), {}, QStringLiteral("%")));
-    m_other = m_registry.idFor(info(QStringLiteral("other"), QStringLiteral("host.mem.utilization"), {}, QStringLiteral("%")));
+                                   { { QStringLiteral("cpu"), QStringLiteral("cpu0") } },
+                                   QStringLiteral("%")));
+    m_mem = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.mem.utilization"),
+                                  {}, QStringLiteral("%")));
+    m_other = m_registry.idFor(info(QStringLiteral("other"), QStringLiteral("host.mem.utilization"),
+                                    {}, QStringLiteral("%")));
     for (int i = 0; i < 3600; ++i) {
-        for (int id : {m_cpuAll, m_cpu0, m_mem, m_other})
-            m_live.append(id, {1'000'000LL + i * 1000LL, double(i % 100) + id});
+        for (int id : { m_cpuAll, m_cpu0, m_mem, m_other })
+            m_live.append(id, { 1'000'000LL + i * 1000LL, double(i % 100) + id });
     }
 }
 
 void TestPanelQuery::selectsAndOrders()
 {
-    const QList<SeriesSelector> cpuAll{{QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
-                                        {{QStringLiteral("cpu"), QStringLiteral("all")}}}};
-    QCOMPARE(matchSeries(cpuAll, m_registry), QList<int>{m_cpuAll});
-    const QList<SeriesSelector> anyHost{{QStringLiteral("host"), QStringLiteral("host.*"), {}}};
-    QCOMPARE(matchSeries(anyHost, m_registry), (QList<int>{m_cpuAll, m_cpu0, m_mem}));
-    const QList<SeriesSelector> none{{QStringLiteral("nosuch"), QStringLiteral("*"), {}}};
+    const QList<SeriesSelector> cpuAll { { QStringLiteral("host"),
+                                           QStringLiteral("host.cpu.utilization"),
+                                           { { QStringLiteral("cpu"), QStringLiteral("all") } } } };
+    QCOMPARE(matchSeries(cpuAll, m_registry), QList<int> { m_cpuAll });
+    const QList<SeriesSelector> anyHost {
+        { QStringLiteral("host"), QStringLiteral("host.*"), {} }
+    };
+    QCOMPARE(matchSeries(anyHost, m_registry), (QList<int> { m_cpuAll, m_cpu0, m_mem }));
+    const QList<SeriesSelector> none { { QStringLiteral("nosuch"), QStringLiteral("*"), {} } };
     QVERIFY(matchSeries(none, m_registry).isEmpty());
 }
 
@@ -62,22 +72,26 @@ void TestPanelQuery::reducesToColumns()
 {
     DashboardPanel panel;
     panel.id = QStringLiteral("p");
-    panel.series = {{QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {}}};
+    panel.series = { { QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {} } };
     const SeriesStore store(&m_live, nullptr);
     const PanelData full = queryPanel(panel, m_registry, store, 1'000'000, 1'000'000 + 3599'000, 0);
     QCOMPARE(full.series.size(), 2);
     QCOMPARE(full.series[0].points.size(), size_t(3600));
-    const PanelData reduced = queryPanel(panel, m_registry, store, 1'000'000, 1'000'000 + 3599'000, 100);
+    const PanelData reduced
+        = queryPanel(panel, m_registry, store, 1'000'000, 1'000'000 + 3599'000, 100);
     QCOMPARE(reduced.series[0].rawCount, 3600);
     QVERIFY(reduced.series[0].points.size() <= 400);
     QCOMPARE(seriesDisplayName(reduced.series[0].info), QStringLiteral("cpu.utilization all"));
-    QCOMPARE(seriesDisplayName(info(QStringLiteral("h"), QStringLiteral("host.mem.utilization"), {}, {})),
+    QCOMPARE(seriesDisplayName(
+                 info(QStringLiteral("h"), QStringLiteral("host.mem.utilization"), {}, {})),
              QStringLiteral("mem.utilization"));
     QCOMPARE(seriesDisplayName(info(QStringLiteral("n"), QStringLiteral("nic.utilization"),
-                                    {{QStringLiteral("interface"), QStringLiteral("eth0")},
-                                     {QStringLiteral("direction"), QStringLiteral("tx")}}, {})),
+                                    { { QStringLiteral("interface"), QStringLiteral("eth0") },
+                                      { QStringLiteral("direction"), QStringLiteral("tx") } },
+                                    {})),
              QStringLiteral("utilization tx/eth0"));
-    QCOMPARE(seriesDisplayName(info(QStringLiteral("n"), QStringLiteral("plain"), {}, {})), QStringLiteral("plain"));
+    QCOMPARE(seriesDisplayName(info(QStringLiteral("n"), QStringLiteral("plain"), {}, {})),
+             QStringLiteral("plain"));
 }
 
 void TestPanelQuery::gapsFoundBeforeReduction()
@@ -86,16 +100,17 @@ void TestPanelQuery::gapsFoundBeforeReduction()
     // real 5-minute outage is.
     SeriesRegistry registry;
     LiveBuffers live(90000);
-    const int id = registry.idFor(info(QStringLiteral("host"), QStringLiteral("m"), {}, QStringLiteral("%")));
+    const int id = registry.idFor(
+        info(QStringLiteral("host"), QStringLiteral("m"), {}, QStringLiteral("%")));
     const qint64 base = 1'700'000'000'000;
     for (qint64 t = 0; t < 86400; ++t) {
         if (t >= 40000 && t < 40300)
             continue;
-        live.append(id, {base + t * 1000, double(t % 97)});
+        live.append(id, { base + t * 1000, double(t % 97) });
     }
     DashboardPanel panel;
     panel.id = QStringLiteral("p");
-    panel.series = {{QStringLiteral("host"), QStringLiteral("m"), {}}};
+    panel.series = { { QStringLiteral("host"), QStringLiteral("m"), {} } };
     const SeriesStore store(&live, nullptr);
     const PanelData data = queryPanel(panel, registry, store, base, base + 86399'000, 1600);
     const PanelSeriesData &s = data.series.constFirst();
@@ -112,15 +127,17 @@ void TestPanelQuery::csvRowsAndQuoting()
     data.panelId = QStringLiteral("panel, \"one\"");
     PanelSeriesData s;
     s.info = info(QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
-                  {{QStringLiteral("cpu"), QStringLiteral("all")}, {QStringLiteral("mode"), QStringLiteral("user")}},
+                  { { QStringLiteral("cpu"), QStringLiteral("all") },
+                    { QStringLiteral("mode"), QStringLiteral("user") } },
                   QStringLiteral("%"));
-    s.points = {{0, 12.5}, {1500, 0.1}};
+    s.points = { { 0, 12.5 }, { 1500, 0.1 } };
     data.series.append(s);
     const QByteArray rows = csvRows(data);
     const QList<QByteArray> lines = rows.split('\n');
     QCOMPARE(lines.size(), 3); // two rows and the empty rest after the last CRLF
-    QCOMPARE(lines[0], QByteArray("1970-01-01T00:00:00.000Z,\"panel, \"\"one\"\"\",host,host.cpu.utilization,"
-                                  "\"{cpu=all,mode=user}\",12.5,%\r"));
+    QCOMPARE(lines[0],
+             QByteArray("1970-01-01T00:00:00.000Z,\"panel, \"\"one\"\"\",host,host.cpu.utilization,"
+                        "\"{cpu=all,mode=user}\",12.5,%\r"));
     QVERIFY(lines[1].startsWith("1970-01-01T00:00:01.500Z,"));
     QVERIFY(lines[1].contains(",0.1,%"));
     QCOMPARE(csvHeader(), QByteArray("time,panel,source,metric,labels,value,unit\r\n"));

@@ -20,8 +20,11 @@ private Q_SLOTS:
 namespace {
 SeriesInfo gauge(const QString &metric)
 {
-    return SeriesInfo{{QStringLiteral("src"), metric, {}}, QStringLiteral("%"), QStringLiteral("cpu"),
-                      UseKind::Utilization, false};
+    return SeriesInfo { { QStringLiteral("src"), metric, {} },
+                        QStringLiteral("%"),
+                        QStringLiteral("cpu"),
+                        UseKind::Utilization,
+                        false };
 }
 
 struct RecordingSink : SampleSink
@@ -58,12 +61,12 @@ void TestSampleBus::fanOutAndResolve()
     QCOMPARE(registry.info(idA)->key.metric, QStringLiteral("a"));
     const auto samples = live.read(idA, 0, 5000);
     QCOMPARE(samples.size(), size_t(2));
-    QCOMPARE(samples[1], (Sample{2000, 1.5}));
+    QCOMPARE(samples[1], (Sample { 2000, 1.5 }));
 
     bus.removeSink(&sink);
     bus.publish(batch);
     QCOMPARE(sink.batches.size(), 2);
-    bus.publish(SampleBatch{}); // empty batches are dropped
+    bus.publish(SampleBatch {}); // empty batches are dropped
     QCOMPARE(spy.count(), 3);
 }
 
@@ -71,7 +74,7 @@ void TestSampleBus::ringKeepsNewest()
 {
     LiveBuffers live(5);
     for (int i = 0; i < 12; ++i)
-        live.append(1, {i * 1000LL, double(i)});
+        live.append(1, { i * 1000LL, double(i) });
     const auto samples = live.read(1, 0, 100000);
     QCOMPARE(samples.size(), size_t(5));
     QCOMPARE(samples.front().value, 7.0);
@@ -85,7 +88,7 @@ void TestSampleBus::storeWithoutCacheReadsLive()
 {
     LiveBuffers live(100);
     for (int i = 0; i < 10; ++i)
-        live.append(3, {i * 1000LL, double(i)});
+        live.append(3, { i * 1000LL, double(i) });
     SeriesStore store(&live, nullptr);
     QCOMPARE(store.read(3, 2000, 4000).size(), size_t(3));
 }

@@ -27,8 +27,9 @@ public:
         PollResult result;
         result.batch.source = m_source;
         result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
-        result.batch.add(SeriesInfo{{m_source, QStringLiteral("count"), {}}, {}, {}, UseKind::Info, false},
-                         double(++m_polls));
+        result.batch.add(
+            SeriesInfo { { m_source, QStringLiteral("count"), {} }, {}, {}, UseKind::Info, false },
+            double(++m_polls));
         return result;
     }
 
@@ -52,7 +53,12 @@ public:
         PollResult late;
         late.batch.source = QStringLiteral("hung");
         late.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
-        late.batch.add(SeriesInfo{{QStringLiteral("hung"), QStringLiteral("late"), {}}, {}, {}, UseKind::Info, false}, 1);
+        late.batch.add(SeriesInfo { { QStringLiteral("hung"), QStringLiteral("late"), {} },
+                                    {},
+                                    {},
+                                    UseKind::Info,
+                                    false },
+                       1);
         return late;
     }
 
@@ -118,17 +124,20 @@ void TestScheduler::hangingCollectorDoesNotStallOthers()
         QTest::qWait(1500);
         tick.stop();
 
-        QVERIFY2(ticks >= 20, qPrintable(QStringLiteral("GUI loop ticked only %1 times").arg(ticks)));
-        for (const QString &id : {QStringLiteral("fast1"), QStringLiteral("fast2")}) {
-            const int seriesId = *registry.find(SeriesKey{id, QStringLiteral("count"), {}});
+        QVERIFY2(ticks >= 20,
+                 qPrintable(QStringLiteral("GUI loop ticked only %1 times").arg(ticks)));
+        for (const QString &id : { QStringLiteral("fast1"), QStringLiteral("fast2") }) {
+            const int seriesId = *registry.find(SeriesKey { id, QStringLiteral("count"), {} });
             const auto samples = live.read(seriesId, 0, QDateTime::currentMSecsSinceEpoch());
             // ~15 polls in 1.5 s at 100 ms; allow slack for a loaded CI machine.
-            QVERIFY2(samples.size() >= 10, qPrintable(QStringLiteral("%1 polled %2 times").arg(id).arg(samples.size())));
+            QVERIFY2(samples.size() >= 10,
+                     qPrintable(QStringLiteral("%1 polled %2 times").arg(id).arg(samples.size())));
             QCOMPARE(scheduler.status(id).state, SourceState::Ok);
         }
         const SourceStatus hung = scheduler.status(QStringLiteral("hung"));
         QCOMPARE(hung.state, SourceState::Stale);
-        QVERIFY2(hung.message.contains(QStringLiteral("poll still running")), qPrintable(hung.message));
+        QVERIFY2(hung.message.contains(QStringLiteral("poll still running")),
+                 qPrintable(hung.message));
 
         // Stopping must not wait forever for the hung poll.
         QElapsedTimer stopClock;
@@ -142,7 +151,7 @@ void TestScheduler::hangingCollectorDoesNotStallOthers()
     bus.reset();
     release.release();
     QTest::qWait(300); // the abandoned thread finishes and cleans itself up
-    QVERIFY(!registry.find(SeriesKey{QStringLiteral("hung"), QStringLiteral("late"), {}}));
+    QVERIFY(!registry.find(SeriesKey { QStringLiteral("hung"), QStringLiteral("late"), {} }));
 }
 
 void TestScheduler::errorsAreReported()

@@ -22,10 +22,11 @@ void TestSeries::labelsRoundTrip_data()
 {
     QTest::addColumn<Labels>("labels");
     QTest::addColumn<QString>("text");
-    QTest::newRow("empty") << Labels{} << QStringLiteral("{}");
-    QTest::newRow("sorted") << Labels{{QStringLiteral("mode"), QStringLiteral("user")}, {QStringLiteral("cpu"), QStringLiteral("all")}}
+    QTest::newRow("empty") << Labels {} << QStringLiteral("{}");
+    QTest::newRow("sorted") << Labels { { QStringLiteral("mode"), QStringLiteral("user") },
+                                        { QStringLiteral("cpu"), QStringLiteral("all") } }
                             << QStringLiteral("{cpu=all,mode=user}");
-    QTest::newRow("escapes") << Labels{{QStringLiteral("q"), QStringLiteral("a,b=c}\\")}}
+    QTest::newRow("escapes") << Labels { { QStringLiteral("q"), QStringLiteral("a,b=c}\\") } }
                              << QStringLiteral("{q=a\\,b\\=c\\}\\\\}");
 }
 
@@ -59,8 +60,13 @@ void TestSeries::malformedLabels()
 void TestSeries::registryStableIds()
 {
     SeriesRegistry registry;
-    SeriesInfo a{{QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {{QStringLiteral("cpu"), QStringLiteral("all")}}},
-                 QStringLiteral("%"), QStringLiteral("cpu"), UseKind::Utilization, false};
+    SeriesInfo a { { QStringLiteral("host"),
+                     QStringLiteral("host.cpu.utilization"),
+                     { { QStringLiteral("cpu"), QStringLiteral("all") } } },
+                   QStringLiteral("%"),
+                   QStringLiteral("cpu"),
+                   UseKind::Utilization,
+                   false };
     SeriesInfo b = a;
     b.key.labels[QStringLiteral("cpu")] = QStringLiteral("cpu0");
     bool isNew = false;
@@ -71,8 +77,13 @@ void TestSeries::registryStableIds()
     const int idB = registry.idFor(b);
     QVERIFY(idB != idA);
     QCOMPARE(registry.info(idB)->key, b.key);
-    registry.insert(100, SeriesInfo{{QStringLiteral("x"), QStringLiteral("y"), {}}, {}, {}, UseKind::Info, false});
-    QCOMPARE(registry.idFor(SeriesInfo{{QStringLiteral("x"), QStringLiteral("z"), {}}, {}, {}, UseKind::Info, false}), 101);
+    registry.insert(
+        100,
+        SeriesInfo {
+            { QStringLiteral("x"), QStringLiteral("y"), {} }, {}, {}, UseKind::Info, false });
+    QCOMPARE(registry.idFor(SeriesInfo {
+                 { QStringLiteral("x"), QStringLiteral("z"), {} }, {}, {}, UseKind::Info, false }),
+             101);
 }
 
 void TestSeries::registryConcurrent()
@@ -80,10 +91,15 @@ void TestSeries::registryConcurrent()
     SeriesRegistry registry;
     auto work = [&registry](int) {
         for (int i = 0; i < 2000; ++i)
-            registry.idFor(SeriesInfo{{QStringLiteral("s"), QStringLiteral("m%1").arg(i % 500), {}}, {}, {}, UseKind::Info, false});
+            registry.idFor(
+                SeriesInfo { { QStringLiteral("s"), QStringLiteral("m%1").arg(i % 500), {} },
+                             {},
+                             {},
+                             UseKind::Info,
+                             false });
         return 0;
     };
-    auto f = QtConcurrent::mapped(QList<int>{1, 2, 3, 4}, work);
+    auto f = QtConcurrent::mapped(QList<int> { 1, 2, 3, 4 }, work);
     f.waitForFinished();
     QCOMPARE(registry.size(), 500);
     QCOMPARE(registry.ids().size(), 500);
