@@ -1,0 +1,75 @@
+#include "pgactivity.h"
+
+#include <QMap>
+#include <algorithm>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+QByteArray PgActivitySampler::query()
+{
+    // Without pg_monitor, other roles' rows come back with NULL state and this marker
+    // in query instead of an error; counting them would misreport, so they are flagged.
+    return "SELECT coalesce(state, ''), coalesce(wait_event_type, ''),"
+           " coalesce(wait_event, ''), coalesce(backend_type, ''),"
+           " query = '<insufficient privilege>',"
+           " extract(epoch FROM now() - xact_start)::float8,"
+           " extract(epoch FROM now() - query_start)::float8"
+           " FROM pg_stat_activity WHERE pid <> pg_backend_pid()";
+}
+
+int PgActivitySampler::update(const QList<Row> &rows, const QString &source, SampleBatch &batch)
+{
+    const auto add
+        = [&](const QString &metric, const Labels &labels, const QString &unit, double value) {
+              SeriesInfo info;
+              info.key = { source, metric, labels };
+              info.unit = unit;
+              info.resource = Resource;
+              info.kind = UseKind::Saturation;
+              batch.add(info, value);
+          };
+
+    QMap<QString, int> states;
+    QMap<QString, int> waits;
+    double oldestXact = 0;
+    double longestQuery = 0;
+    int hidden = 0;
+    for (const Row &row : rows) {
+        if (row.hidden) {
+            ++hidden;
+            continue;
+        }
+        const bool client = row.backendType == "client backend"_L1;
+        if (client && !row.state.isEmpty())
+            states[row.state] += 1;
+        // Waits of sessions doing work: client backends, their parallel workers and
+        // (auto)vacuum. Walsenders sit "active" in their idle main loop and would only
+        // add noise.
+        if (row.state == "active"_L1 && !row.waitEventType.isEmpty()
+            && row.backendType != "walsender"_L1)
+            waits[row.waitEventType + u':' + row.waitEvent] += 1;
+        if (client) {
+            // now() is our statement's start; a transaction that began after it would
+            // have a slightly negative age.
+            oldestXact = std::max(oldestXact, row.xactAgeS);
+            if (row.state == "active"_L1)
+                longestQuery = std::max(longestQuery, row.queryAgeS);
+        }
+    }
+    for (auto it = states.cbegin(); it != states.cend(); ++it)
+        m_seenStates.insert(it.key());
+    for (auto it = waits.cbegin(); it != waits.cend(); ++it)
+        m_seenWaits.insert(it.key());
+    for (const QString &state : std::as_const(m_seenStates))
+        add(u"pg.activity.sessions"_s, { { u"state"_s, state } }, QString(),
+            states.value(state, 0));
+    for (const QString &wait : std::as_const(m_seenWaits))
+        add(u"pg.activity.waiting"_s, { { u"wait"_s, wait } }, QString(), waits.value(wait, 0));
+    add(u"pg.activity.oldest_xact_age_s"_s, {}, u"s"_s, oldestXact);
+    add(u"pg.activity.longest_query_age_s"_s, {}, u"s"_s, longestQuery);
+    return hidden;
+}
+
+} // namespace Headroom

@@ -1,0 +1,44 @@
+// pg_stat_activity sampled each poll: sessions by state, active sessions by wait event,
+// oldest transaction and longest running query. Wait classes and states seen before
+// but absent now are reported as 0, so stacked charts fall to zero instead of keeping
+// a stale last value.
+#pragma once
+
+#include "sample.h"
+
+#include <QList>
+#include <QSet>
+#include <QString>
+
+namespace Headroom {
+
+class PgActivitySampler
+{
+public:
+    // Resource of every pg.activity.* series: server-wide, not one database.
+    static inline const QString Resource = QStringLiteral("pg");
+
+    // Excludes our own backend. Columns: state, wait_event_type, wait_event,
+    // backend_type, hidden (other roles' rows we may not see), xact age s, query age s.
+    static QByteArray query();
+
+    struct Row
+    {
+        QString state; // empty when NULL (background processes, hidden rows)
+        QString waitEventType;
+        QString waitEvent;
+        QString backendType;
+        bool hidden = false;
+        double xactAgeS = -1; // < 0 when no transaction is open
+        double queryAgeS = -1;
+    };
+
+    // Adds the pg.activity.* series; returns how many rows were hidden from us.
+    int update(const QList<Row> &rows, const QString &source, SampleBatch &batch);
+
+private:
+    QSet<QString> m_seenStates;
+    QSet<QString> m_seenWaits;
+};
+
+} // namespace Headroom

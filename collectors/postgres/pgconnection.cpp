@@ -1,0 +1,446 @@
+#include "pgconnection.h"
+
+#include "pgconninfo.h"
+#include "postgreslogging.h"
+
+#include <QElapsedTimer>
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <libpq-fe.h>
+#include <poll.h>
+#include <vector>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+enum class Wait
+{
+    Ready,
+    Timeout,
+    Failed
+};
+
+// Waits until the socket is readable and/or writable, or the deadline passes.
+Wait waitSocket(int fd, bool forRead, bool forWrite, const QDeadlineTimer &deadline)
+{
+    if (fd < 0)
+        return Wait::Failed;
+    while (true) {
+        const qint64 remaining = deadline.remainingTime();
+        if (remaining == 0)
+            return Wait::Timeout;
+        pollfd pfd {};
+        pfd.fd = fd;
+        pfd.events = short((forRead ? POLLIN : 0) | (forWrite ? POLLOUT : 0));
+        const int timeout = remaining < 0 ? -1 : int(std::min<qint64>(remaining, INT_MAX));
+        const int ready = ::poll(&pfd, 1, timeout);
+        if (ready < 0) {
+            if (errno == EINTR)
+                continue;
+            return Wait::Failed;
+        }
+        if (ready > 0)
+            return Wait::Ready; // errors and hang-ups are for libpq to read and report
+        // poll() rounds down to whole milliseconds: loop until the deadline really passed.
+    }
+}
+
+// libpq messages end in newlines and wrap hints onto indented lines; one line reads
+// better in a status field.
+QString oneLine(const char *message)
+{
+    const QString text = QString::fromUtf8(message ? message : "").simplified();
+    return text.isEmpty() ? u"unknown libpq error"_s : text;
+}
+
+QString endpoint(pg_conn *conn)
+{
+    const QString host = QString::fromUtf8(PQhost(conn) ? PQhost(conn) : "");
+    const QString port = QString::fromUtf8(PQport(conn) ? PQport(conn) : "");
+    if (host.startsWith(u'/'))
+        return u"socket %1/.s.PGSQL.%2"_s.arg(host, port);
+    return host + u':' + port;
+}
+
+// Errors after which the session is gone: connection exceptions (08xxx) and the
+// server shutting down or restarting (57P01..57P05).
+bool sqlStateMeansBroken(const QByteArray &state)
+{
+    return state.startsWith("08") || state.startsWith("57P");
+}
+
+struct Collected
+{
+    PGresult *last = nullptr; // the last successful result
+    PGresult *error = nullptr; // the first failed one
+    ~Collected()
+    {
+        PQclear(last);
+        PQclear(error);
+    }
+    void take(PGresult *result)
+    {
+        const ExecStatusType status = PQresultStatus(result);
+        if (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK
+            || status == PGRES_EMPTY_QUERY) {
+            PQclear(last);
+            last = result;
+        } else if (!error) {
+            error = result;
+        } else {
+            PQclear(result);
+        }
+    }
+};
+
+enum class Drain
+{
+    Done,
+    Timeout,
+    Broken
+};
+
+// Reads results until libpq has none left for the current query, or the deadline.
+Drain drain(pg_conn *conn, Collected &collected, const QDeadlineTimer &deadline)
+{
+    while (true) {
+        while (!PQisBusy(conn)) {
+            PGresult *result = PQgetResult(conn);
+            if (!result)
+                return Drain::Done;
+            collected.take(result);
+        }
+        switch (waitSocket(PQsocket(conn), true, false, deadline)) {
+        case Wait::Timeout:
+            return Drain::Timeout;
+        case Wait::Failed:
+            return Drain::Broken;
+        case Wait::Ready:
+            break;
+        }
+        if (!PQconsumeInput(conn))
+            return Drain::Broken;
+    }
+}
+
+// Sends what libpq buffered (non-blocking mode), reading meanwhile so that a server
+// that answers before it reads everything cannot deadlock us.
+Drain flush(pg_conn *conn, const QDeadlineTimer &deadline)
+{
+    while (true) {
+        const int pending = PQflush(conn);
+        if (pending == 0)
+            return Drain::Done;
+        if (pending < 0)
+            return Drain::Broken;
+        switch (waitSocket(PQsocket(conn), true, true, deadline)) {
+        case Wait::Timeout:
+            return Drain::Timeout;
+        case Wait::Failed:
+            return Drain::Broken;
+        case Wait::Ready:
+            break;
+        }
+        if (!PQconsumeInput(conn))
+            return Drain::Broken;
+    }
+}
+
+} // namespace
+
+void PgResult::Clear::operator()(pg_result *result) const
+{
+    PQclear(result);
+}
+
+int PgResult::rows() const
+{
+    return m_result ? PQntuples(m_result.get()) : 0;
+}
+
+int PgResult::columns() const
+{
+    return m_result ? PQnfields(m_result.get()) : 0;
+}
+
+bool PgResult::isNull(int row, int column) const
+{
+    return !m_result || PQgetisnull(m_result.get(), row, column);
+}
+
+QString PgResult::text(int row, int column) const
+{
+    return m_result ? QString::fromUtf8(PQgetvalue(m_result.get(), row, column)) : QString();
+}
+
+double PgResult::number(int row, int column, bool *ok) const
+{
+    if (isNull(row, column)) {
+        if (ok)
+            *ok = false;
+        return 0;
+    }
+    return QByteArray(PQgetvalue(m_result.get(), row, column)).toDouble(ok);
+}
+
+PgConnection::PgConnection(PgSettings settings)
+    : m_settings(std::move(settings))
+{
+}
+
+PgConnection::~PgConnection()
+{
+    close();
+}
+
+QString PgConnection::redactedConninfo() const
+{
+    return m_settings.conninfo.isEmpty() ? u"(libpq defaults)"_s
+                                         : redactConninfo(m_settings.conninfo);
+}
+
+int PgConnection::serverVersion() const
+{
+    return m_conn ? PQserverVersion(m_conn) : 0;
+}
+
+int PgConnection::backendPid() const
+{
+    return m_conn ? PQbackendPID(m_conn) : 0;
+}
+
+void PgConnection::close()
+{
+    if (m_conn) {
+        PQfinish(m_conn);
+        m_conn = nullptr;
+    }
+}
+
+void PgConnection::scheduleRetry(const QString &reason)
+{
+    m_lastError = reason;
+    m_backingOff = true;
+    m_retryAt = QDeadlineTimer(m_backoffMs);
+    qCWarning(lcPostgres).noquote()
+        << redactedConninfo() << reason << "- next attempt in" << m_backoffMs << "ms";
+    m_backoffMs = std::min(m_backoffMs * 2, MaxBackoffMs);
+}
+
+void PgConnection::markBroken(const QString &reason)
+{
+    close();
+    scheduleRetry(reason);
+}
+
+bool PgConnection::ensureConnected(const QDeadlineTimer &deadline, QString *error)
+{
+    if (m_conn)
+        return true;
+    if (m_backingOff && !m_retryAt.hasExpired()) {
+        const qint64 seconds = (m_retryAt.remainingTime() + 999) / 1000;
+        *error = u"reconnecting in %1 s: %2"_s.arg(seconds).arg(m_lastError);
+        return false;
+    }
+    QString failure;
+    if (!connectNow(deadline, &failure) || !setUpSession(deadline, &failure)) {
+        close();
+        scheduleRetry(failure);
+        *error = failure;
+        return false;
+    }
+    m_backingOff = false;
+    m_backoffMs = InitialBackoffMs;
+    ++m_generation;
+    qCInfo(lcPostgres).noquote() << "connected to" << endpoint(m_conn) << "server"
+                                 << PQserverVersion(m_conn) << "as" << PQuser(m_conn) << "db"
+                                 << PQdb(m_conn);
+    return true;
+}
+
+bool PgConnection::connectNow(const QDeadlineTimer &pollDeadline, QString *error)
+{
+    QElapsedTimer elapsed;
+    elapsed.start();
+    const QDeadlineTimer deadline
+        = std::min(pollDeadline, QDeadlineTimer(m_settings.connectTimeoutMs));
+    // The whole conninfo goes in as an expandable dbname: keyword/value strings and URIs
+    // both work, and an empty one leaves everything to PG* variables and service files.
+    const QByteArray conninfo = m_settings.conninfo.toUtf8();
+    const char *const keys[] = { "dbname", "fallback_application_name", nullptr };
+    const char *const values[] = { conninfo.constData(), "headroom", nullptr };
+    m_conn = PQconnectStartParams(keys, values, 1);
+    if (!m_conn) {
+        *error = u"out of memory starting a libpq connection"_s;
+        return false;
+    }
+    if (PQstatus(m_conn) == CONNECTION_BAD) {
+        *error = oneLine(PQerrorMessage(m_conn));
+        return false;
+    }
+    // Per the libpq manual: wait for writability first, then as PQconnectPoll says.
+    PostgresPollingStatusType status = PGRES_POLLING_WRITING;
+    while (status != PGRES_POLLING_OK) {
+        if (status == PGRES_POLLING_FAILED) {
+            *error = oneLine(PQerrorMessage(m_conn));
+            return false;
+        }
+        const Wait wait = waitSocket(PQsocket(m_conn), status == PGRES_POLLING_READING,
+                                     status == PGRES_POLLING_WRITING, deadline);
+        if (wait == Wait::Timeout) {
+            *error = u"timed out after %1 ms connecting to %2 (the server did not answer)"_s
+                         .arg(elapsed.elapsed())
+                         .arg(endpoint(m_conn));
+            return false;
+        }
+        if (wait == Wait::Failed) {
+            *error = u"cannot wait on the connection socket: %1"_s.arg(
+                oneLine(PQerrorMessage(m_conn)));
+            return false;
+        }
+        status = PQconnectPoll(m_conn);
+    }
+    return true;
+}
+
+bool PgConnection::setUpSession(const QDeadlineTimer &deadline, QString *error)
+{
+    // Non-blocking, so that sending can never stall past a deadline either.
+    if (PQsetnonblocking(m_conn, 1) != 0) {
+        *error = oneLine(PQerrorMessage(m_conn));
+        return false;
+    }
+    // Read-only and short timeouts protect the monitored server from us: a dashboard
+    // query cannot write, and nothing we run can queue behind locks for long.
+    const QByteArray setup = "SET application_name = 'headroom'; "
+                             "SET default_transaction_read_only = on; "
+                             "SET statement_timeout = "
+        + QByteArray::number(m_settings.statementTimeoutMs)
+        + "; "
+          "SET lock_timeout = "
+        + QByteArray::number(m_settings.lockTimeoutMs) + ";";
+    // The simple protocol runs all four in one round trip.
+    if (!PQsendQuery(m_conn, setup.constData())) {
+        *error = oneLine(PQerrorMessage(m_conn));
+        return false;
+    }
+    const PgResult result = collect(deadline);
+    if (!result.ok()) {
+        *error = u"session setup failed: %1"_s.arg(result.error());
+        return false;
+    }
+    return true;
+}
+
+PgResult PgConnection::exec(const QByteArray &sql, const QList<QByteArray> &params,
+                            const QDeadlineTimer &deadline)
+{
+    if (!m_conn) {
+        PgResult result;
+        result.m_error = u"not connected"_s;
+        return result;
+    }
+    std::vector<const char *> values;
+    values.reserve(size_t(params.size()));
+    for (const QByteArray &param : params)
+        values.push_back(param.isNull() ? nullptr : param.constData());
+    if (!PQsendQueryParams(m_conn, sql.constData(), int(values.size()), nullptr, values.data(),
+                           nullptr, nullptr, 0)) {
+        PgResult result;
+        result.m_error = oneLine(PQerrorMessage(m_conn));
+        if (PQstatus(m_conn) == CONNECTION_BAD)
+            markBroken(result.m_error);
+        return result;
+    }
+    return collect(deadline);
+}
+
+PgResult PgConnection::collect(const QDeadlineTimer &deadline)
+{
+    PgResult result;
+    Collected collected;
+    Drain outcome = flush(m_conn, deadline);
+    if (outcome == Drain::Done)
+        outcome = drain(m_conn, collected, deadline);
+
+    if (outcome == Drain::Timeout) {
+        // Ask the server to stop, then give the answer a short grace to arrive so the
+        // session stays usable; a server that does not answer even that loses it.
+        const QDeadlineTimer grace(m_settings.cancelGraceMs);
+        const bool cancelled = cancel(grace);
+        result.m_timedOut = true;
+        result.m_error = u"query did not finish within the poll deadline; %1"_s.arg(
+            cancelled ? u"cancelled"_s : u"cancel request failed"_s);
+        Collected discarded;
+        if (!cancelled || drain(m_conn, discarded, grace) != Drain::Done)
+            markBroken(result.m_error);
+        return result;
+    }
+    if (outcome == Drain::Broken) {
+        result.m_error = collected.error ? oneLine(PQresultErrorMessage(collected.error))
+                                         : oneLine(PQerrorMessage(m_conn));
+        markBroken(result.m_error);
+        return result;
+    }
+    if (collected.error) {
+        result.m_error = oneLine(PQresultErrorMessage(collected.error));
+        const char *state = PQresultErrorField(collected.error, PG_DIAG_SQLSTATE);
+        result.m_sqlState = QByteArray(state ? state : "");
+        if (PQstatus(m_conn) == CONNECTION_BAD || sqlStateMeansBroken(result.m_sqlState))
+            markBroken(result.m_error);
+        return result;
+    }
+    if (PQstatus(m_conn) == CONNECTION_BAD) {
+        result.m_error = oneLine(PQerrorMessage(m_conn));
+        markBroken(result.m_error);
+        return result;
+    }
+    result.m_ok = true;
+    result.m_result
+        = std::shared_ptr<pg_result>(std::exchange(collected.last, nullptr), PgResult::Clear());
+    return result;
+}
+
+bool PgConnection::cancel(const QDeadlineTimer &grace)
+{
+#ifdef LIBPQ_HAS_ASYNC_CANCEL
+    // libpq 17's non-blocking cancel: the request goes over its own connection, which
+    // we drive with the same socket waits so a dead server cannot hold us.
+    PGcancelConn *request = PQcancelCreate(m_conn);
+    if (!request)
+        return false;
+    bool sent = false;
+    if (PQcancelStart(request)) {
+        PostgresPollingStatusType status = PGRES_POLLING_WRITING;
+        while (true) {
+            if (waitSocket(PQcancelSocket(request), status == PGRES_POLLING_READING,
+                           status == PGRES_POLLING_WRITING, grace)
+                != Wait::Ready)
+                break;
+            status = PQcancelPoll(request);
+            if (status == PGRES_POLLING_OK) {
+                sent = true;
+                break;
+            }
+            if (status == PGRES_POLLING_FAILED)
+                break;
+        }
+    }
+    if (!sent)
+        qCDebug(lcPostgres) << "cancel failed:" << oneLine(PQcancelErrorMessage(request));
+    PQcancelFinish(request);
+    return sent;
+#else
+    // The older PQcancel() blocks without a timeout; instead the session is dropped and
+    // the server's own statement_timeout ends the query.
+    Q_UNUSED(grace);
+    return false;
+#endif
+}
+
+} // namespace Headroom

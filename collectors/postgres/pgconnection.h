@@ -1,0 +1,110 @@
+// One libpq session that never blocks past a deadline: non-blocking connect
+// (PQconnectStartParams + PQconnectPoll) and queries (PQsendQueryParams) driven by
+// poll(2) on the socket, a cancel request when a deadline passes, and reconnects with
+// exponential backoff after the connection breaks. Used from one thread only.
+#pragma once
+
+#include <QByteArray>
+#include <QDeadlineTimer>
+#include <QList>
+#include <QString>
+#include <memory>
+
+struct pg_conn;
+struct pg_result;
+
+namespace Headroom {
+
+struct PgSettings
+{
+    QString conninfo; // keyword/value or URI; empty means libpq's defaults (PG*, service)
+    int connectTimeoutMs = 3000;
+    int statementTimeoutMs = 1000;
+    int lockTimeoutMs = 100;
+    // How long after a query's deadline we may spend asking the server to cancel it
+    // and reading the answer; callers give queries a deadline this much early.
+    int cancelGraceMs = 200;
+};
+
+// A query's outcome. ok with rows, or an error with the server's SQLSTATE when known.
+class PgResult
+{
+public:
+    bool ok() const { return m_ok; }
+    QString error() const { return m_error; }
+    QByteArray sqlState() const { return m_sqlState; }
+    bool timedOut() const { return m_timedOut; }
+
+    int rows() const;
+    int columns() const;
+    bool isNull(int row, int column) const;
+    QString text(int row, int column) const;
+    double number(int row, int column, bool *ok = nullptr) const;
+
+private:
+    friend class PgConnection;
+    struct Clear
+    {
+        void operator()(pg_result *result) const;
+    };
+    std::shared_ptr<pg_result> m_result;
+    bool m_ok = false;
+    bool m_timedOut = false;
+    QString m_error;
+    QByteArray m_sqlState;
+};
+
+class PgConnection
+{
+public:
+    explicit PgConnection(PgSettings settings);
+    ~PgConnection();
+    PgConnection(const PgConnection &) = delete;
+    PgConnection &operator=(const PgConnection &) = delete;
+
+    // Connected and set up (application_name, read-only, timeouts) by `deadline`, or
+    // false with *error. While backing off after a failure it returns false at once
+    // with "reconnecting in N s: <last error>".
+    bool ensureConnected(const QDeadlineTimer &deadline, QString *error);
+    bool isConnected() const { return m_conn != nullptr; }
+    // Increases each time a new session is established; lets callers drop state
+    // (counter baselines) that belonged to the previous server or session.
+    int generation() const { return m_generation; }
+    int serverVersion() const;
+    int backendPid() const;
+
+    // Runs one statement with text parameters. When `deadline` passes, the query is
+    // cancelled (within cancelGraceMs) and the result says timedOut. A broken connection
+    // is closed and a reconnect scheduled; the result carries the error.
+    PgResult exec(const QByteArray &sql, const QList<QByteArray> &params,
+                  const QDeadlineTimer &deadline);
+
+    // Closes the session and schedules the next connect attempt with backoff.
+    void markBroken(const QString &reason);
+
+    QString redactedConninfo() const;
+    // The backoff that will apply to the next failure, for tests and logs.
+    int currentBackoffMs() const { return m_backoffMs; }
+
+    static constexpr int InitialBackoffMs = 1000;
+    static constexpr int MaxBackoffMs = 30000;
+
+private:
+    bool connectNow(const QDeadlineTimer &deadline, QString *error);
+    bool setUpSession(const QDeadlineTimer &deadline, QString *error);
+    PgResult collect(const QDeadlineTimer &deadline);
+    bool cancel(const QDeadlineTimer &grace);
+    void close();
+    void scheduleRetry(const QString &reason);
+
+    PgSettings m_settings;
+    pg_conn *m_conn = nullptr;
+    int m_generation = 0;
+    // Backoff state: the next attempt may start when m_retryAt expires.
+    QDeadlineTimer m_retryAt { QDeadlineTimer::Forever };
+    bool m_backingOff = false;
+    int m_backoffMs = InitialBackoffMs;
+    QString m_lastError;
+};
+
+} // namespace Headroom

@@ -1,0 +1,2 @@
+#include "postgreslogging.h"
+Q_LOGGING_CATEGORY(lcPostgres, "headroom.collectors.postgres", QtInfoMsg)

@@ -1,0 +1,153 @@
+// Helpers for the PostgreSQL tests: where tests/run-tests started the private server,
+// a blocking libpq connection for setting up work (fine in tests, never in the
+// collector), pg_ctl as the data directory's owner, and lookups into a SampleBatch.
+#pragma once
+
+#include "postgrescollector.h"
+#include "sample.h"
+
+#include <QFileInfo>
+#include <QJsonObject>
+#include <QProcess>
+#include <QString>
+#include <QTest>
+#include <libpq-fe.h>
+#include <optional>
+#include <unistd.h>
+
+namespace Headroom::Test {
+
+inline QString env(const char *name)
+{
+    return qEnvironmentVariable(name);
+}
+
+inline bool serverAvailable()
+{
+    return !env("HEADROOM_TEST_PGHOST").isEmpty() && !env("HEADROOM_TEST_PGPORT").isEmpty();
+}
+
+#define HEADROOM_REQUIRE_PG()                                                                      \
+    do {                                                                                           \
+        if (!Headroom::Test::serverAvailable())                                                    \
+            QSKIP("no test PostgreSQL: run through tests/run-tests, which starts one from "        \
+                  "/usr/lib/postgresql/*/bin (package postgresql-17)");                            \
+    } while (false)
+
+inline QString conninfo(const QString &dbname = QStringLiteral("postgres"),
+                        const QString &user = QStringLiteral("postgres"))
+{
+    return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4")
+        .arg(env("HEADROOM_TEST_PGHOST"), env("HEADROOM_TEST_PGPORT"), dbname, user);
+}
+
+// A blocking session for the test's own statements.
+class TestConnection
+{
+public:
+    explicit TestConnection(const QString &info)
+        : m_conn(PQconnectdb(info.toUtf8().constData()))
+    {
+    }
+    ~TestConnection() { PQfinish(m_conn); }
+    TestConnection(const TestConnection &) = delete;
+    TestConnection &operator=(const TestConnection &) = delete;
+
+    bool ok() const { return PQstatus(m_conn) == CONNECTION_OK; }
+    QString error() const { return QString::fromUtf8(PQerrorMessage(m_conn)).trimmed(); }
+    PGconn *raw() const { return m_conn; }
+
+    // Runs sql; the first cell of the last result, or nullopt and *error.
+    std::optional<QString> exec(const QString &sql, QString *error = nullptr)
+    {
+        PGresult *result = PQexec(m_conn, sql.toUtf8().constData());
+        const ExecStatusType status = PQresultStatus(result);
+        std::optional<QString> value;
+        if (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) {
+            value = PQntuples(result) > 0 ? QString::fromUtf8(PQgetvalue(result, 0, 0)) : QString();
+        } else if (error) {
+            *error = sql + QStringLiteral(": ") + QString::fromUtf8(PQresultErrorMessage(result));
+        }
+        PQclear(result);
+        return value;
+    }
+    // Starts sql without waiting for it (to block on a lock).
+    bool send(const QString &sql) { return PQsendQuery(m_conn, sql.toUtf8().constData()) == 1; }
+    // Reads every result of a sent query.
+    void finish()
+    {
+        while (PGresult *result = PQgetResult(m_conn))
+            PQclear(result);
+    }
+
+private:
+    PGconn *m_conn;
+};
+
+#define PG_EXEC(connection, sql)                                                                   \
+    do {                                                                                           \
+        QString error_;                                                                            \
+        QVERIFY2((connection).exec(sql, &error_).has_value(), qPrintable(error_));                 \
+    } while (false)
+
+// pg_ctl as the owner of the data directory (the server refuses root).
+inline bool pgCtl(const QStringList &args, QString *output)
+{
+    const QString data = env("HEADROOM_TEST_PGDATA");
+    const QString pgCtlPath = env("HEADROOM_TEST_PGBIN") + QStringLiteral("/pg_ctl");
+    QStringList command { pgCtlPath, QStringLiteral("-D"), data };
+    command << args;
+    const QFileInfo info(data);
+    QString program = command.takeFirst();
+    if (info.ownerId() != uint(geteuid())) {
+        command.prepend(program);
+        command
+            = QStringList { QStringLiteral("-u"), info.owner(), QStringLiteral("--") } + command;
+        program = QStringLiteral("runuser");
+    }
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(program, command);
+    const bool finished = process.waitForFinished(90'000);
+    *output = QString::fromUtf8(process.readAll());
+    return finished && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+}
+
+inline std::unique_ptr<PostgresCollector>
+makeCollector(const QJsonObject &options, int timeoutMs = 5000, QString *error = nullptr)
+{
+    CollectorConfig config;
+    config.sourceId = QStringLiteral("pg:test");
+    config.options = options;
+    config.timeoutMs = timeoutMs;
+    QString ignored;
+    return PostgresCollector::create(config, error ? error : &ignored);
+}
+
+inline std::optional<double> value(const SampleBatch &batch, const QString &metric,
+                                   const Labels &labels = {})
+{
+    for (const SeriesValue &v : batch.values) {
+        if (v.info.key.metric == metric && v.info.key.labels == labels)
+            return v.value;
+    }
+    return std::nullopt;
+}
+
+inline std::optional<SeriesInfo> info(const SampleBatch &batch, const QString &metric,
+                                      const Labels &labels = {})
+{
+    for (const SeriesValue &v : batch.values) {
+        if (v.info.key.metric == metric && v.info.key.labels == labels)
+            return v.info;
+    }
+    return std::nullopt;
+}
+
+inline bool anyWarningContains(const QStringList &warnings, const QString &text)
+{
+    return std::any_of(warnings.cbegin(), warnings.cend(),
+                       [&](const QString &warning) { return warning.contains(text); });
+}
+
+} // namespace Headroom::Test
