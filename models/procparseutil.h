@@ -1,6 +1,6 @@
-// Tokenising helpers shared by the host parsers. /proc files are whitespace-separated
-// ASCII; anything else (a truncated read, a kernel format change) must be reported
-// line by line, never trusted and never crash.
+// Tokenising helpers shared by the collectors' /proc parsers. /proc files are
+// whitespace-separated ASCII; anything else (a truncated read, a kernel format change)
+// must be reported line by line, never trusted and never crash.
 #pragma once
 
 #include <QByteArrayView>
@@ -10,7 +10,7 @@
 #include <cmath>
 #include <optional>
 
-namespace Headroom::HostParse {
+namespace Headroom::ProcParse {
 
 inline QList<QByteArrayView> splitFields(QByteArrayView line)
 {
@@ -68,4 +68,4 @@ inline QString quoted(QByteArrayView field)
     return u'"' + QString::fromLatin1(field.left(32)) + u'"';
 }
 
-} // namespace Headroom::HostParse
+} // namespace Headroom::ProcParse

@@ -1,10 +1,10 @@
 #include "diskstatsparser.h"
 
-#include "hostparseutil.h"
+#include "procparseutil.h"
 
 namespace Headroom {
 
-using namespace HostParse;
+using namespace ProcParse;
 
 namespace {
 constexpr int MinFields = 14; // major, minor, name and the 11 fields every 2.6+ kernel has

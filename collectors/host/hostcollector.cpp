@@ -4,6 +4,7 @@
 #include "hostlogging.h"
 #include "loadavgparser.h"
 #include "meminfoparser.h"
+#include "pollbuilder.h"
 #include "pressureparser.h"
 #include "procstatparser.h"
 #include "steadyclock.h"
@@ -59,50 +60,6 @@ double percentOf(double part, double whole)
 
 } // namespace
 
-struct HostCollector::Poll
-{
-    explicit Poll(const CollectorConfig &c, qint64 now)
-        : config(c)
-        , ts(now)
-    {
-    }
-
-    const CollectorConfig &config;
-    qint64 ts = 0;
-    FileReadResult files;
-    PollResult result;
-
-    void add(const QString &metric, const Labels &labels, const QString &unit,
-             const QString &resource, UseKind kind, double value)
-    {
-        SeriesInfo info;
-        info.key = { config.sourceId, metric, labels };
-        info.unit = unit;
-        info.resource = resource;
-        info.kind = kind;
-        result.batch.add(info, value);
-    }
-
-    // The file's bytes; a warning when it could not be read.
-    std::optional<QByteArray> file(const QString &path)
-    {
-        const auto it = files.contents.constFind(path);
-        if (it != files.contents.cend())
-            return *it;
-        result.warnings << u"cannot read %1: %2"_s.arg(path,
-                                                       files.errors.value(path, u"not read"_s));
-        return std::nullopt;
-    }
-
-    void reportProblems(const QString &path, const QStringList &problems)
-    {
-        for (const QString &problem : problems) {
-            result.warnings << path + u": "_s + problem;
-            qCDebug(lcHost) << config.sourceId << path << problem;
-        }
-    }
-};
-
 std::unique_ptr<HostCollector> HostCollector::create(const CollectorConfig &config, QString *error)
 {
     auto source = fileSourceFromOptions(config.options, error);
@@ -136,10 +93,8 @@ PollResult HostCollector::poll(const QDeadlineTimer &deadline)
     QStringList devices = m_source->listDirectory(BlockDir);
     devices.removeIf(isIgnoredBlockDevice);
 
-    Poll poll(m_config, m_clock());
+    PollBuilder poll(m_config, m_clock(), lcHost);
     poll.files = m_source->readFiles(filesToRead(devices));
-    poll.result.batch.source = m_config.sourceId;
-    poll.result.batch.tsMs = poll.ts;
 
     const QStringList core { ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath };
     if (std::none_of(core.cbegin(), core.cend(),
@@ -167,7 +122,7 @@ PollResult HostCollector::poll(const QDeadlineTimer &deadline)
     return std::move(poll.result);
 }
 
-void HostCollector::collectCpu(Poll &poll, const ProcStat &stat)
+void HostCollector::collectCpu(PollBuilder &poll, const ProcStat &stat)
 {
     const QString cpu = u"cpu"_s;
     const qint64 ts = poll.ts;
@@ -214,7 +169,7 @@ void HostCollector::collectCpu(Poll &poll, const ProcStat &stat)
     }
 }
 
-void HostCollector::collectLoad(Poll &poll, int cpuCount)
+void HostCollector::collectLoad(PollBuilder &poll, int cpuCount)
 {
     const auto content = poll.file(LoadAvgPath);
     if (!content)
@@ -233,7 +188,7 @@ void HostCollector::collectLoad(Poll &poll, int cpuCount)
                  load->load1 / cpuCount);
 }
 
-void HostCollector::collectPressure(Poll &poll)
+void HostCollector::collectPressure(PollBuilder &poll)
 {
     const bool anyReadable
         = std::any_of(std::cbegin(PressureFiles), std::cend(PressureFiles),
@@ -266,7 +221,7 @@ void HostCollector::collectPressure(Poll &poll)
     }
 }
 
-void HostCollector::collectMemory(Poll &poll)
+void HostCollector::collectMemory(PollBuilder &poll)
 {
     const auto content = poll.file(MemInfoPath);
     if (!content)
@@ -292,7 +247,7 @@ void HostCollector::collectMemory(Poll &poll)
     }
 }
 
-void HostCollector::collectVmStat(Poll &poll)
+void HostCollector::collectVmStat(PollBuilder &poll)
 {
     const auto content = poll.file(VmStatPath);
     if (!content)
@@ -321,7 +276,7 @@ void HostCollector::collectVmStat(Poll &poll)
     }
 }
 
-void HostCollector::collectDisks(Poll &poll, const QStringList &devices)
+void HostCollector::collectDisks(PollBuilder &poll, const QStringList &devices)
 {
     const auto content = poll.file(DiskStatsPath);
     if (!content)

@@ -12,6 +12,7 @@
 namespace Headroom {
 
 struct DiskStat;
+class PollBuilder;
 struct ProcStat;
 
 class HostCollector : public Collector
@@ -33,14 +34,12 @@ public:
     static QStringList filesToRead(const QStringList &blockDevices);
 
 private:
-    struct Poll; // the state of one poll, shared by the helpers below
-
-    void collectCpu(Poll &poll, const ProcStat &stat);
-    void collectLoad(Poll &poll, int cpuCount);
-    void collectPressure(Poll &poll);
-    void collectMemory(Poll &poll);
-    void collectVmStat(Poll &poll);
-    void collectDisks(Poll &poll, const QStringList &devices);
+    void collectCpu(PollBuilder &poll, const ProcStat &stat);
+    void collectLoad(PollBuilder &poll, int cpuCount);
+    void collectPressure(PollBuilder &poll);
+    void collectMemory(PollBuilder &poll);
+    void collectVmStat(PollBuilder &poll);
+    void collectDisks(PollBuilder &poll, const QStringList &devices);
 
     CollectorConfig m_config;
     std::unique_ptr<FileSource> m_source;

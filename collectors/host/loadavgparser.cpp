@@ -1,10 +1,10 @@
 #include "loadavgparser.h"
 
-#include "hostparseutil.h"
+#include "procparseutil.h"
 
 namespace Headroom {
 
-using namespace HostParse;
+using namespace ProcParse;
 
 std::optional<LoadAvg> parseLoadAvg(QByteArrayView content, QStringList *problems)
 {

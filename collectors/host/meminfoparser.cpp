@@ -1,12 +1,12 @@
 #include "meminfoparser.h"
 
-#include "hostparseutil.h"
+#include "procparseutil.h"
 
 #include <QHash>
 
 namespace Headroom {
 
-using namespace HostParse;
+using namespace ProcParse;
 
 std::optional<MemInfo> parseMemInfo(QByteArrayView content, QStringList *problems)
 {

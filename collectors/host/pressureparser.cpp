@@ -1,10 +1,10 @@
 #include "pressureparser.h"
 
-#include "hostparseutil.h"
+#include "procparseutil.h"
 
 namespace Headroom {
 
-using namespace HostParse;
+using namespace ProcParse;
 
 std::optional<Pressure> parsePressure(QByteArrayView content, QStringList *problems)
 {

@@ -1,10 +1,10 @@
 #include "procstatparser.h"
 
-#include "hostparseutil.h"
+#include "procparseutil.h"
 
 namespace Headroom {
 
-using namespace HostParse;
+using namespace ProcParse;
 
 namespace {
 

@@ -1,10 +1,10 @@
 #include "vmstatparser.h"
 
-#include "hostparseutil.h"
+#include "procparseutil.h"
 
 namespace Headroom {
 
-using namespace HostParse;
+using namespace ProcParse;
 
 std::optional<quint64> VmStat::pageScan() const
 {

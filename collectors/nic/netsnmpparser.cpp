@@ -1,37 +1,14 @@
 #include "netsnmpparser.h"
 
+#include "procparseutil.h"
+
 #include <QByteArrayView>
 #include <QList>
 
 namespace Headroom {
 
+using namespace ProcParse;
 using namespace Qt::StringLiterals;
-
-namespace {
-
-QList<QByteArrayView> splitSpaces(QByteArrayView line)
-{
-    QList<QByteArrayView> fields;
-    qsizetype start = -1;
-    for (qsizetype i = 0; i <= line.size(); ++i) {
-        const bool space = i == line.size() || line[i] == ' ' || line[i] == '\t' || line[i] == '\r';
-        if (space && start >= 0) {
-            fields.append(line.sliced(start, i - start));
-            start = -1;
-        } else if (!space && start < 0) {
-            start = i;
-        }
-    }
-    return fields;
-}
-
-void addProblem(QStringList *problems, int line, const QString &what)
-{
-    if (problems)
-        problems->append(u"line %1: %2"_s.arg(line).arg(what));
-}
-
-} // namespace
 
 std::optional<QHash<QString, qint64>> parseNetSnmp(QByteArrayView content, QByteArrayView protocol,
                                                    QStringList *problems)
@@ -45,7 +22,7 @@ std::optional<QHash<QString, qint64>> parseNetSnmp(QByteArrayView content, QByte
         const QByteArrayView line = end < 0 ? content : content.first(end);
         content = end < 0 ? QByteArrayView() : content.sliced(end + 1);
         ++number;
-        const auto fields = splitSpaces(line);
+        const auto fields = splitFields(line);
         if (fields.isEmpty() || fields.front() != prefix)
             continue;
         if (headerLine == 0) {

@@ -2,6 +2,7 @@
 
 #include "netsnmpparser.h"
 #include "niclogging.h"
+#include "pollbuilder.h"
 #include "steadyclock.h"
 #include "sysfsvalueparser.h"
 
@@ -49,46 +50,6 @@ QString statPath(const QString &name, const QString &counter)
 }
 
 } // namespace
-
-struct NicCollector::Poll
-{
-    explicit Poll(const CollectorConfig &c, qint64 now)
-        : config(c)
-        , ts(now)
-    {
-    }
-
-    const CollectorConfig &config;
-    qint64 ts = 0;
-    FileReadResult files;
-    PollResult result;
-
-    void add(const QString &metric, const Labels &labels, const QString &unit,
-             const QString &resource, UseKind kind, double value)
-    {
-        SeriesInfo info;
-        info.key = { config.sourceId, metric, labels };
-        info.unit = unit;
-        info.resource = resource;
-        info.kind = kind;
-        result.batch.add(info, value);
-    }
-
-    void warn(const QString &warning)
-    {
-        qCDebug(lcNic) << config.sourceId << warning;
-        result.warnings << warning;
-    }
-
-    std::optional<QByteArray> file(const QString &path)
-    {
-        const auto it = files.contents.constFind(path);
-        if (it != files.contents.cend())
-            return *it;
-        warn(u"cannot read %1: %2"_s.arg(path, files.errors.value(path, u"not read"_s)));
-        return std::nullopt;
-    }
-};
 
 std::optional<NicOptions> NicCollector::parseOptions(const QJsonObject &options, QString *error)
 {
@@ -162,9 +123,7 @@ PollResult NicCollector::poll(const QDeadlineTimer &deadline)
     // Local sysfs reads do not block; a remote FileSource bounds its own round trip.
     Q_UNUSED(deadline);
     const QStringList present = m_source->listDirectory(NetDir);
-    Poll poll(m_config, m_clock());
-    poll.result.batch.source = m_config.sourceId;
-    poll.result.batch.tsMs = poll.ts;
+    PollBuilder poll(m_config, m_clock(), lcNic);
     if (present.isEmpty()) {
         poll.result.error = u"cannot list %1 on %2"_s.arg(NetDir, m_source->description());
         return std::move(poll.result);
@@ -197,7 +156,7 @@ PollResult NicCollector::poll(const QDeadlineTimer &deadline)
     return std::move(poll.result);
 }
 
-void NicCollector::collectInterface(Poll &poll, const QString &name, bool explicitlyChosen)
+void NicCollector::collectInterface(PollBuilder &poll, const QString &name, bool explicitlyChosen)
 {
     // /sys/class/net also holds plain files (bonding_masters): an entry without a
     // "type" is not an interface, unless the user named it.
@@ -272,15 +231,14 @@ void NicCollector::collectInterface(Poll &poll, const QString &name, bool explic
     }
 }
 
-void NicCollector::collectTcp(Poll &poll)
+void NicCollector::collectTcp(PollBuilder &poll)
 {
     const auto content = poll.file(SnmpPath);
     if (!content)
         return;
     QStringList problems;
     const auto tcp = parseNetSnmp(*content, "Tcp", &problems);
-    for (const QString &problem : std::as_const(problems))
-        poll.warn(SnmpPath + u": "_s + problem);
+    poll.reportProblems(SnmpPath, problems);
     if (!tcp)
         return;
     const QString resource = u"tcp"_s;

@@ -14,6 +14,8 @@
 
 namespace Headroom {
 
+class PollBuilder;
+
 struct NicOptions
 {
     QStringList interfaces; // empty: every interface (but loopback unless included)
@@ -39,10 +41,8 @@ public:
     PollResult poll(const QDeadlineTimer &deadline) override;
 
 private:
-    struct Poll;
-
-    void collectInterface(Poll &poll, const QString &name, bool explicitlyChosen);
-    void collectTcp(Poll &poll);
+    void collectInterface(PollBuilder &poll, const QString &name, bool explicitlyChosen);
+    void collectTcp(PollBuilder &poll);
 
     CollectorConfig m_config;
     NicOptions m_options;

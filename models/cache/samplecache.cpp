@@ -166,18 +166,43 @@ int SampleCache::expireBefore(qint64 beforeMs)
 
 namespace {
 
+// Steps `st` through all its rows, handing each to onRow; false and *reason on an error.
+template<typename OnRow>
+bool forEachRow(sqlite3 *db, Sqlite::Statement &st, QString *reason, OnRow onRow)
+{
+    bool done = false;
+    while (st.step(&done))
+        onRow(st);
+    if (!done)
+        *reason = Sqlite::errorText(db);
+    return done;
+}
+
 // Day chunks that exist and may hold timestamps in [from, to], in this snapshot.
 bool daysInRange(sqlite3 *db, qint64 fromMs, qint64 toMs, QList<qint64> *days, QString *reason)
 {
     Sqlite::Statement st(db, "SELECT day FROM chunks WHERE day BETWEEN ? AND ? ORDER BY day");
     st.bind(1, dayOf(fromMs));
     st.bind(2, dayOf(toMs));
-    bool done = false;
-    while (st.step(&done))
-        days->append(st.columnInt64(0));
-    if (!done)
-        *reason = Sqlite::errorText(db);
-    return done;
+    return forEachRow(db, st, reason,
+                      [&](const Sqlite::Statement &row) { days->append(row.columnInt64(0)); });
+}
+
+// Runs query(day), a prepared and bound statement, for each day chunk in [from, to] and
+// hands every row to onRow; false and *reason on an error.
+template<typename Query, typename OnRow>
+bool forEachRowInDays(sqlite3 *db, qint64 fromMs, qint64 toMs, QString *reason, Query query,
+                      OnRow onRow)
+{
+    QList<qint64> days;
+    if (!daysInRange(db, fromMs, toMs, &days, reason))
+        return false;
+    for (qint64 day : std::as_const(days)) {
+        Sqlite::Statement st = query(day);
+        if (!forEachRow(db, st, reason, onRow))
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -189,10 +214,7 @@ std::vector<Sample> SampleCache::read(int seriesId, qint64 fromMs, qint64 toMs,
     if (fromMs > toMs)
         return result;
     const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
-        QList<qint64> days;
-        if (!daysInRange(db, fromMs, toMs, &days, reason))
-            return false;
-        for (qint64 day : std::as_const(days)) {
+        const auto blocks = [&](qint64 day) {
             // Blocks overlapping [from, to]: the primary key (series_id, start_ts) bounds
             // the scan to this series' blocks starting before the end of the range.
             Sqlite::Statement st(db,
@@ -202,31 +224,26 @@ std::vector<Sample> SampleCache::read(int seriesId, qint64 fromMs, qint64 toMs,
             st.bind(1, qint64(seriesId));
             st.bind(2, toMs);
             st.bind(3, fromMs);
-            bool done = false;
-            while (st.step(&done)) {
-                QString codecError;
-                if (!BlockCodec::decode(st.columnBlob(1), &result, &codecError))
-                    qCWarning(lcCache) << "cache: skipping unreadable block of series" << seriesId
-                                       << "at" << st.columnInt64(0) << ":" << codecError;
-            }
-            if (!done) {
-                *reason = Sqlite::errorText(db);
-                return false;
-            }
-        }
+            return st;
+        };
+        const auto decodeBlock = [&](const Sqlite::Statement &row) {
+            QString codecError;
+            if (!BlockCodec::decode(row.columnBlob(1), &result, &codecError))
+                qCWarning(lcCache) << "cache: skipping unreadable block of series" << seriesId
+                                   << "at" << row.columnInt64(0) << ":" << codecError;
+        };
+        if (!forEachRowInDays(db, fromMs, toMs, reason, blocks, decodeBlock))
+            return false;
         Sqlite::Statement tail(db,
                                "SELECT ts, bits FROM tail"
                                " WHERE series_id = ? AND ts BETWEEN ? AND ? ORDER BY ts");
         tail.bind(1, qint64(seriesId));
         tail.bind(2, fromMs);
         tail.bind(3, toMs);
-        bool done = false;
-        while (tail.step(&done))
+        return forEachRow(db, tail, reason, [&](const Sqlite::Statement &row) {
             result.push_back(
-                { tail.columnInt64(0), ByteCoding::bitsDouble(quint64(tail.columnInt64(1))) });
-        if (!done)
-            *reason = Sqlite::errorText(db);
-        return done;
+                { row.columnInt64(0), ByteCoding::bitsDouble(quint64(row.columnInt64(1))) });
+        });
     });
     if (!ok)
         return {};
@@ -245,10 +262,7 @@ SampleCache::readHistograms(int seriesId, qint64 fromMs, qint64 toMs, QString *e
     if (fromMs > toMs)
         return result;
     const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
-        QList<qint64> days;
-        if (!daysInRange(db, fromMs, toMs, &days, reason))
-            return false;
-        for (qint64 day : std::as_const(days)) {
+        const auto histograms = [&](qint64 day) {
             Sqlite::Statement st(db,
                                  "SELECT ts, data FROM " + histTable(day)
                                      + " WHERE series_id = ? AND ts BETWEEN ? AND ?"
@@ -256,22 +270,18 @@ SampleCache::readHistograms(int seriesId, qint64 fromMs, qint64 toMs, QString *e
             st.bind(1, qint64(seriesId));
             st.bind(2, fromMs);
             st.bind(3, toMs);
-            bool done = false;
-            while (st.step(&done)) {
+            return st;
+        };
+        return forEachRowInDays(
+            db, fromMs, toMs, reason, histograms, [&](const Sqlite::Statement &row) {
                 bool decoded = false;
-                LogHistogram h = LogHistogram::deserialize(st.columnBlob(1), &decoded);
+                LogHistogram h = LogHistogram::deserialize(row.columnBlob(1), &decoded);
                 if (decoded)
-                    result.emplace_back(st.columnInt64(0), std::move(h));
+                    result.emplace_back(row.columnInt64(0), std::move(h));
                 else
                     qCWarning(lcCache) << "cache: skipping unreadable histogram of series"
-                                       << seriesId << "at" << st.columnInt64(0);
-            }
-            if (!done) {
-                *reason = Sqlite::errorText(db);
-                return false;
-            }
-        }
-        return true;
+                                       << seriesId << "at" << row.columnInt64(0);
+            });
     });
     if (!ok)
         return {};
@@ -283,12 +293,8 @@ QList<qint64> SampleCache::chunkDays() const
     QList<qint64> days;
     d->readTransaction(nullptr, [&](sqlite3 *db, QString *reason) {
         Sqlite::Statement st(db, "SELECT day FROM chunks ORDER BY day");
-        bool done = false;
-        while (st.step(&done))
-            days.append(st.columnInt64(0));
-        if (!done)
-            *reason = Sqlite::errorText(db);
-        return done;
+        return forEachRow(db, st, reason,
+                          [&](const Sqlite::Statement &row) { days.append(row.columnInt64(0)); });
     });
     return days;
 }

@@ -129,6 +129,8 @@ private:
         return fail(field, QStringLiteral("must be %1, got %2").arg(expected, describe(value)));
     }
 
+    bool readMember(const QJsonObject &object, const QString &key, const QString &path,
+                    bool required, QJsonValue::Type type, const QString &expected, QJsonValue *out);
     bool readString(const QJsonObject &object, const QString &key, const QString &path,
                     bool required, QString *out);
     bool readNonEmptyString(const QJsonObject &object, const QString &key, const QString &path,
@@ -159,19 +161,29 @@ private:
     QSet<QString> m_sourceIds;
 };
 
+// `key` of `object` into *out: Undefined when it is absent, which is an error when it is
+// required; an error when it is present with another type than `type`.
+bool Parser::readMember(const QJsonObject &object, const QString &key, const QString &path,
+                        bool required, QJsonValue::Type type, const QString &expected,
+                        QJsonValue *out)
+{
+    *out = object.value(key);
+    if (out->isUndefined())
+        return !required || fail(joinPath(path, key), QStringLiteral("is required"));
+    if (out->type() != type)
+        return failType(joinPath(path, key), expected, *out);
+    return true;
+}
+
 bool Parser::readString(const QJsonObject &object, const QString &key, const QString &path,
                         bool required, QString *out)
 {
-    const QString field = joinPath(path, key);
-    const auto it = object.constFind(key);
-    if (it == object.constEnd()) {
-        if (required)
-            return fail(field, QStringLiteral("is required"));
-        return true;
-    }
-    if (!it->isString())
-        return failType(field, QStringLiteral("a string"), *it);
-    *out = it->toString();
+    QJsonValue value;
+    if (!readMember(object, key, path, required, QJsonValue::String, QStringLiteral("a string"),
+                    &value))
+        return false;
+    if (!value.isUndefined())
+        *out = value.toString();
     return true;
 }
 
@@ -188,14 +200,6 @@ bool Parser::readNonEmptyString(const QJsonObject &object, const QString &key, c
 bool Parser::readInt(const QJsonObject &object, const QString &key, const QString &path,
                      int minimum, std::optional<int> defaultValue, int *out)
 {
-    const QString field = joinPath(path, key);
-    const auto it = object.constFind(key);
-    if (it == object.constEnd()) {
-        if (!defaultValue)
-            return fail(field, QStringLiteral("is required"));
-        *out = *defaultValue;
-        return true;
-    }
     QString expected;
     if (minimum == 0)
         expected = QStringLiteral("a non-negative integer");
@@ -203,12 +207,17 @@ bool Parser::readInt(const QJsonObject &object, const QString &key, const QStrin
         expected = QStringLiteral("a positive integer");
     else
         expected = QStringLiteral("an integer of at least %1").arg(minimum);
-    if (!it->isDouble())
-        return failType(field, expected, *it);
-    const double value = it->toDouble();
+    QJsonValue member;
+    if (!readMember(object, key, path, !defaultValue, QJsonValue::Double, expected, &member))
+        return false;
+    if (member.isUndefined()) {
+        *out = *defaultValue;
+        return true;
+    }
+    const double value = member.toDouble();
     if (!std::isfinite(value) || std::floor(value) != value || value < minimum
         || value > std::numeric_limits<int>::max())
-        return failType(field, expected, *it);
+        return failType(joinPath(path, key), expected, member);
     *out = static_cast<int>(value);
     return true;
 }
@@ -216,31 +225,22 @@ bool Parser::readInt(const QJsonObject &object, const QString &key, const QStrin
 bool Parser::readArray(const QJsonObject &object, const QString &key, const QString &path,
                        bool required, QJsonArray *out)
 {
-    const QString field = joinPath(path, key);
-    const auto it = object.constFind(key);
-    if (it == object.constEnd()) {
-        if (required)
-            return fail(field, QStringLiteral("is required"));
-        *out = {};
-        return true;
-    }
-    if (!it->isArray())
-        return failType(field, QStringLiteral("an array"), *it);
-    *out = it->toArray();
+    QJsonValue value;
+    if (!readMember(object, key, path, required, QJsonValue::Array, QStringLiteral("an array"),
+                    &value))
+        return false;
+    *out = value.toArray(); // empty when absent
     return true;
 }
 
 bool Parser::readObject(const QJsonObject &object, const QString &key, const QString &path,
                         QJsonObject *out)
 {
-    const auto it = object.constFind(key);
-    if (it == object.constEnd()) {
-        *out = {};
-        return true;
-    }
-    if (!it->isObject())
-        return failType(joinPath(path, key), QStringLiteral("an object"), *it);
-    *out = it->toObject();
+    QJsonValue value;
+    if (!readMember(object, key, path, false, QJsonValue::Object, QStringLiteral("an object"),
+                    &value))
+        return false;
+    *out = value.toObject(); // empty when absent
     return true;
 }
 

@@ -1,6 +1,8 @@
-// Helpers shared by the cache tests: series, batches resolved through a registry.
+// Helpers shared by the cache tests: series, batches resolved through a registry,
+// exact comparison of samples.
 #pragma once
 
+#include "bytecoding.h"
 #include "cache/samplecache.h"
 #include "seriesregistry.h"
 
@@ -64,6 +66,19 @@ inline ResolvedBatch valuesAt(SeriesRegistry &registry, qint64 ts,
     for (const auto &[info, value] : values)
         batch.add(info, value);
     return resolve(registry, batch);
+}
+
+// Bitwise comparison: NaN == NaN and -0.0 != 0.0 here, which is what "exact" means.
+inline bool sameBits(const std::vector<Sample> &a, const std::vector<Sample> &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (a[i].tsMs != b[i].tsMs
+            || ByteCoding::doubleBits(a[i].value) != ByteCoding::doubleBits(b[i].value))
+            return false;
+    }
+    return true;
 }
 
 inline QByteArray fileHash(const QString &path)

@@ -1,6 +1,7 @@
 // Block codec: exact round trips of awkward data, compactness, garbage rejection.
 #include "bytecoding.h"
 #include "cache/blockcodec.h"
+#include "cachetestutil.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -10,6 +11,7 @@
 #include <limits>
 
 using namespace Headroom;
+using CacheTest::sameBits;
 
 namespace {
 
@@ -21,19 +23,6 @@ std::vector<Sample> regular(int n, const std::function<double(int)> &value, qint
     for (int i = 0; i < n; ++i)
         s.push_back({ Base + i * step, value(i) });
     return s;
-}
-
-// Bitwise comparison: NaN == NaN and -0.0 != 0.0 here, which is what "exact" means.
-bool sameBits(const std::vector<Sample> &a, const std::vector<Sample> &b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        if (a[i].tsMs != b[i].tsMs
-            || ByteCoding::doubleBits(a[i].value) != ByteCoding::doubleBits(b[i].value))
-            return false;
-    }
-    return true;
 }
 
 std::vector<Sample> randomWalk(int n, int decimals, quint32 seed)

@@ -35,18 +35,6 @@ double valueOf(int series, int i)
     return series * 1000 + std::round(std::sin(i / 10.0) * 5000) / 100.0;
 }
 
-bool sameBits(const std::vector<Sample> &a, const std::vector<Sample> &b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        if (a[i].tsMs != b[i].tsMs
-            || ByteCoding::doubleBits(a[i].value) != ByteCoding::doubleBits(b[i].value))
-            return false;
-    }
-    return true;
-}
-
 // Small read-only queries against the file, to check the storage shape itself.
 struct RawDb
 {

@@ -1,12 +1,16 @@
 // Helpers shared by the collector tests: a FileSource whose fixture root can be swapped
-// between polls, a fake clock, and lookups into a SampleBatch.
+// between polls, a fake clock, a harness polling a collector over both, lookups into a
+// SampleBatch, and the test tables and checks every collector test has.
 #pragma once
 
+#include "collector.h"
 #include "filesource.h"
 #include "sample.h"
 
 #include <QFile>
+#include <QJsonObject>
 #include <QString>
+#include <QTest>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -53,6 +57,31 @@ struct FakeClock
     qint64 operator()() const { return *now; }
 };
 
+// A collector reading a FixtureSource on a FakeClock; poll() moves both on first.
+class FixtureHarness
+{
+public:
+    // make(std::unique_ptr<FileSource>, FakeClock) builds the collector under test.
+    template<typename Make> FixtureHarness(const QString &root, Make make)
+    {
+        auto owned = std::make_unique<FixtureSource>(root);
+        m_source = owned.get();
+        m_collector = make(std::move(owned), m_clock);
+    }
+
+    PollResult poll(const QString &root, qint64 ts)
+    {
+        m_source->setRoot(root);
+        *m_clock.now = ts;
+        return m_collector->poll(QDeadlineTimer(5000));
+    }
+
+private:
+    FakeClock m_clock;
+    FixtureSource *m_source = nullptr;
+    std::unique_ptr<Collector> m_collector;
+};
+
 inline QList<SeriesValue> findAll(const SampleBatch &batch, const QString &metric)
 {
     QList<SeriesValue> found;
@@ -82,6 +111,37 @@ inline Labels labels(const QString &text)
 inline bool nearlyEqual(double actual, double expected)
 {
     return std::abs(actual - expected) <= 1e-9 * std::max(1.0, std::abs(expected));
+}
+
+// The columns of a metadata_data() table, and one row of it.
+inline void addMetadataColumns()
+{
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<QString>("labels");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<QString>("resource");
+    QTest::addColumn<UseKind>("kind");
+}
+
+inline void metadataRow(const QString &metric, const QString &labels, const QString &unit,
+                        const QString &resource, UseKind kind)
+{
+    QTest::newRow(qPrintable(metric + labels)) << metric << labels << unit << resource << kind;
+}
+
+// The body of a create() test: C::create with the "options" of the current row fails
+// with exactly its "error", or succeeds when that is empty.
+template<typename C> void verifyCreate(const QString &sourceId)
+{
+    QFETCH(QJsonObject, options);
+    QFETCH(QString, error);
+    CollectorConfig config;
+    config.sourceId = sourceId;
+    config.options = options;
+    QString actualError;
+    const auto collector = C::create(config, &actualError);
+    QCOMPARE(actualError, error);
+    QCOMPARE(collector != nullptr, error.isEmpty());
 }
 
 } // namespace Headroom::Test

@@ -17,26 +17,16 @@ namespace {
 constexpr qint64 T0 = 1'700'000'000'000;
 constexpr qint64 Interval = 2000; // 2 s, so that a delta mistaken for a rate shows
 
-struct Harness
+struct Harness : FixtureHarness
 {
     explicit Harness(const QString &root)
+        : FixtureHarness(root, [](std::unique_ptr<FileSource> source, const FakeClock &clock) {
+            CollectorConfig config;
+            config.sourceId = u"myhost"_s;
+            return std::make_unique<HostCollector>(config, std::move(source), clock);
+        })
     {
-        auto owned = std::make_unique<FixtureSource>(root);
-        source = owned.get();
-        CollectorConfig config;
-        config.sourceId = u"myhost"_s;
-        collector = std::make_unique<HostCollector>(config, std::move(owned), clock);
     }
-    PollResult poll(const QString &root, qint64 ts)
-    {
-        source->setRoot(root);
-        *clock.now = ts;
-        return collector->poll(QDeadlineTimer(5000));
-    }
-
-    FakeClock clock;
-    FixtureSource *source = nullptr;
-    std::unique_ptr<HostCollector> collector;
 };
 
 QSet<QString> metricNames(const SampleBatch &batch)
@@ -185,15 +175,8 @@ void TestHostCollector::knownSeriesSet()
 
 void TestHostCollector::metadata_data()
 {
-    QTest::addColumn<QString>("metric");
-    QTest::addColumn<QString>("labels");
-    QTest::addColumn<QString>("unit");
-    QTest::addColumn<QString>("resource");
-    QTest::addColumn<UseKind>("kind");
-    const auto row = [](const QString &metric, const QString &labels, const QString &unit,
-                        const QString &resource, UseKind kind) {
-        QTest::newRow(qPrintable(metric + labels)) << metric << labels << unit << resource << kind;
-    };
+    addMetadataColumns();
+    const auto row = metadataRow;
     row(u"host.cpu.utilization"_s, u"{cpu=cpu1}"_s, u"%"_s, u"cpu"_s, UseKind::Utilization);
     row(u"host.cpu.mode"_s, u"{mode=steal}"_s, u"%"_s, u"cpu"_s, UseKind::Utilization);
     row(u"host.cpu.count"_s, QString(), QString(), u"cpu"_s, UseKind::Info);
@@ -414,15 +397,7 @@ void TestHostCollector::create_data()
 
 void TestHostCollector::create()
 {
-    QFETCH(QJsonObject, options);
-    QFETCH(QString, error);
-    CollectorConfig config;
-    config.sourceId = u"h"_s;
-    config.options = options;
-    QString actualError;
-    const auto collector = HostCollector::create(config, &actualError);
-    QCOMPARE(actualError, error);
-    QCOMPARE(collector != nullptr, error.isEmpty());
+    verifyCreate<HostCollector>(u"h"_s);
 }
 
 QTEST_GUILESS_MAIN(TestHostCollector)

@@ -20,25 +20,20 @@ constexpr qint64 Interval = 2000; // 2 s, so that a delta mistaken for a rate sh
 
 const QJsonObject KnownOptions { { u"speedMbps"_s, QJsonObject { { u"virt1"_s, 100 } } } };
 
-struct Harness
+struct Harness : FixtureHarness
 {
     explicit Harness(const QString &root, const QJsonObject &options = KnownOptions)
+        : FixtureHarness(
+              root, [&options](std::unique_ptr<FileSource> source, const FakeClock &clock) {
+                  CollectorConfig config;
+                  config.sourceId = u"net"_s;
+                  QString error;
+                  const auto parsed = NicCollector::parseOptions(options, &error);
+                  if (!parsed)
+                      qFatal("bad options: %s", qPrintable(error));
+                  return std::make_unique<NicCollector>(config, *parsed, std::move(source), clock);
+              })
     {
-        auto owned = std::make_unique<FixtureSource>(root);
-        source = owned.get();
-        CollectorConfig config;
-        config.sourceId = u"net"_s;
-        QString error;
-        const auto parsed = NicCollector::parseOptions(options, &error);
-        if (!parsed)
-            qFatal("bad options: %s", qPrintable(error));
-        collector = std::make_unique<NicCollector>(config, *parsed, std::move(owned), clock);
-    }
-    PollResult poll(const QString &root, qint64 ts)
-    {
-        source->setRoot(root);
-        *clock.now = ts;
-        return collector->poll(QDeadlineTimer(5000));
     }
     // Polls known/t0 then known/t1 and returns the second result.
     PollResult knownInterval()
@@ -46,10 +41,6 @@ struct Harness
         poll(u"nic/known/t0"_s, T0);
         return poll(u"nic/known/t1"_s, T0 + Interval);
     }
-
-    FakeClock clock;
-    FixtureSource *source = nullptr;
-    std::unique_ptr<NicCollector> collector;
 };
 
 QSet<QString> interfaces(const SampleBatch &batch)
@@ -172,15 +163,8 @@ void TestNicCollector::firstPollHasNoRates()
 
 void TestNicCollector::metadata_data()
 {
-    QTest::addColumn<QString>("metric");
-    QTest::addColumn<QString>("labels");
-    QTest::addColumn<QString>("unit");
-    QTest::addColumn<QString>("resource");
-    QTest::addColumn<UseKind>("kind");
-    const auto row = [](const QString &metric, const QString &labels, const QString &unit,
-                        const QString &resource, UseKind kind) {
-        QTest::newRow(qPrintable(metric + labels)) << metric << labels << unit << resource << kind;
-    };
+    addMetadataColumns();
+    const auto row = metadataRow;
     const QString eth0 = u"{interface=eth0}"_s;
     const QString nic = u"nic:eth0"_s;
     row(u"nic.rx.bytes"_s, eth0, u"B/s"_s, nic, UseKind::Throughput);
@@ -417,15 +401,7 @@ void TestNicCollector::create_data()
 
 void TestNicCollector::create()
 {
-    QFETCH(QJsonObject, options);
-    QFETCH(QString, error);
-    CollectorConfig config;
-    config.sourceId = u"n"_s;
-    config.options = options;
-    QString actualError;
-    const auto collector = NicCollector::create(config, &actualError);
-    QCOMPARE(actualError, error);
-    QCOMPARE(collector != nullptr, error.isEmpty());
+    verifyCreate<NicCollector>(u"n"_s);
 }
 
 QTEST_GUILESS_MAIN(TestNicCollector)

@@ -1,6 +1,8 @@
 // The command line contract, tested on the real binary: headless PNG/CSV export with
 // live data from this host, exit codes and messages for bad input, and the GUI under
 // Xvfb (tests/run-tests starts it and passes its display in HEADROOM_TEST_DISPLAY).
+#include "imagetestutil.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -11,6 +13,8 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+
+using Headroom::Test::countColor;
 
 class TestHeadroomCommand : public QObject
 {
@@ -34,7 +38,6 @@ private:
             const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
             int timeoutMs = 60000);
     static QStringList panelIds(const QString &dashboardPath);
-    static int countColor(const QImage &image, QColor color);
 
     QTemporaryDir m_dir;
     QString m_binary;
@@ -81,19 +84,6 @@ QStringList TestHeadroomCommand::panelIds(const QString &dashboardPath)
     for (const auto &panel : panels)
         ids << panel.toObject().value(QStringLiteral("id")).toString();
     return ids;
-}
-
-int TestHeadroomCommand::countColor(const QImage &image, QColor color)
-{
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x) {
-            const QColor c = image.pixelColor(x, y);
-            n += std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
-                    + std::abs(c.blue() - color.blue())
-                < 40;
-        }
-    return n;
 }
 
 void TestHeadroomCommand::exportsEveryPanelWithLiveData()

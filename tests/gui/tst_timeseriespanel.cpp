@@ -1,4 +1,5 @@
 #include "downsample.h"
+#include "imagetestutil.h"
 #include "timeseriespanel.h"
 #include "zoomablechartview.h"
 
@@ -9,6 +10,7 @@
 #include <QValueAxis>
 
 using namespace Headroom;
+using Headroom::Test::countColor;
 
 class TestTimeSeriesPanel : public QObject
 {
@@ -45,19 +47,6 @@ DashboardPanel panelConfig()
     config.type = QStringLiteral("timeseries");
     config.title = QStringLiteral("CPU");
     return config;
-}
-
-int countColor(const QImage &image, QColor color)
-{
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x) {
-            const QColor c = image.pixelColor(x, y);
-            n += std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
-                    + std::abs(c.blue() - color.blue())
-                < 40;
-        }
-    return n;
 }
 } // namespace
 
