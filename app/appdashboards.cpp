@@ -1,10 +1,19 @@
 #include "appdashboards.h"
 
+#include <QFileInfo>
+
 namespace Headroom {
 
 DashboardLoadResult loadDashboardOrDefault(const QString &path)
 {
-    return loadDashboard(path.isEmpty() ? DefaultDashboardResource : path);
+    if (path.isEmpty())
+        return loadDashboard(DefaultDashboardResource);
+    // A bare name of a shipped dashboard ("postgres-use.json") works from anywhere,
+    // unless a file of that name is right here.
+    const QString shipped = QStringLiteral(":/dashboards/") + path;
+    if (!path.contains(u'/') && !QFileInfo::exists(path) && QFileInfo::exists(shipped))
+        return loadDashboard(shipped);
+    return loadDashboard(path);
 }
 
 QString unknownVariable(const Dashboard &dashboard, const QMap<QString, QString> &values)

@@ -7,7 +7,8 @@ namespace Headroom {
 
 inline const QString DefaultDashboardResource = QStringLiteral(":/dashboards/host-use.json");
 
-// Loads path, or the shipped "This host — USE" dashboard when path is empty.
+// Loads path, or the shipped "This host — USE" dashboard when path is empty. A bare
+// file name that is not in the current folder may name a shipped dashboard.
 DashboardLoadResult loadDashboardOrDefault(const QString &path);
 
 // Every NAME in values must be a variable of the dashboard; returns the first that is not.

@@ -42,12 +42,15 @@ void DerivedSeries::consume(const ResolvedBatch &resolved)
         struct Group
         {
             Labels labels;
+            QString resource; // of the first value: a ratio about db:erp is about db:erp
             QHash<QString, double> values;
         };
         QHash<QString, Group> byLabels;
         for (const SeriesValue &v : batch.values) {
             Group &g = byLabels[labelsToString(v.info.key.labels)];
             g.labels = v.info.key.labels;
+            if (g.resource.isEmpty())
+                g.resource = v.info.resource;
             g.values.insert(v.info.key.metric, v.value);
         }
         const QHash<QString, double> unlabeled = byLabels.value(labelsToString(Labels())).values;

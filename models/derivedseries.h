@@ -18,7 +18,7 @@ struct DerivedSeriesDefinition
     QString metric; // the result's metric name
     Expression expression;
     QString unit;
-    QString resource;
+    QString resource; // empty: that of the operands
     UseKind kind = UseKind::Info;
 };
 

@@ -9,10 +9,12 @@ MonitoringSession::MonitoringSession(QObject *parent)
     : QObject(parent)
     , m_bus(&m_registry)
     , m_live(3600) // one hour at 1 s: the usual live window without touching the cache
+    , m_derived(&m_bus)
     , m_store(&m_live, nullptr)
     , m_scheduler(new CollectorScheduler(&m_bus, this))
 {
     m_bus.addSink(&m_live);
+    m_bus.addSink(&m_derived);
 }
 
 MonitoringSession::~MonitoringSession()
@@ -48,6 +50,17 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
 {
     stop();
     m_scheduler->clearStatuses();
+    QList<DerivedSeriesDefinition> definitions;
+    for (const DashboardDerived &d : dashboard.derived) {
+        // Parsing succeeded when the file was loaded; a dashboard built in code is
+        // checked here too.
+        QString error;
+        if (auto expression = Expression::parse(d.expression, &error))
+            definitions.append({ d.source, d.metric, *expression, d.unit, QString(), d.kind });
+        else
+            qCWarning(lcModels) << "derived series" << d.metric << error;
+    }
+    m_derived.setDefinitions(definitions);
     const auto values = dashboard.resolveVariables(variables);
     for (const DashboardSource &source : dashboard.sources) {
         QString error;

@@ -6,6 +6,7 @@
 #include "collectorregistry.h"
 #include "collectorscheduler.h"
 #include "dashboard/dashboard.h"
+#include "derivedseries.h"
 #include "livebuffers.h"
 #include "samplebus.h"
 #include "seriesregistry.h"
@@ -52,6 +53,7 @@ private:
     SeriesRegistry m_registry;
     SampleBus m_bus;
     LiveBuffers m_live;
+    DerivedSeries m_derived;
     std::unique_ptr<SampleCache> m_cache;
     SeriesStore m_store;
     CollectorRegistry m_collectors;

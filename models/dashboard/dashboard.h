@@ -31,6 +31,17 @@ struct DashboardSource
     friend bool operator==(const DashboardSource &, const DashboardSource &) = default;
 };
 
+// A series computed from others of the same source (see models/derivedseries.h).
+struct DashboardDerived
+{
+    QString source;
+    QString metric; // the result's metric name
+    QString expression; // e.g. "pg.db.tup_returned.rate / pg.db.blks_hit.rate"
+    QString unit;
+    UseKind kind = UseKind::Info;
+    friend bool operator==(const DashboardDerived &, const DashboardDerived &) = default;
+};
+
 // Picks series: exact source, metric with '*' wildcards, and label constraints
 // (a missing label matches anything; values may use '*').
 struct SeriesSelector
@@ -68,6 +79,7 @@ struct Dashboard
     QString title;
     QList<DashboardVariable> variables;
     QList<DashboardSource> sources;
+    QList<DashboardDerived> derived;
     QList<DashboardPanel> panels;
     qint64 rangeMs = 15 * 60 * 1000;
     int refreshMs = 1000;

@@ -1,5 +1,6 @@
 #include "dashboardfile.h"
 
+#include "expression.h"
 #include "modelslogging.h"
 
 #include <QFile>
@@ -149,6 +150,7 @@ private:
     bool parseSource(const QJsonObject &object, const QString &path, DashboardSource *source);
     bool checkConfig(const QJsonValue &value, const QString &path);
     bool checkReferences(const QString &text, const QString &path);
+    bool parseDerived(const QJsonObject &root, Dashboard *dashboard);
     bool parsePanels(const QJsonObject &root, Dashboard *dashboard);
     bool parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
                     bool *hasLayout);
@@ -291,7 +293,8 @@ DashboardLoadResult Parser::parse(const QByteArray &json)
     Dashboard dashboard;
     if (!parseSchemaVersion(root)
         || !readString(root, QStringLiteral("title"), {}, true, &dashboard.title)
-        || !parseVariables(root, &dashboard) || !parseSources(root, &dashboard))
+        || !parseVariables(root, &dashboard) || !parseSources(root, &dashboard)
+        || !parseDerived(root, &dashboard))
         return failed();
 
     QString timeRange = formatDuration(dashboard.rangeMs);
@@ -417,6 +420,43 @@ bool Parser::parseSource(const QJsonObject &object, const QString &path, Dashboa
         || !checkConfig(source->config, joinPath(path, QStringLiteral("config"))))
         return false;
     m_sourceIds.insert(source->id);
+    return true;
+}
+
+bool Parser::parseDerived(const QJsonObject &root, Dashboard *dashboard)
+{
+    QJsonArray array;
+    if (!readArray(root, QStringLiteral("derived"), {}, false, &array))
+        return false;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(QStringLiteral("derived"), i);
+        QJsonObject object;
+        DashboardDerived derived;
+        QString kind;
+        if (!elementObject(array.at(i), path, &object)
+            || !readNonEmptyString(object, QStringLiteral("source"), path, &derived.source)
+            || !readNonEmptyString(object, QStringLiteral("metric"), path, &derived.metric)
+            || !readNonEmptyString(object, QStringLiteral("expression"), path, &derived.expression)
+            || !readString(object, QStringLiteral("unit"), path, false, &derived.unit)
+            || !readString(object, QStringLiteral("kind"), path, false, &kind))
+            return false;
+        if (!m_sourceIds.contains(derived.source))
+            return fail(joinPath(path, QStringLiteral("source")),
+                        QStringLiteral("no source %1 is declared").arg(describe(derived.source)));
+        QString error;
+        if (!Expression::parse(derived.expression, &error))
+            return fail(joinPath(path, QStringLiteral("expression")), error);
+        bool known = true;
+        if (!kind.isEmpty())
+            derived.kind = useKindFromName(kind, &known);
+        if (!known)
+            return fail(
+                joinPath(path, QStringLiteral("kind")),
+                QStringLiteral("must be one of utilization, saturation, errors, throughput, "
+                               "latency, info; got %1")
+                    .arg(describe(kind)));
+        dashboard->derived.append(derived);
+    }
     return true;
 }
 
@@ -665,6 +705,17 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
         });
     }
 
+    QJsonArray derived;
+    for (const DashboardDerived &d : dashboard.derived) {
+        derived.append(QJsonObject {
+            { QStringLiteral("source"), d.source },
+            { QStringLiteral("metric"), d.metric },
+            { QStringLiteral("expression"), d.expression },
+            { QStringLiteral("unit"), d.unit },
+            { QStringLiteral("kind"), useKindName(d.kind) },
+        });
+    }
+
     QJsonArray panels;
     for (const DashboardPanel &panel : dashboard.panels) {
         QJsonArray series;
@@ -700,6 +751,7 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
         { QStringLiteral("title"), dashboard.title },
         { QStringLiteral("variables"), variables },
         { QStringLiteral("sources"), sources },
+        { QStringLiteral("derived"), derived },
         { QStringLiteral("timeRange"), formatDuration(dashboard.rangeMs) },
         { QStringLiteral("refreshMs"), dashboard.refreshMs },
         { QStringLiteral("panels"), panels },

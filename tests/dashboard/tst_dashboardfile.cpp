@@ -168,6 +168,10 @@ Dashboard fullDashboard()
     host.id = u"host"_s;
     host.plugin = u"host"_s;
     d.sources = { pg, host };
+    d.derived
+        = { { pg.id, u"pg.db.rows_per_block"_s, u"pg.db.tup_returned.rate / pg.db.blks_hit.rate"_s,
+              u"rows/block"_s, UseKind::Saturation },
+            { u"host"_s, u"host.x"_s, u"(a + b) * 2"_s, QString(), UseKind::Info } };
 
     DashboardPanel cpu;
     cpu.id = u"cpu"_s;
@@ -373,7 +377,7 @@ void TestDashboardFile::outputIsStable()
     const QByteArray twice = dashboardToJson(*parseDashboard(once, u"x"_s).dashboard);
     QCOMPARE(twice, once);
     // Indented and in Qt's key order.
-    QVERIFY(once.startsWith("{\n    \"panels\": ["));
+    QVERIFY(once.startsWith("{\n    \"derived\": ["));
     QVERIFY(once.contains("\"schemaVersion\": 1,"));
     QVERIFY(once.contains("\"timeRange\": \"150m\""));
     QVERIFY(once.endsWith("}\n"));
@@ -455,6 +459,22 @@ void TestDashboardFile::malformed_data()
         << u"variables[0].options[1]"_s << u"must be a string, got false"_s;
 
     // sources
+    const auto derived = [](const char *json) {
+        return patched({ { "derived", QJsonDocument::fromJson(json).array() } });
+    };
+    QTest::newRow("derived not an array")
+        << patched({ { "derived", QJsonObject() } }) << u"derived"_s << u"must be"_s;
+    QTest::newRow("derived unknown source")
+        << derived(R"([{"source": "nosuch", "metric": "m", "expression": "a / b"}])")
+        << u"derived[0].source"_s << u"no source \"nosuch\""_s;
+    QTest::newRow("derived bad expression")
+        << derived(R"([{"source": "host", "metric": "m", "expression": "a / (b"}])")
+        << u"derived[0].expression"_s << u"position 7: expected \")\""_s;
+    QTest::newRow("derived no metric") << derived(R"([{"source": "host", "expression": "a"}])")
+                                       << u"derived[0].metric"_s << u"required"_s;
+    QTest::newRow("derived bad kind")
+        << derived(R"([{"source": "host", "metric": "m", "expression": "a", "kind": "loud"}])")
+        << u"derived[0].kind"_s << u"must be one of"_s;
     QTest::newRow("sources missing")
         << patched({ { "sources", removed } }) << u"sources"_s << u"is required"_s;
     QTest::newRow("sources object") << patched({ { "sources", QJsonObject() } }) << u"sources"_s
