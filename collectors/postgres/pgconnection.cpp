@@ -105,6 +105,21 @@ enum class Drain
     Broken
 };
 
+// One wait on the socket (for reading, and writing when asked), then takes in what
+// arrived. Done means "go on".
+Drain waitAndRead(pg_conn *conn, bool forWrite, const QDeadlineTimer &deadline)
+{
+    switch (waitSocket(PQsocket(conn), true, forWrite, deadline)) {
+    case Wait::Timeout:
+        return Drain::Timeout;
+    case Wait::Failed:
+        return Drain::Broken;
+    case Wait::Ready:
+        break;
+    }
+    return PQconsumeInput(conn) ? Drain::Done : Drain::Broken;
+}
+
 // Reads results until libpq has none left for the current query, or the deadline.
 Drain drain(pg_conn *conn, Collected &collected, const QDeadlineTimer &deadline)
 {
@@ -115,16 +130,8 @@ Drain drain(pg_conn *conn, Collected &collected, const QDeadlineTimer &deadline)
                 return Drain::Done;
             collected.take(result);
         }
-        switch (waitSocket(PQsocket(conn), true, false, deadline)) {
-        case Wait::Timeout:
-            return Drain::Timeout;
-        case Wait::Failed:
-            return Drain::Broken;
-        case Wait::Ready:
-            break;
-        }
-        if (!PQconsumeInput(conn))
-            return Drain::Broken;
+        if (const Drain waited = waitAndRead(conn, false, deadline); waited != Drain::Done)
+            return waited;
     }
 }
 
@@ -138,16 +145,8 @@ Drain flush(pg_conn *conn, const QDeadlineTimer &deadline)
             return Drain::Done;
         if (pending < 0)
             return Drain::Broken;
-        switch (waitSocket(PQsocket(conn), true, true, deadline)) {
-        case Wait::Timeout:
-            return Drain::Timeout;
-        case Wait::Failed:
-            return Drain::Broken;
-        case Wait::Ready:
-            break;
-        }
-        if (!PQconsumeInput(conn))
-            return Drain::Broken;
+        if (const Drain waited = waitAndRead(conn, true, deadline); waited != Drain::Done)
+            return waited;
     }
 }
 
