@@ -87,7 +87,9 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
 
 void MonitoringSession::stop()
 {
-    m_scheduler->stop();
+    // Called on the GUI thread when a variable or dashboard changes: healthy collectors
+    // stop in milliseconds, and a hung one is abandoned safely, so do not wait long.
+    m_scheduler->stop(1000);
 }
 
 void MonitoringSession::flushCache()

@@ -62,10 +62,4 @@ void SourceStatusBar::clear()
     m_labels.clear();
 }
 
-QString SourceStatusBar::text(const QString &sourceId) const
-{
-    const QLabel *label = m_labels.value(sourceId);
-    return label ? label->text() : QString();
-}
-
 } // namespace Headroom

@@ -19,7 +19,6 @@ public:
     explicit SourceStatusBar(QWidget *parent = nullptr);
     void updateStatus(const Headroom::SourceStatus &status);
     void clear();
-    QString text(const QString &sourceId) const;
 
 private:
     QHBoxLayout *m_layout;
