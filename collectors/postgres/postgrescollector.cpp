@@ -1,139 +1,19 @@
 #include "postgrescollector.h"
 
-#include "pgconninfo.h"
 #include "postgreslogging.h"
 #include "steadyclock.h"
 
-#include <QJsonArray>
-#include <QJsonValue>
 #include <QSet>
 #include <algorithm>
-#include <cmath>
-#include <libpq-fe.h>
 
 namespace Headroom {
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-const QByteArray InsufficientPrivilege = "42501";
-
-// Options that arrive from dashboard variables may be numeric strings.
-std::optional<int> intOption(const QJsonObject &options, const QString &name, int fallback, int min,
-                             int max, QString *error)
-{
-    const QJsonValue value = options.value(name);
-    if (value.isUndefined() || value.isNull()
-        || (value.isString() && value.toString().trimmed().isEmpty()))
-        return fallback;
-    bool ok = value.isDouble();
-    double number = ok ? value.toDouble() : value.toString().trimmed().toDouble(&ok);
-    if (!ok || number != std::floor(number) || number < min || number > max) {
-        *error = u"\"%1\": expected whole milliseconds from %2 to %3"_s.arg(name).arg(min).arg(max);
-        return std::nullopt;
-    }
-    return int(number);
-}
-
-} // namespace
-
-struct PostgresCollector::Poll
-{
-    Poll(const CollectorConfig &c, qint64 now, QDeadlineTimer queries)
-        : config(c)
-        , ts(now)
-        , deadline(queries)
-    {
-        result.batch.source = config.sourceId;
-        result.batch.tsMs = ts;
-    }
-
-    const CollectorConfig &config;
-    qint64 ts = 0;
-    QDeadlineTimer deadline; // for queries: the caller's deadline less the cancel grace
-    PollResult result;
-
-    void warn(const QString &warning)
-    {
-        qCDebug(lcPostgres).noquote() << config.sourceId << warning;
-        result.warnings << warning;
-    }
-};
-
-std::optional<PostgresOptions> PostgresCollector::parseOptions(const QJsonObject &options,
-                                                               QString *error)
-{
-    QString message;
-    const auto fail = [&](const QString &text) {
-        if (error)
-            *error = text;
-        return std::nullopt;
-    };
-    static const QSet<QString> known { u"conninfo"_s, u"connectTimeoutMs"_s,
-                                       u"statementTimeoutMs"_s, u"lockTimeoutMs"_s,
-                                       u"databases"_s };
-    for (auto it = options.constBegin(); it != options.constEnd(); ++it) {
-        if (it.key() == "password"_L1)
-            return fail(u"\"password\" is not an option: passwords come from ~/.pgpass, a "
-                        "service file or PGPASSWORD, so that none is written to a dashboard"_s);
-        if (!known.contains(it.key()))
-            return fail(u"unknown option \"%1\""_s.arg(it.key()));
-    }
-
-    PostgresOptions parsed;
-    const QJsonValue conninfo = options.value("conninfo"_L1);
-    if (!conninfo.isUndefined() && !conninfo.isNull()) {
-        if (!conninfo.isString())
-            return fail(u"\"conninfo\" must be a libpq connection string or URI"_s);
-        parsed.settings.conninfo = conninfo.toString().trimmed();
-    }
-    if (!parsed.settings.conninfo.isEmpty()) {
-        // Catch typos now rather than at every connect; libpq's message names the
-        // offending keyword, never the value.
-        char *parseError = nullptr;
-        PQconninfoOption *parsedInfo
-            = PQconninfoParse(parsed.settings.conninfo.toUtf8().constData(), &parseError);
-        if (!parsedInfo) {
-            const QString reason
-                = parseError ? QString::fromUtf8(parseError).simplified() : u"out of memory"_s;
-            PQfreemem(parseError);
-            return fail(u"\"conninfo\": %1"_s.arg(reason));
-        }
-        PQconninfoFree(parsedInfo);
-    }
-
-    const auto connect = intOption(options, u"connectTimeoutMs"_s, 3000, 100, 600'000, &message);
-    if (!connect)
-        return fail(message);
-    const auto statement
-        = intOption(options, u"statementTimeoutMs"_s, 1000, 1, 3'600'000, &message);
-    if (!statement)
-        return fail(message);
-    const auto lock = intOption(options, u"lockTimeoutMs"_s, 100, 1, 3'600'000, &message);
-    if (!lock)
-        return fail(message);
-    parsed.settings.connectTimeoutMs = *connect;
-    parsed.settings.statementTimeoutMs = *statement;
-    parsed.settings.lockTimeoutMs = *lock;
-
-    const QJsonValue databases = options.value("databases"_L1);
-    if (!databases.isUndefined() && !databases.isNull()) {
-        if (!databases.isArray())
-            return fail(u"\"databases\" must be an array of database names"_s);
-        for (const QJsonValue name : databases.toArray()) {
-            if (!name.isString() || name.toString().isEmpty())
-                return fail(u"\"databases\" must be an array of database names"_s);
-            parsed.databases << name.toString();
-        }
-    }
-    return parsed;
-}
-
 std::unique_ptr<PostgresCollector> PostgresCollector::create(const CollectorConfig &config,
                                                              QString *error)
 {
-    auto options = parseOptions(config.options, error);
+    auto options = parsePostgresOptions(config.options, error);
     if (!options)
         return nullptr;
     return std::make_unique<PostgresCollector>(config, std::move(*options));
@@ -154,6 +34,8 @@ PostgresCollector::PostgresCollector(CollectorConfig config, PostgresOptions opt
                                   << m_connection.redactedConninfo();
 }
 
+PostgresCollector::~PostgresCollector() = default;
+
 PollResult PostgresCollector::poll(const QDeadlineTimer &deadline)
 {
     const qint64 remaining = deadline.remainingTime();
@@ -161,7 +43,7 @@ PollResult PostgresCollector::poll(const QDeadlineTimer &deadline)
     const QDeadlineTimer queries = remaining < 0
         ? QDeadlineTimer(QDeadlineTimer::Forever)
         : QDeadlineTimer(std::max<qint64>(0, remaining - reserve));
-    Poll poll(m_config, m_clock(), queries);
+    PgPoll poll(m_config, m_connection, m_clock(), queries);
 
     QString error;
     if (!m_connection.ensureConnected(queries, &error)) {
@@ -173,12 +55,19 @@ PollResult PostgresCollector::poll(const QDeadlineTimer &deadline)
         // rates across the outage would average over the gap, so start clean.
         m_generation = m_connection.generation();
         m_databaseRates.clear();
+        for (const auto &part : m_parts)
+            part->resetBaselines();
     }
 
     collectDatabases(poll);
-    if (poll.result.error.isEmpty())
+    if (!poll.failed())
         collectActivity(poll);
-    if (!poll.result.error.isEmpty())
+    for (const auto &part : m_parts) {
+        if (poll.failed())
+            break;
+        part->collect(poll);
+    }
+    if (poll.failed())
         return std::move(poll.result);
 
     SeriesInfo up;
@@ -189,29 +78,11 @@ PollResult PostgresCollector::poll(const QDeadlineTimer &deadline)
     return std::move(poll.result);
 }
 
-std::optional<PgResult> PostgresCollector::run(Poll &poll, const QString &view,
-                                               const QByteArray &sql)
+void PostgresCollector::collectDatabases(PgPoll &poll)
 {
-    PgResult result = m_connection.exec(sql, {}, poll.deadline);
-    if (result.ok())
-        return result;
-    if (result.timedOut() || !m_connection.isConnected()) {
-        // Out of time or the session is gone: nothing else can run in this poll.
-        poll.result.error = view + u": "_s + result.error();
-        return std::nullopt;
-    }
-    if (result.sqlState() == InsufficientPrivilege)
-        poll.warn(u"%1: permission denied; grant pg_monitor (%2)"_s.arg(view, result.error()));
-    else
-        poll.warn(u"%1: skipped: %2"_s.arg(view, result.error()));
-    return std::nullopt;
-}
-
-bool PostgresCollector::collectDatabases(Poll &poll)
-{
-    const auto result = run(poll, u"pg_stat_database"_s, PgStatDatabaseRates::query());
+    const auto result = poll.run(u"pg_stat_database"_s, PgStatDatabaseRates::query());
     if (!result)
-        return false;
+        return;
     QList<PgStatDatabaseRates::Row> rows;
     QSet<QString> present;
     for (int r = 0; r < result->rows(); ++r) {
@@ -232,14 +103,13 @@ bool PostgresCollector::collectDatabases(Poll &poll)
             poll.warn(u"pg_stat_database: no database \"%1\""_s.arg(name));
     }
     m_databaseRates.update(rows, poll.ts, m_config.sourceId, poll.result.batch);
-    return true;
 }
 
-bool PostgresCollector::collectActivity(Poll &poll)
+void PostgresCollector::collectActivity(PgPoll &poll)
 {
-    const auto result = run(poll, u"pg_stat_activity"_s, PgActivitySampler::query());
+    const auto result = poll.run(u"pg_stat_activity"_s, PgActivitySampler::query());
     if (!result)
-        return false;
+        return;
     QList<PgActivitySampler::Row> rows;
     rows.reserve(result->rows());
     for (int r = 0; r < result->rows(); ++r) {
@@ -260,7 +130,6 @@ bool PostgresCollector::collectActivity(Poll &poll)
     if (hidden > 0)
         poll.warn(u"pg_stat_activity: %1 sessions of other roles are hidden (insufficient "
                   "privilege); grant pg_monitor"_s.arg(hidden));
-    return true;
 }
 
 } // namespace Headroom

@@ -1,25 +1,23 @@
 // The postgres collector: per-database rates from pg_stat_database, session states and
-// wait events from pg_stat_activity, and pg.up, over one read-only libpq session that
-// reconnects with backoff. See postgres.json for the options.
+// wait events from pg_stat_activity, pg_stat_statements, table and partition activity
+// with shard sets, a latency probe, the dashboard's own queries, and pg.up, over one
+// read-only libpq session that reconnects with backoff. See postgres.json for the
+// options.
 #pragma once
 
 #include "collector.h"
 #include "pgactivity.h"
 #include "pgconnection.h"
+#include "pgpoll.h"
 #include "pgstatdatabase.h"
+#include "postgresoptions.h"
 
-#include <QStringList>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace Headroom {
-
-struct PostgresOptions
-{
-    PgSettings settings;
-    QStringList databases; // empty: every database but the templates
-};
 
 class PostgresCollector : public Collector
 {
@@ -28,10 +26,14 @@ public:
 
     // Validates config.options; nullptr and *error when invalid. Never connects.
     static std::unique_ptr<PostgresCollector> create(const CollectorConfig &config, QString *error);
-    static std::optional<PostgresOptions> parseOptions(const QJsonObject &options, QString *error);
+    static std::optional<PostgresOptions> parseOptions(const QJsonObject &options, QString *error)
+    {
+        return parsePostgresOptions(options, error);
+    }
 
     // A null clock means steadyWallClockMs.
     PostgresCollector(CollectorConfig config, PostgresOptions options, Clock clock = {});
+    ~PostgresCollector() override;
 
     PollResult poll(const QDeadlineTimer &deadline) override;
 
@@ -39,13 +41,8 @@ public:
     PgConnection &connection() { return m_connection; }
 
 private:
-    struct Poll;
-
-    bool collectDatabases(Poll &poll);
-    bool collectActivity(Poll &poll);
-    // Runs one part's query. False when the part is skipped (a warning names the view)
-    // or when the whole poll failed (poll.result.error is set).
-    std::optional<PgResult> run(Poll &poll, const QString &view, const QByteArray &sql);
+    void collectDatabases(PgPoll &poll);
+    void collectActivity(PgPoll &poll);
 
     CollectorConfig m_config;
     PostgresOptions m_options;
@@ -54,6 +51,8 @@ private:
     int m_generation = 0; // the connection generation our baselines belong to
     PgStatDatabaseRates m_databaseRates;
     PgActivitySampler m_activity;
+    // Statements, tables and shards, the probe, custom queries: in that order.
+    std::vector<std::unique_ptr<PgPart>> m_parts;
 };
 
 } // namespace Headroom

@@ -17,9 +17,15 @@
 
 namespace Headroom::Test {
 
+// The server a test talks to: HEADROOM_TEST_PG<what> for the main one (17), or
+// HEADROOM_TEST_PG15<what> when ctest runs the _pg15 variant (HEADROOM_TEST_PG_SERVER=15).
 inline QString env(const char *name)
 {
-    return qEnvironmentVariable(name);
+    const QString server = qEnvironmentVariable("HEADROOM_TEST_PG_SERVER");
+    QString variable = QString::fromLatin1(name);
+    if (!server.isEmpty() && variable.startsWith(QLatin1StringView("HEADROOM_TEST_PG")))
+        variable.insert(qsizetype(sizeof("HEADROOM_TEST_PG") - 1), server);
+    return qEnvironmentVariable(variable.toLatin1().constData());
 }
 
 inline bool serverAvailable()
@@ -30,8 +36,8 @@ inline bool serverAvailable()
 #define HEADROOM_REQUIRE_PG()                                                                      \
     do {                                                                                           \
         if (!Headroom::Test::serverAvailable())                                                    \
-            QSKIP("no test PostgreSQL: run through tests/run-tests, which starts one from "        \
-                  "/usr/lib/postgresql/*/bin (package postgresql-17)");                            \
+            QSKIP("no test PostgreSQL: run through tests/run-tests (17, package postgresql-17) "   \
+                  "or ./dev test (15 from the host's postgresql-15 as well)");                     \
     } while (false)
 
 inline QString conninfo(const QString &dbname = QStringLiteral("postgres"),

@@ -1,0 +1,53 @@
+#include "pgpoll.h"
+
+#include "postgreslogging.h"
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QByteArray InsufficientPrivilege = "42501";
+}
+
+PgPoll::PgPoll(const CollectorConfig &sourceConfig, PgConnection &session, qint64 nowMs,
+               QDeadlineTimer queryDeadline)
+    : config(sourceConfig)
+    , connection(session)
+    , ts(nowMs)
+    , deadline(queryDeadline)
+{
+    result.batch.source = config.sourceId;
+    result.batch.tsMs = ts;
+}
+
+void PgPoll::warn(const QString &warning)
+{
+    qCDebug(lcPostgres).noquote() << config.sourceId << warning;
+    result.warnings << warning;
+}
+
+PgResult PgPoll::tryRun(const QByteArray &sql, const QList<QByteArray> &params)
+{
+    return connection.exec(sql, params, deadline);
+}
+
+std::optional<PgResult> PgPoll::run(const QString &view, const QByteArray &sql,
+                                    const QList<QByteArray> &params)
+{
+    PgResult answer = connection.exec(sql, params, deadline);
+    if (answer.ok())
+        return answer;
+    if (answer.timedOut() || !connection.isConnected()) {
+        // Out of time or the session is gone: nothing else can run in this poll.
+        result.error = view + u": "_s + answer.error();
+        return std::nullopt;
+    }
+    if (answer.sqlState() == InsufficientPrivilege)
+        warn(u"%1: permission denied; grant pg_monitor (%2)"_s.arg(view, answer.error()));
+    else
+        warn(u"%1: skipped: %2"_s.arg(view, answer.error()));
+    return std::nullopt;
+}
+
+} // namespace Headroom

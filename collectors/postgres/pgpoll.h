@@ -1,0 +1,53 @@
+// What one poll of the postgres collector shares between its parts: the session, the
+// poll's timestamp and query deadline, and the PollResult being built. A part (one
+// statistics view, the latency probe, a dashboard's queries) reads through run(), which
+// turns a failed query into either a skip with a visible reason or a failed poll.
+#pragma once
+
+#include "collector.h"
+#include "pgconnection.h"
+
+#include <QString>
+#include <optional>
+
+namespace Headroom {
+
+class PgPoll
+{
+public:
+    PgPoll(const CollectorConfig &config, PgConnection &connection, qint64 nowMs,
+           QDeadlineTimer queryDeadline);
+
+    const CollectorConfig &config;
+    PgConnection &connection;
+    const qint64 ts; // ms since the epoch, shared by every sample of the poll
+    const QDeadlineTimer deadline; // for queries: the caller's deadline less the cancel grace
+    PollResult result;
+
+    const QString &source() const { return config.sourceId; }
+    bool failed() const { return !result.error.isEmpty(); }
+    void warn(const QString &warning);
+
+    // Runs one query of `view` (named in messages). nullopt when the part must skip:
+    // a warning names the view and the server's reason (permission denied asks for
+    // pg_monitor), or, when the session is gone or out of time, the whole poll failed
+    // and failed() is true.
+    std::optional<PgResult> run(const QString &view, const QByteArray &sql,
+                                const QList<QByteArray> &params = {});
+    // Like run(), but a failure is only returned, never reported (probing for an
+    // extension or a column, say).
+    PgResult tryRun(const QByteArray &sql, const QList<QByteArray> &params = {});
+};
+
+// One thing read each poll. Parts run in order; once the poll failed, the rest are
+// skipped.
+class PgPart
+{
+public:
+    virtual ~PgPart() = default;
+    virtual void collect(PgPoll &poll) = 0;
+    // A new session began (maybe a restarted or different server): drop baselines.
+    virtual void resetBaselines() = 0;
+};
+
+} // namespace Headroom

@@ -1,0 +1,265 @@
+#include "postgresoptions.h"
+
+#include <QJsonArray>
+#include <QJsonValue>
+#include <QRegularExpression>
+#include <QSet>
+#include <cmath>
+#include <libpq-fe.h>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Every failure names the option; parsers return false after setting *error.
+class OptionReader
+{
+public:
+    explicit OptionReader(QString *error)
+        : m_error(error)
+    {
+    }
+
+    bool fail(const QString &text)
+    {
+        if (m_error)
+            *m_error = text;
+        return false;
+    }
+
+    // Options that arrive from dashboard variables may be numeric strings.
+    bool readInt(const QJsonObject &options, const QString &path, const QString &name, int min,
+                 int max, int *out)
+    {
+        const QJsonValue value = options.value(name);
+        if (value.isUndefined() || value.isNull()
+            || (value.isString() && value.toString().trimmed().isEmpty()))
+            return true;
+        bool ok = value.isDouble();
+        const double number = ok ? value.toDouble() : value.toString().trimmed().toDouble(&ok);
+        if (!ok || number != std::floor(number) || number < min || number > max)
+            return fail(u"\"%1\": expected %2 from %3 to %4"_s
+                            .arg(path + name,
+                                 name.endsWith("Ms"_L1) ? u"whole milliseconds"_s
+                                                        : u"a whole number"_s)
+                            .arg(min)
+                            .arg(max));
+        *out = int(number);
+        return true;
+    }
+
+    bool readBool(const QJsonObject &options, const QString &name, bool *out)
+    {
+        const QJsonValue value = options.value(name);
+        if (value.isUndefined() || value.isNull())
+            return true;
+        if (value.isBool()) {
+            *out = value.toBool();
+            return true;
+        }
+        const QString text = value.toString().trimmed().toLower();
+        if (text == "true"_L1 || text == "on"_L1 || text == "1"_L1) {
+            *out = true;
+            return true;
+        }
+        if (text == "false"_L1 || text == "off"_L1 || text == "0"_L1) {
+            *out = false;
+            return true;
+        }
+        return fail(u"\"%1\": expected true or false"_s.arg(name));
+    }
+
+    bool readName(const QJsonValue &value, const QString &path, QString *out)
+    {
+        static const QRegularExpression pattern(u"^[a-z][a-z0-9_]{0,62}$"_s);
+        if (!value.isString() || !pattern.match(value.toString()).hasMatch())
+            return fail(u"\"%1\": expected a name of lower-case letters, digits and _"_s.arg(
+                path));
+        *out = value.toString();
+        return true;
+    }
+
+private:
+    QString *m_error;
+};
+
+bool readShardSets(OptionReader &reader, const QJsonValue &value, QList<PgShardSetOption> *out)
+{
+    if (value.isUndefined() || value.isNull())
+        return true;
+    if (!value.isArray())
+        return reader.fail(u"\"shardSets\" must be an array of {name, tables, capacity}"_s);
+    QSet<QString> names;
+    const QJsonArray sets = value.toArray();
+    for (qsizetype i = 0; i < sets.size(); ++i) {
+        const QString path = u"shardSets[%1]"_s.arg(i);
+        const QJsonObject set = sets.at(i).toObject();
+        PgShardSetOption parsed;
+        if (!reader.readName(set.value("name"_L1), path + u".name"_s, &parsed.name))
+            return false;
+        if (names.contains(parsed.name))
+            return reader.fail(u"\"%1.name\": \"%2\" is used twice"_s.arg(path, parsed.name));
+        names.insert(parsed.name);
+        const QJsonArray tables = set.value("tables"_L1).toArray();
+        if (tables.isEmpty())
+            return reader.fail(u"\"%1.tables\": expected a non-empty array of table names"_s.arg(
+                path));
+        for (const QJsonValue table : tables) {
+            if (!table.isString() || table.toString().trimmed().isEmpty())
+                return reader.fail(u"\"%1.tables\": expected table names"_s.arg(path));
+            parsed.tables << table.toString().trimmed();
+        }
+        const QJsonValue capacity = set.value("capacity"_L1);
+        if (!capacity.isUndefined() && !capacity.isNull()) {
+            bool ok = capacity.isDouble();
+            parsed.capacity = ok ? capacity.toDouble() : capacity.toString().toDouble(&ok);
+            if (!ok || !(parsed.capacity > 0) || !std::isfinite(parsed.capacity))
+                return reader.fail(
+                    u"\"%1.capacity\": expected tuples per second above 0"_s.arg(path));
+        }
+        for (auto it = set.constBegin(); it != set.constEnd(); ++it) {
+            if (it.key() != "name"_L1 && it.key() != "tables"_L1 && it.key() != "capacity"_L1)
+                return reader.fail(u"\"%1\": unknown key \"%2\""_s.arg(path, it.key()));
+        }
+        out->append(parsed);
+    }
+    return true;
+}
+
+bool readProbe(OptionReader &reader, const QJsonValue &value, PgProbeOptions *out)
+{
+    if (value.isUndefined() || value.isNull())
+        return true;
+    if (value.isBool()) {
+        if (!value.toBool())
+            out->count = 0;
+        return true;
+    }
+    if (!value.isObject())
+        return reader.fail(u"\"probe\" must be false or {\"sql\": ..., \"count\": N}"_s);
+    const QJsonObject probe = value.toObject();
+    for (auto it = probe.constBegin(); it != probe.constEnd(); ++it) {
+        if (it.key() != "sql"_L1 && it.key() != "count"_L1)
+            return reader.fail(u"\"probe\": unknown key \"%1\""_s.arg(it.key()));
+    }
+    const QJsonValue sql = probe.value("sql"_L1);
+    if (!sql.isUndefined()) {
+        if (!sql.isString() || sql.toString().trimmed().isEmpty())
+            return reader.fail(u"\"probe.sql\": expected a query"_s);
+        out->sql = sql.toString().trimmed();
+    }
+    return reader.readInt(probe, u"probe."_s, u"count"_s, 0, 1000, &out->count);
+}
+
+bool readQueries(OptionReader &reader, const QJsonValue &value, QList<PgCustomQuery> *out)
+{
+    if (value.isUndefined() || value.isNull())
+        return true;
+    if (!value.isArray())
+        return reader.fail(u"\"queries\" must be an array of {name, sql}"_s);
+    QSet<QString> names;
+    const QJsonArray queries = value.toArray();
+    for (qsizetype i = 0; i < queries.size(); ++i) {
+        const QString path = u"queries[%1]"_s.arg(i);
+        const QJsonObject query = queries.at(i).toObject();
+        PgCustomQuery parsed;
+        if (!reader.readName(query.value("name"_L1), path + u".name"_s, &parsed.name))
+            return false;
+        if (names.contains(parsed.name))
+            return reader.fail(u"\"%1.name\": \"%2\" is used twice"_s.arg(path, parsed.name));
+        names.insert(parsed.name);
+        const QJsonValue sql = query.value("sql"_L1);
+        if (!sql.isString() || sql.toString().trimmed().isEmpty())
+            return reader.fail(u"\"%1.sql\": expected a query"_s.arg(path));
+        parsed.sql = sql.toString().trimmed();
+        for (auto it = query.constBegin(); it != query.constEnd(); ++it) {
+            if (it.key() != "name"_L1 && it.key() != "sql"_L1)
+                return reader.fail(u"\"%1\": unknown key \"%2\""_s.arg(path, it.key()));
+        }
+        out->append(parsed);
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<PostgresOptions> parsePostgresOptions(const QJsonObject &options, QString *error)
+{
+    OptionReader reader(error);
+    static const QSet<QString> known { u"conninfo"_s,      u"connectTimeoutMs"_s,
+                                       u"statementTimeoutMs"_s, u"lockTimeoutMs"_s,
+                                       u"databases"_s,     u"statements"_s,
+                                       u"topStatements"_s, u"tables"_s,
+                                       u"shardSets"_s,     u"probe"_s,
+                                       u"queries"_s };
+    for (auto it = options.constBegin(); it != options.constEnd(); ++it) {
+        if (it.key() == "password"_L1) {
+            reader.fail(u"\"password\" is not an option: passwords come from ~/.pgpass, a "
+                        "service file or PGPASSWORD, so that none is written to a dashboard"_s);
+            return std::nullopt;
+        }
+        if (!known.contains(it.key())) {
+            reader.fail(u"unknown option \"%1\""_s.arg(it.key()));
+            return std::nullopt;
+        }
+    }
+
+    PostgresOptions parsed;
+    const QJsonValue conninfo = options.value("conninfo"_L1);
+    if (!conninfo.isUndefined() && !conninfo.isNull()) {
+        if (!conninfo.isString()) {
+            reader.fail(u"\"conninfo\" must be a libpq connection string or URI"_s);
+            return std::nullopt;
+        }
+        parsed.settings.conninfo = conninfo.toString().trimmed();
+    }
+    if (!parsed.settings.conninfo.isEmpty()) {
+        // Catch typos now rather than at every connect; libpq's message names the
+        // offending keyword, never the value.
+        char *parseError = nullptr;
+        PQconninfoOption *parsedInfo
+            = PQconninfoParse(parsed.settings.conninfo.toUtf8().constData(), &parseError);
+        if (!parsedInfo) {
+            const QString reason
+                = parseError ? QString::fromUtf8(parseError).simplified() : u"out of memory"_s;
+            PQfreemem(parseError);
+            reader.fail(u"\"conninfo\": %1"_s.arg(reason));
+            return std::nullopt;
+        }
+        PQconninfoFree(parsedInfo);
+    }
+
+    PgSettings &settings = parsed.settings;
+    if (!reader.readInt(options, {}, u"connectTimeoutMs"_s, 100, 600'000,
+                        &settings.connectTimeoutMs)
+        || !reader.readInt(options, {}, u"statementTimeoutMs"_s, 1, 3'600'000,
+                           &settings.statementTimeoutMs)
+        || !reader.readInt(options, {}, u"lockTimeoutMs"_s, 1, 3'600'000, &settings.lockTimeoutMs)
+        || !reader.readBool(options, u"statements"_s, &parsed.statements)
+        || !reader.readInt(options, {}, u"topStatements"_s, 1, 100, &parsed.topStatements)
+        || !reader.readBool(options, u"tables"_s, &parsed.tables)
+        || !readShardSets(reader, options.value("shardSets"_L1), &parsed.shardSets)
+        || !readProbe(reader, options.value("probe"_L1), &parsed.probe)
+        || !readQueries(reader, options.value("queries"_L1), &parsed.queries))
+        return std::nullopt;
+
+    const QJsonValue databases = options.value("databases"_L1);
+    if (!databases.isUndefined() && !databases.isNull()) {
+        if (!databases.isArray()) {
+            reader.fail(u"\"databases\" must be an array of database names"_s);
+            return std::nullopt;
+        }
+        for (const QJsonValue name : databases.toArray()) {
+            if (!name.isString() || name.toString().isEmpty()) {
+                reader.fail(u"\"databases\" must be an array of database names"_s);
+                return std::nullopt;
+            }
+            parsed.databases << name.toString();
+        }
+    }
+    return parsed;
+}
+
+} // namespace Headroom

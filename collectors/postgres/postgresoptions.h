@@ -1,0 +1,54 @@
+// The postgres collector's options (see postgres.json), parsed and checked before any
+// connection is made, so a dashboard with a typo fails to open with the option named.
+#pragma once
+
+#include "pgconnection.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace Headroom {
+
+// A set of tables the user declares to be shards of one thing. Every partitioned table
+// is a shard set too, without being declared.
+struct PgShardSetOption
+{
+    QString name;
+    QStringList tables; // "schema.table" or "table" (schema public)
+    double capacity = 0; // tuples read + written per second that mean 100%; 0: relative
+};
+
+// A dashboard's own query: text columns become labels, numeric columns become series
+// pg.query.<name>.<column>. It runs in the read-only session, so a write is refused by
+// the server and reported.
+struct PgCustomQuery
+{
+    QString name;
+    QString sql;
+};
+
+struct PgProbeOptions
+{
+    QString sql = QStringLiteral("SELECT 1");
+    int count = 10; // runs per poll; 0 turns the probe off
+};
+
+struct PostgresOptions
+{
+    PgSettings settings;
+    QStringList databases; // empty: every database but the templates
+    bool statements = true; // pg_stat_statements when installed
+    int topStatements = 10; // statements reported per poll, by total time in the interval
+    bool tables = true; // per table and partition activity, shard sets
+    QList<PgShardSetOption> shardSets;
+    PgProbeOptions probe;
+    QList<PgCustomQuery> queries;
+};
+
+// nullopt and *error (naming the option) when `options` is invalid.
+std::optional<PostgresOptions> parsePostgresOptions(const QJsonObject &options, QString *error);
+
+} // namespace Headroom
