@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <climits>
 #include <cmath>
 #include <libpq-fe.h>
@@ -184,7 +185,47 @@ double PgResult::number(int row, int column, bool *ok) const
             *ok = false;
         return 0;
     }
-    return QByteArray(PQgetvalue(m_result.get(), row, column)).toDouble(ok);
+    // Straight from libpq's buffer: this runs for every cell of pg_stat_statements,
+    // thousands per poll. from_chars ignores the locale, as the server's text does.
+    const char *text = PQgetvalue(m_result.get(), row, column);
+    const char *end = text + PQgetlength(m_result.get(), row, column);
+    if (end - text == 1 && (*text == 't' || *text == 'f')) { // bool
+        if (ok)
+            *ok = true;
+        return *text == 't' ? 1 : 0;
+    }
+    double value = 0;
+    const auto [stop, error] = std::from_chars(text, end, value);
+    const bool parsed = error == std::errc() && stop == end;
+    if (ok)
+        *ok = parsed;
+    return parsed ? value : 0;
+}
+
+QString PgResult::columnName(int column) const
+{
+    return m_result ? QString::fromUtf8(PQfname(m_result.get(), column)) : QString();
+}
+
+bool PgResult::isNumericColumn(int column) const
+{
+    if (!m_result)
+        return false;
+    // Built-in type OIDs are fixed (pg_type.dat): int8, int2, int4, oid, float4,
+    // float8, numeric, bool.
+    switch (PQftype(m_result.get(), column)) {
+    case 20:
+    case 21:
+    case 23:
+    case 26:
+    case 700:
+    case 701:
+    case 1700:
+    case 16:
+        return true;
+    default:
+        return false;
+    }
 }
 
 PgConnection::PgConnection(PgSettings settings)

@@ -40,6 +40,9 @@ public:
     bool isNull(int row, int column) const;
     QString text(int row, int column) const;
     double number(int row, int column, bool *ok = nullptr) const;
+    QString columnName(int column) const;
+    // Whether the column's type is a number (integers, float, numeric, oid, bool as 0/1).
+    bool isNumericColumn(int column) const;
 
 private:
     friend class PgConnection;

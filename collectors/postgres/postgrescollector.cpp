@@ -1,5 +1,9 @@
 #include "postgrescollector.h"
 
+#include "pgcustomqueries.h"
+#include "pgprobe.h"
+#include "pgstatements.h"
+#include "pgtables.h"
 #include "postgreslogging.h"
 #include "steadyclock.h"
 
@@ -32,6 +36,15 @@ PostgresCollector::PostgresCollector(CollectorConfig config, PostgresOptions opt
 {
     qCDebug(lcPostgres).noquote() << m_config.sourceId << "using"
                                   << m_connection.redactedConninfo();
+    if (m_options.statements)
+        m_parts.push_back(std::make_unique<PgStatementsPart>(m_options.topStatements));
+    if (m_options.tables)
+        m_parts.push_back(std::make_unique<PgTablesPart>(m_options.shardSets));
+    // The dashboard's queries, then the probe, which uses whatever time is left.
+    if (!m_options.queries.isEmpty())
+        m_parts.push_back(std::make_unique<PgCustomQueriesPart>(m_options.queries));
+    if (m_options.probe.count > 0)
+        m_parts.push_back(std::make_unique<PgProbePart>(m_options.probe));
 }
 
 PostgresCollector::~PostgresCollector() = default;

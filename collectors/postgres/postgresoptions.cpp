@@ -40,12 +40,12 @@ public:
         bool ok = value.isDouble();
         const double number = ok ? value.toDouble() : value.toString().trimmed().toDouble(&ok);
         if (!ok || number != std::floor(number) || number < min || number > max)
-            return fail(u"\"%1\": expected %2 from %3 to %4"_s
-                            .arg(path + name,
-                                 name.endsWith("Ms"_L1) ? u"whole milliseconds"_s
-                                                        : u"a whole number"_s)
-                            .arg(min)
-                            .arg(max));
+            return fail(
+                u"\"%1\": expected %2 from %3 to %4"_s
+                    .arg(path + name,
+                         name.endsWith("Ms"_L1) ? u"whole milliseconds"_s : u"a whole number"_s)
+                    .arg(min)
+                    .arg(max));
         *out = int(number);
         return true;
     }
@@ -75,8 +75,7 @@ public:
     {
         static const QRegularExpression pattern(u"^[a-z][a-z0-9_]{0,62}$"_s);
         if (!value.isString() || !pattern.match(value.toString()).hasMatch())
-            return fail(u"\"%1\": expected a name of lower-case letters, digits and _"_s.arg(
-                path));
+            return fail(u"\"%1\": expected a name of lower-case letters, digits and _"_s.arg(path));
         *out = value.toString();
         return true;
     }
@@ -104,8 +103,8 @@ bool readShardSets(OptionReader &reader, const QJsonValue &value, QList<PgShardS
         names.insert(parsed.name);
         const QJsonArray tables = set.value("tables"_L1).toArray();
         if (tables.isEmpty())
-            return reader.fail(u"\"%1.tables\": expected a non-empty array of table names"_s.arg(
-                path));
+            return reader.fail(
+                u"\"%1.tables\": expected a non-empty array of table names"_s.arg(path));
         for (const QJsonValue table : tables) {
             if (!table.isString() || table.toString().trimmed().isEmpty())
                 return reader.fail(u"\"%1.tables\": expected table names"_s.arg(path));
@@ -174,6 +173,19 @@ bool readQueries(OptionReader &reader, const QJsonValue &value, QList<PgCustomQu
         if (!sql.isString() || sql.toString().trimmed().isEmpty())
             return reader.fail(u"\"%1.sql\": expected a query"_s.arg(path));
         parsed.sql = sql.toString().trimmed();
+        while (parsed.sql.endsWith(u';'))
+            parsed.sql = parsed.sql.chopped(1).trimmed();
+        // Each poll runs the queries in a READ ONLY transaction that it rolls back; a
+        // query that could end that transaction or change the session is refused here.
+        static const QRegularExpression control(
+            u"^(set|reset|begin|start|commit|end|rollback|abort|savepoint|release|prepare|"
+            "discard|lock|listen|notify|load|do|call|copy)\\b"_s,
+            QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpressionMatch match = control.match(parsed.sql);
+        if (match.hasMatch())
+            return reader.fail(u"\"%1.sql\": %2 statements are not run: dashboard queries run "
+                               "in Headroom's read-only monitoring session"_s.arg(
+                                   path, match.captured(1).toUpper()));
         for (auto it = query.constBegin(); it != query.constEnd(); ++it) {
             if (it.key() != "name"_L1 && it.key() != "sql"_L1)
                 return reader.fail(u"\"%1\": unknown key \"%2\""_s.arg(path, it.key()));
@@ -188,12 +200,12 @@ bool readQueries(OptionReader &reader, const QJsonValue &value, QList<PgCustomQu
 std::optional<PostgresOptions> parsePostgresOptions(const QJsonObject &options, QString *error)
 {
     OptionReader reader(error);
-    static const QSet<QString> known { u"conninfo"_s,      u"connectTimeoutMs"_s,
-                                       u"statementTimeoutMs"_s, u"lockTimeoutMs"_s,
-                                       u"databases"_s,     u"statements"_s,
-                                       u"topStatements"_s, u"tables"_s,
-                                       u"shardSets"_s,     u"probe"_s,
-                                       u"queries"_s };
+    static const QSet<QString> known {
+        u"conninfo"_s,      u"connectTimeoutMs"_s, u"statementTimeoutMs"_s,
+        u"lockTimeoutMs"_s, u"databases"_s,        u"statements"_s,
+        u"topStatements"_s, u"tables"_s,           u"shardSets"_s,
+        u"probe"_s,         u"queries"_s
+    };
     for (auto it = options.constBegin(); it != options.constEnd(); ++it) {
         if (it.key() == "password"_L1) {
             reader.fail(u"\"password\" is not an option: passwords come from ~/.pgpass, a "

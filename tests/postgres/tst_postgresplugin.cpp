@@ -49,11 +49,16 @@ void TestPostgresPlugin::metadata()
     keys.sort();
     QCOMPARE(keys,
              QStringList({ u"connectTimeoutMs"_s, u"conninfo"_s, u"databases"_s, u"lockTimeoutMs"_s,
-                           u"statementTimeoutMs"_s }));
+                           u"probe"_s, u"queries"_s, u"shardSets"_s, u"statementTimeoutMs"_s,
+                           u"statements"_s, u"tables"_s, u"topStatements"_s }));
     const QJsonObject defaults = it->configSchema.value("properties"_L1).toObject();
     QCOMPARE(defaults.value("connectTimeoutMs"_L1).toObject().value("default"_L1).toInt(), 3000);
     QCOMPARE(defaults.value("statementTimeoutMs"_L1).toObject().value("default"_L1).toInt(), 1000);
     QCOMPARE(defaults.value("lockTimeoutMs"_L1).toObject().value("default"_L1).toInt(), 100);
+    QCOMPARE(defaults.value("topStatements"_L1).toObject().value("default"_L1).toInt(), 10);
+    const QJsonObject probe = defaults.value("probe"_L1).toObject().value("default"_L1).toObject();
+    QCOMPARE(probe.value("sql"_L1).toString(), u"SELECT 1"_s);
+    QCOMPARE(probe.value("count"_L1).toInt(), 10);
 }
 
 void TestPostgresPlugin::invalidOptions_data()

@@ -1,0 +1,105 @@
+#include "pgcustomqueries.h"
+
+#include <QSet>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QByteArray ReadOnlyTransaction = "25006";
+}
+
+PgCustomQueriesPart::PgCustomQueriesPart(QList<PgCustomQuery> queries)
+    : m_queries(std::move(queries))
+{
+}
+
+void PgCustomQueriesPart::collect(PgPoll &poll)
+{
+    if (m_queries.isEmpty())
+        return;
+    if (!poll.run(u"queries"_s, "BEGIN TRANSACTION READ ONLY"))
+        return;
+    for (const PgCustomQuery &query : std::as_const(m_queries)) {
+        if (!runOne(poll, query))
+            break;
+    }
+    if (!poll.failed())
+        poll.run(u"queries"_s, "ROLLBACK");
+    // A failed poll means the session is gone or was cancelled; the next poll's
+    // connection check starts afresh either way.
+}
+
+bool PgCustomQueriesPart::runOne(PgPoll &poll, const PgCustomQuery &query)
+{
+    const QString view = u"query \"%1\""_s.arg(query.name);
+    if (!poll.run(view, "SAVEPOINT headroom_query"))
+        return false;
+    const PgResult result = poll.tryRun(query.sql.toUtf8());
+    if (result.ok()) {
+        const QStringList problems = addSeries(query, result, poll.source(), poll.result.batch);
+        for (const QString &problem : problems)
+            poll.warn(view + u": "_s + problem);
+        return bool(poll.run(view, "RELEASE SAVEPOINT headroom_query"));
+    }
+    if (result.timedOut() || !poll.connection.isConnected()) {
+        poll.result.error = view + u": "_s + result.error();
+        return false;
+    }
+    if (result.sqlState() == ReadOnlyTransaction)
+        poll.warn(u"%1: refused: Headroom's session is read-only and a dashboard query may "
+                  "not write (%2)"_s.arg(view, result.error()));
+    else
+        poll.warn(u"%1: failed: %2"_s.arg(view, result.error()));
+    return bool(poll.run(view, "ROLLBACK TO SAVEPOINT headroom_query"));
+}
+
+QStringList PgCustomQueriesPart::addSeries(const PgCustomQuery &query, const PgResult &result,
+                                           const QString &source, SampleBatch &batch)
+{
+    QStringList problems;
+    QList<int> labelColumns;
+    QList<int> valueColumns;
+    for (int c = 0; c < result.columns(); ++c)
+        (result.isNumericColumn(c) ? valueColumns : labelColumns).append(c);
+    if (valueColumns.isEmpty()) {
+        problems << u"no numeric column, so no series (text columns are labels)"_s;
+        return problems;
+    }
+    const int rows = std::min(result.rows(), MaxRows);
+    if (result.rows() > MaxRows)
+        problems << u"%1 rows; only the first %2 are used"_s.arg(result.rows()).arg(MaxRows);
+
+    QSet<QString> seen;
+    int duplicates = 0;
+    for (int r = 0; r < rows; ++r) {
+        Labels labels;
+        for (int c : std::as_const(labelColumns))
+            labels.insert(result.columnName(c), result.text(r, c));
+        const QString identity = labelsToString(labels);
+        if (seen.contains(identity)) {
+            ++duplicates;
+            continue;
+        }
+        seen.insert(identity);
+        for (int c : std::as_const(valueColumns)) {
+            bool ok = false;
+            const double value = result.number(r, c, &ok);
+            if (!ok)
+                continue; // NULL: no sample, a gap
+            SeriesInfo info;
+            info.key
+                = { source, u"pg.query.%1.%2"_s.arg(query.name, result.columnName(c)), labels };
+            info.resource = u"pg"_s;
+            info.kind = UseKind::Info;
+            batch.add(info, value);
+        }
+    }
+    if (duplicates > 0)
+        problems << u"%1 rows repeat the text columns of an earlier row and were ignored; "
+                    "make the text columns unique"_s.arg(duplicates);
+    return problems;
+}
+
+} // namespace Headroom

@@ -1,0 +1,28 @@
+// The latency probe: runs a read-only query `count` times back to back each poll and
+// records every round trip (client-side, so network and server queueing included) in
+// the histogram series pg.latency.probe (ms). It runs after the other parts and only
+// with the time left before the poll's deadline: a probe that would overrun stops,
+// records the time it had already waited as a lower bound, and says so.
+#pragma once
+
+#include "pgpoll.h"
+#include "postgresoptions.h"
+
+namespace Headroom {
+
+class PgProbePart : public PgPart
+{
+public:
+    explicit PgProbePart(PgProbeOptions options);
+
+    void collect(PgPoll &poll) override;
+    void resetBaselines() override { }
+
+    static inline const QString Metric = QStringLiteral("pg.latency.probe");
+
+private:
+    PgProbeOptions m_options;
+    QByteArray m_sql;
+};
+
+} // namespace Headroom

@@ -1,0 +1,279 @@
+#include "pgtables.h"
+
+#include <QHash>
+#include <QMap>
+#include <algorithm>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Busiest first; equal ones by name, so the cut at the cap does not flap between polls.
+template<typename T> void sortBusiestFirst(QList<T> &list)
+{
+    std::sort(list.begin(), list.end(), [](const T &a, const T &b) {
+        if (a.ops != b.ops)
+            return a.ops > b.ops;
+        return a.name < b.name;
+    });
+}
+
+} // namespace
+
+PgTableActivity::PgTableActivity(QList<PgShardSetOption> shardSets)
+    : m_shardSets(std::move(shardSets))
+{
+}
+
+void PgTableActivity::clear()
+{
+    m_counters.clear();
+    m_known.clear();
+    m_statsReset.clear();
+    m_haveStatsReset = false;
+}
+
+std::optional<PgTableActivity::Rates> PgTableActivity::rates(const Row &row, qint64 tsMs,
+                                                             bool statsReset)
+{
+    // Every counter is stepped, so all of them take their new baseline together.
+    std::array<std::optional<double>, CounterCount> perSecond;
+    bool complete = true;
+    for (int i = 0; i < CounterCount; ++i) {
+        perSecond[size_t(i)] = m_counters.update(
+            QString::number(row.relid) + u'/' + QString::number(i), row.counters[size_t(i)], tsMs);
+        complete = complete && perSecond[size_t(i)].has_value();
+    }
+    // One counter that went down means the table was reset; the others may have climbed
+    // past their old values since, so none of them is trusted this interval.
+    if (!complete || statsReset)
+        return std::nullopt;
+    const auto at = [&](Counter c) { return *perSecond[size_t(c)]; };
+    return Rates { at(SeqTupRead) + at(IdxTupFetch), at(TupIns) + at(TupUpd) + at(TupDel),
+                   at(HeapBlksRead) };
+}
+
+QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const QString &source,
+                                    SampleBatch &batch)
+{
+    QStringList warnings;
+    bool statsReset = false;
+    if (!snapshot.rows.isEmpty()) {
+        statsReset = m_haveStatsReset && snapshot.statsReset != m_statsReset;
+        m_statsReset = snapshot.statsReset;
+        m_haveStatsReset = true;
+    }
+
+    const auto add = [&](const QString &metric, const Labels &labels, const QString &resource,
+                         const QString &unit, UseKind kind, double value) {
+        SeriesInfo info;
+        info.key = { source, metric, labels };
+        info.unit = unit;
+        info.resource = resource;
+        info.kind = kind;
+        batch.add(info, value);
+    };
+
+    // Rates of every table with storage; partitioned tables only name shard sets.
+    QHash<quint32, Rates> rated;
+    QHash<QString, const Row *> byName;
+    QSet<quint32> seen;
+    struct Table
+    {
+        const Row *row;
+        Rates rates;
+        double ops;
+        QString name;
+    };
+    QList<Table> tables;
+    for (const Row &row : snapshot.rows) {
+        byName.insert(row.qualified(), &row);
+        if (row.partitioned)
+            continue;
+        seen.insert(row.relid);
+        if (const auto r = rates(row, tsMs, statsReset)) {
+            rated.insert(row.relid, *r);
+            tables.append({ &row, *r, r->ops(), row.qualified() });
+        }
+    }
+    // Dropped tables (and detached-then-dropped partitions) leave no baselines behind.
+    for (const quint32 relid : std::as_const(m_known)) {
+        if (!seen.contains(relid)) {
+            for (int i = 0; i < CounterCount; ++i)
+                m_counters.forget(QString::number(relid) + u'/' + QString::number(i));
+        }
+    }
+    m_known = std::move(seen);
+
+    sortBusiestFirst(tables);
+    if (tables.size() > MaxTables) {
+        warnings << u"pg_stat_user_tables: %1 of %2 tables left out; only the %3 busiest are "
+                    "reported"_s.arg(tables.size() - MaxTables)
+                        .arg(tables.size())
+                        .arg(MaxTables);
+        tables.resize(MaxTables);
+    }
+    const QString dbResource = u"db:"_s + snapshot.database;
+    for (const Table &t : std::as_const(tables)) {
+        Labels labels { { u"schema"_s, t.row->schema }, { u"table"_s, t.row->table } };
+        if (t.row->isPartition())
+            labels.insert(u"parent"_s, t.row->qualifiedRoot());
+        add(u"pg.table.tup_read.rate"_s, labels, dbResource, u"1/s"_s, UseKind::Throughput,
+            t.rates.read);
+        add(u"pg.table.tup_written.rate"_s, labels, dbResource, u"1/s"_s, UseKind::Throughput,
+            t.rates.written);
+        add(u"pg.table.heap_blks_read.rate"_s, labels, dbResource, u"1/s"_s, UseKind::Throughput,
+            t.rates.heapBlksRead);
+    }
+
+    // Sets by name: partitioned tables (names with a dot) and declared ones (without).
+    struct Set
+    {
+        double capacity = 0;
+        QList<const Row *> shards;
+    };
+    QMap<QString, Set> sets;
+    for (const Row &row : snapshot.rows) {
+        if (row.partitioned && !row.isPartition())
+            sets[row.qualified()];
+        else if (!row.partitioned && row.isPartition())
+            sets[row.qualifiedRoot()].shards.append(&row);
+    }
+    for (const PgShardSetOption &option : std::as_const(m_shardSets)) {
+        Set &set = sets[option.name];
+        set.capacity = option.capacity;
+        for (const QString &table : option.tables) {
+            const QString name = table.contains(u'.') ? table : u"public."_s + table;
+            const Row *row = byName.value(name);
+            if (!row) {
+                // Empty when the database has no tables at all (no rows).
+                const QString where = snapshot.database.isEmpty()
+                    ? u"the connected database"_s
+                    : u"database \"%1\""_s.arg(snapshot.database);
+                warnings << u"shard set \"%1\": no table \"%2\" in %3 (only the connected "
+                            "database is visible)"_s.arg(option.name, name, where);
+            } else if (row->partitioned) {
+                warnings << u"shard set \"%1\": \"%2\" is partitioned and has no activity of its "
+                            "own; list its partitions, or use the shard set \"%2\""_s.arg(
+                                option.name, name);
+            } else if (!set.shards.contains(row)) {
+                set.shards.append(row);
+            }
+        }
+    }
+
+    struct Shard
+    {
+        QString set;
+        QString resource;
+        double ops;
+        double load;
+        QString name;
+    };
+    QList<Shard> shards;
+    for (auto it = sets.cbegin(); it != sets.cend(); ++it) {
+        const Labels setLabels { { u"set"_s, it.key() } };
+        const QString resource = u"shardset:"_s + it.key();
+        add(u"pg.shardset.shards"_s, setLabels, resource, QString(), UseKind::Info,
+            double(it->shards.size()));
+        QList<std::pair<const Row *, double>> busy; // shards with a rate this interval
+        double maxOps = 0;
+        double totalOps = 0;
+        for (const Row *row : it->shards) {
+            const auto r = rated.constFind(row->relid);
+            if (r == rated.cend())
+                continue;
+            busy.append({ row, r->ops() });
+            maxOps = std::max(maxOps, r->ops());
+            totalOps += r->ops();
+        }
+        if (busy.isEmpty())
+            continue;
+        const double denominator = it->capacity > 0 ? it->capacity : maxOps;
+        double maxLoad = 0;
+        for (const auto &[row, ops] : std::as_const(busy)) {
+            // ops / denominator first: the busiest shard of a relative set is exactly 100.
+            const double load = denominator > 0 ? 100.0 * (ops / denominator) : 0.0;
+            maxLoad = std::max(maxLoad, load);
+            shards.append({ it.key(), resource, ops, load, row->qualified() });
+        }
+        add(u"pg.shardset.ops.rate"_s, setLabels, resource, u"1/s"_s, UseKind::Throughput,
+            totalOps);
+        add(u"pg.shardset.load.max"_s, setLabels, resource, u"%"_s, UseKind::Utilization, maxLoad);
+    }
+
+    sortBusiestFirst(shards);
+    if (shards.size() > MaxShards) {
+        warnings << u"shard sets: %1 of %2 shards left out; only the %3 busiest are "
+                    "reported"_s.arg(shards.size() - MaxShards)
+                        .arg(shards.size())
+                        .arg(MaxShards);
+        shards.resize(MaxShards);
+    }
+    for (const Shard &shard : std::as_const(shards)) {
+        const Labels labels { { u"set"_s, shard.set }, { u"shard"_s, shard.name } };
+        add(u"pg.shard.ops.rate"_s, labels, shard.resource, u"1/s"_s, UseKind::Throughput,
+            shard.ops);
+        add(u"pg.shard.load"_s, labels, shard.resource, u"%"_s, UseKind::Utilization, shard.load);
+    }
+    return warnings;
+}
+
+PgTablesPart::PgTablesPart(QList<PgShardSetOption> shardSets)
+    : m_activity(std::move(shardSets))
+{
+}
+
+QByteArray PgTablesPart::query()
+{
+    // pg_partition_root() gives a leaf its top-level partitioned table in one step, where
+    // pg_inherits would need a recursive walk; relispartition keeps plain inheritance
+    // children out. A table without indexes has a NULL idx_tup_fetch.
+    return "SELECT current_database(),"
+           " coalesce((SELECT stats_reset::text FROM pg_stat_database"
+           "           WHERE datname = current_database()), ''),"
+           " t.relid, t.schemaname, t.relname, c.relkind = 'p',"
+           " coalesce(rn.nspname, ''), coalesce(r.relname, ''),"
+           " t.seq_tup_read, coalesce(t.idx_tup_fetch, 0), t.n_tup_ins, t.n_tup_upd,"
+           " t.n_tup_del, coalesce(io.heap_blks_read, 0)"
+           " FROM pg_stat_user_tables t"
+           " JOIN pg_statio_user_tables io ON io.relid = t.relid"
+           " JOIN pg_class c ON c.oid = t.relid"
+           " LEFT JOIN pg_class r ON c.relispartition AND r.oid = pg_partition_root(t.relid)::oid"
+           " LEFT JOIN pg_namespace rn ON rn.oid = r.relnamespace";
+}
+
+void PgTablesPart::collect(PgPoll &poll)
+{
+    const auto result = poll.run(u"pg_stat_user_tables"_s, query());
+    if (!result)
+        return;
+    PgTableActivity::Snapshot snapshot;
+    snapshot.rows.reserve(result->rows());
+    for (int r = 0; r < result->rows(); ++r) {
+        if (r == 0) {
+            snapshot.database = result->text(r, 0);
+            snapshot.statsReset = result->text(r, 1);
+        }
+        PgTableActivity::Row row;
+        bool complete = false;
+        row.relid = result->text(r, 2).toUInt(&complete);
+        row.schema = result->text(r, 3);
+        row.table = result->text(r, 4);
+        row.partitioned = result->text(r, 5) == "t"_L1;
+        row.rootSchema = result->text(r, 6);
+        row.rootTable = result->text(r, 7);
+        for (int i = 0; i < PgTableActivity::CounterCount && complete; ++i)
+            row.counters[size_t(i)] = result->number(r, 8 + i, &complete);
+        if (complete)
+            snapshot.rows.append(row);
+    }
+    const QStringList warnings
+        = m_activity.update(snapshot, poll.ts, poll.source(), poll.result.batch);
+    for (const QString &warning : warnings)
+        poll.warn(warning);
+}
+
+} // namespace Headroom

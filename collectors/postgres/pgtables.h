@@ -1,0 +1,137 @@
+// Table, partition and shard-set activity from pg_stat_user_tables and
+// pg_statio_user_tables. Those views (and so everything here) cover the database the
+// session is connected to only: to watch the tables of another database, add a source
+// whose conninfo names it.
+//
+// Per table (labels {schema, table}, plus parent = the qualified partitioned root for a
+// partition; resource "db:<database>"), in rows or blocks per second:
+//   pg.table.tup_read.rate       seq_tup_read + idx_tup_fetch
+//   pg.table.tup_written.rate    n_tup_ins + n_tup_upd + n_tup_del
+//   pg.table.heap_blks_read.rate heap blocks read from outside shared buffers
+// At most MaxTables tables are reported, the busiest by tuples read + written; a warning
+// says how many were left out. Partitioned tables have no storage and no counters of
+// their own, so they appear only as shard sets.
+//
+// Shard sets: every top-level partitioned table is one, named by its qualified name
+// ("public.orders"), whose shards are its leaf partitions (a sub-partitioned partition's
+// leaves belong to the top-level set); and each set declared in "shardSets". Per shard
+// (labels {set, shard = qualified table name}, resource "shardset:<set>"):
+//   pg.shard.ops.rate  tuples read + written per second
+//   pg.shard.load      % (Utilization). With a declared capacity: 100 * ops / capacity,
+//                      which may exceed 100. Without one (every partitioned table, and
+//                      declared sets without capacity) it is relative to the set's
+//                      busiest shard: 100 * ops / max ops, so the hottest shard is 100
+//                      and the others show how far behind they are; 0 when the set is
+//                      idle. Relative load says where the work goes, not how much.
+// Per set (labels {set}, same resource):
+//   pg.shardset.shards    shards found (every poll, even without rates)
+//   pg.shardset.ops.rate  tuples read + written per second over all its shards
+//   pg.shardset.load.max  the busiest shard's load (in relative mode 100 whenever the
+//                         set did any work, so only telling against a capacity)
+// At most MaxShards shard pairs are reported, the busiest; the per-set series always
+// cover every shard.
+//
+// Resets: a counter that went down (pg_stat_reset_single_table_counters) or a changed
+// stats_reset of the database (pg_stat_reset(), which also marks single-table resets)
+// gives no value for that interval, never a negative value or a spike.
+#pragma once
+
+#include "counterrate.h"
+#include "pgpoll.h"
+#include "postgresoptions.h"
+#include "sample.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+#include <array>
+#include <optional>
+
+namespace Headroom {
+
+// The libpq-free core: one poll's rows in, series and warnings out.
+class PgTableActivity
+{
+public:
+    static constexpr int MaxTables = 500;
+    static constexpr int MaxShards = 500;
+
+    enum Counter
+    {
+        SeqTupRead,
+        IdxTupFetch,
+        TupIns,
+        TupUpd,
+        TupDel,
+        HeapBlksRead,
+        CounterCount
+    };
+
+    struct Row
+    {
+        quint32 relid = 0; // a dropped and re-created table is a new table
+        QString schema;
+        QString table;
+        bool partitioned = false; // relkind 'p': no storage, no counters
+        QString rootSchema; // the top-level partitioned table; empty unless a partition
+        QString rootTable;
+        std::array<double, CounterCount> counters {};
+
+        QString qualified() const { return schema + u'.' + table; }
+        QString qualifiedRoot() const { return rootSchema + u'.' + rootTable; }
+        bool isPartition() const { return !rootTable.isEmpty(); }
+    };
+
+    struct Snapshot
+    {
+        QString database; // current_database()
+        QString statsReset; // pg_stat_database.stats_reset of it, as text
+        QList<Row> rows;
+    };
+
+    explicit PgTableActivity(QList<PgShardSetOption> shardSets);
+
+    // Adds the series of `snapshot` at tsMs to batch under `source`; returns warnings.
+    QStringList update(const Snapshot &snapshot, qint64 tsMs, const QString &source,
+                       SampleBatch &batch);
+    // Forget every baseline (new session, maybe a different server).
+    void clear();
+
+private:
+    struct Rates
+    {
+        double read = 0;
+        double written = 0;
+        double heapBlksRead = 0;
+        double ops() const { return read + written; }
+    };
+    // The rates of `row`, or nullopt on its first poll or after a reset.
+    std::optional<Rates> rates(const Row &row, qint64 tsMs, bool statsReset);
+
+    QList<PgShardSetOption> m_shardSets;
+    CounterRate m_counters;
+    QSet<quint32> m_known; // relids with baselines, so dropped tables leave none behind
+    QString m_statsReset;
+    bool m_haveStatsReset = false;
+};
+
+// Reads the views each poll and feeds PgTableActivity.
+class PgTablesPart : public PgPart
+{
+public:
+    explicit PgTablesPart(QList<PgShardSetOption> shardSets);
+
+    // Columns: current_database(), stats_reset, relid, schema, table, partitioned,
+    // root schema, root table, then the counters in PgTableActivity::Counter order.
+    static QByteArray query();
+
+    void collect(PgPoll &poll) override;
+    void resetBaselines() override { m_activity.clear(); }
+
+private:
+    PgTableActivity m_activity;
+};
+
+} // namespace Headroom

@@ -1,0 +1,794 @@
+// Table, partition and shard-set activity (pgtables.h). Without a server: relative and
+// capacity load, idle sets, resets, the table cap and warnings, fed synthetic rows.
+// Against the test server: a table list-partitioned 8 ways with one hot partition,
+// pg_stat_reset() between polls, per-table rates of known work, and many tables.
+#include "pgtables.h"
+#include "pgtestutil.h"
+#include "postgrescollector.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QTest>
+#include <QThread>
+#include <algorithm>
+#include <cmath>
+
+using namespace Headroom;
+using namespace Headroom::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+using Row = PgTableActivity::Row;
+using Snapshot = PgTableActivity::Snapshot;
+
+const QString Source = u"pg:test"_s;
+const QString ShardDb = u"headroom_shards"_s;
+const QString ManyDb = u"headroom_many_tables"_s;
+const QString ForceFlush = u"SELECT pg_stat_force_next_flush()"_s;
+constexpr int Partitions = 8;
+constexpr int RowsPerPartition = 1000;
+
+// A table with cumulative counters: `read` all seq_tup_read, `written` all n_tup_ins.
+Row table(quint32 relid, const QString &qualified, double read, double written,
+          const QString &root = {}, double heapBlksRead = 0)
+{
+    Row row;
+    row.relid = relid;
+    row.schema = qualified.section(u'.', 0, 0);
+    row.table = qualified.section(u'.', 1);
+    if (!root.isEmpty()) {
+        row.rootSchema = root.section(u'.', 0, 0);
+        row.rootTable = root.section(u'.', 1);
+    }
+    row.counters[PgTableActivity::SeqTupRead] = read;
+    row.counters[PgTableActivity::TupIns] = written;
+    row.counters[PgTableActivity::HeapBlksRead] = heapBlksRead;
+    return row;
+}
+
+Row partitionedRoot(quint32 relid, const QString &qualified)
+{
+    Row row = table(relid, qualified, 0, 0);
+    row.partitioned = true;
+    return row;
+}
+
+Snapshot snapshot(QList<Row> rows, const QString &statsReset = u"2024-01-01 00:00:00+00"_s)
+{
+    return { u"erp"_s, statsReset, std::move(rows) };
+}
+
+Labels shardLabels(const QString &set, const QString &shard)
+{
+    return { { u"set"_s, set }, { u"shard"_s, shard } };
+}
+
+Labels tableLabels(const QString &schema, const QString &name, const QString &parent = {})
+{
+    Labels labels { { u"schema"_s, schema }, { u"table"_s, name } };
+    if (!parent.isEmpty())
+        labels.insert(u"parent"_s, parent);
+    return labels;
+}
+
+int countMetric(const SampleBatch &batch, const QString &metric)
+{
+    return int(std::count_if(batch.values.cbegin(), batch.values.cend(),
+                             [&](const SeriesValue &v) { return v.info.key.metric == metric; }));
+}
+
+// The shards of `set` in batch, by pg.shard.load, highest first.
+QList<std::pair<QString, double>> shardsByLoad(const SampleBatch &batch, const QString &set)
+{
+    QList<std::pair<QString, double>> shards;
+    for (const SeriesValue &v : batch.values) {
+        if (v.info.key.metric == "pg.shard.load"_L1 && v.info.key.labels.value(u"set"_s) == set)
+            shards.append({ v.info.key.labels.value(u"shard"_s), v.value });
+    }
+    std::stable_sort(shards.begin(), shards.end(),
+                     [](const auto &a, const auto &b) { return a.second > b.second; });
+    return shards;
+}
+
+QString partition(int i)
+{
+    return u"public.orders_p%1"_s.arg(i);
+}
+
+} // namespace
+
+class TestPgTables : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Without a server.
+    void load_data();
+    void load();
+    void reset_data();
+    void reset();
+    void tableCap_data();
+    void tableCap();
+    void shardCap();
+    void declaredWarnings_data();
+    void declaredWarnings();
+    void tableSeries();
+
+    // Against the test server.
+    void skewedPartitions_data();
+    void skewedPartitions();
+    void statsResetBetweenPolls();
+    void tableRates();
+    void manyTables();
+    void cleanupTestCase();
+
+private:
+    bool createShardDatabase();
+    bool m_shardDbReady = false;
+};
+
+// ---- Without a server -------------------------------------------------------------------
+
+void TestPgTables::load_data()
+{
+    QTest::addColumn<bool>("declared"); // a declared set, or a partitioned table's
+    QTest::addColumn<double>("capacity");
+    QTest::addColumn<QList<double>>("ops"); // per shard, tuples per second
+    QTest::addColumn<QList<double>>("expected"); // pg.shard.load per shard
+
+    QTest::newRow("partitioned, relative")
+        << false << 0.0 << QList<double> { 400, 200, 0, 100 } << QList<double> { 100, 50, 0, 25 };
+    QTest::newRow("declared, relative")
+        << true << 0.0 << QList<double> { 30, 60, 15 } << QList<double> { 50, 100, 25 };
+    QTest::newRow("declared, capacity")
+        << true << 200.0 << QList<double> { 100, 50, 0, 25 } << QList<double> { 50, 25, 0, 12.5 };
+    QTest::newRow("declared, over capacity")
+        << true << 200.0 << QList<double> { 300, 200 } << QList<double> { 150, 100 };
+    QTest::newRow("partitioned, idle")
+        << false << 0.0 << QList<double> { 0, 0, 0 } << QList<double> { 0, 0, 0 };
+    QTest::newRow("declared, idle")
+        << true << 0.0 << QList<double> { 0, 0 } << QList<double> { 0, 0 };
+    QTest::newRow("declared, idle, capacity")
+        << true << 1000.0 << QList<double> { 0, 0 } << QList<double> { 0, 0 };
+    QTest::newRow("one shard") << false << 0.0 << QList<double> { 7 } << QList<double> { 100 };
+}
+
+void TestPgTables::load()
+{
+    QFETCH(bool, declared);
+    QFETCH(double, capacity);
+    QFETCH(QList<double>, ops);
+    QFETCH(QList<double>, expected);
+
+    const QString setName = declared ? u"tenants"_s : u"public.orders"_s;
+    QList<PgShardSetOption> options;
+    if (declared) {
+        PgShardSetOption set { setName, {}, capacity };
+        for (int i = 0; i < ops.size(); ++i)
+            set.tables << (i % 2 ? u"public.t%1"_s.arg(i) : u"t%1"_s.arg(i)); // both spellings
+        options << set;
+    }
+    PgTableActivity activity(options);
+    const auto rows = [&](double seconds) {
+        QList<Row> list;
+        if (!declared)
+            list << partitionedRoot(1, u"public.orders"_s);
+        for (int i = 0; i < ops.size(); ++i) {
+            // Half the work as reads and half as writes: the load counts both.
+            const double tuples = ops[i] * seconds;
+            list << table(quint32(100 + i),
+                          declared ? u"public.t%1"_s.arg(i) : u"public.orders_p%1"_s.arg(i),
+                          tuples / 2, tuples / 2, declared ? QString() : u"public.orders"_s);
+        }
+        return snapshot(list);
+    };
+    SampleBatch first;
+    QCOMPARE(activity.update(rows(0), 10'000, Source, first), QStringList());
+    // No rates yet, but the set and its size are known.
+    QCOMPARE(countMetric(first, u"pg.shard.load"_s), 0);
+    QCOMPARE(value(first, u"pg.shardset.shards"_s, { { u"set"_s, setName } }), double(ops.size()));
+
+    SampleBatch second;
+    QCOMPARE(activity.update(rows(2), 12'000, Source, second), QStringList());
+    double maxLoad = 0;
+    double total = 0;
+    for (int i = 0; i < ops.size(); ++i) {
+        const QString shard = declared ? u"public.t%1"_s.arg(i) : u"public.orders_p%1"_s.arg(i);
+        const Labels labels = shardLabels(setName, shard);
+        const auto load = value(second, u"pg.shard.load"_s, labels);
+        QVERIFY2(load, qPrintable(shard));
+        QVERIFY2(qFuzzyCompare(1 + *load, 1 + expected[i]),
+                 qPrintable(u"%1: %2, expected %3"_s.arg(shard).arg(*load).arg(expected[i])));
+        QVERIFY(qFuzzyCompare(1 + *value(second, u"pg.shard.ops.rate"_s, labels), 1 + ops[i]));
+        maxLoad = std::max(maxLoad, expected[i]);
+        total += ops[i];
+        const auto meta = info(second, u"pg.shard.load"_s, labels);
+        QCOMPARE(meta->unit, u"%"_s);
+        QCOMPARE(meta->kind, UseKind::Utilization);
+        QCOMPARE(meta->resource, u"shardset:"_s + setName);
+        QCOMPARE(meta->key.source, Source);
+    }
+    const Labels set { { u"set"_s, setName } };
+    QVERIFY(qFuzzyCompare(1 + *value(second, u"pg.shardset.load.max"_s, set), 1 + maxLoad));
+    QVERIFY(qFuzzyCompare(1 + *value(second, u"pg.shardset.ops.rate"_s, set), 1 + total));
+    QCOMPARE(value(second, u"pg.shardset.shards"_s, set), double(ops.size()));
+    QCOMPARE(info(second, u"pg.shardset.load.max"_s, set)->resource, u"shardset:"_s + setName);
+    // The partitioned table itself is no table series: it has no storage.
+    QVERIFY(!value(second, u"pg.table.tup_read.rate"_s, tableLabels(u"public"_s, u"orders"_s)));
+}
+
+void TestPgTables::reset_data()
+{
+    // Three polls one second apart; the counters of table B at each, and the stats_reset
+    // of the database. A is busy throughout (100 tuples read per second).
+    QTest::addColumn<QList<double>>("b"); // tuples read by B, cumulative
+    QTest::addColumn<QStringList>("statsReset");
+    QTest::addColumn<bool>("newSession"); // resetBaselines() before the third poll
+    QTest::addColumn<bool>("bAt2"); // B has a rate at the second poll
+    QTest::addColumn<bool>("aAt2");
+    QTest::addColumn<bool>("bAt3");
+    QTest::addColumn<bool>("aAt3");
+
+    const QString t0 = u"2024-01-01 00:00:00+00"_s;
+    const QString t1 = u"2024-01-01 00:00:01+00"_s;
+    QTest::newRow("steady") << QList<double> { 1000, 1500, 2000 } << QStringList { t0, t0, t0 }
+                            << false << true << true << true << true;
+    // pg_stat_reset_single_table_counters when stats_reset is not seen to move (before
+    // PostgreSQL 15 it moved too): B went down.
+    QTest::newRow("counter down") << QList<double> { 1000, 40, 540 } << QStringList { t0, t0, t0 }
+                                  << false << false << true << true << true;
+    // pg_stat_reset(): every table, even one whose counter climbed past its old value.
+    QTest::newRow("stats_reset moved")
+        << QList<double> { 1000, 5000, 5500 } << QStringList { t0, t1, t1 } << false << false
+        << false << true << true;
+    QTest::newRow("new session") << QList<double> { 1000, 1500, 2000 } << QStringList { t0, t0, t0 }
+                                 << true << true << true << false << false;
+}
+
+void TestPgTables::reset()
+{
+    QFETCH(QList<double>, b);
+    QFETCH(QStringList, statsReset);
+    QFETCH(bool, newSession);
+    QFETCH(bool, bAt2);
+    QFETCH(bool, aAt2);
+    QFETCH(bool, bAt3);
+    QFETCH(bool, aAt3);
+
+    PgShardSetOption set { u"pair"_s, { u"a"_s, u"b"_s }, 0 };
+    PgTableActivity activity({ set });
+    QList<SampleBatch> batches(3);
+    for (int i = 0; i < 3; ++i) {
+        if (i == 2 && newSession)
+            activity.clear();
+        const Snapshot s = snapshot(
+            { table(1, u"public.a"_s, 100.0 * (i + 1), 0), table(2, u"public.b"_s, b[i], 0) },
+            statsReset[i]);
+        QCOMPARE(activity.update(s, 1000 * (i + 1), Source, batches[i]), QStringList());
+        for (const SeriesValue &v : batches[i].values)
+            QVERIFY2(v.value >= 0, qPrintable(v.info.key.toString()));
+    }
+    const Labels a = tableLabels(u"public"_s, u"a"_s);
+    const Labels bLabels = tableLabels(u"public"_s, u"b"_s);
+    const QString read = u"pg.table.tup_read.rate"_s;
+    QVERIFY(!value(batches[0], read, a));
+    QCOMPARE(value(batches[1], read, bLabels).has_value(), bAt2);
+    QCOMPARE(value(batches[1], read, a).has_value(), aAt2);
+    QCOMPARE(value(batches[2], read, bLabels).has_value(), bAt3);
+    QCOMPARE(value(batches[2], read, a).has_value(), aAt3);
+    // A shard without a rate has no load either, and does not count as the busiest.
+    QCOMPARE(
+        value(batches[1], u"pg.shard.load"_s, shardLabels(u"pair"_s, u"public.b"_s)).has_value(),
+        bAt2);
+    if (aAt2 && !bAt2)
+        QCOMPARE(value(batches[1], u"pg.shard.load"_s, shardLabels(u"pair"_s, u"public.a"_s)),
+                 100.0);
+    // Whatever comes out is the work done: no spike after the reset.
+    for (int i = 1; i < 3; ++i) {
+        if (const auto rate = value(batches[i], read, bLabels)) {
+            const double done = b[i] - b[i - 1];
+            QVERIFY2(done >= 0 && qFuzzyCompare(*rate, done), qPrintable(QString::number(*rate)));
+        }
+        if (const auto rate = value(batches[i], read, a))
+            QCOMPARE(*rate, 100.0);
+    }
+}
+
+void TestPgTables::tableCap_data()
+{
+    QTest::addColumn<int>("tables");
+    QTest::addColumn<int>("reported");
+    QTest::addColumn<QString>("warning");
+
+    QTest::newRow("under") << 499 << 499 << QString();
+    QTest::newRow("at the cap") << 500 << 500 << QString();
+    QTest::newRow("over") << 501 << 500
+                          << u"pg_stat_user_tables: 1 of 501 tables left out; only the 500 "
+                             "busiest are reported"_s;
+    QTest::newRow("thousands") << 3000 << 500
+                               << u"pg_stat_user_tables: 2500 of 3000 tables left out; only the "
+                                  "500 busiest are reported"_s;
+}
+
+void TestPgTables::tableCap()
+{
+    QFETCH(int, tables);
+    QFETCH(int, reported);
+    QFETCH(QString, warning);
+
+    PgTableActivity activity({});
+    // Table i does i tuples per second, so the busiest are those with the highest numbers.
+    const auto rows = [&](double seconds) {
+        QList<Row> list;
+        for (int i = 0; i < tables; ++i)
+            list << table(quint32(1000 + i), u"s.t%1"_s.arg(i), i * seconds, 0);
+        return snapshot(list);
+    };
+    SampleBatch first;
+    QCOMPARE(activity.update(rows(1), 1000, Source, first), QStringList());
+    SampleBatch second;
+    const QStringList warnings = activity.update(rows(2), 2000, Source, second);
+    QCOMPARE(warnings, warning.isEmpty() ? QStringList() : QStringList { warning });
+    for (const char *metric :
+         { "pg.table.tup_read.rate", "pg.table.tup_written.rate", "pg.table.heap_blks_read.rate" })
+        QCOMPARE(countMetric(second, QString::fromLatin1(metric)), reported);
+    // The busiest made it, the least busy did not.
+    QCOMPARE(
+        value(second, u"pg.table.tup_read.rate"_s, tableLabels(u"s"_s, u"t%1"_s.arg(tables - 1))),
+        double(tables - 1));
+    const bool quietestIn
+        = value(second, u"pg.table.tup_read.rate"_s, tableLabels(u"s"_s, u"t0"_s)).has_value();
+    QCOMPARE(quietestIn, reported == tables);
+}
+
+void TestPgTables::shardCap()
+{
+    // 600 partitions of one table: the set's own series count them all, the shard series
+    // stop at the busiest 500.
+    constexpr int Shards = 600;
+    PgTableActivity activity({});
+    const auto rows = [&](double seconds) {
+        QList<Row> list { partitionedRoot(1, u"public.big"_s) };
+        for (int i = 0; i < Shards; ++i)
+            list << table(quint32(10 + i), u"public.big_%1"_s.arg(i), 0, (i + 1) * seconds,
+                          u"public.big"_s);
+        return snapshot(list);
+    };
+    SampleBatch first;
+    activity.update(rows(1), 1000, Source, first);
+    SampleBatch second;
+    const QStringList warnings = activity.update(rows(2), 2000, Source, second);
+    QCOMPARE(warnings,
+             (QStringList { u"pg_stat_user_tables: 100 of 600 tables left out; only the 500 "
+                            "busiest are reported"_s,
+                            u"shard sets: 100 of 600 shards left out; only the 500 busiest are "
+                            "reported"_s }));
+    QCOMPARE(countMetric(second, u"pg.shard.load"_s), 500);
+    const Labels set { { u"set"_s, u"public.big"_s } };
+    QCOMPARE(value(second, u"pg.shardset.shards"_s, set), double(Shards));
+    QCOMPARE(value(second, u"pg.shardset.ops.rate"_s, set), Shards * (Shards + 1) / 2.0);
+    QCOMPARE(value(second, u"pg.shard.load"_s, shardLabels(u"public.big"_s, u"public.big_599"_s)),
+             100.0);
+    QVERIFY(!value(second, u"pg.shard.load"_s, shardLabels(u"public.big"_s, u"public.big_0"_s)));
+}
+
+void TestPgTables::declaredWarnings_data()
+{
+    QTest::addColumn<QStringList>("declared");
+    QTest::addColumn<QStringList>("expected");
+
+    QTest::newRow("all there") << QStringList { u"a"_s, u"sales.b"_s } << QStringList();
+    QTest::newRow("missing, public")
+        << QStringList { u"a"_s, u"nope"_s }
+        << QStringList { u"shard set \"tenants\": no table \"public.nope\" in database \"erp\" "
+                         "(only the connected database is visible)"_s };
+    QTest::newRow("missing, schema")
+        << QStringList { u"sales.a"_s, u"sales.b"_s }
+        << QStringList { u"shard set \"tenants\": no table \"sales.a\" in database \"erp\" (only "
+                         "the connected database is visible)"_s };
+    QTest::newRow("partitioned")
+        << QStringList { u"a"_s, u"orders"_s }
+        << QStringList { u"shard set \"tenants\": \"public.orders\" is partitioned and has no "
+                         "activity of its own; list its partitions, or use the shard set "
+                         "\"public.orders\""_s };
+}
+
+void TestPgTables::declaredWarnings()
+{
+    QFETCH(QStringList, declared);
+    QFETCH(QStringList, expected);
+
+    PgTableActivity activity({ PgShardSetOption { u"tenants"_s, declared, 100 } });
+    const Snapshot s = snapshot({ table(1, u"public.a"_s, 0, 0), table(2, u"sales.b"_s, 0, 0),
+                                  partitionedRoot(3, u"public.orders"_s),
+                                  table(4, u"public.orders_1"_s, 0, 0, u"public.orders"_s) });
+    SampleBatch batch;
+    QCOMPARE(activity.update(s, 1000, Source, batch), expected);
+    // The set still counts the shards it found.
+    QCOMPARE(value(batch, u"pg.shardset.shards"_s, { { u"set"_s, u"tenants"_s } }),
+             double(declared.size() - expected.size()));
+
+    // No tables at all: the database's name is not known.
+    PgTableActivity empty({ PgShardSetOption { u"tenants"_s, { u"x"_s }, 0 } });
+    SampleBatch none;
+    QCOMPARE(empty.update({}, 1000, Source, none),
+             QStringList { u"shard set \"tenants\": no table \"public.x\" in the connected "
+                           "database (only the connected database is visible)"_s });
+}
+
+void TestPgTables::tableSeries()
+{
+    PgTableActivity activity({});
+    const auto rows = [](double n) {
+        return snapshot(
+            { partitionedRoot(1, u"public.orders"_s),
+              table(2, u"public.orders_2024"_s, 10 * n, 3 * n, u"public.orders"_s, 2 * n),
+              table(3, u"audit.log"_s, 0, 5 * n) });
+    };
+    SampleBatch first;
+    activity.update(rows(1), 1000, Source, first);
+    QCOMPARE(countMetric(first, u"pg.table.tup_read.rate"_s), 0); // no interval yet
+    SampleBatch second;
+    activity.update(rows(3), 1500, Source, second); // 2 units in 0.5 s
+    const Labels partition = tableLabels(u"public"_s, u"orders_2024"_s, u"public.orders"_s);
+    QCOMPARE(value(second, u"pg.table.tup_read.rate"_s, partition), 40.0);
+    QCOMPARE(value(second, u"pg.table.tup_written.rate"_s, partition), 12.0);
+    QCOMPARE(value(second, u"pg.table.heap_blks_read.rate"_s, partition), 8.0);
+    QCOMPARE(value(second, u"pg.table.tup_written.rate"_s, tableLabels(u"audit"_s, u"log"_s)),
+             20.0);
+    const auto meta = info(second, u"pg.table.tup_read.rate"_s, partition);
+    QCOMPARE(meta->resource, u"db:erp"_s);
+    QCOMPARE(meta->unit, u"1/s"_s);
+    QCOMPARE(meta->kind, UseKind::Throughput);
+    // The partitioned table's own set, with its one leaf.
+    QCOMPARE(
+        value(second, u"pg.shard.load"_s, shardLabels(u"public.orders"_s, u"public.orders_2024"_s)),
+        100.0);
+    QCOMPARE(countMetric(second, u"pg.shardset.shards"_s), 1);
+}
+
+// ---- Against the test server -----------------------------------------------------------
+
+bool TestPgTables::createShardDatabase()
+{
+    if (m_shardDbReady)
+        return true;
+    TestConnection admin(conninfo());
+    if (!admin.ok()) {
+        qWarning("%s", qPrintable(admin.error()));
+        return false;
+    }
+    QString error;
+    // A failed earlier run may have left it behind.
+    bool ok
+        = admin.exec(u"DROP DATABASE IF EXISTS %1 WITH (FORCE)"_s.arg(ShardDb), &error).has_value()
+        && admin.exec(u"CREATE DATABASE %1"_s.arg(ShardDb), &error).has_value();
+    if (ok) {
+        TestConnection setup(conninfo(ShardDb));
+        QStringList statements {
+            u"CREATE TABLE orders (shard int, id int, v int) PARTITION BY LIST (shard)"_s,
+            // No index: every query below scans its partitions, so the counts are exact.
+            u"CREATE TABLE plain (id int, v int) WITH (autovacuum_enabled = off)"_s,
+        };
+        // Autovacuum off on every partition (a partitioned table takes no storage
+        // parameters): its ANALYZE would add reads we did not do.
+        for (int i = 0; i < Partitions; ++i)
+            statements << u"CREATE TABLE orders_p%1 PARTITION OF orders FOR VALUES IN (%1)"
+                          " WITH (autovacuum_enabled = off)"_s.arg(i);
+        statements << u"INSERT INTO orders SELECT g % %1, g, 0 FROM generate_series(0, %2) g"_s
+                          .arg(Partitions)
+                          .arg(Partitions * RowsPerPartition - 1)
+                   << ForceFlush;
+        for (const QString &sql : std::as_const(statements)) {
+            ok = ok && setup.exec(sql, &error).has_value();
+        }
+    }
+    if (!ok)
+        qWarning("%s", qPrintable(error));
+    m_shardDbReady = ok;
+    return ok;
+}
+
+void TestPgTables::skewedPartitions_data()
+{
+    QTest::addColumn<int>("hot");
+    QTest::addColumn<bool>("writes"); // hot by UPDATEs, else by SELECTs
+
+    QTest::newRow("p0 hot by reads") << 0 << false;
+    QTest::newRow("p5 hot by writes") << 5 << true;
+}
+
+void TestPgTables::skewedPartitions()
+{
+    HEADROOM_REQUIRE_PG();
+    QFETCH(int, hot);
+    QFETCH(bool, writes);
+    QVERIFY(createShardDatabase());
+
+    constexpr double Capacity = 20'000;
+    QJsonArray tables;
+    for (int i = 0; i < Partitions; ++i)
+        tables << u"orders_p%1"_s.arg(i);
+    const auto collector
+        = makeCollector({ { u"conninfo"_s, conninfo(ShardDb) },
+                          { u"statements"_s, false },
+                          { u"probe"_s, false },
+                          { u"shardSets"_s,
+                            QJsonArray { QJsonObject { { u"name"_s, u"orders_cap"_s },
+                                                       { u"tables"_s, tables },
+                                                       { u"capacity"_s, Capacity } } } } });
+    QVERIFY(collector);
+    const PollResult before = collector->poll(QDeadlineTimer(5000));
+    QVERIFY2(before.error.isEmpty(), qPrintable(before.error));
+    QCOMPARE(before.warnings, QStringList());
+    QCOMPARE(value(before.batch, u"pg.shardset.shards"_s, { { u"set"_s, u"public.orders"_s } }),
+             double(Partitions));
+
+    // Every partition: one full scan. The hot one: 20 scans of its own, or 5 UPDATEs of
+    // all its rows (each reads and writes every row).
+    TestConnection work(conninfo(ShardDb));
+    QVERIFY2(work.ok(), qPrintable(work.error()));
+    QElapsedTimer interval;
+    interval.start();
+    PG_EXEC(work, u"SELECT count(*) FROM orders"_s);
+    for (int i = 0; i < (writes ? 5 : 20); ++i) {
+        if (writes)
+            PG_EXEC(work, u"UPDATE orders SET v = v + 1 WHERE shard = %1"_s.arg(hot));
+        else
+            PG_EXEC(work, u"SELECT count(*) FROM orders WHERE shard = %1"_s.arg(hot));
+    }
+    PG_EXEC(work, ForceFlush);
+    const double hotTuples = RowsPerPartition * (1 + (writes ? 5 * 2 : 20));
+    QThread::msleep(std::max<qint64>(0, 1100 - interval.elapsed()));
+    const PollResult after = collector->poll(QDeadlineTimer(5000));
+    QVERIFY2(after.error.isEmpty(), qPrintable(after.error));
+    QCOMPARE(after.warnings, QStringList());
+    const double seconds = double(after.batch.tsMs - before.batch.tsMs) / 1000.0;
+    QVERIFY(seconds >= 1.0);
+
+    for (const SeriesValue &v : after.batch.values)
+        QVERIFY2(v.value >= 0, qPrintable(v.info.key.toString()));
+
+    // Relative: the hot partition is 100 and first; the others far below.
+    const QString set = u"public.orders"_s;
+    const auto ranked = shardsByLoad(after.batch, set);
+    QCOMPARE(ranked.size(), Partitions);
+    QCOMPARE(ranked.first().first, partition(hot));
+    QCOMPARE(ranked.first().second, 100.0);
+    QStringList loads;
+    for (const auto &[shard, load] : ranked)
+        loads << u"%1=%2"_s.arg(shard.section(u'_', -1)).arg(load, 0, 'f', 1);
+    qInfo("relative loads: %s", qPrintable(loads.join(u' ')));
+    for (int i = 1; i < ranked.size(); ++i) {
+        const double expected = 100.0 * RowsPerPartition / hotTuples;
+        QVERIFY2(
+            ranked[i].second < 50 && std::abs(ranked[i].second - expected) < 1.0,
+            qPrintable(
+                u"%1: %2, expected %3"_s.arg(ranked[i].first).arg(ranked[i].second).arg(expected)));
+    }
+    QCOMPARE(value(after.batch, u"pg.shardset.load.max"_s, { { u"set"_s, set } }), 100.0);
+
+    // Against the declared capacity: 100 × ops / capacity, and ops are the work done.
+    for (int i = 0; i < Partitions; ++i) {
+        const Labels labels = shardLabels(u"orders_cap"_s, partition(i));
+        const auto ops = value(after.batch, u"pg.shard.ops.rate"_s, labels);
+        const auto load = value(after.batch, u"pg.shard.load"_s, labels);
+        QVERIFY2(ops && load, qPrintable(partition(i)));
+        const double tuples = i == hot ? hotTuples : RowsPerPartition;
+        QVERIFY2(
+            std::abs(*ops * seconds - tuples) <= tuples * 0.01 + 5,
+            qPrintable(
+                u"%1: %2 tuples, expected %3"_s.arg(partition(i)).arg(*ops * seconds).arg(tuples)));
+        QVERIFY(std::abs(*load - 100.0 * *ops / Capacity) < 1e-9);
+        QVERIFY(std::abs(*load - 100.0 * tuples / seconds / Capacity) < 0.01 * *load + 0.05);
+        if (i == hot)
+            qInfo("capacity load of the hot partition: %.1f%% (%.0f tuples/s)", *load, *ops);
+    }
+    QCOMPARE(shardsByLoad(after.batch, u"orders_cap"_s).first().first, partition(hot));
+    // Each partition is a table too, with its parent.
+    QVERIFY(value(after.batch, u"pg.table.tup_read.rate"_s,
+                  tableLabels(u"public"_s, u"orders_p%1"_s.arg(hot), set)));
+}
+
+void TestPgTables::statsResetBetweenPolls()
+{
+    HEADROOM_REQUIRE_PG();
+    QVERIFY(createShardDatabase());
+    const auto collector = makeCollector({ { u"conninfo"_s, conninfo(ShardDb) },
+                                           { u"statements"_s, false },
+                                           { u"probe"_s, false } });
+    QVERIFY(collector);
+    TestConnection work(conninfo(ShardDb));
+    QVERIFY2(work.ok(), qPrintable(work.error()));
+    const QString set = u"public.orders"_s;
+    const Labels hotShard = shardLabels(set, partition(2));
+    const Labels hotTable = tableLabels(u"public"_s, u"orders_p2"_s, set);
+    const auto hotWork = [&] {
+        QString error;
+        for (int i = 0; i < 10; ++i) {
+            if (!work.exec(u"SELECT count(*) FROM orders WHERE shard = 2"_s, &error)) {
+                qWarning("%s", qPrintable(error));
+                return false;
+            }
+        }
+        return work.exec(ForceFlush, &error).has_value();
+    };
+    QList<PollResult> polls;
+    const auto poll = [&] {
+        QThread::msleep(200);
+        polls << collector->poll(QDeadlineTimer(5000));
+        for (const SeriesValue &v : polls.last().batch.values) {
+            if (v.value < 0)
+                qWarning("negative: %s", qPrintable(v.info.key.toString()));
+        }
+        return polls.last().error.isEmpty();
+    };
+    const auto tuples = [&](int i, const QString &metric, const Labels &labels) {
+        const auto rate = value(polls[i].batch, metric, labels);
+        const double seconds = double(polls[i].batch.tsMs - polls[i - 1].batch.tsMs) / 1000.0;
+        return rate ? std::optional<double>(*rate * seconds) : std::nullopt;
+    };
+
+    QVERIFY(poll());
+    QVERIFY(hotWork());
+    QVERIFY(poll()); // 1: the rate before the reset
+    const auto before = tuples(1, u"pg.shard.ops.rate"_s, hotShard);
+    QVERIFY(before);
+    QVERIFY2(std::abs(*before - 10 * RowsPerPartition) < 100, qPrintable(QString::number(*before)));
+    // pg_stat_reset() with work on both sides of it.
+    QVERIFY(hotWork());
+    PG_EXEC(work, u"SELECT pg_stat_reset()"_s);
+    QVERIFY(hotWork());
+    QVERIFY(hotWork());
+    QVERIFY(poll()); // 2: no value, not the difference of unrelated counters
+    // A single table's reset: its counters go down.
+    QVERIFY(hotWork());
+    PG_EXEC(work, u"SELECT pg_stat_reset_single_table_counters('orders_p2'::regclass)"_s);
+    QVERIFY(poll()); // 3
+    QVERIFY(hotWork());
+    QVERIFY(poll()); // 4: back
+
+    for (const PollResult &p : std::as_const(polls)) {
+        QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+        for (const SeriesValue &v : p.batch.values)
+            QVERIFY2(v.value >= 0, qPrintable(v.info.key.toString()));
+    }
+    for (int i = 2; i < polls.size(); ++i) {
+        // Never more than the work done since the last poll: no spike.
+        for (const QString &metric : { u"pg.shard.ops.rate"_s, u"pg.table.tup_read.rate"_s }) {
+            const auto done
+                = tuples(i, metric, metric.startsWith("pg.shard"_L1) ? hotShard : hotTable);
+            if (done)
+                QVERIFY2(*done <= *before * 2 + 100,
+                         qPrintable(u"poll %1 %2: %3 tuples"_s.arg(i).arg(metric).arg(*done)));
+        }
+    }
+    QVERIFY(!value(polls[2].batch, u"pg.shard.ops.rate"_s, hotShard));
+    QVERIFY(!value(polls[2].batch, u"pg.table.tup_read.rate"_s, hotTable));
+    QCOMPARE(countMetric(polls[2].batch, u"pg.shard.load"_s), 0);
+    QVERIFY(!value(polls[3].batch, u"pg.table.tup_read.rate"_s, hotTable));
+    // The set is still there while its rates pause.
+    QCOMPARE(value(polls[2].batch, u"pg.shardset.shards"_s, { { u"set"_s, set } }),
+             double(Partitions));
+    const auto back = tuples(4, u"pg.shard.ops.rate"_s, hotShard);
+    QVERIFY(back);
+    QVERIFY2(std::abs(*back - *before) < 100, qPrintable(QString::number(*back)));
+    QCOMPARE(value(polls[4].batch, u"pg.shard.load"_s, hotShard), 100.0);
+}
+
+void TestPgTables::tableRates()
+{
+    HEADROOM_REQUIRE_PG();
+    QVERIFY(createShardDatabase());
+    const auto collector = makeCollector({ { u"conninfo"_s, conninfo(ShardDb) },
+                                           { u"statements"_s, false },
+                                           { u"probe"_s, false } });
+    QVERIFY(collector);
+    const PollResult before = collector->poll(QDeadlineTimer(5000));
+    QVERIFY2(before.error.isEmpty(), qPrintable(before.error));
+
+    // 5000 inserted; two full scans (10000 read); an UPDATE that scans all 5000 and
+    // changes 1000; a DELETE that scans 5000 and removes 500.
+    constexpr double N = 5000;
+    TestConnection work(conninfo(ShardDb));
+    QVERIFY2(work.ok(), qPrintable(work.error()));
+    PG_EXEC(work, u"INSERT INTO plain SELECT g, 0 FROM generate_series(1, 5000) g"_s);
+    PG_EXEC(work, u"SELECT count(*) FROM plain"_s);
+    PG_EXEC(work, u"SELECT sum(v) FROM plain"_s);
+    PG_EXEC(work, u"UPDATE plain SET v = 1 WHERE id <= 1000"_s);
+    PG_EXEC(work, u"DELETE FROM plain WHERE id > 4500"_s);
+    PG_EXEC(work, ForceFlush);
+    constexpr double Read = 2 * N + N + N;
+    constexpr double Written = N + 1000 + 500;
+    QThread::msleep(300);
+    const PollResult after = collector->poll(QDeadlineTimer(5000));
+    QVERIFY2(after.error.isEmpty(), qPrintable(after.error));
+    const double seconds = double(after.batch.tsMs - before.batch.tsMs) / 1000.0;
+    const Labels plain = tableLabels(u"public"_s, u"plain"_s);
+    const auto read = value(after.batch, u"pg.table.tup_read.rate"_s, plain);
+    const auto written = value(after.batch, u"pg.table.tup_written.rate"_s, plain);
+    const auto blocks = value(after.batch, u"pg.table.heap_blks_read.rate"_s, plain);
+    QVERIFY(read && written && blocks);
+    qInfo("plain: %.0f read, %.0f written, %.1f heap blocks read in %.2f s", *read * seconds,
+          *written * seconds, *blocks * seconds, seconds);
+    QVERIFY2(std::abs(*read * seconds - Read) <= Read * 0.01,
+             qPrintable(QString::number(*read * seconds)));
+    QVERIFY2(std::abs(*written * seconds - Written) <= Written * 0.01,
+             qPrintable(QString::number(*written * seconds)));
+    QVERIFY(*blocks >= 0);
+    const auto meta = info(after.batch, u"pg.table.tup_read.rate"_s, plain);
+    QCOMPARE(meta->resource, u"db:"_s + ShardDb);
+    QCOMPARE(meta->kind, UseKind::Throughput);
+    // A table that is no partition has no parent label and is in no set.
+    QVERIFY(!value(after.batch, u"pg.shard.ops.rate"_s,
+                   shardLabels(u"public.plain"_s, u"public.plain"_s)));
+}
+
+void TestPgTables::manyTables()
+{
+    HEADROOM_REQUIRE_PG();
+    constexpr int Tables = 2000;
+    {
+        TestConnection admin(conninfo());
+        QVERIFY2(admin.ok(), qPrintable(admin.error()));
+        PG_EXEC(admin, u"DROP DATABASE IF EXISTS %1 WITH (FORCE)"_s.arg(ManyDb));
+        PG_EXEC(admin, u"CREATE DATABASE %1"_s.arg(ManyDb));
+        TestConnection setup(conninfo(ManyDb));
+        QVERIFY2(setup.ok(), qPrintable(setup.error()));
+        PG_EXEC(setup,
+                u"DO $$ BEGIN FOR i IN 1..%1 LOOP"
+                " EXECUTE format('CREATE TABLE t%2 (id int PRIMARY KEY)', i);"
+                " END LOOP; END $$"_s.arg(Tables)
+                    .arg(u"%s"_s));
+    }
+    const auto collector = makeCollector(
+        { { u"conninfo"_s, conninfo(ManyDb) }, { u"statements"_s, false }, { u"probe"_s, false } });
+    QVERIFY(collector);
+    QVERIFY(collector->poll(QDeadlineTimer(10'000)).error.isEmpty());
+    {
+        // One table busier than the rest (which are idle), so it must be reported.
+        TestConnection work(conninfo(ManyDb));
+        PG_EXEC(work, u"INSERT INTO t1234 SELECT generate_series(1, 100)"_s);
+        PG_EXEC(work, ForceFlush);
+    }
+    QThread::msleep(100);
+    const PollResult second = collector->poll(QDeadlineTimer(10'000));
+    QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
+    QCOMPARE(second.warnings,
+             QStringList { u"pg_stat_user_tables: %1 of %2 tables left out; only the 500 busiest "
+                           "are reported"_s.arg(Tables - 500)
+                               .arg(Tables) });
+    QCOMPARE(countMetric(second.batch, u"pg.table.tup_written.rate"_s), 500);
+    QVERIFY(
+        value(second.batch, u"pg.table.tup_written.rate"_s, tableLabels(u"public"_s, u"t1234"_s)));
+
+    // What the query costs the server with this many tables.
+    QElapsedTimer clock;
+    QList<qint64> times;
+    for (int i = 0; i < 5; ++i) {
+        clock.start();
+        const PgResult result
+            = collector->connection().exec(PgTablesPart::query(), {}, QDeadlineTimer(10'000));
+        times << clock.elapsed();
+        QVERIFY2(result.ok(), qPrintable(result.error()));
+        QCOMPARE(result.rows(), Tables);
+    }
+    std::sort(times.begin(), times.end());
+    qInfo("query over %d tables: median %lld ms (min %lld, max %lld)", Tables, times[2],
+          times.first(), times.last());
+}
+
+void TestPgTables::cleanupTestCase()
+{
+    if (!serverAvailable())
+        return;
+    TestConnection admin(conninfo());
+    if (!admin.ok())
+        return;
+    for (const QString &db : { ShardDb, ManyDb })
+        admin.exec(u"DROP DATABASE IF EXISTS %1 WITH (FORCE)"_s.arg(db));
+}
+
+QTEST_GUILESS_MAIN(TestPgTables)
+#include "tst_pgtables.moc"
