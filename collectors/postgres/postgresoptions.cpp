@@ -84,47 +84,63 @@ private:
     QString *m_error;
 };
 
-bool readShardSets(OptionReader &reader, const QJsonValue &value, QList<PgShardSetOption> *out)
+// Walks an array option of objects that each have a unique "name" and only the given
+// keys; readItem parses the rest of one item (path is e.g. "queries[2]").
+template<typename Item, typename ReadItem>
+bool readNamedArray(OptionReader &reader, const QJsonValue &value, const QString &option,
+                    const QStringList &keys, QList<Item> *out, ReadItem readItem)
 {
     if (value.isUndefined() || value.isNull())
         return true;
     if (!value.isArray())
-        return reader.fail(u"\"shardSets\" must be an array of {name, tables, capacity}"_s);
+        return reader.fail(u"\"%1\" must be an array of {%2}"_s.arg(option, keys.join(u", "_s)));
     QSet<QString> names;
-    const QJsonArray sets = value.toArray();
-    for (qsizetype i = 0; i < sets.size(); ++i) {
-        const QString path = u"shardSets[%1]"_s.arg(i);
-        const QJsonObject set = sets.at(i).toObject();
-        PgShardSetOption parsed;
-        if (!reader.readName(set.value("name"_L1), path + u".name"_s, &parsed.name))
+    const QJsonArray items = value.toArray();
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QString path = u"%1[%2]"_s.arg(option).arg(i);
+        const QJsonObject object = items.at(i).toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            if (!keys.contains(it.key()))
+                return reader.fail(u"\"%1\": unknown key \"%2\""_s.arg(path, it.key()));
+        }
+        Item parsed;
+        if (!reader.readName(object.value("name"_L1), path + u".name"_s, &parsed.name))
             return false;
         if (names.contains(parsed.name))
             return reader.fail(u"\"%1.name\": \"%2\" is used twice"_s.arg(path, parsed.name));
         names.insert(parsed.name);
-        const QJsonArray tables = set.value("tables"_L1).toArray();
-        if (tables.isEmpty())
-            return reader.fail(
-                u"\"%1.tables\": expected a non-empty array of table names"_s.arg(path));
-        for (const QJsonValue table : tables) {
-            if (!table.isString() || table.toString().trimmed().isEmpty())
-                return reader.fail(u"\"%1.tables\": expected table names"_s.arg(path));
-            parsed.tables << table.toString().trimmed();
-        }
-        const QJsonValue capacity = set.value("capacity"_L1);
-        if (!capacity.isUndefined() && !capacity.isNull()) {
-            bool ok = capacity.isDouble();
-            parsed.capacity = ok ? capacity.toDouble() : capacity.toString().toDouble(&ok);
-            if (!ok || !(parsed.capacity > 0) || !std::isfinite(parsed.capacity))
-                return reader.fail(
-                    u"\"%1.capacity\": expected tuples per second above 0"_s.arg(path));
-        }
-        for (auto it = set.constBegin(); it != set.constEnd(); ++it) {
-            if (it.key() != "name"_L1 && it.key() != "tables"_L1 && it.key() != "capacity"_L1)
-                return reader.fail(u"\"%1\": unknown key \"%2\""_s.arg(path, it.key()));
-        }
+        if (!readItem(object, path, parsed))
+            return false;
         out->append(parsed);
     }
     return true;
+}
+
+bool readShardSets(OptionReader &reader, const QJsonValue &value, QList<PgShardSetOption> *out)
+{
+    const auto readSet
+        = [&](const QJsonObject &set, const QString &path, PgShardSetOption &parsed) {
+              const QJsonArray tables = set.value("tables"_L1).toArray();
+              if (tables.isEmpty())
+                  return reader.fail(
+                      u"\"%1.tables\": expected a non-empty array of table names"_s.arg(path));
+              for (const QJsonValue table : tables) {
+                  if (!table.isString() || table.toString().trimmed().isEmpty())
+                      return reader.fail(u"\"%1.tables\": expected table names"_s.arg(path));
+                  parsed.tables << table.toString().trimmed();
+              }
+              const QJsonValue capacity = set.value("capacity"_L1);
+              if (!capacity.isUndefined() && !capacity.isNull()) {
+                  bool ok = capacity.isDouble();
+                  parsed.capacity = ok ? capacity.toDouble() : capacity.toString().toDouble(&ok);
+                  if (!ok || !(parsed.capacity > 0) || !std::isfinite(parsed.capacity))
+                      return reader.fail(
+                          u"\"%1.capacity\": expected tuples per second above 0"_s.arg(path));
+              }
+              return true;
+          };
+    return readNamedArray(reader, value, u"shardSets"_s, { u"name"_s, u"tables"_s, u"capacity"_s },
+                          out, readSet);
 }
 
 bool readProbe(OptionReader &reader, const QJsonValue &value, PgProbeOptions *out)
@@ -154,21 +170,8 @@ bool readProbe(OptionReader &reader, const QJsonValue &value, PgProbeOptions *ou
 
 bool readQueries(OptionReader &reader, const QJsonValue &value, QList<PgCustomQuery> *out)
 {
-    if (value.isUndefined() || value.isNull())
-        return true;
-    if (!value.isArray())
-        return reader.fail(u"\"queries\" must be an array of {name, sql}"_s);
-    QSet<QString> names;
-    const QJsonArray queries = value.toArray();
-    for (qsizetype i = 0; i < queries.size(); ++i) {
-        const QString path = u"queries[%1]"_s.arg(i);
-        const QJsonObject query = queries.at(i).toObject();
-        PgCustomQuery parsed;
-        if (!reader.readName(query.value("name"_L1), path + u".name"_s, &parsed.name))
-            return false;
-        if (names.contains(parsed.name))
-            return reader.fail(u"\"%1.name\": \"%2\" is used twice"_s.arg(path, parsed.name));
-        names.insert(parsed.name);
+    const auto readQuery = [&](const QJsonObject &query, const QString &path,
+                               PgCustomQuery &parsed) {
         const QJsonValue sql = query.value("sql"_L1);
         if (!sql.isString() || sql.toString().trimmed().isEmpty())
             return reader.fail(u"\"%1.sql\": expected a query"_s.arg(path));
@@ -186,13 +189,9 @@ bool readQueries(OptionReader &reader, const QJsonValue &value, QList<PgCustomQu
             return reader.fail(u"\"%1.sql\": %2 statements are not run: dashboard queries run "
                                "in Headroom's read-only monitoring session"_s.arg(
                                    path, match.captured(1).toUpper()));
-        for (auto it = query.constBegin(); it != query.constEnd(); ++it) {
-            if (it.key() != "name"_L1 && it.key() != "sql"_L1)
-                return reader.fail(u"\"%1\": unknown key \"%2\""_s.arg(path, it.key()));
-        }
-        out->append(parsed);
-    }
-    return true;
+        return true;
+    };
+    return readNamedArray(reader, value, u"queries"_s, { u"name"_s, u"sql"_s }, out, readQuery);
 }
 
 } // namespace
