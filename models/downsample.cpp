@@ -21,10 +21,7 @@ std::vector<Sample> downsampleMinMax(std::span<const Sample> sorted, qint64 from
         return out;
     }
     out.reserve(size_t(4 * columns));
-    const double span = double(toMs - fromMs);
-    auto columnOf = [&](qint64 ts) {
-        return std::min(columns - 1, int(double(ts - fromMs) * columns / span));
-    };
+    auto columnOf = [&](qint64 ts) { return pixelColumn(ts, fromMs, toMs, columns); };
     auto it = first;
     while (it != last) {
         const int column = columnOf(it->tsMs);
@@ -52,7 +49,11 @@ std::vector<Sample> downsampleMinMax(std::span<const Sample> sorted, qint64 from
 
 namespace Headroom {
 
-std::vector<std::pair<size_t, size_t>> splitAtGaps(std::span<const Sample> sorted, qint64 maxGapMs)
+namespace {
+
+template<typename Timed>
+std::vector<std::pair<size_t, size_t>> splitTimedAtGaps(std::span<const Timed> sorted,
+                                                        qint64 maxGapMs)
 {
     std::vector<std::pair<size_t, size_t>> segments;
     if (sorted.empty())
@@ -61,7 +62,7 @@ std::vector<std::pair<size_t, size_t>> splitAtGaps(std::span<const Sample> sorte
         std::vector<qint64> deltas;
         deltas.reserve(sorted.size());
         for (size_t i = 1; i < sorted.size(); ++i)
-            deltas.push_back(sorted[i].tsMs - sorted[i - 1].tsMs);
+            deltas.push_back(timestampOf(sorted[i]) - timestampOf(sorted[i - 1]));
         qint64 median = 0;
         if (!deltas.empty()) {
             auto mid = deltas.begin() + qsizetype(deltas.size() / 2);
@@ -72,13 +73,26 @@ std::vector<std::pair<size_t, size_t>> splitAtGaps(std::span<const Sample> sorte
     }
     size_t begin = 0;
     for (size_t i = 1; i < sorted.size(); ++i) {
-        if (sorted[i].tsMs - sorted[i - 1].tsMs > maxGapMs) {
+        if (timestampOf(sorted[i]) - timestampOf(sorted[i - 1]) > maxGapMs) {
             segments.emplace_back(begin, i);
             begin = i;
         }
     }
     segments.emplace_back(begin, sorted.size());
     return segments;
+}
+
+} // namespace
+
+std::vector<std::pair<size_t, size_t>> splitAtGaps(std::span<const Sample> sorted, qint64 maxGapMs)
+{
+    return splitTimedAtGaps(sorted, maxGapMs);
+}
+
+std::vector<std::pair<size_t, size_t>> splitAtGaps(std::span<const TimedHistogram> sorted,
+                                                   qint64 maxGapMs)
+{
+    return splitTimedAtGaps(sorted, maxGapMs);
 }
 
 } // namespace Headroom

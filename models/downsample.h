@@ -5,10 +5,20 @@
 
 #include "sample.h"
 
+#include <algorithm>
 #include <span>
 #include <vector>
 
 namespace Headroom {
+
+// The pixel column of tsMs when [fromMs, toMs] is drawn `columns` pixels wide; every
+// reduction to the width (values and histograms) uses it, so their points line up.
+inline int pixelColumn(qint64 tsMs, qint64 fromMs, qint64 toMs, int columns)
+{
+    const double span = double(toMs - fromMs);
+    // Clamped as a double: a time far outside the range must not overflow the int.
+    return int(std::clamp(double(tsMs - fromMs) * columns / span, 0.0, double(columns - 1)));
+}
 
 std::vector<Sample> downsampleMinMax(std::span<const Sample> sorted, qint64 fromMs, qint64 toMs,
                                      int columns);
@@ -20,8 +30,10 @@ namespace Headroom {
 // Splits sorted samples where consecutive points are further apart than maxGapMs, so a
 // dead source draws as a gap instead of a straight line across the outage. With
 // maxGapMs <= 0 the threshold is 3x the median spacing (at least 1.5 s).
-// Returns [begin, end) index pairs.
+// Returns [begin, end) index pairs. Histogram series split by the same rule.
 std::vector<std::pair<size_t, size_t>> splitAtGaps(std::span<const Sample> sorted,
+                                                   qint64 maxGapMs = 0);
+std::vector<std::pair<size_t, size_t>> splitAtGaps(std::span<const TimedHistogram> sorted,
                                                    qint64 maxGapMs = 0);
 
 } // namespace Headroom

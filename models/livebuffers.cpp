@@ -11,17 +11,15 @@ LiveBuffers::LiveBuffers(int capacityPerSeries)
 
 void LiveBuffers::consume(const ResolvedBatch &batch)
 {
+    const auto capacity = size_t(m_capacity);
     QWriteLocker locker(&m_lock);
     for (qsizetype i = 0; i < batch.valueIds.size(); ++i) {
-        Ring &ring = m_rings[batch.valueIds.at(i)];
-        const Sample s { batch.batch.tsMs, batch.batch.values.at(i).value };
-        if (!ring.full) {
-            ring.data.push_back(s);
-            ring.full = int(ring.data.size()) == m_capacity;
-        } else {
-            ring.data[ring.start] = s;
-            ring.start = (ring.start + 1) % ring.data.size();
-        }
+        m_values[batch.valueIds.at(i)].push({ batch.batch.tsMs, batch.batch.values.at(i).value },
+                                            capacity);
+    }
+    for (qsizetype i = 0; i < batch.histogramIds.size(); ++i) {
+        m_histograms[batch.histogramIds.at(i)].push(
+            { batch.batch.tsMs, batch.batch.histograms.at(i).histogram }, capacity);
     }
 }
 
@@ -34,39 +32,44 @@ void LiveBuffers::append(int seriesId, Sample sample)
     consume(one);
 }
 
+void LiveBuffers::appendHistogram(int seriesId, qint64 tsMs, const LogHistogram &histogram)
+{
+    ResolvedBatch one;
+    one.batch.tsMs = tsMs;
+    one.batch.histograms.append({ SeriesInfo {}, histogram });
+    one.histogramIds.append(seriesId);
+    consume(one);
+}
+
 std::vector<Sample> LiveBuffers::read(int seriesId, qint64 fromMs, qint64 toMs) const
 {
-    std::vector<Sample> out;
     QReadLocker locker(&m_lock);
-    auto it = m_rings.constFind(seriesId);
-    if (it == m_rings.constEnd())
-        return out;
-    const Ring &ring = *it;
-    const size_t n = ring.data.size();
-    for (size_t i = 0; i < n; ++i) {
-        const Sample &s = ring.data[(ring.start + i) % n];
-        if (s.tsMs >= fromMs && s.tsMs <= toMs)
-            out.push_back(s);
-    }
-    // Collectors publish in time order per series, but be safe against a clock step.
-    if (!std::is_sorted(out.begin(), out.end(), [](auto a, auto b) { return a.tsMs < b.tsMs; }))
-        std::stable_sort(out.begin(), out.end(), [](auto a, auto b) { return a.tsMs < b.tsMs; });
-    return out;
+    const auto it = m_values.constFind(seriesId);
+    return it == m_values.constEnd() ? std::vector<Sample> {} : it->read(fromMs, toMs);
+}
+
+std::vector<TimedHistogram> LiveBuffers::readHistograms(int seriesId, qint64 fromMs,
+                                                        qint64 toMs) const
+{
+    QReadLocker locker(&m_lock);
+    const auto it = m_histograms.constFind(seriesId);
+    return it == m_histograms.constEnd() ? std::vector<TimedHistogram> {} : it->read(fromMs, toMs);
 }
 
 qint64 LiveBuffers::oldest(int seriesId) const
 {
     QReadLocker locker(&m_lock);
-    auto it = m_rings.constFind(seriesId);
-    if (it == m_rings.constEnd() || it->data.empty())
-        return -1;
-    return it->data[it->start].tsMs;
+    if (const auto it = m_values.constFind(seriesId); it != m_values.constEnd())
+        return it->oldest();
+    if (const auto it = m_histograms.constFind(seriesId); it != m_histograms.constEnd())
+        return it->oldest();
+    return -1;
 }
 
 QList<int> LiveBuffers::seriesIds() const
 {
     QReadLocker locker(&m_lock);
-    return m_rings.keys();
+    return m_values.keys() + m_histograms.keys();
 }
 
 } // namespace Headroom

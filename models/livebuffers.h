@@ -1,9 +1,11 @@
 // Ring buffers of the recent window per series, so panels following "now" never
-// touch the cache. Written from collector threads (through the bus), read from the GUI
-// thread and the query pool; one lock per buffer set is plenty at these rates.
+// touch the cache: plain samples for value series, whole histograms for histogram
+// series. Written from collector threads (through the bus), read from the GUI thread
+// and the query pool; one lock per buffer set is plenty at these rates.
 #pragma once
 
 #include "samplebus.h"
+#include "timering.h"
 
 #include <QHash>
 #include <QReadWriteLock>
@@ -14,28 +16,31 @@ namespace Headroom {
 class LiveBuffers : public SampleSink
 {
 public:
+    // Every series, of either kind, keeps its newest capacityPerSeries polls.
     explicit LiveBuffers(int capacityPerSeries = 3600);
 
     void consume(const ResolvedBatch &batch) override;
     void append(int seriesId, Sample sample);
+    void appendHistogram(int seriesId, qint64 tsMs, const LogHistogram &histogram);
 
     // Samples of seriesId with from <= ts <= to, oldest first.
     std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs) const;
-    // Oldest timestamp held for seriesId, or -1: what is older must come from the cache.
+    // Histograms of a histogram series with from <= ts <= to, oldest first. Copies are
+    // cheap: LogHistogram's buckets are implicitly shared.
+    std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs) const;
+    // Oldest timestamp held for seriesId (either kind), or -1: what is older must come
+    // from the cache.
     qint64 oldest(int seriesId) const;
+    // Every series held, value and histogram series alike.
     QList<int> seriesIds() const;
     int capacity() const { return m_capacity; }
 
 private:
-    struct Ring
-    {
-        std::vector<Sample> data;
-        size_t start = 0; // index of the oldest sample once full
-        bool full = false;
-    };
     const int m_capacity;
     mutable QReadWriteLock m_lock;
-    QHash<int, Ring> m_rings;
+    // Series ids are unique across both kinds (one registry), so a series is in one map.
+    QHash<int, TimeRing<Sample>> m_values;
+    QHash<int, TimeRing<TimedHistogram>> m_histograms;
 };
 
 } // namespace Headroom

@@ -1,6 +1,7 @@
 #include "panelquery.h"
 
 #include "downsample.h"
+#include "percentilelines.h"
 #include "seriesregistry.h"
 #include "seriesstore.h"
 
@@ -35,12 +36,17 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
     data.panelId = panel.id;
     data.fromMs = fromMs;
     data.toMs = toMs;
+    const QList<double> percentiles
+        = panel.percentiles.isEmpty() ? defaultPercentiles() : panel.percentiles;
     for (int id : matchSeries(panel.series, registry)) {
         PanelSeriesData s;
         s.seriesId = id;
         s.info = registry.info(id).value_or(SeriesInfo {});
-        if (s.info.histogram)
-            continue; // histogram series are drawn by the latency views, not as lines
+        if (s.info.histogram) {
+            data.series.append(percentileLines(id, s.info, store.readHistograms(id, fromMs, toMs),
+                                               percentiles, fromMs, toMs, columns));
+            continue;
+        }
         const std::vector<Sample> raw = store.read(id, fromMs, toMs);
         s.rawCount = qint64(raw.size());
         for (const auto &[begin, end] : splitAtGaps(raw)) {

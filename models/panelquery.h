@@ -14,6 +14,8 @@ namespace Headroom {
 class SeriesRegistry;
 class SeriesStore;
 
+// One drawn line. A value series gives one; a histogram series gives one per percentile
+// (same seriesId, info.key.labels with "percentile" added; see percentilelines.h).
 struct PanelSeriesData
 {
     int seriesId = 0;
@@ -23,7 +25,7 @@ struct PanelSeriesData
     // 0 first when there are points). Gaps are found before reduction: reduced points
     // are unevenly spaced and would look like gaps themselves.
     std::vector<size_t> segmentStarts;
-    qint64 rawCount = 0; // samples in range before reduction
+    qint64 rawCount = 0; // samples (or histograms) in range before reduction
 };
 
 struct PanelData
@@ -37,7 +39,8 @@ struct PanelData
 // Ids of every known series matched by any of the selectors, ordered by key.
 QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegistry &registry);
 
-// columns <= 0 means "no reduction" (the CSV export wants every sample).
+// columns <= 0 means "no reduction" (the CSV export wants every sample, and a point per
+// stored histogram).
 PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
                      const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns);
 

@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QMetaType>
+#include <utility>
 
 namespace Headroom {
 
@@ -15,6 +16,20 @@ struct Sample
     double value = 0;
     friend bool operator==(const Sample &, const Sample &) = default;
 };
+
+// One poll of a histogram series: (tsMs, histogram). A pair because that is what the
+// cache has always handed out; live rings and the store use the same type.
+using TimedHistogram = std::pair<qint64, LogHistogram>;
+
+// The timestamp of either kind of sample, so time-ordered code is written once.
+inline qint64 timestampOf(const Sample &sample)
+{
+    return sample.tsMs;
+}
+inline qint64 timestampOf(const TimedHistogram &histogram)
+{
+    return histogram.first;
+}
 
 struct SeriesValue
 {

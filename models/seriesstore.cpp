@@ -3,21 +3,46 @@
 #include "cache/samplecache.h"
 #include "livebuffers.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace Headroom {
+
+// The one stitching rule for both kinds of series: readLive(from, to) and
+// readCache(from, to) read the same series from either side.
+template<typename Timed, typename ReadLive, typename ReadCache>
+std::vector<Timed> SeriesStore::stitch(int seriesId, qint64 fromMs, qint64 toMs, ReadLive readLive,
+                                       ReadCache readCache) const
+{
+    std::vector<Timed> live = m_live ? readLive(fromMs, toMs) : std::vector<Timed> {};
+    const qint64 liveOldest = m_live ? m_live->oldest(seriesId) : -1;
+    // Everything the live ring still holds is newer than liveOldest; the cache only
+    // has to supply what is older than that (and never past the range's end: the ring
+    // may start after it).
+    if (!m_cache || (liveOldest >= 0 && liveOldest <= fromMs))
+        return live;
+    const qint64 cacheTo = liveOldest >= 0 ? std::min(toMs, liveOldest - 1) : toMs;
+    std::vector<Timed> out = readCache(fromMs, cacheTo);
+    out.insert(out.end(), std::make_move_iterator(live.begin()),
+               std::make_move_iterator(live.end()));
+    return out;
+}
 
 std::vector<Sample> SeriesStore::read(int seriesId, qint64 fromMs, qint64 toMs) const
 {
-    std::vector<Sample> live
-        = m_live ? m_live->read(seriesId, fromMs, toMs) : std::vector<Sample> {};
-    const qint64 liveOldest = m_live ? m_live->oldest(seriesId) : -1;
-    // Everything the live ring still holds is newer than liveOldest; the cache only
-    // has to supply what is older than that.
-    if (!m_cache || (liveOldest >= 0 && liveOldest <= fromMs))
-        return live;
-    const qint64 cacheTo = liveOldest >= 0 ? liveOldest - 1 : toMs;
-    std::vector<Sample> out = m_cache->read(seriesId, fromMs, cacheTo);
-    out.insert(out.end(), live.begin(), live.end());
-    return out;
+    return stitch<Sample>(
+        seriesId, fromMs, toMs,
+        [&](qint64 from, qint64 to) { return m_live->read(seriesId, from, to); },
+        [&](qint64 from, qint64 to) { return m_cache->read(seriesId, from, to); });
+}
+
+std::vector<TimedHistogram> SeriesStore::readHistograms(int seriesId, qint64 fromMs,
+                                                        qint64 toMs) const
+{
+    return stitch<TimedHistogram>(
+        seriesId, fromMs, toMs,
+        [&](qint64 from, qint64 to) { return m_live->readHistograms(seriesId, from, to); },
+        [&](qint64 from, qint64 to) { return m_cache->readHistograms(seriesId, from, to); });
 }
 
 } // namespace Headroom

@@ -20,9 +20,16 @@ public:
     {
     }
 
+    // Samples of a value series with from <= ts <= to, oldest first.
     std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs) const;
+    // Histograms of a histogram series with from <= ts <= to, oldest first.
+    std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs) const;
 
 private:
+    template<typename Timed, typename ReadLive, typename ReadCache>
+    std::vector<Timed> stitch(int seriesId, qint64 fromMs, qint64 toMs, ReadLive readLive,
+                              ReadCache readCache) const;
+
     const LiveBuffers *m_live;
     const SampleCache *m_cache; // may be null: live data only
 };

@@ -8,12 +8,15 @@
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <cmath>
 
 namespace Headroom {
+
+using namespace Qt::StringLiterals;
 
 namespace {
 // Tableau-like palette: distinguishable, and stable per series position.
@@ -34,6 +37,27 @@ QString timeFormatFor(qint64 spanMs)
         return QStringLiteral("HH:mm");
     return QStringLiteral("MM-dd HH:mm");
 }
+
+QAbstractAxis *makeYAxis(YScale scale)
+{
+    if (scale == YScale::Log) {
+        auto *axis = new QLogValueAxis;
+        axis->setBase(10);
+        axis->setLabelFormat(u"%g"_s);
+        // Labels sit on powers of ten only; grid lines at 2..9 make values readable.
+        axis->setMinorTickCount(-1);
+        return axis;
+    }
+    auto *axis = new QValueAxis;
+    axis->setLabelFormat(QStringLiteral("%.3g"));
+    return axis;
+}
+
+// Whether the Y axis can place a value: a log axis has no place for v <= 0 (nor NaN).
+bool drawable(double value, YScale scale)
+{
+    return scale == YScale::Linear || value > 0;
+}
 } // namespace
 
 TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
@@ -41,7 +65,7 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     , m_config(config)
     , m_chart(new QChart)
     , m_axisX(new QDateTimeAxis)
-    , m_axisY(new QValueAxis)
+    , m_axisY(makeYAxis(config.yScale))
 {
     m_chart->setTitle(config.title);
     m_chart->setAnimationOptions(QChart::NoAnimation);
@@ -49,7 +73,6 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     m_chart->legend()->setShowToolTips(true);
     m_chart->setMargins(QMargins(4, 2, 4, 2));
     m_axisX->setTickCount(6);
-    m_axisY->setLabelFormat(QStringLiteral("%.3g"));
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
 
@@ -66,43 +89,43 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     setData(PanelData { config.id, 0, 0, {} });
 }
 
-QLineSeries *TimeSeriesPanel::segment(int seriesId, int index, const QString &name,
+QLineSeries *TimeSeriesPanel::segment(const SeriesKey &line, int index, const QString &name,
                                       const QColor &color)
 {
-    QList<QLineSeries *> &lines = m_segments[seriesId];
+    QList<QLineSeries *> &lines = m_segments[line];
     while (lines.size() <= index) {
-        auto *line = new QLineSeries;
-        m_chart->addSeries(line);
-        line->attachAxis(m_axisX);
-        line->attachAxis(m_axisY);
-        connect(line, &QLineSeries::hovered, this,
-                [this, line](const QPointF &p, bool state) { showHover(line, p, state); });
-        m_seriesOfLine.insert(line, seriesId);
-        lines.append(line);
+        auto *part = new QLineSeries;
+        m_chart->addSeries(part);
+        part->attachAxis(m_axisX);
+        part->attachAxis(m_axisY);
+        connect(part, &QLineSeries::hovered, this,
+                [this, part](const QPointF &p, bool state) { showHover(part, p, state); });
+        m_lineOfSegment.insert(part, line);
+        lines.append(part);
     }
-    QLineSeries *line = lines.at(index);
-    line->setName(name);
+    QLineSeries *part = lines.at(index);
+    part->setName(name);
     QPen pen(color);
     pen.setWidthF(1.5);
-    line->setPen(pen);
-    // Only the first segment of a series has a legend entry.
-    const auto markers = m_chart->legend()->markers(line);
+    part->setPen(pen);
+    // Only the first segment of a line has a legend entry.
+    const auto markers = m_chart->legend()->markers(part);
     for (QLegendMarker *marker : markers)
         marker->setVisible(index == 0);
-    return line;
+    return part;
 }
 
-void TimeSeriesPanel::trimSegments(int seriesId, int keep)
+void TimeSeriesPanel::trimSegments(const SeriesKey &line, int keep)
 {
-    QList<QLineSeries *> &lines = m_segments[seriesId];
+    QList<QLineSeries *> &lines = m_segments[line];
     while (lines.size() > keep) {
-        QLineSeries *line = lines.takeLast();
-        m_seriesOfLine.remove(line);
-        m_chart->removeSeries(line);
-        delete line;
+        QLineSeries *part = lines.takeLast();
+        m_lineOfSegment.remove(part);
+        m_chart->removeSeries(part);
+        delete part;
     }
     if (lines.isEmpty())
-        m_segments.remove(seriesId);
+        m_segments.remove(line);
 }
 
 QString TimeSeriesPanel::axisUnit() const
@@ -125,31 +148,41 @@ void TimeSeriesPanel::setData(const PanelData &panelData)
                 m_mixedUnits = true;
         }
     }
-    QSet<int> present;
+    QSet<SeriesKey> present;
     int index = 0;
     for (const PanelSeriesData &s : std::as_const(m_data.series)) {
-        present.insert(s.seriesId);
+        const SeriesKey &line = s.info.key;
+        present.insert(line);
         const QColor color = paletteColor(index++);
         QString name = seriesDisplayName(s.info);
         if (m_mixedUnits && !s.info.unit.isEmpty())
             name += QStringLiteral(" (") + s.info.unit + u')';
         int segmentIndex = 0;
+        QList<QPointF> points;
+        const auto draw = [&] {
+            if (!points.isEmpty())
+                segment(line, segmentIndex++, name, color)->replace(points);
+            points.clear();
+        };
         for (size_t part = 0; part < s.segmentStarts.size(); ++part) {
             const size_t begin = s.segmentStarts[part];
             const size_t end
                 = part + 1 < s.segmentStarts.size() ? s.segmentStarts[part + 1] : s.points.size();
-            QList<QPointF> points;
             points.reserve(qsizetype(end - begin));
-            for (size_t i = begin; i < end; ++i)
-                points.append(QPointF(double(s.points[i].tsMs), s.points[i].value));
-            segment(s.seriesId, segmentIndex++, name, color)->replace(points);
+            for (size_t i = begin; i < end; ++i) {
+                if (drawable(s.points[i].value, m_config.yScale))
+                    points.append(QPointF(double(s.points[i].tsMs), s.points[i].value));
+                else
+                    draw(); // a point the axis cannot place breaks the line there
+            }
+            draw();
         }
-        trimSegments(s.seriesId, segmentIndex);
+        trimSegments(line, segmentIndex);
     }
-    const auto ids = m_segments.keys();
-    for (int id : ids) {
-        if (!present.contains(id))
-            trimSegments(id, 0);
+    const auto lines = m_segments.keys();
+    for (const SeriesKey &line : lines) {
+        if (!present.contains(line))
+            trimSegments(line, 0);
     }
     updateAxes();
 }
@@ -171,15 +204,34 @@ void TimeSeriesPanel::updateAxes()
 
     double lo = INFINITY, hi = -INFINITY;
     bool any = false;
+    bool anyFinite = false;
     for (const PanelSeriesData &s : std::as_const(m_data.series)) {
         for (const Sample &p : s.points) {
             if (!std::isfinite(p.value))
+                continue;
+            anyFinite = true;
+            if (!drawable(p.value, m_config.yScale))
                 continue;
             lo = std::min(lo, p.value);
             hi = std::max(hi, p.value);
             any = true;
         }
     }
+    if (m_config.yScale == YScale::Log)
+        updateLogAxis(lo, hi, any);
+    else
+        updateLinearAxis(lo, hi, any);
+    m_axisY->setTitleText(axisUnit());
+
+    m_emptyLabel->setText(any || !anyFinite ? tr("No data in this range")
+                                            : tr("No values above zero to draw on a log axis"));
+    m_emptyLabel->setVisible(!any);
+    m_emptyLabel->adjustSize();
+    m_emptyLabel->move((m_view->width() - m_emptyLabel->width()) / 2, m_view->height() / 2);
+}
+
+void TimeSeriesPanel::updateLinearAxis(double lo, double hi, bool any)
+{
     if (!any) {
         lo = 0;
         hi = 1;
@@ -192,13 +244,28 @@ void TimeSeriesPanel::updateAxes()
         hi = std::max(hi, m_config.options.value(QStringLiteral("yMax")).toDouble());
     if (hi <= lo)
         hi = lo + 1;
-    m_axisY->setRange(lo, hi);
-    m_axisY->applyNiceNumbers();
-    m_axisY->setTitleText(axisUnit());
+    auto *axis = static_cast<QValueAxis *>(m_axisY);
+    axis->setRange(lo, hi);
+    axis->applyNiceNumbers();
+}
 
-    m_emptyLabel->setVisible(!any);
-    m_emptyLabel->adjustSize();
-    m_emptyLabel->move((m_view->width() - m_emptyLabel->width()) / 2, m_view->height() / 2);
+void TimeSeriesPanel::updateLogAxis(double lo, double hi, bool any)
+{
+    if (!any) {
+        lo = 1;
+        hi = 10;
+    }
+    // Bounds at or below zero have no place on a log axis: such a yMin is ignored.
+    const double yMin = m_config.options.value(u"yMin"_s).toDouble(0);
+    if (yMin > 0)
+        lo = yMin;
+    hi = std::max(hi, m_config.options.value(u"yMax"_s).toDouble(0));
+    // Whole decades, so every labelled tick is a power of ten.
+    lo = std::pow(10.0, std::floor(std::log10(lo)));
+    hi = std::pow(10.0, std::ceil(std::log10(hi)));
+    if (hi <= lo)
+        hi = lo * 10;
+    static_cast<QLogValueAxis *>(m_axisY)->setRange(lo, hi);
 }
 
 void TimeSeriesPanel::showHover(const QLineSeries *line, const QPointF &point, bool state)
@@ -207,10 +274,10 @@ void TimeSeriesPanel::showHover(const QLineSeries *line, const QPointF &point, b
         QToolTip::hideText();
         return;
     }
-    const int id = m_seriesOfLine.value(line);
+    const SeriesKey key = m_lineOfSegment.value(line);
     QString unit;
     for (const PanelSeriesData &s : std::as_const(m_data.series)) {
-        if (s.seriesId == id)
+        if (s.info.key == key)
             unit = s.info.unit;
     }
     const QDateTime when = QDateTime::fromMSecsSinceEpoch(qint64(point.x()));

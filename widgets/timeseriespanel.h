@@ -1,5 +1,6 @@
-// A time-series panel: one line per matched series over the shared time range, units
-// on the Y axis, a legend, hover values, drag to zoom, gaps where data is missing.
+// A time-series panel: one line per matched series (per percentile for histogram
+// series) over the shared time range, units on the Y axis (linear or log), a legend,
+// hover values, drag to zoom, gaps where data is missing.
 #pragma once
 
 #include "dashboard/dashboard.h"
@@ -8,11 +9,11 @@
 #include <QHash>
 #include <QWidget>
 
+class QAbstractAxis;
 class QChart;
 class QDateTimeAxis;
 class QLabel;
 class QLineSeries;
-class QValueAxis;
 
 namespace Headroom {
 
@@ -28,7 +29,8 @@ public:
     const PanelData &data() const { return m_data; }
     void setData(const PanelData &panelData);
     ZoomableChartView *chartView() const { return m_view; }
-    // Number of line segments drawn (a series with a gap draws two).
+    // Number of line segments drawn (a series with a gap draws two; on a log axis,
+    // values <= 0 cannot be drawn and cut the line like a gap).
     int segmentCount() const;
     // The Y axis unit: the panel's own, or the one all its series share; empty when mixed.
     QString axisUnit() const;
@@ -37,9 +39,12 @@ Q_SIGNALS:
     void rangeSelected(qint64 fromMs, qint64 toMs);
 
 private:
-    QLineSeries *segment(int seriesId, int index, const QString &name, const QColor &color);
-    void trimSegments(int seriesId, int keep);
+    QLineSeries *segment(const SeriesKey &line, int index, const QString &name,
+                         const QColor &color);
+    void trimSegments(const SeriesKey &line, int keep);
     void updateAxes();
+    void updateLinearAxis(double lo, double hi, bool any);
+    void updateLogAxis(double lo, double hi, bool any);
     void showHover(const QLineSeries *line, const QPointF &point, bool state);
 
     DashboardPanel m_config;
@@ -47,12 +52,14 @@ private:
     QChart *m_chart;
     ZoomableChartView *m_view;
     QDateTimeAxis *m_axisX;
-    QValueAxis *m_axisY;
+    QAbstractAxis *m_axisY; // a QValueAxis, or a QLogValueAxis for yScale log
     QLabel *m_emptyLabel;
     QString m_unit;
     bool m_mixedUnits = false;
-    QHash<int, QList<QLineSeries *>> m_segments; // series id -> its drawn segments
-    QHash<const QLineSeries *, int> m_seriesOfLine;
+    // Lines are told apart by key, not series id: the percentile lines of one
+    // histogram series share its id.
+    QHash<SeriesKey, QList<QLineSeries *>> m_segments; // line -> its drawn segments
+    QHash<const QLineSeries *, SeriesKey> m_lineOfSegment;
 };
 
 } // namespace Headroom

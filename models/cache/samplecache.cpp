@@ -255,10 +255,10 @@ std::vector<Sample> SampleCache::read(int seriesId, qint64 fromMs, qint64 toMs,
     return result;
 }
 
-std::vector<std::pair<qint64, LogHistogram>>
-SampleCache::readHistograms(int seriesId, qint64 fromMs, qint64 toMs, QString *error) const
+std::vector<TimedHistogram> SampleCache::readHistograms(int seriesId, qint64 fromMs, qint64 toMs,
+                                                        QString *error) const
 {
-    std::vector<std::pair<qint64, LogHistogram>> result;
+    std::vector<TimedHistogram> result;
     if (fromMs > toMs)
         return result;
     const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {

@@ -55,8 +55,8 @@ public:
     std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs,
                              QString *error = nullptr) const;
     // Histograms of one histogram series with from <= ts <= to, oldest first; as read().
-    std::vector<std::pair<qint64, LogHistogram>>
-    readHistograms(int seriesId, qint64 fromMs, qint64 toMs, QString *error = nullptr) const;
+    std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs,
+                                               QString *error = nullptr) const;
 
     // Drops every day chunk entirely older than beforeMs; returns how many were dropped.
     int expireBefore(qint64 beforeMs);

@@ -160,6 +160,22 @@ QStringList knownPanelTypes()
     return { QStringLiteral("timeseries") };
 }
 
+QString yScaleName(YScale scale)
+{
+    using namespace Qt::StringLiterals;
+    return scale == YScale::Log ? u"log"_s : u"linear"_s;
+}
+
+std::optional<YScale> yScaleFromName(const QString &name)
+{
+    using namespace Qt::StringLiterals;
+    if (name == "linear"_L1)
+        return YScale::Linear;
+    if (name == "log"_L1)
+        return YScale::Log;
+    return std::nullopt;
+}
+
 std::optional<qint64> parseDuration(const QString &text)
 {
     qsizetype digits = 0;

@@ -60,6 +60,13 @@ struct PanelLayout
     friend bool operator==(const PanelLayout &, const PanelLayout &) = default;
 };
 
+// How a timeseries panel's Y axis maps values: log suits latencies spanning decades.
+enum class YScale
+{
+    Linear,
+    Log
+};
+
 struct DashboardPanel
 {
     QString id;
@@ -69,6 +76,10 @@ struct DashboardPanel
     QList<SeriesSelector> series;
     PanelLayout layout;
     QJsonObject options; // type-specific: stacked, yMin, yMax, logY ...
+    // Lines drawn per histogram series, each in (0, 100]; 100 is the maximum. Empty:
+    // p50, p95, p99 and max (see percentilelines.h).
+    QList<double> percentiles;
+    YScale yScale = YScale::Linear;
     friend bool operator==(const DashboardPanel &, const DashboardPanel &) = default;
 };
 
@@ -93,6 +104,10 @@ struct Dashboard
 
 // The panel types this build can draw; a file naming another type is refused.
 QStringList knownPanelTypes();
+
+// "linear" and "log", as dashboard files spell them; nullopt for any other name.
+QString yScaleName(YScale scale);
+std::optional<YScale> yScaleFromName(const QString &name);
 
 // "15m" -> 900000. Units ms, s, m, h, d, w; nullopt when malformed or not positive.
 // formatDuration uses the largest unit that divides exactly (90000 -> "90s"), so

@@ -17,9 +17,12 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 constexpr int GridColumns = 12;
+constexpr int MaximumPercentiles = 8; // more lines than that are no longer readable
 constexpr int MinimumIntervalMs = 100;
 constexpr qint64 MaximumFileSize = 16 * 1024 * 1024;
 
@@ -154,6 +157,9 @@ private:
     bool parsePanels(const QJsonObject &root, Dashboard *dashboard);
     bool parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
                     bool *hasLayout);
+    bool parsePercentiles(const QJsonObject &object, const QString &path,
+                          QList<double> *percentiles);
+    bool parseYScale(const QJsonObject &object, const QString &path, YScale *scale);
     bool parseSelector(const QJsonObject &object, const QString &path, SeriesSelector *selector);
     bool parseLayout(const QJsonObject &object, const QString &path, PanelLayout *layout);
 
@@ -561,7 +567,9 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
                     QStringLiteral("unknown panel type %1 (this build draws: %2)")
                         .arg(describe(panel->type), types.join(u", ")));
     if (!readString(object, QStringLiteral("title"), path, false, &panel->title)
-        || !readString(object, QStringLiteral("unit"), path, false, &panel->unit))
+        || !readString(object, QStringLiteral("unit"), path, false, &panel->unit)
+        || !parsePercentiles(object, path, &panel->percentiles)
+        || !parseYScale(object, path, &panel->yScale))
         return false;
 
     QJsonArray series;
@@ -586,6 +594,50 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
             return false;
     }
     return readObject(object, QStringLiteral("options"), path, &panel->options);
+}
+
+bool Parser::parsePercentiles(const QJsonObject &object, const QString &path,
+                              QList<double> *percentiles)
+{
+    const QString key = u"percentiles"_s;
+    QJsonArray array;
+    if (!readArray(object, key, path, false, &array))
+        return false;
+    const QString field = joinPath(path, key);
+    // An empty list would draw nothing at all; the default needs no field.
+    if (object.contains(key) && array.isEmpty())
+        return fail(field, u"must not be empty (leave it out for p50, p95, p99 and max)"_s);
+    if (array.size() > MaximumPercentiles)
+        return fail(field,
+                    u"must list at most %1 percentiles, got %2"_s.arg(MaximumPercentiles)
+                        .arg(array.size()));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonValue value = array.at(i);
+        const double percentile = value.toDouble();
+        if (!value.isDouble() || !(percentile > 0 && percentile <= 100))
+            return failType(indexPath(field, i),
+                            u"a number greater than 0 and at most 100 (100 is the maximum)"_s,
+                            value);
+        // Two equal lines would share one legend name.
+        if (percentiles->contains(percentile))
+            return fail(indexPath(field, i), u"duplicate percentile %1"_s.arg(describe(value)));
+        percentiles->append(percentile);
+    }
+    return true;
+}
+
+bool Parser::parseYScale(const QJsonObject &object, const QString &path, YScale *scale)
+{
+    const QString key = u"yScale"_s;
+    QString name = yScaleName(*scale);
+    if (!readString(object, key, path, false, &name))
+        return false;
+    const auto parsed = yScaleFromName(name);
+    if (!parsed)
+        return fail(joinPath(path, key),
+                    u"must be \"linear\" or \"log\", got %1"_s.arg(describe(name)));
+    *scale = *parsed;
+    return true;
 }
 
 bool Parser::parseSelector(const QJsonObject &object, const QString &path, SeriesSelector *selector)
@@ -729,7 +781,7 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
                 { QStringLiteral("labels"), labels },
             });
         }
-        panels.append(QJsonObject {
+        QJsonObject panelObject {
             { QStringLiteral("id"), panel.id },
             { QStringLiteral("type"), panel.type },
             { QStringLiteral("title"), panel.title },
@@ -743,7 +795,16 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
                   { QStringLiteral("h"), panel.layout.h },
               } },
             { QStringLiteral("options"), panel.options },
-        });
+            { u"yScale"_s, yScaleName(panel.yScale) },
+        };
+        // No field means the default percentiles; an empty list would be refused.
+        if (!panel.percentiles.isEmpty()) {
+            QJsonArray percentiles;
+            for (double percentile : panel.percentiles)
+                percentiles.append(percentile);
+            panelObject.insert(u"percentiles"_s, percentiles);
+        }
+        panels.append(panelObject);
     }
 
     const QJsonObject root {

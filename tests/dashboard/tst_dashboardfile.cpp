@@ -16,6 +16,8 @@
 using namespace Headroom;
 using namespace Qt::StringLiterals;
 
+Q_DECLARE_METATYPE(Headroom::YScale)
+
 namespace {
 
 QString fixture(const QString &name)
@@ -141,6 +143,8 @@ void compareDashboards(const Dashboard &actual, const Dashboard &expected)
         QCOMPARE(a.layout.w, e.layout.w);
         QCOMPARE(a.layout.h, e.layout.h);
         QCOMPARE(a.options, e.options);
+        QCOMPARE(a.percentiles, e.percentiles);
+        QCOMPARE(a.yScale, e.yScale);
     }
     QVERIFY(actual == expected); // and operator== agrees
 }
@@ -184,6 +188,8 @@ Dashboard fullDashboard()
     cpu.layout = { 3, 7, 9, 2 };
     cpu.options = object(R"({"stacked": true, "yMin": -1.5, "yMax": 100, "logY": false,
                            "colors": ["#ff0000", "#00ff00"], "legend": {"position": "bottom"}})");
+    cpu.percentiles = { 99.9, 50, 0.001, 100 };
+    cpu.yScale = YScale::Log;
     DashboardPanel bare;
     bare.id = u"bare panel with spaces"_s;
     bare.type = u"timeseries"_s;
@@ -206,6 +212,9 @@ private Q_SLOTS:
     void roundTripBuilt();
     void roundTripFixture();
     void outputIsStable();
+    void percentilesAndYScale_data();
+    void percentilesAndYScale();
+    void percentilesAndYScaleSaved();
     void malformed_data();
     void malformed();
     void syntaxErrorFromFile();
@@ -275,6 +284,8 @@ void TestDashboardFile::defaults()
     QCOMPARE(p.unit, QString());
     QCOMPARE(p.layout, (PanelLayout { 0, 0, 6, 4 }));
     QCOMPARE(p.options, QJsonObject());
+    QVERIFY(p.percentiles.isEmpty()); // the default lines: p50, p95, p99, max
+    QCOMPARE(p.yScale, YScale::Linear);
     QCOMPARE(p.series.at(0).labels, Labels());
     QCOMPARE(result.error.reason, QString());
 
@@ -381,6 +392,54 @@ void TestDashboardFile::outputIsStable()
     QVERIFY(once.contains("\"schemaVersion\": 1,"));
     QVERIFY(once.contains("\"timeRange\": \"150m\""));
     QVERIFY(once.endsWith("}\n"));
+}
+
+void TestDashboardFile::percentilesAndYScale_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QList<double>>("percentiles");
+    QTest::addColumn<YScale>("yScale");
+    QTest::newRow("absent: defaults") << patched({}) << QList<double>() << YScale::Linear;
+    QTest::newRow("log") << patched({ { "panels[0].yScale", u"log"_s } }) << QList<double>()
+                         << YScale::Log;
+    QTest::newRow("linear spelled out")
+        << patched({ { "panels[0].yScale", u"linear"_s } }) << QList<double>() << YScale::Linear;
+    QTest::newRow("file order kept")
+        << patched({ { "panels[0].percentiles", QJsonArray { 99, 50, 100 } } })
+        << QList<double> { 99, 50, 100 } << YScale::Linear;
+    QTest::newRow("eight, fractions, both bounds")
+        << patched({ { "panels[0].percentiles",
+                       QJsonArray { 0.001, 1, 25, 50, 90, 99.9, 99.99, 100 } } })
+        << QList<double> { 0.001, 1, 25, 50, 90, 99.9, 99.99, 100 } << YScale::Linear;
+}
+
+void TestDashboardFile::percentilesAndYScale()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QList<double>, percentiles);
+    QFETCH(YScale, yScale);
+    const DashboardLoadResult result = parseDashboard(json, u"x.json"_s);
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    QCOMPARE(result.dashboard->panels.at(0).percentiles, percentiles);
+    QCOMPARE(result.dashboard->panels.at(0).yScale, yScale);
+    // And back: what was read is what is written.
+    const DashboardLoadResult again
+        = parseDashboard(dashboardToJson(*result.dashboard), u"x.json"_s);
+    QVERIFY2(again.ok(), qPrintable(again.error.toString()));
+    compareDashboards(*again.dashboard, *result.dashboard);
+}
+
+void TestDashboardFile::percentilesAndYScaleSaved()
+{
+    const QJsonObject root = QJsonDocument::fromJson(dashboardToJson(fullDashboard())).object();
+    const QJsonArray panels = root.value(u"panels"_s).toArray();
+    const QJsonObject cpu = panels.at(0).toObject();
+    QCOMPARE(cpu.value(u"percentiles"_s).toArray(), (QJsonArray { 99.9, 50, 0.001, 100 }));
+    QCOMPARE(cpu.value(u"yScale"_s).toString(), u"log"_s);
+    // Default percentiles are not written: an empty list would be refused on reading.
+    const QJsonObject bare = panels.at(1).toObject();
+    QVERIFY(!bare.contains(u"percentiles"_s));
+    QCOMPARE(bare.value(u"yScale"_s).toString(), u"linear"_s);
 }
 
 void TestDashboardFile::malformed_data()
@@ -578,6 +637,46 @@ void TestDashboardFile::malformed_data()
     QTest::newRow("panel unit object")
         << patched({ { "panels[0].unit", QJsonObject() } }) << u"panels[0].unit"_s
         << u"must be a string, got an object"_s;
+    QTest::newRow("percentiles not an array")
+        << patched({ { "panels[0].percentiles", 99 } }) << u"panels[0].percentiles"_s
+        << u"must be an array, got 99"_s;
+    QTest::newRow("percentiles empty")
+        << patched({ { "panels[0].percentiles", QJsonArray() } }) << u"panels[0].percentiles"_s
+        << u"must not be empty (leave it out for p50, p95, p99 and max)"_s;
+    QTest::newRow("percentiles nine")
+        << patched({ { "panels[0].percentiles", QJsonArray { 1, 2, 3, 4, 5, 6, 7, 8, 9 } } })
+        << u"panels[0].percentiles"_s << u"must list at most 8 percentiles, got 9"_s;
+    QTest::newRow("percentile zero")
+        << patched({ { "panels[0].percentiles", QJsonArray { 50, 0 } } })
+        << u"panels[0].percentiles[1]"_s
+        << u"must be a number greater than 0 and at most 100 (100 is the maximum), got 0"_s;
+    QTest::newRow("percentile negative")
+        << patched({ { "panels[0].percentiles", QJsonArray { -5 } } })
+        << u"panels[0].percentiles[0]"_s << u"at most 100 (100 is the maximum), got -5"_s;
+    QTest::newRow("percentile above 100")
+        << patched({ { "panels[0].percentiles", QJsonArray { 50, 95, 100.5 } } })
+        << u"panels[0].percentiles[2]"_s << u"got 100.5"_s;
+    QTest::newRow("percentile as text")
+        << patched({ { "panels[0].percentiles", QJsonArray { u"p99"_s } } })
+        << u"panels[0].percentiles[0]"_s << u"must be a number greater than 0"_s;
+    QTest::newRow("percentile null")
+        << patched({ { "panels[0].percentiles", QJsonArray { 50, QJsonValue() } } })
+        << u"panels[0].percentiles[1]"_s << u"got null"_s;
+    QTest::newRow("percentile duplicate")
+        << patched({ { "panels[0].percentiles", QJsonArray { 95, 99, 95 } } })
+        << u"panels[0].percentiles[2]"_s << u"duplicate percentile 95"_s;
+    QTest::newRow("percentiles of the second panel") << patched(
+        { { "panels[1]", panel("p1") }, { "panels[1].percentiles", QJsonArray { 50, 101 } } })
+                                                     << u"panels[1].percentiles[1]"_s
+                                                     << u"got 101"_s;
+    QTest::newRow("yScale unknown")
+        << patched({ { "panels[0].yScale", u"logarithmic"_s } }) << u"panels[0].yScale"_s
+        << u"must be \"linear\" or \"log\", got \"logarithmic\""_s;
+    QTest::newRow("yScale capitalised")
+        << patched({ { "panels[0].yScale", u"Log"_s } }) << u"panels[0].yScale"_s
+        << u"must be \"linear\" or \"log\", got \"Log\""_s;
+    QTest::newRow("yScale number") << patched({ { "panels[0].yScale", 10 } })
+                                   << u"panels[0].yScale"_s << u"must be a string, got 10"_s;
     QTest::newRow("series object") << patched({ { "panels[0].series", QJsonObject() } })
                                    << u"panels[0].series"_s << u"must be an array"_s;
     QTest::newRow("selector not an object")

@@ -1,15 +1,19 @@
 #include "downsample.h"
 #include "imagetestutil.h"
+#include "percentilelines.h"
 #include "timeseriespanel.h"
 #include "zoomablechartview.h"
 
 #include <QChart>
 #include <QLegendMarker>
+#include <QLogValueAxis>
 #include <QSignalSpy>
 #include <QTest>
 #include <QValueAxis>
+#include <cmath>
 
 using namespace Headroom;
+using namespace Qt::StringLiterals;
 using Headroom::Test::countColor;
 
 class TestTimeSeriesPanel : public QObject
@@ -20,6 +24,9 @@ private Q_SLOTS:
     void dragSelectsRange();
     void replacesAndRemovesSeries();
     void mixedUnitsMoveToTheLegend();
+    void logAxisDrawsPercentileLines();
+    void logAxisCutsLinesAtValuesNotAboveZero_data();
+    void logAxisCutsLinesAtValuesNotAboveZero();
 };
 
 namespace {
@@ -47,6 +54,34 @@ DashboardPanel panelConfig()
     config.type = QStringLiteral("timeseries");
     config.title = QStringLiteral("CPU");
     return config;
+}
+
+// The plot area of a shown panel, in the panel's own pixels: where lines are drawn,
+// without the legend's markers in the same colors.
+QRect plotRect(const TimeSeriesPanel &panel)
+{
+    const ZoomableChartView *view = panel.chartView();
+    const QRect inView = view->mapFromScene(view->chart()->plotArea()).boundingRect();
+    return QRect(view->viewport()->mapTo(&panel, inView.topLeft()), inView.size());
+}
+
+// Mean height of the pixels drawn in `color`, from the bottom of the image (0) to its
+// top (1); -1 when there are none.
+double meanHeightOf(const QImage &image, QColor color)
+{
+    double sum = 0;
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (std::abs(c.red() - color.red()) + std::abs(c.green() - color.green())
+                    + std::abs(c.blue() - color.blue())
+                < 40) {
+                sum += 1.0 - double(y) / (image.height() - 1);
+                ++n;
+            }
+        }
+    return n ? sum / n : -1;
 }
 } // namespace
 
@@ -144,6 +179,121 @@ void TestTimeSeriesPanel::mixedUnitsMoveToTheLegend()
     QCOMPARE(names,
              (QStringList { QStringLiteral("cpu.utilization cpu0 (%)"),
                             QStringLiteral("cpu.utilization cpu1 (pages/s)") }));
+}
+
+void TestTimeSeriesPanel::logAxisDrawsPercentileLines()
+{
+    // Every poll: half the events at 2 ms, most of the rest at 20, a few at 200, one at
+    // 800. The lines sit a decade apart, which only a log axis shows as such.
+    const qint64 base = 1'700'000'000'000;
+    std::vector<TimedHistogram> polls;
+    for (int n = 0; n <= 120; ++n) {
+        LogHistogram h;
+        h.add(2, 50);
+        h.add(20, 45);
+        h.add(200, 4);
+        h.add(800, 1);
+        polls.emplace_back(base + n * 1000LL, h);
+    }
+    SeriesInfo info {
+        { u"pg"_s, u"pg.latency.probe"_s, {} }, u"ms"_s, u"db:erp"_s, UseKind::Latency, true
+    };
+    PanelData data { u"latency"_s, base, base + 120'000, {} };
+    data.series = percentileLines(7, info, polls, defaultPercentiles(), base, base + 120'000, 600);
+
+    DashboardPanel config = panelConfig();
+    config.yScale = YScale::Log;
+    TimeSeriesPanel panel(config);
+    panel.resize(600, 400);
+    panel.show();
+    panel.setData(data);
+
+    // One line per percentile, though all four share the series id.
+    QCOMPARE(panel.segmentCount(), 4);
+    QStringList names;
+    int visibleMarkers = 0;
+    for (QAbstractSeries *line : panel.chartView()->chart()->series())
+        names << line->name();
+    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
+        visibleMarkers += m->isVisible();
+    QCOMPARE(names,
+             (QStringList { u"latency.probe p50"_s, u"latency.probe p95"_s, u"latency.probe p99"_s,
+                            u"latency.probe max"_s }));
+    QCOMPARE(visibleMarkers, 4);
+    QCOMPARE(panel.axisUnit(), u"ms"_s);
+
+    auto *axisY = qobject_cast<QLogValueAxis *>(
+        panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
+    QVERIFY2(axisY, "the Y axis is not logarithmic");
+    QCOMPARE(axisY->min(), 1.0); // whole decades around 2..800
+    QCOMPARE(axisY->max(), 1000.0);
+    QCOMPARE(axisY->titleText(), u"ms"_s);
+
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents(); // QChart lays out on a posted event
+    const QImage image = panel.grab().toImage();
+    if (!qEnvironmentVariableIsEmpty("HEADROOM_TEST_SAVE_IMAGES"))
+        image.save(u"/tmp/test_timeseriespanel_log.png"_s);
+    const QImage plot = image.copy(plotRect(panel));
+    const QList<QColor> colors { QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c),
+                                 QColor(0xd62728) };
+    const QList<double> values { 2, 20, 200, 800 };
+    for (qsizetype i = 0; i < colors.size(); ++i) {
+        QVERIFY2(countColor(plot, colors.at(i)) > 100,
+                 qPrintable(u"the %1 line was not drawn"_s.arg(names.at(i))));
+        // log10(value) / 3 of the way up a 1..1000 axis, give or take the line's width.
+        const double height = meanHeightOf(plot, colors.at(i));
+        const double expected = std::log10(values.at(i)) / 3;
+        QVERIFY2(std::abs(height - expected) < 0.05,
+                 qPrintable(u"%1 drawn at %2 of the height, expected %3"_s.arg(names.at(i))
+                                .arg(height)
+                                .arg(expected)));
+    }
+}
+
+void TestTimeSeriesPanel::logAxisCutsLinesAtValuesNotAboveZero_data()
+{
+    QTest::addColumn<QList<double>>("values");
+    QTest::addColumn<bool>("log");
+    QTest::addColumn<int>("segments");
+    QTest::addColumn<double>("axisMin");
+    QTest::newRow("a zero in the middle") << QList<double> { 5, 6, 0, 5, 7 } << true << 2 << 1.0;
+    QTest::newRow("negatives at the start")
+        << QList<double> { -1, -0.5, 3, 40 } << true << 1 << 1.0;
+    QTest::newRow("small values") << QList<double> { 0.02, 0.5, 0.03 } << true << 1 << 0.01;
+    QTest::newRow("nothing above zero") << QList<double> { 0, 0, -3 } << true << 0 << 1.0;
+    // yMin 0 holds on a linear axis, which draws every value.
+    QTest::newRow("linear axis keeps them")
+        << QList<double> { 5, 6, 0, 5, -7 } << false << 1 << 0.0;
+}
+
+void TestTimeSeriesPanel::logAxisCutsLinesAtValuesNotAboveZero()
+{
+    QFETCH(QList<double>, values);
+    QFETCH(bool, log);
+    QFETCH(int, segments);
+    QFETCH(double, axisMin);
+    DashboardPanel config = panelConfig();
+    config.yScale = log ? YScale::Log : YScale::Linear;
+    config.options.insert(u"yMin"_s, 0); // no place on a log axis: ignored there
+    TimeSeriesPanel panel(config);
+    panel.resize(400, 300);
+    panel.show();
+    std::vector<Sample> points;
+    for (qsizetype i = 0; i < values.size(); ++i)
+        points.push_back({ 1000LL * i, values.at(i) });
+    PanelData data { u"cpu"_s, 0, 1000LL * values.size(), {} };
+    data.series.append(series(1, u"all"_s, points));
+    panel.setData(data);
+    QCOMPARE(panel.segmentCount(), segments);
+    QAbstractAxis *axis = panel.chartView()->chart()->axes(Qt::Vertical).constFirst();
+    if (log)
+        QCOMPARE(qobject_cast<QLogValueAxis *>(axis)->min(), axisMin);
+    else
+        QCOMPARE(qobject_cast<QValueAxis *>(axis)->min(), axisMin);
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents();
+    QVERIFY(!panel.grab().isNull()); // and drawing it does not trip over log(0)
 }
 
 QTEST_MAIN(TestTimeSeriesPanel)
