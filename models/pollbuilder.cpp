@@ -16,12 +16,7 @@ PollBuilder::PollBuilder(const CollectorConfig &sourceConfig, qint64 now, Loggin
 void PollBuilder::add(const QString &metric, const Labels &labels, const QString &unit,
                       const QString &resource, UseKind kind, double value)
 {
-    SeriesInfo info;
-    info.key = { config.sourceId, metric, labels };
-    info.unit = unit;
-    info.resource = resource;
-    info.kind = kind;
-    result.batch.add(info, value);
+    result.batch.add({ config.sourceId, metric, labels }, unit, resource, kind, value);
 }
 
 void PollBuilder::warn(const QString &warning)

@@ -52,6 +52,11 @@ struct SampleBatch
     QList<SeriesHistogram> histograms;
 
     void add(const SeriesInfo &info, double value) { values.append({ info, value }); }
+    void add(const SeriesKey &key, const QString &unit, const QString &resource, UseKind kind,
+             double value)
+    {
+        values.append({ SeriesInfo { key, unit, resource, kind, false }, value });
+    }
     bool isEmpty() const { return values.isEmpty() && histograms.isEmpty(); }
 };
 

@@ -23,12 +23,7 @@ int PgActivitySampler::update(const QList<Row> &rows, const QString &source, Sam
 {
     const auto add
         = [&](const QString &metric, const Labels &labels, const QString &unit, double value) {
-              SeriesInfo info;
-              info.key = { source, metric, labels };
-              info.unit = unit;
-              info.resource = Resource;
-              info.kind = UseKind::Saturation;
-              batch.add(info, value);
+              batch.add({ source, metric, labels }, unit, Resource, UseKind::Saturation, value);
           };
 
     QMap<QString, int> states;

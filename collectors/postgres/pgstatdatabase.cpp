@@ -83,12 +83,8 @@ void PgStatDatabaseRates::update(const QList<Row> &rows, qint64 tsMs, const QStr
             if (!rate || reset)
                 continue;
             const PgDatabaseCounter &counter = counters()[size_t(i)];
-            SeriesInfo info;
-            info.key = { source, counter.metric, labels };
-            info.unit = counter.unit;
-            info.resource = resource;
-            info.kind = counter.kind;
-            batch.add(info, *rate);
+            batch.add({ source, counter.metric, labels }, counter.unit, resource, counter.kind,
+                      *rate);
         }
     }
     // Dropped databases leave no baselines behind; a re-created one starts clean.

@@ -192,12 +192,7 @@ void PgStatementsTracker::addSeries(const Interval &interval, const QString &sou
         return;
     const auto add = [&](const QString &metric, const Labels &labels, const QString &unit,
                          const QString &resource, UseKind kind, double value) {
-        SeriesInfo info;
-        info.key = { source, metric, labels };
-        info.unit = unit;
-        info.resource = resource;
-        info.kind = kind;
-        batch.add(info, value);
+        batch.add({ source, metric, labels }, unit, resource, kind, value);
     };
     for (const StatementDelta &statement : interval.top) {
         const auto text = label(statement.dbid, statement.queryid);

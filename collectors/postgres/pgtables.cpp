@@ -68,12 +68,7 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
 
     const auto add = [&](const QString &metric, const Labels &labels, const QString &resource,
                          const QString &unit, UseKind kind, double value) {
-        SeriesInfo info;
-        info.key = { source, metric, labels };
-        info.unit = unit;
-        info.resource = resource;
-        info.kind = kind;
-        batch.add(info, value);
+        batch.add({ source, metric, labels }, unit, resource, kind, value);
     };
 
     // Rates of every table with storage; partitioned tables only name shard sets.
