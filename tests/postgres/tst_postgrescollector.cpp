@@ -34,6 +34,7 @@ private Q_SLOTS:
     void statsResetMidRun();
     void waitEvents();
     void roleWithoutPgMonitor();
+    void pgMonitorIsEnough();
     void viewPermissionDenied();
     void libpqDefaults();
     void readOnlySession();
@@ -57,6 +58,8 @@ void TestPostgresCollector::initTestCase()
     PG_EXEC(admin, u"CREATE EXTENSION IF NOT EXISTS pg_stat_statements"_s);
     PG_EXEC(admin, u"DROP ROLE IF EXISTS headroom_plain"_s);
     PG_EXEC(admin, u"CREATE ROLE headroom_plain LOGIN"_s);
+    PG_EXEC(admin, u"DROP ROLE IF EXISTS headroom_monitor"_s);
+    PG_EXEC(admin, u"CREATE ROLE headroom_monitor LOGIN IN ROLE pg_monitor"_s);
     // Autovacuum off for the test tables: an ANALYZE writes pg_statistic rows, which
     // pg_stat_database would count as inserts.
     for (const char *db : { "headroom_rates", "headroom_reset", "headroom_locks" }) {
@@ -267,6 +270,29 @@ void TestPostgresCollector::roleWithoutPgMonitor()
     QVERIFY2(anyWarningContains(second.warnings, u"pg_stat_activity: "_s)
                  && anyWarningContains(second.warnings, u"grant pg_monitor"_s),
              qPrintable(second.warnings.join(u" | "_s)));
+}
+
+void TestPostgresCollector::pgMonitorIsEnough()
+{
+    // A role with nothing but pg_monitor sees every part: no warning at all, while
+    // another role's session and statements exist.
+    TestConnection other(conninfo());
+    QVERIFY(other.ok());
+    PG_EXEC(other, u"SELECT count(*) FROM pg_class"_s);
+    const auto collector = makeCollector(
+        { { u"conninfo"_s, conninfo(u"postgres"_s, u"headroom_monitor"_s) } });
+    QVERIFY(collector);
+    const PollResult first = pollOk(*collector);
+    QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
+    QThread::msleep(200);
+    const PollResult second = pollOk(*collector);
+    QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
+    QCOMPARE(second.warnings, QStringList());
+    QCOMPARE(value(second.batch, u"pg.up"_s), 1.0);
+    QVERIFY(value(second.batch, u"pg.activity.sessions"_s, { { u"state"_s, u"idle"_s } })
+                .value_or(0)
+            >= 1);
+    QVERIFY(!second.batch.histograms.isEmpty()); // the probe, at least
 }
 
 void TestPostgresCollector::viewPermissionDenied()
