@@ -56,6 +56,26 @@ std::vector<TimedHistogram> LiveBuffers::readHistograms(int seriesId, qint64 fro
     return it == m_histograms.constEnd() ? std::vector<TimedHistogram> {} : it->read(fromMs, toMs);
 }
 
+std::pair<std::vector<Sample>, qint64> LiveBuffers::readWithOldest(int seriesId, qint64 fromMs,
+                                                                   qint64 toMs) const
+{
+    QReadLocker locker(&m_lock);
+    const auto it = m_values.constFind(seriesId);
+    if (it == m_values.constEnd())
+        return { {}, -1 };
+    return { it->read(fromMs, toMs), it->oldest() };
+}
+
+std::pair<std::vector<TimedHistogram>, qint64>
+LiveBuffers::readHistogramsWithOldest(int seriesId, qint64 fromMs, qint64 toMs) const
+{
+    QReadLocker locker(&m_lock);
+    const auto it = m_histograms.constFind(seriesId);
+    if (it == m_histograms.constEnd())
+        return { {}, -1 };
+    return { it->read(fromMs, toMs), it->oldest() };
+}
+
 qint64 LiveBuffers::oldest(int seriesId) const
 {
     QReadLocker locker(&m_lock);

@@ -31,6 +31,13 @@ public:
     // Oldest timestamp held for seriesId (either kind), or -1: what is older must come
     // from the cache.
     qint64 oldest(int seriesId) const;
+    // read() / readHistograms() and the oldest timestamp held, under one lock: a ring
+    // that moves on between two calls would let the cache and the ring both return
+    // the evicted item.
+    std::pair<std::vector<Sample>, qint64> readWithOldest(int seriesId, qint64 fromMs,
+                                                          qint64 toMs) const;
+    std::pair<std::vector<TimedHistogram>, qint64>
+    readHistogramsWithOldest(int seriesId, qint64 fromMs, qint64 toMs) const;
     // Every series held, value and histogram series alike.
     QList<int> seriesIds() const;
     int capacity() const { return m_capacity; }

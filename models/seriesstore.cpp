@@ -8,19 +8,20 @@
 
 namespace Headroom {
 
-// The one stitching rule for both kinds of series: readLive(from, to) and
-// readCache(from, to) read the same series from either side.
+// The one stitching rule for both kinds of series: readLive(from, to) gives the ring's
+// items in range and its oldest timestamp (read together, under one lock), and
+// readCache(from, to) reads the same series from the cache.
 template<typename Timed, typename ReadLive, typename ReadCache>
-std::vector<Timed> SeriesStore::stitch(int seriesId, qint64 fromMs, qint64 toMs, ReadLive readLive,
+std::vector<Timed> SeriesStore::stitch(qint64 fromMs, qint64 toMs, ReadLive readLive,
                                        ReadCache readCache) const
 {
-    std::vector<Timed> live = m_live ? readLive(fromMs, toMs) : std::vector<Timed> {};
-    const qint64 liveOldest = m_live ? m_live->oldest(seriesId) : -1;
+    auto [live, liveOldest]
+        = m_live ? readLive(fromMs, toMs) : std::pair<std::vector<Timed>, qint64> { {}, -1 };
     // Everything the live ring still holds is newer than liveOldest; the cache only
     // has to supply what is older than that (and never past the range's end: the ring
     // may start after it).
     if (!m_cache || (liveOldest >= 0 && liveOldest <= fromMs))
-        return live;
+        return std::move(live);
     const qint64 cacheTo = liveOldest >= 0 ? std::min(toMs, liveOldest - 1) : toMs;
     std::vector<Timed> out = readCache(fromMs, cacheTo);
     out.insert(out.end(), std::make_move_iterator(live.begin()),
@@ -31,8 +32,8 @@ std::vector<Timed> SeriesStore::stitch(int seriesId, qint64 fromMs, qint64 toMs,
 std::vector<Sample> SeriesStore::read(int seriesId, qint64 fromMs, qint64 toMs) const
 {
     return stitch<Sample>(
-        seriesId, fromMs, toMs,
-        [&](qint64 from, qint64 to) { return m_live->read(seriesId, from, to); },
+        fromMs, toMs,
+        [&](qint64 from, qint64 to) { return m_live->readWithOldest(seriesId, from, to); },
         [&](qint64 from, qint64 to) { return m_cache->read(seriesId, from, to); });
 }
 
@@ -40,8 +41,10 @@ std::vector<TimedHistogram> SeriesStore::readHistograms(int seriesId, qint64 fro
                                                         qint64 toMs) const
 {
     return stitch<TimedHistogram>(
-        seriesId, fromMs, toMs,
-        [&](qint64 from, qint64 to) { return m_live->readHistograms(seriesId, from, to); },
+        fromMs, toMs,
+        [&](qint64 from, qint64 to) {
+            return m_live->readHistogramsWithOldest(seriesId, from, to);
+        },
         [&](qint64 from, qint64 to) { return m_cache->readHistograms(seriesId, from, to); });
 }
 

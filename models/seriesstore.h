@@ -27,7 +27,7 @@ public:
 
 private:
     template<typename Timed, typename ReadLive, typename ReadCache>
-    std::vector<Timed> stitch(int seriesId, qint64 fromMs, qint64 toMs, ReadLive readLive,
+    std::vector<Timed> stitch(qint64 fromMs, qint64 toMs, ReadLive readLive,
                               ReadCache readCache) const;
 
     const LiveBuffers *m_live;

@@ -228,6 +228,14 @@ bool PgResult::isNumericColumn(int column) const
     }
 }
 
+bool PgConnection::inTransaction() const
+{
+    if (!m_conn)
+        return false;
+    const PGTransactionStatusType status = PQtransactionStatus(m_conn);
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR;
+}
+
 PgConnection::PgConnection(PgSettings settings)
     : m_settings(std::move(settings))
 {

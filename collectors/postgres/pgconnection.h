@@ -70,6 +70,8 @@ public:
     // with "reconnecting in N s: <last error>".
     bool ensureConnected(const QDeadlineTimer &deadline, QString *error);
     bool isConnected() const { return m_conn != nullptr; }
+    // Inside a transaction block (open or aborted): a poll cut short may leave one.
+    bool inTransaction() const;
     // Increases each time a new session is established; lets callers drop state
     // (counter baselines) that belonged to the previous server or session.
     int generation() const { return m_generation; }

@@ -27,8 +27,8 @@ void PgCustomQueriesPart::collect(PgPoll &poll)
     }
     if (!poll.failed())
         poll.run(u"queries"_s, "ROLLBACK");
-    // A failed poll means the session is gone or was cancelled; the next poll's
-    // connection check starts afresh either way.
+    // Out of time: the collector ends the transaction at the start of the next poll
+    // (PgConnection::inTransaction), before anything else runs.
 }
 
 bool PgCustomQueriesPart::runOne(PgPoll &poll, const PgCustomQuery &query)
@@ -66,6 +66,17 @@ QStringList PgCustomQueriesPart::addSeries(const PgCustomQuery &query, const PgR
     if (valueColumns.isEmpty()) {
         problems << u"no numeric column, so no series (text columns are labels)"_s;
         return problems;
+    }
+    // Two columns of one name would be two values of one series at one instant.
+    QSet<QString> columnNames;
+    for (int c = 0; c < result.columns(); ++c) {
+        const QString name = result.columnName(c);
+        if (columnNames.contains(name)) {
+            problems << u"two columns are named \"%1\"; give them distinct names with AS"_s.arg(
+                name);
+            return problems;
+        }
+        columnNames.insert(name);
     }
     const int rows = std::min(result.rows(), MaxRows);
     if (result.rows() > MaxRows)

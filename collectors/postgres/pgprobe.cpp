@@ -3,6 +3,7 @@
 #include "pgactivity.h"
 
 #include <QElapsedTimer>
+#include <algorithm>
 
 namespace Headroom {
 
@@ -19,22 +20,37 @@ void PgProbePart::collect(PgPoll &poll)
     if (m_options.count <= 0)
         return;
     LogHistogram latencies;
+    double slowestMs = 0;
     for (int i = 0; i < m_options.count; ++i) {
+        // A run that cannot finish in time would only cost a cancel (or, where the
+        // cancel fails, the session): stop while there is room, with twice the
+        // slowest run so far as the margin.
+        const qint64 remaining = poll.deadline.remainingTime(); // -1: no deadline
+        if (remaining >= 0 && double(remaining) < std::max(5.0, 2 * slowestMs)) {
+            poll.warn(
+                u"probe: %1 of %2 runs fit in the poll's time (the slowest took %3 ms)"_s.arg(i)
+                    .arg(m_options.count)
+                    .arg(slowestMs, 0, 'f', 1));
+            break;
+        }
         QElapsedTimer timer;
         timer.start();
         const PgResult result = poll.tryRun(m_sql);
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         if (result.ok()) {
             latencies.add(ms);
+            slowestMs = std::max(slowestMs, ms);
             continue;
         }
         if (result.timedOut()) {
-            // The wait is real information: the query took at least this long.
-            latencies.add(ms);
+            // The run took at least the time it had (the cancel that followed is not
+            // the server's doing): a lower bound, still worth a place in the histogram.
+            const double boundMs = remaining >= 0 ? double(remaining) : ms;
+            latencies.add(boundMs);
             poll.warn(u"probe: run %1 of %2 hit the poll deadline after %3 ms; the rest were "
                       "not run"_s.arg(i + 1)
                           .arg(m_options.count)
-                          .arg(ms, 0, 'f', 0));
+                          .arg(boundMs, 0, 'f', 0));
         } else if (!poll.connection.isConnected()) {
             poll.result.error = u"probe: "_s + result.error();
         } else {

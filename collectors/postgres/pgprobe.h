@@ -1,8 +1,9 @@
 // The latency probe: runs a read-only query `count` times back to back each poll and
 // records every round trip (client-side, so network and server queueing included) in
 // the histogram series pg.latency.probe (ms). It runs after the other parts and only
-// with the time left before the poll's deadline: a probe that would overrun stops,
-// records the time it had already waited as a lower bound, and says so.
+// with the time left before the poll's deadline: it stops before a run that would not
+// fit (twice the slowest run so far), and a run that still hits the deadline is
+// recorded with the time it had, as a lower bound; either way a warning says so.
 #pragma once
 
 #include "pgpoll.h"

@@ -302,7 +302,10 @@ QByteArray PgStatementsPart::textsQuery(const QString &schema)
     // showtext := true reads the whole query text file, whatever the filter: this runs
     // only when a statement without a known text enters the top N.
     return "SELECT dbid, queryid, left(query, 1000) FROM " + quoteIdentifier(schema).toUtf8()
-        + ".pg_stat_statements(true) WHERE queryid = ANY ($1::int8[])";
+        + ".pg_stat_statements(true) WHERE queryid = ANY ($1::int8[])"
+          // The same statement under several roles: always the same row's text, so its
+          // label never changes (toplevel, which also splits rows, is not in 1.8).
+          " ORDER BY dbid, queryid, userid";
 }
 
 void PgStatementsPart::readDatabases(const PgResult &result,

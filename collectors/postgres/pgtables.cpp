@@ -234,7 +234,8 @@ QByteArray PgTablesPart::query()
            " t.seq_tup_read, coalesce(t.idx_tup_fetch, 0), t.n_tup_ins, t.n_tup_upd,"
            " t.n_tup_del, coalesce(io.heap_blks_read, 0)"
            " FROM pg_stat_user_tables t"
-           " JOIN pg_statio_user_tables io ON io.relid = t.relid"
+           // pg_statio_user_tables has no partitioned tables (relkind p): LEFT JOIN.
+           " LEFT JOIN pg_statio_user_tables io ON io.relid = t.relid"
            " JOIN pg_class c ON c.oid = t.relid"
            " LEFT JOIN pg_class r ON c.relispartition AND r.oid = pg_partition_root(t.relid)::oid"
            " LEFT JOIN pg_namespace rn ON rn.oid = r.relnamespace";

@@ -63,6 +63,17 @@ PollResult PostgresCollector::poll(const QDeadlineTimer &deadline)
         poll.result.error = error;
         return std::move(poll.result);
     }
+    if (m_connection.inTransaction()) {
+        // The last poll ran out of time inside the dashboard queries' transaction (the
+        // cancel aborted it): end it, or every statement would fail from now on.
+        const PgResult rollback = m_connection.exec("ROLLBACK", {}, queries);
+        if (!rollback.ok() && m_connection.isConnected())
+            m_connection.markBroken(u"could not end an aborted transaction: "_s + rollback.error());
+        if (!m_connection.isConnected()) {
+            poll.result.error = rollback.error();
+            return std::move(poll.result);
+        }
+    }
     if (m_connection.generation() != m_generation) {
         // A new session may be a restarted or a different server (multi-host conninfo):
         // rates across the outage would average over the gap, so start clean.
@@ -82,6 +93,12 @@ PollResult PostgresCollector::poll(const QDeadlineTimer &deadline)
     }
     if (poll.failed())
         return std::move(poll.result);
+    if (!m_connection.isConnected()) {
+        // A part lost the session without failing the poll (a probe run that could not
+        // be cancelled): what was read stands, but the server is not "up" now.
+        poll.warn(u"the session was closed; reconnecting"_s);
+        return std::move(poll.result);
+    }
 
     SeriesInfo up;
     up.key = { m_config.sourceId, u"pg.up"_s, {} };

@@ -51,7 +51,7 @@ private:
     int m_generation = 0; // the connection generation our baselines belong to
     PgStatDatabaseRates m_databaseRates;
     PgActivitySampler m_activity;
-    // Statements, tables and shards, the probe, custom queries: in that order.
+    // Statements, tables and shards, custom queries, the probe: in that order.
     std::vector<std::unique_ptr<PgPart>> m_parts;
 };
 

@@ -143,6 +143,28 @@ bool readShardSets(OptionReader &reader, const QJsonValue &value, QList<PgShardS
                           out, readSet);
 }
 
+// Dashboard queries run in a READ ONLY transaction that each poll rolls back, and the
+// probe in the read-only session itself: a statement that could end that transaction or
+// change the session is refused when the dashboard is opened. Leading comments are
+// skipped first, or "-- x\nCOMMIT" would slip through.
+bool refuseSessionChanges(OptionReader &reader, const QString &path, const QString &sql)
+{
+    static const QRegularExpression leadingComments(u"^(\\s+|--[^\\n]*(\\n|$)|/\\*.*?\\*/)+"_s,
+                                                    QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression control(
+        u"^(set|reset|begin|start|commit|end|rollback|abort|savepoint|release|prepare|"
+        "discard|lock|listen|notify|load|do|call|copy)\\b"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    QString statement = sql;
+    statement.remove(leadingComments);
+    const QRegularExpressionMatch match = control.match(statement);
+    if (match.hasMatch())
+        return reader.fail(
+            u"\"%1\": %2 statements are not run: dashboard queries run in "
+            "Headroom's read-only monitoring session"_s.arg(path, match.captured(1).toUpper()));
+    return true;
+}
+
 bool readProbe(OptionReader &reader, const QJsonValue &value, PgProbeOptions *out)
 {
     if (value.isUndefined() || value.isNull())
@@ -164,33 +186,24 @@ bool readProbe(OptionReader &reader, const QJsonValue &value, PgProbeOptions *ou
         if (!sql.isString() || sql.toString().trimmed().isEmpty())
             return reader.fail(u"\"probe.sql\": expected a query"_s);
         out->sql = sql.toString().trimmed();
+        if (!refuseSessionChanges(reader, u"probe.sql"_s, out->sql))
+            return false;
     }
     return reader.readInt(probe, u"probe."_s, u"count"_s, 0, 1000, &out->count);
 }
 
 bool readQueries(OptionReader &reader, const QJsonValue &value, QList<PgCustomQuery> *out)
 {
-    const auto readQuery = [&](const QJsonObject &query, const QString &path,
-                               PgCustomQuery &parsed) {
-        const QJsonValue sql = query.value("sql"_L1);
-        if (!sql.isString() || sql.toString().trimmed().isEmpty())
-            return reader.fail(u"\"%1.sql\": expected a query"_s.arg(path));
-        parsed.sql = sql.toString().trimmed();
-        while (parsed.sql.endsWith(u';'))
-            parsed.sql = parsed.sql.chopped(1).trimmed();
-        // Each poll runs the queries in a READ ONLY transaction that it rolls back; a
-        // query that could end that transaction or change the session is refused here.
-        static const QRegularExpression control(
-            u"^(set|reset|begin|start|commit|end|rollback|abort|savepoint|release|prepare|"
-            "discard|lock|listen|notify|load|do|call|copy)\\b"_s,
-            QRegularExpression::CaseInsensitiveOption);
-        const QRegularExpressionMatch match = control.match(parsed.sql);
-        if (match.hasMatch())
-            return reader.fail(u"\"%1.sql\": %2 statements are not run: dashboard queries run "
-                               "in Headroom's read-only monitoring session"_s.arg(
-                                   path, match.captured(1).toUpper()));
-        return true;
-    };
+    const auto readQuery
+        = [&](const QJsonObject &query, const QString &path, PgCustomQuery &parsed) {
+              const QJsonValue sql = query.value("sql"_L1);
+              if (!sql.isString() || sql.toString().trimmed().isEmpty())
+                  return reader.fail(u"\"%1.sql\": expected a query"_s.arg(path));
+              parsed.sql = sql.toString().trimmed();
+              while (parsed.sql.endsWith(u';'))
+                  parsed.sql = parsed.sql.chopped(1).trimmed();
+              return refuseSessionChanges(reader, path + u".sql"_s, parsed.sql);
+          };
     return readNamedArray(reader, value, u"queries"_s, { u"name"_s, u"sql"_s }, out, readQuery);
 }
 
@@ -233,9 +246,17 @@ std::optional<PostgresOptions> parsePostgresOptions(const QJsonObject &options, 
         PQconninfoOption *parsedInfo
             = PQconninfoParse(parsed.settings.conninfo.toUtf8().constData(), &parseError);
         if (!parsedInfo) {
-            const QString reason
-                = parseError ? QString::fromUtf8(parseError).simplified() : u"out of memory"_s;
+            // libpq quotes the offending piece, which may be (part of) a password:
+            // only "invalid connection option" is known to name a keyword alone.
+            static const QRegularExpression keywordOnly(
+                u"^invalid connection option \"[A-Za-z_]+\"$"_s);
+            const QString libpqReason
+                = parseError ? QString::fromUtf8(parseError).simplified() : QString();
             PQfreemem(parseError);
+            const QString reason = keywordOnly.match(libpqReason).hasMatch()
+                ? libpqReason
+                : u"libpq cannot parse it (check the key=value pairs, their quoting and the "
+                  "URI's %-escapes; its text is not repeated here as it may hold a password)"_s;
             reader.fail(u"\"conninfo\": %1"_s.arg(reason));
             return std::nullopt;
         }

@@ -9,6 +9,7 @@
 
 #include <QJsonArray>
 #include <QTest>
+#include <QThread>
 
 using namespace Headroom;
 using namespace Headroom::Test;
@@ -42,11 +43,13 @@ private Q_SLOTS:
     void initTestCase();
     void refusedWhenOpened_data();
     void refusedWhenOpened();
+    void probeScreenedToo();
     void labelledSeries();
     void writesRefusedByServer_data();
     void writesRefusedByServer();
     void settingsDoNotOutliveThePoll();
     void problemsAreNamed();
+    void timeoutInsideTheTransaction();
     void cleanupTestCase();
 };
 
@@ -87,6 +90,10 @@ void TestPgCustomQueries::refusedWhenOpened_data()
                                             query(u"b"_s, u"  commit;"_s) }
                             << u"\"queries[1].sql\": COMMIT statements are not run: dashboard "
                                "queries run in Headroom's read-only monitoring session"_s;
+    QTest::newRow("commit behind comments")
+        << QJsonArray { query(u"a"_s, u"-- looks harmless\n/* really */ commit"_s) }
+        << u"\"queries[0].sql\": COMMIT statements are not run: dashboard queries run in "
+           "Headroom's read-only monitoring session"_s;
     QTest::newRow("bad name") << QJsonArray { query(u"Queue Depth"_s, u"select 1"_s) }
                               << u"\"queries[0].name\": expected a name of lower-case letters, "
                                  "digits and _"_s;
@@ -104,6 +111,18 @@ void TestPgCustomQueries::refusedWhenOpened()
     QString actual;
     QVERIFY(!makeCollector(options(queries), 5000, &actual));
     QCOMPARE(actual, error);
+}
+
+void TestPgCustomQueries::probeScreenedToo()
+{
+    QJsonObject withProbe = options({});
+    withProbe.insert(u"probe"_s,
+                     QJsonObject { { u"sql"_s, u"set default_transaction_read_only = off"_s } });
+    QString error;
+    QVERIFY(!makeCollector(withProbe, 5000, &error));
+    QCOMPARE(error,
+             u"\"probe.sql\": SET statements are not run: dashboard queries run in "
+             "Headroom's read-only monitoring session"_s);
 }
 
 void TestPgCustomQueries::labelledSeries()
@@ -189,14 +208,15 @@ void TestPgCustomQueries::settingsDoNotOutliveThePoll()
 
 void TestPgCustomQueries::problemsAreNamed()
 {
-    const auto collector
-        = makeCollector(options({ query(u"typo"_s, u"SELECT depht FROM queue"_s),
-                                  query(u"texts"_s, u"SELECT name FROM queue"_s),
-                                  query(u"dupes"_s, u"SELECT 'same' AS k, depth FROM queue"_s) }));
+    const auto collector = makeCollector(options(
+        { query(u"typo"_s, u"SELECT depht FROM queue"_s),
+          query(u"texts"_s, u"SELECT name FROM queue"_s),
+          query(u"dupes"_s, u"SELECT 'same' AS k, depth FROM queue"_s),
+          query(u"twins"_s, u"SELECT count(*), count(*) FILTER (WHERE depth > 0) FROM queue"_s) }));
     QVERIFY(collector);
     const PollResult result = collector->poll(QDeadlineTimer(5000));
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-    QCOMPARE(result.warnings.size(), 3);
+    QCOMPARE(result.warnings.size(), 4);
     QVERIFY2(result.warnings.at(0).startsWith(u"query \"typo\": failed: "_s)
                  && result.warnings.at(0).contains(u"depht"_s),
              qPrintable(result.warnings.at(0)));
@@ -206,6 +226,41 @@ void TestPgCustomQueries::problemsAreNamed()
              u"query \"dupes\": 1 rows repeat the text columns of an earlier row and were "
              "ignored; make the text columns unique"_s);
     QVERIFY(value(result.batch, u"pg.query.dupes.depth"_s, { { u"k"_s, u"same"_s } }));
+    QCOMPARE(
+        result.warnings.at(3),
+        u"query \"twins\": two columns are named \"count\"; give them distinct names with AS"_s);
+    QVERIFY(!value(result.batch, u"pg.query.twins.count"_s));
+}
+
+void TestPgCustomQueries::timeoutInsideTheTransaction()
+{
+    // A query that outlives the poll is cancelled inside the read-only transaction,
+    // which the cancel aborts; the next poll must not inherit that aborted block.
+    QJsonObject slow
+        = options({ query(u"slow"_s,
+                          u"SELECT 1 AS one FROM pg_sleep(CASE WHEN"
+                          " current_setting('application_name') = 'headroom'"
+                          " AND (SELECT count(*) FROM queue) = 2 THEN 3 ELSE 0 END)"_s),
+                    query(u"depth"_s, u"SELECT sum(depth)::int AS total FROM queue"_s) });
+    slow.insert(u"statementTimeoutMs"_s, 60'000);
+    const auto collector = makeCollector(slow, 1000);
+    QVERIFY(collector);
+    const PollResult cut = collector->poll(QDeadlineTimer(1000));
+    QVERIFY2(cut.error.contains(u"query \"slow\""_s), qPrintable(cut.error));
+    {
+        // Make the slow query quick from now on.
+        TestConnection change(conninfo(Database));
+        PG_EXEC(change, u"INSERT INTO queue VALUES ('later', 0, NULL)"_s);
+    }
+    QThread::msleep(1200); // outlast a reconnect backoff, should the cancel have failed
+    const PollResult next = collector->poll(QDeadlineTimer(5000));
+    QVERIFY2(next.error.isEmpty(), qPrintable(next.error));
+    QCOMPARE(next.warnings, QStringList());
+    QCOMPARE(value(next.batch, u"pg.query.slow.one"_s), 1.0);
+    QCOMPARE(value(next.batch, u"pg.query.depth.total"_s), 12.0);
+    QVERIFY(!collector->connection().inTransaction());
+    TestConnection cleanup(conninfo(Database));
+    PG_EXEC(cleanup, u"DELETE FROM queue WHERE name = 'later'"_s);
 }
 
 QTEST_GUILESS_MAIN(TestPgCustomQueries)

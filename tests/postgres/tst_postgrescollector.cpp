@@ -279,8 +279,8 @@ void TestPostgresCollector::pgMonitorIsEnough()
     TestConnection other(conninfo());
     QVERIFY(other.ok());
     PG_EXEC(other, u"SELECT count(*) FROM pg_class"_s);
-    const auto collector = makeCollector(
-        { { u"conninfo"_s, conninfo(u"postgres"_s, u"headroom_monitor"_s) } });
+    const auto collector
+        = makeCollector({ { u"conninfo"_s, conninfo(u"postgres"_s, u"headroom_monitor"_s) } });
     QVERIFY(collector);
     const PollResult first = pollOk(*collector);
     QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
@@ -289,9 +289,9 @@ void TestPostgresCollector::pgMonitorIsEnough()
     QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
     QCOMPARE(second.warnings, QStringList());
     QCOMPARE(value(second.batch, u"pg.up"_s), 1.0);
-    QVERIFY(value(second.batch, u"pg.activity.sessions"_s, { { u"state"_s, u"idle"_s } })
-                .value_or(0)
-            >= 1);
+    QVERIFY(
+        value(second.batch, u"pg.activity.sessions"_s, { { u"state"_s, u"idle"_s } }).value_or(0)
+        >= 1);
     QVERIFY(!second.batch.histograms.isEmpty()); // the probe, at least
 }
 

@@ -106,6 +106,17 @@ void TestPostgresUnit::options_data()
     QTest::newRow("bad keyword") << QJsonObject { { u"conninfo"_s, u"host=db bogus=1"_s } }
                                  << u"\"conninfo\": invalid connection option \"bogus\""_s << 0 << 0
                                  << 0;
+    // libpq's own message would quote "Hunter%zz" and "secret part".
+    QTest::newRow("bad URI escape, password not repeated")
+        << QJsonObject { { u"conninfo"_s, u"postgresql://u:Hunter%zz@h/db"_s } }
+        << u"\"conninfo\": libpq cannot parse it (check the key=value pairs, their quoting and "
+           "the URI's %-escapes; its text is not repeated here as it may hold a password)"_s
+        << 0 << 0 << 0;
+    QTest::newRow("unquoted space in password, not repeated")
+        << QJsonObject { { u"conninfo"_s, u"host=db password=secret part"_s } }
+        << u"\"conninfo\": libpq cannot parse it (check the key=value pairs, their quoting and "
+           "the URI's %-escapes; its text is not repeated here as it may hold a password)"_s
+        << 0 << 0 << 0;
     QTest::newRow("conninfo not a string") << QJsonObject { { u"conninfo"_s, 5 } }
                                            << u"\"conninfo\" must be a libpq connection string "
                                               "or URI"_s
