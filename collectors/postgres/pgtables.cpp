@@ -10,14 +10,25 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Busiest first; equal ones by name, so the cut at the cap does not flap between polls.
-template<typename T> void sortBusiestFirst(QList<T> &list)
+// Sorts busiest first (equal ones by name, so the cut does not flap between polls) and
+// keeps the `max` busiest, with a warning "<view>: N of M <noun> left out; ...".
+template<typename T>
+void keepBusiest(QList<T> &list, qsizetype max, const QString &view, const QString &noun,
+                 QStringList &warnings)
 {
     std::sort(list.begin(), list.end(), [](const T &a, const T &b) {
         if (a.ops != b.ops)
             return a.ops > b.ops;
         return a.name < b.name;
     });
+    if (list.size() <= max)
+        return;
+    warnings << u"%1: %2 of %3 %4 left out; only the %5 busiest are reported"_s.arg(view)
+                    .arg(list.size() - max)
+                    .arg(list.size())
+                    .arg(noun)
+                    .arg(max);
+    list.resize(max);
 }
 
 } // namespace
@@ -102,14 +113,7 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
     }
     m_known = std::move(seen);
 
-    sortBusiestFirst(tables);
-    if (tables.size() > MaxTables) {
-        warnings << u"pg_stat_user_tables: %1 of %2 tables left out; only the %3 busiest are "
-                    "reported"_s.arg(tables.size() - MaxTables)
-                        .arg(tables.size())
-                        .arg(MaxTables);
-        tables.resize(MaxTables);
-    }
+    keepBusiest(tables, MaxTables, u"pg_stat_user_tables"_s, u"tables"_s, warnings);
     const QString dbResource = u"db:"_s + snapshot.database;
     for (const Table &t : std::as_const(tables)) {
         Labels labels { { u"schema"_s, t.row->schema }, { u"table"_s, t.row->table } };
@@ -199,14 +203,7 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
         add(u"pg.shardset.load.max"_s, setLabels, resource, u"%"_s, UseKind::Utilization, maxLoad);
     }
 
-    sortBusiestFirst(shards);
-    if (shards.size() > MaxShards) {
-        warnings << u"shard sets: %1 of %2 shards left out; only the %3 busiest are "
-                    "reported"_s.arg(shards.size() - MaxShards)
-                        .arg(shards.size())
-                        .arg(MaxShards);
-        shards.resize(MaxShards);
-    }
+    keepBusiest(shards, MaxShards, u"shard sets"_s, u"shards"_s, warnings);
     for (const Shard &shard : std::as_const(shards)) {
         const Labels labels { { u"set"_s, shard.set }, { u"shard"_s, shard.name } };
         add(u"pg.shard.ops.rate"_s, labels, shard.resource, u"1/s"_s, UseKind::Throughput,
