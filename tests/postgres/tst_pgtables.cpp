@@ -96,6 +96,17 @@ QString partition(int i)
     return u"public.orders_p%1"_s.arg(i);
 }
 
+// Options for a collector of the shard database with only the tables part at work.
+QJsonObject shardOptions(const QJsonObject &more = {})
+{
+    QJsonObject options { { u"conninfo"_s, conninfo(ShardDb) },
+                          { u"statements"_s, false },
+                          { u"probe"_s, false } };
+    for (auto it = more.constBegin(); it != more.constEnd(); ++it)
+        options.insert(it.key(), it.value());
+    return options;
+}
+
 } // namespace
 
 class TestPgTables : public QObject
@@ -510,14 +521,11 @@ void TestPgTables::skewedPartitions()
     QJsonArray tables;
     for (int i = 0; i < Partitions; ++i)
         tables << u"orders_p%1"_s.arg(i);
-    const auto collector
-        = makeCollector({ { u"conninfo"_s, conninfo(ShardDb) },
-                          { u"statements"_s, false },
-                          { u"probe"_s, false },
-                          { u"shardSets"_s,
-                            QJsonArray { QJsonObject { { u"name"_s, u"orders_cap"_s },
-                                                       { u"tables"_s, tables },
-                                                       { u"capacity"_s, Capacity } } } } });
+    const auto collector = makeCollector(
+        shardOptions({ { u"shardSets"_s,
+                         QJsonArray { QJsonObject { { u"name"_s, u"orders_cap"_s },
+                                                    { u"tables"_s, tables },
+                                                    { u"capacity"_s, Capacity } } } } }));
     QVERIFY(collector);
     const PollResult before = collector->poll(QDeadlineTimer(5000));
     QVERIFY2(before.error.isEmpty(), qPrintable(before.error));
@@ -595,9 +603,7 @@ void TestPgTables::statsResetBetweenPolls()
 {
     HEADROOM_REQUIRE_PG();
     QVERIFY(createShardDatabase());
-    const auto collector = makeCollector({ { u"conninfo"_s, conninfo(ShardDb) },
-                                           { u"statements"_s, false },
-                                           { u"probe"_s, false } });
+    const auto collector = makeCollector(shardOptions());
     QVERIFY(collector);
     TestConnection work(conninfo(ShardDb));
     QVERIFY2(work.ok(), qPrintable(work.error()));
@@ -681,9 +687,7 @@ void TestPgTables::tableRates()
 {
     HEADROOM_REQUIRE_PG();
     QVERIFY(createShardDatabase());
-    const auto collector = makeCollector({ { u"conninfo"_s, conninfo(ShardDb) },
-                                           { u"statements"_s, false },
-                                           { u"probe"_s, false } });
+    const auto collector = makeCollector(shardOptions());
     QVERIFY(collector);
     const PollResult before = collector->poll(QDeadlineTimer(5000));
     QVERIFY2(before.error.isEmpty(), qPrintable(before.error));
