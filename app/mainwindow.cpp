@@ -123,11 +123,13 @@ bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString>
     m_file = path;
     m_variables = m_dashboard.resolveVariables(variables);
     m_view->setDashboard(m_dashboard);
-    for (TimeSeriesPanel *panel : m_view->panels()) {
+    for (PanelWidget *panel : m_view->panels()) {
         panel->setContextMenuPolicy(Qt::ActionsContextMenu);
         auto *exportAction = new QAction(tr("Export Panel as PNG…"), panel);
         connect(exportAction, &QAction::triggered, this, [this, panel] { exportPanelPng(panel); });
-        panel->chartView()->setContextMenuPolicy(Qt::NoContextMenu);
+        // Let the right click reach the panel's action menu (a chart view takes it).
+        if (auto *chart = qobject_cast<TimeSeriesPanel *>(panel))
+            chart->chartView()->setContextMenuPolicy(Qt::NoContextMenu);
         panel->addAction(exportAction);
     }
     if (!path.isEmpty())
@@ -318,7 +320,7 @@ void MainWindow::exportDashboardPng()
         QMessageBox::warning(this, tr("Export failed"), error);
 }
 
-void MainWindow::exportPanelPng(TimeSeriesPanel *panel)
+void MainWindow::exportPanelPng(PanelWidget *panel)
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export panel as PNG"),
                                                       panel->config().id + QStringLiteral(".png"),

@@ -18,7 +18,7 @@ namespace Headroom {
 class DashboardView;
 class MonitoringSession;
 class SourceStatusBar;
-class TimeSeriesPanel;
+class PanelWidget;
 
 class MainWindow : public QMainWindow
 {
@@ -50,7 +50,7 @@ private:
     bool saveAs();
     bool saveTo(const QString &path);
     void exportDashboardPng();
-    void exportPanelPng(TimeSeriesPanel *panel);
+    void exportPanelPng(PanelWidget *panel);
     void exportCsv();
     void addRecentFile(const QString &path);
     void updateRecentMenu();

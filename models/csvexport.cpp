@@ -24,6 +24,8 @@ QByteArray csvHeader()
 
 QByteArray csvRows(const PanelData &data)
 {
+    // Each panel type adds the rows of its own view after the series rows (none yet
+    // for time charts, whose series are their view).
     QString out;
     for (const PanelSeriesData &s : data.series) {
         // Everything but time and value is the same on every row of a series.

@@ -29,8 +29,9 @@ QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegis
     return ids;
 }
 
-PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
-                     const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
+namespace {
+PanelData queryTimeSeriesPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
+                               const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
 {
     PanelData data;
     data.panelId = panel.id;
@@ -62,6 +63,15 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
         data.series.append(std::move(s));
     }
     return data;
+}
+} // namespace
+
+PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
+                     const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
+{
+    // One query per panel type (knownPanelTypes()); "timeseries" is also what a panel
+    // built in code with another type gets.
+    return queryTimeSeriesPanel(panel, registry, store, fromMs, toMs, columns);
 }
 
 QString seriesDisplayName(const SeriesInfo &info)

@@ -1,7 +1,8 @@
 #include "dashboardview.h"
 
+#include "panelfactory.h"
+#include "panelwidget.h"
 #include "seriesstore.h"
-#include "timeseriespanel.h"
 
 #include <QGridLayout>
 #include <QtConcurrent>
@@ -51,12 +52,16 @@ void DashboardView::setDashboard(const Dashboard &dashboard)
     m_dashboard = dashboard;
     int rows = 0;
     for (const DashboardPanel &config : std::as_const(m_dashboard.panels)) {
-        auto *panel = new TimeSeriesPanel(config, this);
+        PanelWidget *panel = createPanelWidget(config, this);
         const PanelLayout &l = config.layout;
         m_grid->addWidget(panel, l.y, l.x, l.h, l.w);
         rows = std::max(rows, l.y + l.h);
-        connect(panel, &TimeSeriesPanel::rangeSelected, this, &DashboardView::rangeSelected);
+        connect(panel, &PanelWidget::rangeSelected, this, &DashboardView::rangeSelected);
+        connect(panel, &PanelWidget::crosshairMoved, this, &DashboardView::setCrosshair);
+        connect(panel, &PanelWidget::highlightRequested, this, &DashboardView::setHighlight);
+        connect(panel, &PanelWidget::chartRequested, this, &DashboardView::chartRequested);
         m_panels.append(panel);
+        panel->setHighlight(m_highlight);
     }
     for (int r = 0; r < rows; ++r) {
         m_grid->setRowStretch(r, 1);
@@ -75,7 +80,7 @@ QSize DashboardView::preferredSize(int width) const
 QList<int> DashboardView::panelWidths() const
 {
     QList<int> widths;
-    for (const TimeSeriesPanel *panel : m_panels)
+    for (const PanelWidget *panel : m_panels)
         widths.append(std::max(200, panel->width())); // a pixel column per point at most
     return widths;
 }
@@ -124,6 +129,20 @@ void DashboardView::refreshNow(qint64 fromMs, qint64 toMs)
 QList<PanelData> DashboardView::queryAll(qint64 fromMs, qint64 toMs) const
 {
     return runQueries(fromMs, toMs, QList<int>(m_panels.size(), 0));
+}
+
+void DashboardView::setCrosshair(qint64 ms)
+{
+    m_crosshairMs = ms;
+    for (PanelWidget *panel : std::as_const(m_panels))
+        panel->setCrosshair(ms);
+}
+
+void DashboardView::setHighlight(const Labels &labels)
+{
+    m_highlight = labels;
+    for (PanelWidget *panel : std::as_const(m_panels))
+        panel->setHighlight(labels);
 }
 
 } // namespace Headroom

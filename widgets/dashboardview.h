@@ -16,7 +16,7 @@ namespace Headroom {
 
 class SeriesRegistry;
 class SeriesStore;
-class TimeSeriesPanel;
+class PanelWidget;
 
 class DashboardView : public QWidget
 {
@@ -28,7 +28,7 @@ public:
     // The store must stay valid while a refresh runs.
     void setStore(const SeriesStore *store);
     void setDashboard(const Dashboard &dashboard);
-    const QList<TimeSeriesPanel *> &panels() const { return m_panels; }
+    const QList<PanelWidget *> &panels() const { return m_panels; }
 
     // Asynchronous: queries in the pool, applied when done. A refresh requested while
     // one runs is coalesced into a single follow-up.
@@ -37,6 +37,13 @@ public:
     void refreshNow(qint64 fromMs, qint64 toMs);
     // Every panel's data at full resolution (for the CSV export).
     QList<PanelData> queryAll(qint64 fromMs, qint64 toMs) const;
+
+    // Linked panels: the crosshair instant (-1: none) and the emphasised labels are
+    // passed to every panel, whichever panel they came from.
+    void setCrosshair(qint64 ms);
+    qint64 crosshair() const { return m_crosshairMs; }
+    void setHighlight(const Labels &labels);
+    const Labels &highlight() const { return m_highlight; }
 
     static constexpr int GridColumns = 12;
     static constexpr int RowUnitPx = 64; // height of one grid row at scale 1
@@ -47,6 +54,8 @@ public:
 Q_SIGNALS:
     void rangeSelected(qint64 fromMs, qint64 toMs);
     void refreshed();
+    // A panel asked for a time chart of some series (a USE matrix cell was clicked).
+    void chartRequested(const Headroom::DashboardPanel &chart);
 
 private:
     QList<PanelData> runQueries(qint64 fromMs, qint64 toMs, const QList<int> &widths) const;
@@ -58,10 +67,12 @@ private:
     const SeriesStore *m_store = nullptr;
     Dashboard m_dashboard;
     QGridLayout *m_grid;
-    QList<TimeSeriesPanel *> m_panels;
+    QList<PanelWidget *> m_panels;
     QFutureWatcher<QList<PanelData>> m_watcher;
     bool m_pending = false;
     qint64 m_pendingFrom = 0, m_pendingTo = 0;
+    qint64 m_crosshairMs = -1;
+    Labels m_highlight;
 };
 
 } // namespace Headroom

@@ -61,8 +61,7 @@ bool drawable(double value, YScale scale)
 } // namespace
 
 TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
-    : QWidget(parent)
-    , m_config(config)
+    : PanelWidget(config, parent)
     , m_chart(new QChart)
     , m_axisX(new QDateTimeAxis)
     , m_axisY(makeYAxis(config.yScale))
@@ -86,7 +85,7 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    setData(PanelData { config.id, 0, 0, {} });
+    render();
 }
 
 QLineSeries *TimeSeriesPanel::segment(const SeriesKey &line, int index, const QString &name,
@@ -133,9 +132,8 @@ QString TimeSeriesPanel::axisUnit() const
     return m_mixedUnits ? QString() : m_unit;
 }
 
-void TimeSeriesPanel::setData(const PanelData &panelData)
+void TimeSeriesPanel::render()
 {
-    m_data = panelData;
     // One unit on the axis only when it is true of every line; otherwise each legend
     // entry carries its own.
     m_unit = m_config.unit;

@@ -3,8 +3,7 @@
 // hover values, drag to zoom, gaps where data is missing.
 #pragma once
 
-#include "dashboard/dashboard.h"
-#include "panelquery.h"
+#include "panelwidget.h"
 
 #include <QHash>
 #include <QWidget>
@@ -19,15 +18,12 @@ namespace Headroom {
 
 class ZoomableChartView;
 
-class TimeSeriesPanel : public QWidget
+class TimeSeriesPanel : public PanelWidget
 {
     Q_OBJECT
 public:
     explicit TimeSeriesPanel(const DashboardPanel &config, QWidget *parent = nullptr);
 
-    const DashboardPanel &config() const { return m_config; }
-    const PanelData &data() const { return m_data; }
-    void setData(const PanelData &panelData);
     ZoomableChartView *chartView() const { return m_view; }
     // Number of line segments drawn (a series with a gap draws two; on a log axis,
     // values <= 0 cannot be drawn and cut the line like a gap).
@@ -35,8 +31,8 @@ public:
     // The Y axis unit: the panel's own, or the one all its series share; empty when mixed.
     QString axisUnit() const;
 
-Q_SIGNALS:
-    void rangeSelected(qint64 fromMs, qint64 toMs);
+protected:
+    void render() override;
 
 private:
     QLineSeries *segment(const SeriesKey &line, int index, const QString &name,
@@ -47,8 +43,6 @@ private:
     void updateLogAxis(double lo, double hi, bool any);
     void showHover(const QLineSeries *line, const QPointF &point, bool state);
 
-    DashboardPanel m_config;
-    PanelData m_data;
     QChart *m_chart;
     ZoomableChartView *m_view;
     QDateTimeAxis *m_axisX;

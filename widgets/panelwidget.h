@@ -1,0 +1,49 @@
+// The base of every panel type on the dashboard grid: holds the panel's config and
+// its latest data, and carries the signals that link panels together (time range,
+// crosshair, highlighted series, "open a chart of these series").
+#pragma once
+
+#include "dashboard/dashboard.h"
+#include "panelquery.h"
+
+#include <QWidget>
+
+namespace Headroom {
+
+class PanelWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit PanelWidget(const DashboardPanel &config, QWidget *parent = nullptr);
+
+    const DashboardPanel &config() const { return m_config; }
+    const PanelData &data() const { return m_data; }
+    // Stores the data and redraws (render()). Called on the GUI thread with the result
+    // of queryPanel() for this panel.
+    void setData(const PanelData &panelData);
+
+    // Linked time axes: marks the instant ms (epoch) on a time panel; -1 removes the mark.
+    // Panels without a time axis ignore it.
+    virtual void setCrosshair(qint64 ms) { Q_UNUSED(ms) }
+    // Emphasises the series whose labels include every label given (a shard picked in
+    // the top-shards table: {set, shard}); empty labels clear the emphasis.
+    virtual void setHighlight(const Labels &labels) { Q_UNUSED(labels) }
+
+Q_SIGNALS:
+    // The user dragged over a time range (drag to zoom; every panel follows).
+    void rangeSelected(qint64 fromMs, qint64 toMs);
+    // The mouse is over this instant of a time axis; -1 when it left.
+    void crosshairMoved(qint64 ms);
+    // The user picked something other panels should emphasise (see setHighlight).
+    void highlightRequested(const Labels &labels);
+    // The user asked for a time chart of these series (a USE matrix cell was clicked).
+    void chartRequested(const Headroom::DashboardPanel &chart);
+
+protected:
+    virtual void render() = 0;
+
+    DashboardPanel m_config;
+    PanelData m_data;
+};
+
+} // namespace Headroom
