@@ -155,6 +155,16 @@ QMap<QString, QString> Dashboard::resolveVariables(const QMap<QString, QString> 
     return out;
 }
 
+int PanelThresholds::level(double value) const
+{
+    if (qIsNaN(value))
+        return 0;
+    const auto beyond = [&](double bound) {
+        return !qIsNaN(bound) && (higherIsWorse ? value >= bound : value <= bound);
+    };
+    return beyond(critical) ? 2 : beyond(warning) ? 1 : 0;
+}
+
 QStringList knownPanelTypes()
 {
     return { QStringLiteral("timeseries") };

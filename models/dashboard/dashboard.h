@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QtNumeric>
 #include <optional>
 
 namespace Headroom {
@@ -67,6 +68,26 @@ enum class YScale
     Log
 };
 
+// Where a panel's values turn worrying: drawn as lines on time charts, colour the
+// cells of tables and the USE matrix. Either may be unset (NaN). With higherIsWorse
+// false (free memory, cache hit ratio), values below the bounds are the bad ones.
+struct PanelThresholds
+{
+    double warning = qQNaN();
+    double critical = qQNaN();
+    bool higherIsWorse = true;
+
+    bool isEmpty() const { return qIsNaN(warning) && qIsNaN(critical); }
+    // 0 ok, 1 warning, 2 critical.
+    int level(double value) const;
+    friend bool operator==(const PanelThresholds &a, const PanelThresholds &b)
+    {
+        const auto same = [](double x, double y) { return x == y || (qIsNaN(x) && qIsNaN(y)); };
+        return same(a.warning, b.warning) && same(a.critical, b.critical)
+            && a.higherIsWorse == b.higherIsWorse;
+    }
+};
+
 struct DashboardPanel
 {
     QString id;
@@ -80,6 +101,7 @@ struct DashboardPanel
     // p50, p95, p99 and max (see percentilelines.h).
     QList<double> percentiles;
     YScale yScale = YScale::Linear;
+    PanelThresholds thresholds;
     friend bool operator==(const DashboardPanel &, const DashboardPanel &) = default;
 };
 

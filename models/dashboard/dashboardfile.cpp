@@ -160,6 +160,8 @@ private:
     bool parsePercentiles(const QJsonObject &object, const QString &path,
                           QList<double> *percentiles);
     bool parseYScale(const QJsonObject &object, const QString &path, YScale *scale);
+    bool parseThresholds(const QJsonObject &object, const QString &path,
+                         PanelThresholds *thresholds);
     bool parseSelector(const QJsonObject &object, const QString &path, SeriesSelector *selector);
     bool parseLayout(const QJsonObject &object, const QString &path, PanelLayout *layout);
 
@@ -569,7 +571,8 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
     if (!readString(object, QStringLiteral("title"), path, false, &panel->title)
         || !readString(object, QStringLiteral("unit"), path, false, &panel->unit)
         || !parsePercentiles(object, path, &panel->percentiles)
-        || !parseYScale(object, path, &panel->yScale))
+        || !parseYScale(object, path, &panel->yScale)
+        || !parseThresholds(object, path, &panel->thresholds))
         return false;
 
     QJsonArray series;
@@ -637,6 +640,39 @@ bool Parser::parseYScale(const QJsonObject &object, const QString &path, YScale 
         return fail(joinPath(path, key),
                     u"must be \"linear\" or \"log\", got %1"_s.arg(describe(name)));
     *scale = *parsed;
+    return true;
+}
+
+bool Parser::parseThresholds(const QJsonObject &object, const QString &path,
+                             PanelThresholds *thresholds)
+{
+    QJsonObject bounds;
+    if (!readObject(object, u"thresholds"_s, path, &bounds))
+        return false;
+    const QString field = joinPath(path, u"thresholds"_s);
+    for (auto it = bounds.constBegin(); it != bounds.constEnd(); ++it) {
+        if (it.key() != u"warning" && it.key() != u"critical" && it.key() != u"higherIsWorse")
+            return fail(joinPath(field, it.key()),
+                        u"unknown field (expected warning, critical, higherIsWorse)"_s);
+    }
+    QJsonValue value;
+    if (!readMember(bounds, u"higherIsWorse"_s, field, false, QJsonValue::Bool, u"true or false"_s,
+                    &value))
+        return false;
+    thresholds->higherIsWorse = value.isBool() ? value.toBool() : true;
+    for (const auto &[key, target] : { std::pair { u"warning"_s, &thresholds->warning },
+                                       std::pair { u"critical"_s, &thresholds->critical } }) {
+        if (!readMember(bounds, key, field, false, QJsonValue::Double, u"a number"_s, &value))
+            return false;
+        *target = value.isDouble() ? value.toDouble() : qQNaN();
+    }
+    const PanelThresholds &t = *thresholds;
+    if (!qIsNaN(t.warning) && !qIsNaN(t.critical)
+        && (t.higherIsWorse ? t.critical < t.warning : t.critical > t.warning))
+        return fail(field,
+                    t.higherIsWorse ? u"critical must not be below warning"_s
+                                    : u"critical must not be above warning when higherIsWorse "
+                                      "is false"_s);
     return true;
 }
 
@@ -803,6 +839,14 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
             for (double percentile : panel.percentiles)
                 percentiles.append(percentile);
             panelObject.insert(u"percentiles"_s, percentiles);
+        }
+        if (!panel.thresholds.isEmpty()) {
+            QJsonObject thresholds { { u"higherIsWorse"_s, panel.thresholds.higherIsWorse } };
+            if (!qIsNaN(panel.thresholds.warning))
+                thresholds.insert(u"warning"_s, panel.thresholds.warning);
+            if (!qIsNaN(panel.thresholds.critical))
+                thresholds.insert(u"critical"_s, panel.thresholds.critical);
+            panelObject.insert(u"thresholds"_s, thresholds);
         }
         panels.append(panelObject);
     }

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void resolveVariables();
     void panelLookup();
     void knownTypes();
+    void thresholdLevels();
 };
 
 void TestDashboard::selectorMatches_data()
@@ -306,6 +307,26 @@ void TestDashboard::knownTypes()
 {
     QVERIFY(knownPanelTypes().contains(u"timeseries"_s));
     QVERIFY(!knownPanelTypes().contains(u"pie"_s));
+}
+
+void TestDashboard::thresholdLevels()
+{
+    PanelThresholds t { 70, 90, true };
+    QCOMPARE(t.level(69.9), 0);
+    QCOMPARE(t.level(70), 1);
+    QCOMPARE(t.level(90), 2);
+    QCOMPARE(t.level(qQNaN()), 0);
+    t.higherIsWorse = false;
+    t.warning = 20;
+    t.critical = 5;
+    QCOMPARE(t.level(50), 0);
+    QCOMPARE(t.level(20), 1);
+    QCOMPARE(t.level(4), 2);
+    PanelThresholds onlyCritical;
+    onlyCritical.critical = 1;
+    QCOMPARE(onlyCritical.level(0.5), 0);
+    QCOMPARE(onlyCritical.level(1), 2);
+    QVERIFY(PanelThresholds().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestDashboard)

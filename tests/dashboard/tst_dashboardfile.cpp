@@ -145,6 +145,8 @@ void compareDashboards(const Dashboard &actual, const Dashboard &expected)
         QCOMPARE(a.options, e.options);
         QCOMPARE(a.percentiles, e.percentiles);
         QCOMPARE(a.yScale, e.yScale);
+        QVERIFY(a.thresholds == e.thresholds);
+        QCOMPARE(a.thresholds.warning, e.thresholds.warning);
     }
     QVERIFY(actual == expected); // and operator== agrees
 }
@@ -190,6 +192,7 @@ Dashboard fullDashboard()
                            "colors": ["#ff0000", "#00ff00"], "legend": {"position": "bottom"}})");
     cpu.percentiles = { 99.9, 50, 0.001, 100 };
     cpu.yScale = YScale::Log;
+    cpu.thresholds = { 70, 90.5, true };
     DashboardPanel bare;
     bare.id = u"bare panel with spaces"_s;
     bare.type = u"timeseries"_s;
@@ -729,6 +732,22 @@ void TestDashboardFile::malformed_data()
     QTest::newRow("layout x 12") << patched(
         { { "panels[0].layout", object(R"({"x": 12, "y": 0, "w": 1, "h": 4})") } })
                                  << u"panels[0].layout.x"_s << u"must be less than 12"_s;
+    QTest::newRow("thresholds not an object")
+        << patched({ { "panels[0].thresholds", QJsonValue(80) } }) << u"panels[0].thresholds"_s
+        << u"must be an object"_s;
+    QTest::newRow("threshold not a number")
+        << patched({ { "panels[0].thresholds", object(R"({"warning": "80"})") } })
+        << u"panels[0].thresholds.warning"_s << u"must be a number"_s;
+    QTest::newRow("threshold unknown field")
+        << patched({ { "panels[0].thresholds", object(R"({"warn": 80})") } })
+        << u"panels[0].thresholds.warn"_s << u"unknown field"_s;
+    QTest::newRow("critical below warning")
+        << patched({ { "panels[0].thresholds", object(R"({"warning": 80, "critical": 70})") } })
+        << u"panels[0].thresholds"_s << u"critical must not be below warning"_s;
+    QTest::newRow("critical above warning when lower is worse")
+        << patched({ { "panels[0].thresholds",
+                       object(R"({"warning": 10, "critical": 20, "higherIsWorse": false})") } })
+        << u"panels[0].thresholds"_s << u"critical must not be above warning"_s;
     QTest::newRow("options array") << patched({ { "panels[0].options", QJsonArray() } })
                                    << u"panels[0].options"_s << u"must be an object"_s;
 }
