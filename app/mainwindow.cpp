@@ -1,7 +1,10 @@
 #include "mainwindow.h"
 
 #include "appdashboards.h"
+#include "chartwindow.h"
 #include "csvexport.h"
+#include "dashboard/dashboardedit.h"
+#include "dashboardeditor.h"
 #include "dashboardview.h"
 #include "imageexport.h"
 #include "monitoringsession.h"
@@ -56,6 +59,7 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     scroll->setWidget(m_view);
     setCentralWidget(scroll);
     connect(m_view, &DashboardView::rangeSelected, this, &MainWindow::onZoom);
+    connect(m_view, &DashboardView::chartRequested, this, &MainWindow::openChart);
 
     m_statusBar = new SourceStatusBar(this);
     statusBar()->addPermanentWidget(m_statusBar, 1);
@@ -88,6 +92,9 @@ void MainWindow::createActions()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     updateRecentMenu();
 
+    QMenu *dashboardMenu = menuBar()->addMenu(tr("&Dashboard"));
+    dashboardMenu->addAction(tr("&Edit Panels…"), this, &MainWindow::editPanels);
+
     m_rangeBar = addToolBar(tr("Time range"));
     m_rangeBar->setObjectName(QStringLiteral("timeRangeBar"));
     m_rangeBar->addWidget(new QLabel(tr("Range: "), this));
@@ -102,6 +109,23 @@ void MainWindow::createActions()
     m_followAction->setToolTip(tr("Pause or resume following live data"));
     connect(m_followAction, &QAction::toggled, this,
             [this](bool paused) { setFollowing(!paused); });
+
+    // Compare mode: overlay an earlier range on every time chart (before vs after).
+    m_rangeBar->addSeparator();
+    m_rangeBar->addWidget(new QLabel(tr("Compare with: "), this));
+    m_compareCombo = new QComboBox(this);
+    m_compareCombo->setObjectName(QStringLiteral("compareCombo"));
+    m_compareCombo->addItem(tr("nothing"), qint64(0));
+    m_compareCombo->addItem(tr("1 hour earlier"), 3600 * 1000LL);
+    m_compareCombo->addItem(tr("1 day earlier"), 24 * 3600 * 1000LL);
+    m_compareCombo->addItem(tr("1 week earlier"), 7 * 24 * 3600 * 1000LL);
+    m_compareCombo->setToolTip(
+        tr("Overlay the same panels over an earlier range, dashed, shifted onto this one"));
+    connect(m_compareCombo, &QComboBox::activated, this, [this](int index) {
+        m_view->setCompareOffset(m_compareCombo->itemData(index).toLongLong());
+        refresh();
+    });
+    m_rangeBar->addWidget(m_compareCombo);
 
     m_variableBar = addToolBar(tr("Variables"));
     m_variableBar->setObjectName(QStringLiteral("variableBar"));
@@ -123,6 +147,21 @@ bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString>
     m_file = path;
     m_variables = m_dashboard.resolveVariables(variables);
     m_view->setDashboard(m_dashboard);
+    installPanelActions();
+    if (!path.isEmpty())
+        addRecentFile(path);
+    rebuildVariableBar();
+    setRange(m_dashboard.rangeMs);
+    setFollowing(true);
+    restartCollection();
+    m_refreshTimer.start(m_dashboard.refreshMs);
+    setModified(false);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::installPanelActions()
+{
     for (PanelWidget *panel : m_view->panels()) {
         panel->setContextMenuPolicy(Qt::ActionsContextMenu);
         auto *exportAction = new QAction(tr("Export Panel as PNG…"), panel);
@@ -131,16 +170,62 @@ bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString>
         if (auto *chart = qobject_cast<TimeSeriesPanel *>(panel))
             chart->chartView()->setContextMenuPolicy(Qt::NoContextMenu);
         panel->addAction(exportAction);
+        auto *editAction = new QAction(tr("Edit Panel…"), panel);
+        const QString id = panel->config().id;
+        // Queued: applying the edit replaces this panel (and the action) while it fires.
+        connect(
+            editAction, &QAction::triggered, this, [this, id] { editPanelById(id); },
+            Qt::QueuedConnection);
+        panel->addAction(editAction);
     }
-    if (!path.isEmpty())
-        addRecentFile(path);
-    rebuildVariableBar();
-    setRange(m_dashboard.rangeMs);
-    setFollowing(true);
-    restartCollection();
-    m_refreshTimer.start(m_dashboard.refreshMs);
-    updateTitle();
-    return true;
+}
+
+void MainWindow::editPanels()
+{
+    // nullopt: cancelled or nothing changed.
+    if (const auto edited = editDashboard(this, m_dashboard, m_session->registry()))
+        applyEditedDashboard(*edited);
+}
+
+void MainWindow::editPanelById(const QString &panelId)
+{
+    const DashboardPanel *panel = m_dashboard.panel(panelId);
+    if (!panel)
+        return;
+    const auto edited = Headroom::editPanel(this, *panel, m_session->registry());
+    if (!edited)
+        return;
+    Dashboard next = m_dashboard;
+    replacePanel(next, panelId, *edited); // keeps ids unique, pushes overlapped panels down
+    applyEditedDashboard(next);
+}
+
+void MainWindow::applyEditedDashboard(const Dashboard &edited)
+{
+    m_dashboard = edited; // sources are not edited: collection goes on
+    m_view->setDashboard(m_dashboard);
+    installPanelActions();
+    refresh();
+    setModified(true);
+}
+
+void MainWindow::setModified(bool modified)
+{
+    m_modified = modified;
+    setWindowModified(modified); // the "[*]" of the title
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_modified)
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved changes"),
+        tr("The dashboard \"%1\" has unsaved changes. Save them?").arg(m_dashboard.title),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    return answer == QMessageBox::Discard || save();
 }
 
 void MainWindow::rebuildVariableBar()
@@ -186,6 +271,21 @@ void MainWindow::refresh()
 {
     const auto [from, to] = currentRange();
     m_view->refresh(from, to);
+    // Charts opened from a USE matrix cell follow the same range; a few series each,
+    // cheap enough to query here.
+    m_charts.removeAll(nullptr);
+    for (ChartWindow *chart : std::as_const(m_charts))
+        chart->refreshNow(m_session->registry(), *m_session->store(), from, to);
+}
+
+void MainWindow::openChart(const DashboardPanel &chart)
+{
+    auto *window = new ChartWindow(chart, this);
+    connect(window, &ChartWindow::rangeSelected, this, &MainWindow::onZoom);
+    m_charts.append(window);
+    window->show();
+    const auto [from, to] = currentRange();
+    window->refreshNow(m_session->registry(), *m_session->store(), from, to);
 }
 
 void MainWindow::setRange(qint64 rangeMs)
@@ -272,6 +372,8 @@ void MainWindow::setFollowing(bool follow)
 
 void MainWindow::openFileDialog()
 {
+    if (!maybeSave())
+        return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open dashboard"), QString(),
                                                       tr("Dashboards (*.json);;All files (*)"));
     if (!path.isEmpty())
@@ -304,6 +406,7 @@ bool MainWindow::saveTo(const QString &path)
     m_dashboard = toSave;
     m_file = path;
     addRecentFile(path);
+    setModified(false);
     updateTitle();
     statusBar()->showMessage(tr("Saved %1").arg(path), 3000);
     return true;
@@ -382,18 +485,25 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->clear();
     const QStringList files = QSettings().value(QStringLiteral("recentFiles")).toStringList();
     for (const QString &file : files)
-        m_recentMenu->addAction(file, this, [this, file] { openDashboard(file); });
+        m_recentMenu->addAction(file, this, [this, file] {
+            if (maybeSave())
+                openDashboard(file);
+        });
     m_recentMenu->setEnabled(!files.isEmpty());
 }
 
 void MainWindow::updateTitle()
 {
     const QString name = m_file.isEmpty() ? m_dashboard.title : QFileInfo(m_file).fileName();
-    setWindowTitle(name + QStringLiteral(" — Headroom"));
+    setWindowTitle(name + QStringLiteral("[*] — Headroom"));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
     m_refreshTimer.stop();
     m_session->stop();
     m_session->flushCache();

@@ -6,6 +6,7 @@
 
 #include <QFuture>
 #include <QMainWindow>
+#include <QPointer>
 #include <QTimer>
 
 class QComboBox;
@@ -15,6 +16,7 @@ class QToolBar;
 
 namespace Headroom {
 
+class ChartWindow;
 class DashboardView;
 class MonitoringSession;
 class SourceStatusBar;
@@ -51,6 +53,13 @@ private:
     bool saveTo(const QString &path);
     void exportDashboardPng();
     void exportPanelPng(PanelWidget *panel);
+    void openChart(const DashboardPanel &chart);
+    void installPanelActions(); // per-panel context actions, after every setDashboard
+    void editPanels();
+    void editPanelById(const QString &panelId); // not editPanel(): Headroom::editPanel exists
+    void applyEditedDashboard(const Dashboard &edited);
+    void setModified(bool modified);
+    bool maybeSave(); // false: the user cancelled
     void exportCsv();
     void addRecentFile(const QString &path);
     void updateRecentMenu();
@@ -66,11 +75,14 @@ private:
     QToolBar *m_rangeBar;
     QToolBar *m_variableBar;
     QComboBox *m_rangeCombo;
+    QComboBox *m_compareCombo;
     QAction *m_followAction;
     QMenu *m_recentMenu;
     QTimer m_refreshTimer;
     QFuture<QString> m_csvExport;
+    QList<QPointer<ChartWindow>> m_charts; // open USE matrix charts (they delete themselves)
     bool m_following = true;
+    bool m_modified = false; // panels edited since the last open or save
     qint64 m_rangeMs = 15 * 60 * 1000;
     qint64 m_fixedFrom = 0, m_fixedTo = 0; // when not following
 };

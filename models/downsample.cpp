@@ -45,6 +45,35 @@ std::vector<Sample> downsampleMinMax(std::span<const Sample> sorted, qint64 from
     return out;
 }
 
+std::vector<Sample> downsampleMean(std::span<const Sample> sorted, qint64 fromMs, qint64 toMs,
+                                   int columns)
+{
+    std::vector<Sample> out;
+    if (columns <= 0 || toMs <= fromMs)
+        return out;
+    auto first = std::lower_bound(sorted.begin(), sorted.end(), fromMs,
+                                  [](const Sample &s, qint64 t) { return s.tsMs < t; });
+    auto last = std::upper_bound(first, sorted.end(), toMs,
+                                 [](qint64 t, const Sample &s) { return t < s.tsMs; });
+    if (std::distance(first, last) <= qint64(columns)) {
+        out.assign(first, last);
+        return out;
+    }
+    out.reserve(size_t(columns));
+    const double width = double(toMs - fromMs) / columns;
+    for (auto it = first; it != last;) {
+        const int column = pixelColumn(it->tsMs, fromMs, toMs, columns);
+        double sum = 0;
+        int n = 0;
+        for (; it != last && pixelColumn(it->tsMs, fromMs, toMs, columns) == column; ++it) {
+            sum += it->value;
+            ++n;
+        }
+        out.push_back({ fromMs + qint64((column + 0.5) * width), sum / n });
+    }
+    return out;
+}
+
 } // namespace Headroom
 
 namespace Headroom {

@@ -37,3 +37,14 @@ std::vector<std::pair<size_t, size_t>> splitAtGaps(std::span<const TimedHistogra
                                                    qint64 maxGapMs = 0);
 
 } // namespace Headroom
+
+namespace Headroom {
+
+// One point per pixel column that has samples: the mean of its samples, stamped at
+// the column's centre. For stacked areas, whose bands must share timestamps to add up
+// (min/max points land at different instants in each series). Series with at most
+// one sample per column come back unchanged.
+std::vector<Sample> downsampleMean(std::span<const Sample> sorted, qint64 fromMs, qint64 toMs,
+                                   int columns);
+
+} // namespace Headroom

@@ -1,13 +1,18 @@
 #include "panelquery.h"
 
 #include "downsample.h"
+#include "heatmapquery.h"
 #include "percentilelines.h"
 #include "seriesregistry.h"
 #include "seriesstore.h"
+#include "shardquery.h"
+#include "usematrixquery.h"
 
 #include <algorithm>
 
 namespace Headroom {
+
+using namespace Qt::StringLiterals;
 
 QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegistry &registry)
 {
@@ -39,6 +44,8 @@ PanelData queryTimeSeriesPanel(const DashboardPanel &panel, const SeriesRegistry
     data.toMs = toMs;
     const QList<double> percentiles
         = panel.percentiles.isEmpty() ? defaultPercentiles() : panel.percentiles;
+    // Stacked bands add up only on shared timestamps: one mean point per column.
+    const bool stacked = panel.options.value(u"stacked"_s).toBool();
     for (int id : matchSeries(panel.series, registry)) {
         PanelSeriesData s;
         s.seriesId = id;
@@ -54,7 +61,8 @@ PanelData queryTimeSeriesPanel(const DashboardPanel &panel, const SeriesRegistry
             const std::span<const Sample> part(raw.data() + begin, end - begin);
             s.segmentStarts.push_back(s.points.size());
             if (columns > 0) {
-                const auto reduced = downsampleMinMax(part, fromMs, toMs, columns);
+                const auto reduced = stacked ? downsampleMean(part, fromMs, toMs, columns)
+                                             : downsampleMinMax(part, fromMs, toMs, columns);
                 s.points.insert(s.points.end(), reduced.begin(), reduced.end());
             } else {
                 s.points.insert(s.points.end(), part.begin(), part.end());
@@ -71,7 +79,32 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
 {
     // One query per panel type (knownPanelTypes()); "timeseries" is also what a panel
     // built in code with another type gets.
+    if (panel.type == u"heatmap"_s)
+        return queryHeatmapPanel(panel, registry, store, fromMs, toMs, columns);
+    if (panel.type == u"usematrix"_s)
+        return queryUseMatrixPanel(panel, registry, store, fromMs, toMs);
+    if (panel.type == u"shardhistogram"_s)
+        return queryShardHistogramPanel(panel, registry, store, fromMs, toMs, columns);
+    if (panel.type == u"shardtable"_s)
+        return queryShardTablePanel(panel, registry, store, fromMs, toMs, columns);
     return queryTimeSeriesPanel(panel, registry, store, fromMs, toMs, columns);
+}
+
+void addComparison(PanelData *data, const DashboardPanel &panel, const SeriesRegistry &registry,
+                   const SeriesStore &store, qint64 offsetMs, int columns)
+{
+    data->compare.clear();
+    data->compareOffsetMs = 0;
+    if (offsetMs <= 0)
+        return;
+    PanelData earlier = queryTimeSeriesPanel(panel, registry, store, data->fromMs - offsetMs,
+                                             data->toMs - offsetMs, columns);
+    for (PanelSeriesData &s : earlier.series) {
+        for (Sample &p : s.points)
+            p.tsMs += offsetMs;
+    }
+    data->compare = std::move(earlier.series);
+    data->compareOffsetMs = offsetMs;
 }
 
 QString seriesDisplayName(const SeriesInfo &info)

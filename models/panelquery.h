@@ -4,7 +4,10 @@
 #pragma once
 
 #include "dashboard/dashboard.h"
+#include "latencyheatmap.h"
 #include "sample.h"
+#include "shardload.h"
+#include "usematrix.h"
 
 #include <QMetaType>
 #include <vector>
@@ -34,6 +37,19 @@ struct PanelData
     qint64 fromMs = 0;
     qint64 toMs = 0;
     QList<PanelSeriesData> series; // sorted by series key for a stable legend
+    // Compare mode (time panels): the same series over [from - offset, to - offset],
+    // timestamps shifted by +offset so they overlay the current range. Empty when off.
+    QList<PanelSeriesData> compare;
+    qint64 compareOffsetMs = 0;
+    // Heatmap panels (heatmapquery.h): their series summed into one latency grid; no
+    // rows for every other panel type.
+    HeatmapGrid heatmap;
+    // USE matrix panels (usematrixquery.h): one row per resource; empty for others.
+    UseMatrix useMatrix;
+    // Shard panels (shardquery.h): the load histogram of a shardhistogram panel, the
+    // rows of a shardtable panel; empty for other types.
+    ShardLoadHistogram shardHistogram;
+    ShardTableData shardTable;
 };
 
 // Ids of every known series matched by any of the selectors, ordered by key.
@@ -47,6 +63,11 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
 // A short legend name: the metric without its family prefix, then the label values,
 // e.g. "cpu.utilization all", "rx.bytes eth0".
 QString seriesDisplayName(const SeriesInfo &info);
+
+// The series of `panel` over the range offsetMs earlier, shifted onto [fromMs, toMs]:
+// fills data->compare and data->compareOffsetMs. offsetMs <= 0 clears them.
+void addComparison(PanelData *data, const DashboardPanel &panel, const SeriesRegistry &registry,
+                   const SeriesStore &store, qint64 offsetMs, int columns);
 
 } // namespace Headroom
 

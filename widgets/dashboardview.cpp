@@ -85,15 +85,21 @@ QList<int> DashboardView::panelWidths() const
     return widths;
 }
 
-QList<PanelData> DashboardView::runQueries(qint64 fromMs, qint64 toMs,
-                                           const QList<int> &widths) const
+QList<PanelData> DashboardView::runQueries(qint64 fromMs, qint64 toMs, const QList<int> &widths,
+                                           qint64 compareOffsetMs) const
 {
     QList<PanelData> result;
     if (!m_store)
         return result;
-    for (qsizetype i = 0; i < m_dashboard.panels.size(); ++i)
-        result.append(queryPanel(m_dashboard.panels.at(i), *m_registry, *m_store, fromMs, toMs,
-                                 widths.value(i, 0)));
+    for (qsizetype i = 0; i < m_dashboard.panels.size(); ++i) {
+        const DashboardPanel &panel = m_dashboard.panels.at(i);
+        PanelData panelData
+            = queryPanel(panel, *m_registry, *m_store, fromMs, toMs, widths.value(i, 0));
+        if (compareOffsetMs > 0 && panel.type == QStringLiteral("timeseries"))
+            addComparison(&panelData, panel, *m_registry, *m_store, compareOffsetMs,
+                          widths.value(i, 0));
+        result.append(std::move(panelData));
+    }
     return result;
 }
 
@@ -116,19 +122,20 @@ void DashboardView::refresh(qint64 fromMs, qint64 toMs)
         return;
     }
     const QList<int> widths = panelWidths();
+    const qint64 offset = m_compareOffsetMs;
     m_watcher.setFuture(QtConcurrent::run(
-        [this, fromMs, toMs, widths] { return runQueries(fromMs, toMs, widths); }));
+        [this, fromMs, toMs, widths, offset] { return runQueries(fromMs, toMs, widths, offset); }));
 }
 
 void DashboardView::refreshNow(qint64 fromMs, qint64 toMs)
 {
     m_watcher.waitForFinished();
-    apply(runQueries(fromMs, toMs, panelWidths()));
+    apply(runQueries(fromMs, toMs, panelWidths(), m_compareOffsetMs));
 }
 
 QList<PanelData> DashboardView::queryAll(qint64 fromMs, qint64 toMs) const
 {
-    return runQueries(fromMs, toMs, QList<int>(m_panels.size(), 0));
+    return runQueries(fromMs, toMs, QList<int>(m_panels.size(), 0), m_compareOffsetMs);
 }
 
 void DashboardView::setCrosshair(qint64 ms)

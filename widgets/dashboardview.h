@@ -44,6 +44,11 @@ public:
     qint64 crosshair() const { return m_crosshairMs; }
     void setHighlight(const Labels &labels);
     const Labels &highlight() const { return m_highlight; }
+    // Compare mode: time charts overlay the range offsetMs earlier (before vs after a
+    // change), shifted onto the current one; 0 turns it off. Takes effect on the next
+    // refresh.
+    void setCompareOffset(qint64 offsetMs) { m_compareOffsetMs = std::max<qint64>(0, offsetMs); }
+    qint64 compareOffset() const { return m_compareOffsetMs; }
 
     static constexpr int GridColumns = 12;
     static constexpr int RowUnitPx = 64; // height of one grid row at scale 1
@@ -58,7 +63,8 @@ Q_SIGNALS:
     void chartRequested(const Headroom::DashboardPanel &chart);
 
 private:
-    QList<PanelData> runQueries(qint64 fromMs, qint64 toMs, const QList<int> &widths) const;
+    QList<PanelData> runQueries(qint64 fromMs, qint64 toMs, const QList<int> &widths,
+                                qint64 compareOffsetMs) const;
     void apply(const QList<PanelData> &results);
     QList<int> panelWidths() const;
     void clearPanels();
@@ -72,6 +78,7 @@ private:
     bool m_pending = false;
     qint64 m_pendingFrom = 0, m_pendingTo = 0;
     qint64 m_crosshairMs = -1;
+    qint64 m_compareOffsetMs = 0;
     Labels m_highlight;
 };
 

@@ -1,6 +1,10 @@
 #include "panelfactory.h"
 
+#include "heatmappanel.h"
+#include "shardhistogrampanel.h"
+#include "shardtablepanel.h"
 #include "timeseriespanel.h"
+#include "usematrixpanel.h"
 
 namespace Headroom {
 
@@ -8,6 +12,14 @@ PanelWidget *createPanelWidget(const DashboardPanel &config, QWidget *parent)
 {
     // A file naming an unknown type is refused when it is read; a panel built in code
     // with one falls back to a time chart of its series.
+    if (config.type == QLatin1StringView("usematrix"))
+        return new UseMatrixPanel(config, parent);
+    if (config.type == QLatin1StringView("heatmap"))
+        return new HeatmapPanel(config, parent);
+    if (config.type == QLatin1StringView("shardhistogram"))
+        return new ShardHistogramPanel(config, parent);
+    if (config.type == QLatin1StringView("shardtable"))
+        return new ShardTablePanel(config, parent);
     return new TimeSeriesPanel(config, parent);
 }
 

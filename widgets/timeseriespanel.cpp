@@ -1,7 +1,9 @@
 #include "timeseriespanel.h"
 
+#include "stacking.h"
 #include "zoomablechartview.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QDateTime>
 #include <QDateTimeAxis>
@@ -78,6 +80,7 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     m_view = new ZoomableChartView(m_chart, this); // the view owns the chart
     m_view->setMinimumHeight(120);
     connect(m_view, &ZoomableChartView::rangeSelected, this, &TimeSeriesPanel::rangeSelected);
+    connect(m_view, &ZoomableChartView::hoverTimeChanged, this, &TimeSeriesPanel::crosshairMoved);
 
     m_emptyLabel = new QLabel(tr("No data in this range"), m_view);
     m_emptyLabel->setStyleSheet(QStringLiteral("color: gray;"));
@@ -147,19 +150,71 @@ void TimeSeriesPanel::render()
         }
     }
     QSet<SeriesKey> present;
+    if (stacked())
+        drawStacked(&present);
+    else
+        drawLines(m_data.series, 0, &present);
+    drawLines(m_data.compare, m_data.compareOffsetMs, &present);
+    drawThresholds(&present);
+    const auto lines = m_segments.keys();
+    for (const SeriesKey &line : lines) {
+        if (!present.contains(line))
+            trimSegments(line, 0);
+    }
+    const auto areas = m_areas.keys();
+    for (const SeriesKey &key : areas) {
+        if (!present.contains(key)) {
+            QAreaSeries *area = m_areas.take(key);
+            m_chart->removeSeries(area);
+            delete area;
+        }
+    }
+    updateAxes();
+    applyHighlight();
+}
+
+bool TimeSeriesPanel::stacked() const
+{
+    return m_config.options.value(u"stacked"_s).toBool() && m_config.yScale == YScale::Linear;
+}
+
+QString TimeSeriesPanel::lineName(const SeriesInfo &info) const
+{
+    QString name = seriesDisplayName(info);
+    if (m_mixedUnits && !info.unit.isEmpty())
+        name += QStringLiteral(" (") + info.unit + u')';
+    return name;
+}
+
+void TimeSeriesPanel::drawLines(const QList<PanelSeriesData> &series, qint64 compareOffsetMs,
+                                QSet<SeriesKey> *present)
+{
     int index = 0;
-    for (const PanelSeriesData &s : std::as_const(m_data.series)) {
-        const SeriesKey &line = s.info.key;
-        present.insert(line);
-        const QColor color = paletteColor(index++);
-        QString name = seriesDisplayName(s.info);
-        if (m_mixedUnits && !s.info.unit.isEmpty())
-            name += QStringLiteral(" (") + s.info.unit + u')';
+    for (const PanelSeriesData &s : series) {
+        SeriesKey line = s.info.key;
+        QColor color = paletteColor(index++);
+        QString name = lineName(s.info);
+        Qt::PenStyle style = Qt::SolidLine;
+        if (compareOffsetMs > 0) {
+            // The earlier range: same colour, dashed and lighter, its own legend entry.
+            const QString offset = formatDuration(compareOffsetMs);
+            line.labels.insert(CompareLabel, offset);
+            color = color.lighter(130);
+            style = Qt::DashLine;
+            name += u" (−"_s + offset + u')';
+        }
+        present->insert(line);
+        m_colors.insert(line, color);
         int segmentIndex = 0;
         QList<QPointF> points;
         const auto draw = [&] {
-            if (!points.isEmpty())
-                segment(line, segmentIndex++, name, color)->replace(points);
+            if (!points.isEmpty()) {
+                QLineSeries *part = segment(line, segmentIndex++, name, color);
+                QPen pen = part->pen();
+                pen.setStyle(style);
+                part->setPen(pen);
+                part->replace(points);
+            }
             points.clear();
         };
         for (size_t part = 0; part < s.segmentStarts.size(); ++part) {
@@ -177,12 +232,116 @@ void TimeSeriesPanel::render()
         }
         trimSegments(line, segmentIndex);
     }
-    const auto lines = m_segments.keys();
-    for (const SeriesKey &line : lines) {
-        if (!present.contains(line))
-            trimSegments(line, 0);
+}
+
+void TimeSeriesPanel::drawStacked(QSet<SeriesKey> *present)
+{
+    m_bands = stackSeries(m_data.series);
+    const auto toPoints = [](const std::vector<Sample> &samples) {
+        QList<QPointF> points;
+        points.reserve(qsizetype(samples.size()));
+        for (const Sample &p : samples)
+            points.append(QPointF(double(p.tsMs), p.value));
+        return points;
+    };
+    for (qsizetype i = 0; i < m_data.series.size(); ++i) {
+        const SeriesInfo &info = m_data.series.at(i).info;
+        present->insert(info.key);
+        QAreaSeries *&area = m_areas[info.key];
+        if (!area) {
+            area = new QAreaSeries(new QLineSeries, new QLineSeries);
+            area->upperSeries()->setParent(area); // the area does not own its edges
+            area->lowerSeries()->setParent(area);
+            m_chart->addSeries(area);
+            area->attachAxis(m_axisX);
+            area->attachAxis(m_axisY);
+            const SeriesKey key = info.key;
+            connect(area, &QAreaSeries::hovered, this,
+                    [this, key](const QPointF &p, bool state) { showAreaHover(key, p, state); });
+        }
+        const QColor color = paletteColor(int(i));
+        m_colors.insert(info.key, color);
+        area->setName(lineName(info));
+        area->setColor(color);
+        area->setBorderColor(color.darker(120));
+        area->upperSeries()->replace(toPoints(m_bands[size_t(i)].upper));
+        area->lowerSeries()->replace(toPoints(m_bands[size_t(i)].lower));
     }
-    updateAxes();
+}
+
+void TimeSeriesPanel::drawThresholds(QSet<SeriesKey> *present)
+{
+    // Horizontal lines across the range, keyed like series so they are kept and
+    // trimmed the same way.
+    const qint64 to = m_data.toMs > 0 ? m_data.toMs : QDateTime::currentMSecsSinceEpoch();
+    const qint64 from = m_data.fromMs > 0 ? m_data.fromMs : to - 15 * 60 * 1000;
+    const PanelThresholds &t = m_config.thresholds;
+    for (const auto &[level, value, color] :
+         { std::tuple { u"warning"_s, t.warning, WarningColor },
+           std::tuple { u"critical"_s, t.critical, CriticalColor } }) {
+        if (qIsNaN(value) || !drawable(value, m_config.yScale))
+            continue;
+        const SeriesKey key { QString(), ThresholdMetric, { { u"level"_s, level } } };
+        present->insert(key);
+        // Named in the legend with its bound, so the reader knows what the line means.
+        QLineSeries *line = segment(key, 0, u"%1 %2"_s.arg(level).arg(value, 0, 'g', 4), color);
+        QPen pen = line->pen();
+        pen.setStyle(Qt::DotLine);
+        pen.setWidthF(2.0);
+        line->setPen(pen);
+        line->replace({ QPointF(double(from), value), QPointF(double(to), value) });
+    }
+}
+
+void TimeSeriesPanel::setCrosshair(qint64 ms)
+{
+    m_view->setCrosshair(ms);
+}
+
+void TimeSeriesPanel::setHighlight(const Labels &labels)
+{
+    m_highlight = labels;
+    applyHighlight();
+}
+
+bool TimeSeriesPanel::isHighlighted(const SeriesKey &key) const
+{
+    if (m_highlight.isEmpty() || key.metric == ThresholdMetric)
+        return false;
+    for (auto it = m_highlight.cbegin(); it != m_highlight.cend(); ++it) {
+        if (key.labels.value(it.key()) != it.value())
+            return false;
+    }
+    return true;
+}
+
+void TimeSeriesPanel::applyHighlight()
+{
+    // Emphasis only when something here matches; otherwise the panel stays as it is
+    // (a CPU chart has no shard to show).
+    bool any = false;
+    for (auto it = m_colors.cbegin(); it != m_colors.cend() && !any; ++it)
+        any = isHighlighted(it.key());
+    for (auto it = m_segments.cbegin(); it != m_segments.cend(); ++it) {
+        if (it.key().metric == ThresholdMetric)
+            continue;
+        const bool on = isHighlighted(it.key());
+        QColor color = m_colors.value(it.key());
+        if (any && !on)
+            color.setAlpha(60);
+        for (QLineSeries *part : it.value()) {
+            QPen pen = part->pen();
+            pen.setColor(color);
+            pen.setWidthF(on ? 3.0 : 1.5);
+            part->setPen(pen);
+        }
+    }
+    for (auto it = m_areas.cbegin(); it != m_areas.cend(); ++it) {
+        QColor color = m_colors.value(it.key());
+        if (any && !isHighlighted(it.key()))
+            color.setAlpha(60);
+        it.value()->setColor(color);
+    }
 }
 
 int TimeSeriesPanel::segmentCount() const
@@ -203,8 +362,8 @@ void TimeSeriesPanel::updateAxes()
     double lo = INFINITY, hi = -INFINITY;
     bool any = false;
     bool anyFinite = false;
-    for (const PanelSeriesData &s : std::as_const(m_data.series)) {
-        for (const Sample &p : s.points) {
+    const auto include = [&](const std::vector<Sample> &points) {
+        for (const Sample &p : points) {
             if (!std::isfinite(p.value))
                 continue;
             anyFinite = true;
@@ -213,6 +372,23 @@ void TimeSeriesPanel::updateAxes()
             lo = std::min(lo, p.value);
             hi = std::max(hi, p.value);
             any = true;
+        }
+    };
+    if (stacked()) {
+        for (const StackedBand &band : m_bands)
+            include(band.upper);
+    } else {
+        for (const PanelSeriesData &s : std::as_const(m_data.series))
+            include(s.points);
+    }
+    for (const PanelSeriesData &s : std::as_const(m_data.compare))
+        include(s.points);
+    // Thresholds widen the axis only when there is data: an empty panel says so.
+    for (const double bound : { m_config.thresholds.warning, m_config.thresholds.critical }) {
+        if (any && !qIsNaN(bound) && drawable(bound, m_config.yScale)) {
+            lo = std::min(lo, bound);
+            // A little above the line, so it does not sit on the plot's edge.
+            hi = std::max(hi, bound + std::abs(bound) * 0.05);
         }
     }
     if (m_config.yScale == YScale::Log)
@@ -226,6 +402,7 @@ void TimeSeriesPanel::updateAxes()
     m_emptyLabel->setVisible(!any);
     m_emptyLabel->adjustSize();
     m_emptyLabel->move((m_view->width() - m_emptyLabel->width()) / 2, m_view->height() / 2);
+    m_view->setCrosshair(m_view->crosshair()); // the axis range may have moved under it
 }
 
 void TimeSeriesPanel::updateLinearAxis(double lo, double hi, bool any)
@@ -272,7 +449,8 @@ void TimeSeriesPanel::showHover(const QLineSeries *line, const QPointF &point, b
         QToolTip::hideText();
         return;
     }
-    const SeriesKey key = m_lineOfSegment.value(line);
+    SeriesKey key = m_lineOfSegment.value(line);
+    key.labels.remove(CompareLabel);
     QString unit;
     for (const PanelSeriesData &s : std::as_const(m_data.series)) {
         if (s.info.key == key)
@@ -286,6 +464,48 @@ void TimeSeriesPanel::showHover(const QLineSeries *line, const QPointF &point, b
                            .arg(line->name(), time)
                            .arg(point.y(), 0, 'g', 4)
                            .arg(unit));
+}
+
+} // namespace Headroom
+
+namespace Headroom {
+
+void TimeSeriesPanel::showAreaHover(const SeriesKey &key, const QPointF &point, bool state)
+{
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    // The band's own value at the nearest stacked instant, not the running total.
+    for (qsizetype i = 0; i < m_data.series.size() && size_t(i) < m_bands.size(); ++i) {
+        if (m_data.series.at(i).info.key != key)
+            continue;
+        const StackedBand &band = m_bands[size_t(i)];
+        if (band.upper.empty())
+            return;
+        const auto it = std::lower_bound(band.upper.begin(), band.upper.end(), qint64(point.x()),
+                                         [](const Sample &p, qint64 t) { return p.tsMs < t; });
+        const size_t at = std::min(size_t(it - band.upper.begin()), band.upper.size() - 1);
+        const double value = band.upper[at].value - band.lower[at].value;
+        const QDateTime when = QDateTime::fromMSecsSinceEpoch(band.upper[at].tsMs);
+        QToolTip::showText(
+            QCursor::pos(),
+            u"%1\n%2\n%3 %4"_s
+                .arg(lineName(m_data.series.at(i).info), when.toString(u"yyyy-MM-dd HH:mm:ss"_s))
+                .arg(value, 0, 'g', 4)
+                .arg(m_data.series.at(i).info.unit));
+        return;
+    }
+}
+
+} // namespace Headroom
+
+namespace Headroom {
+
+qreal TimeSeriesPanel::lineWidth(const SeriesKey &key) const
+{
+    const auto it = m_segments.constFind(key);
+    return it == m_segments.cend() || it->isEmpty() ? 0.0 : it->first()->pen().widthF();
 }
 
 } // namespace Headroom

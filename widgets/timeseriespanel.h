@@ -1,14 +1,21 @@
 // A time-series panel: one line per matched series (per percentile for histogram
 // series) over the shared time range, units on the Y axis (linear or log), a legend,
-// hover values, drag to zoom, gaps where data is missing.
+// hover values, drag to zoom, gaps where data is missing. Option "stacked" draws the
+// series as stacked areas (compositions); thresholds are dotted lines; compare mode
+// adds the earlier range as dashed lines; the crosshair and the highlight are shared
+// with the other panels.
 #pragma once
 
 #include "panelwidget.h"
+#include "stacking.h"
+
+#include <QColor>
 
 #include <QHash>
 #include <QWidget>
 
 class QAbstractAxis;
+class QAreaSeries;
 class QChart;
 class QDateTimeAxis;
 class QLabel;
@@ -30,6 +37,23 @@ public:
     int segmentCount() const;
     // The Y axis unit: the panel's own, or the one all its series share; empty when mixed.
     QString axisUnit() const;
+    bool stacked() const;
+    int areaCount() const { return int(m_areas.size()); }
+    const std::vector<StackedBand> &bands() const { return m_bands; }
+
+    void setCrosshair(qint64 ms) override;
+    void setHighlight(const Labels &labels) override;
+    // Whether a drawn line (key as in the data; compare lines carry the CompareLabel)
+    // is emphasised by the current highlight.
+    bool isHighlighted(const SeriesKey &key) const;
+    // Pen width of a line's first segment, or 0 when it is not drawn (for tests).
+    qreal lineWidth(const SeriesKey &key) const;
+
+    static constexpr QLatin1StringView CompareLabel { "compare" };
+    static constexpr QLatin1StringView ThresholdMetric { "threshold" };
+    // Threshold lines: apart from every palette colour (its red is a series colour).
+    static inline const QColor WarningColor { 0xe0, 0x9a, 0x00 };
+    static inline const QColor CriticalColor { 0x9b, 0x00, 0x1c };
 
 protected:
     void render() override;
@@ -38,6 +62,13 @@ private:
     QLineSeries *segment(const SeriesKey &line, int index, const QString &name,
                          const QColor &color);
     void trimSegments(const SeriesKey &line, int keep);
+    QString lineName(const SeriesInfo &info) const;
+    void drawLines(const QList<PanelSeriesData> &series, qint64 compareOffsetMs,
+                   QSet<SeriesKey> *present);
+    void drawStacked(QSet<SeriesKey> *present);
+    void drawThresholds(QSet<SeriesKey> *present);
+    void applyHighlight();
+    void showAreaHover(const SeriesKey &key, const QPointF &point, bool state);
     void updateAxes();
     void updateLinearAxis(double lo, double hi, bool any);
     void updateLogAxis(double lo, double hi, bool any);
@@ -54,6 +85,10 @@ private:
     // histogram series share its id.
     QHash<SeriesKey, QList<QLineSeries *>> m_segments; // line -> its drawn segments
     QHash<const QLineSeries *, SeriesKey> m_lineOfSegment;
+    QHash<SeriesKey, QAreaSeries *> m_areas; // stacked mode: one band per series
+    QHash<SeriesKey, QColor> m_colors; // base colour of each drawn line or band
+    std::vector<StackedBand> m_bands;
+    Labels m_highlight;
 };
 
 } // namespace Headroom

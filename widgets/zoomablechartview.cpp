@@ -1,5 +1,8 @@
 #include "zoomablechartview.h"
 
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QGraphicsLineItem>
 #include <QMouseEvent>
 #include <QRubberBand>
 
@@ -10,6 +13,79 @@ ZoomableChartView::ZoomableChartView(QChart *chart, QWidget *parent)
 {
     setRenderHint(QPainter::Antialiasing);
     setRubberBand(QChartView::NoRubberBand); // ours only selects, never zooms the axes itself
+    setMouseTracking(true); // the crosshair follows the mouse without a button held
+    m_crosshair = new QGraphicsLineItem(chart);
+    QPen pen(QColor(90, 90, 90, 200));
+    pen.setStyle(Qt::DashLine);
+    pen.setCosmetic(true);
+    m_crosshair->setPen(pen);
+    m_crosshair->setZValue(1000); // above the series
+    m_crosshair->hide();
+    // The plot moves when axes, legend or size change; keep the line on its instant.
+    connect(chart, &QChart::plotAreaChanged, this, &ZoomableChartView::placeCrosshair);
+}
+
+void ZoomableChartView::setCrosshair(qint64 ms)
+{
+    m_crosshairMs = ms;
+    placeCrosshair();
+}
+
+void ZoomableChartView::placeCrosshair()
+{
+    const auto axes = chart()->axes(Qt::Horizontal);
+    const auto *axis = axes.isEmpty() ? nullptr : qobject_cast<QDateTimeAxis *>(axes.first());
+    if (m_crosshairMs < 0 || !axis || m_crosshairMs < axis->min().toMSecsSinceEpoch()
+        || m_crosshairMs > axis->max().toMSecsSinceEpoch()) {
+        m_crosshair->hide();
+        return;
+    }
+    const QRectF plot = chart()->plotArea();
+    const qint64 from = axis->min().toMSecsSinceEpoch();
+    const qint64 span = std::max<qint64>(1, axis->max().toMSecsSinceEpoch() - from);
+    // Linear in time, whatever the series attached: the axis alone decides.
+    const qreal x = plot.left() + plot.width() * qreal(m_crosshairMs - from) / qreal(span);
+    m_crosshair->setLine(QLineF(x, plot.top(), x, plot.bottom()));
+    m_crosshair->show();
+}
+
+bool ZoomableChartView::crosshairVisible() const
+{
+    return m_crosshair->isVisible();
+}
+
+int ZoomableChartView::crosshairX() const
+{
+    return mapFromScene(chart()->mapToScene(m_crosshair->line().p1())).x();
+}
+
+void ZoomableChartView::reportHover(const QPointF &position)
+{
+    qint64 ms = -1;
+    const QRectF plot = chart()->plotArea();
+    const auto axes = chart()->axes(Qt::Horizontal);
+    const auto *axis = axes.isEmpty() ? nullptr : qobject_cast<QDateTimeAxis *>(axes.first());
+    if (axis && plot.width() > 0 && plot.contains(position)) {
+        const qint64 from = axis->min().toMSecsSinceEpoch();
+        const qint64 span = axis->max().toMSecsSinceEpoch() - from;
+        ms = from + qint64(double(span) * (position.x() - plot.left()) / plot.width());
+    }
+    if (ms != m_hoverMs) {
+        m_hoverMs = ms;
+        Q_EMIT hoverTimeChanged(ms);
+    }
+}
+
+void ZoomableChartView::leaveEvent(QEvent *event)
+{
+    reportHover(QPointF(-1, -1));
+    QChartView::leaveEvent(event);
+}
+
+void ZoomableChartView::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    placeCrosshair();
 }
 
 void ZoomableChartView::mousePressEvent(QMouseEvent *event)
@@ -29,6 +105,7 @@ void ZoomableChartView::mousePressEvent(QMouseEvent *event)
 
 void ZoomableChartView::mouseMoveEvent(QMouseEvent *event)
 {
+    reportHover(event->position());
     if (m_originX >= 0 && m_band) {
         const QRectF plot = chart()->plotArea();
         const int x

@@ -33,8 +33,9 @@ void keepBusiest(QList<T> &list, qsizetype max, const QString &view, const QStri
 
 } // namespace
 
-PgTableActivity::PgTableActivity(QList<PgShardSetOption> shardSets)
+PgTableActivity::PgTableActivity(QList<PgShardSetOption> shardSets, double overloadedPercent)
     : m_shardSets(std::move(shardSets))
+    , m_overloadedPercent(overloadedPercent)
 {
 }
 
@@ -192,15 +193,19 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
             continue;
         const double denominator = it->capacity > 0 ? it->capacity : maxOps;
         double maxLoad = 0;
+        int overloaded = 0;
         for (const auto &[row, ops] : std::as_const(busy)) {
             // ops / denominator first: the busiest shard of a relative set is exactly 100.
             const double load = denominator > 0 ? 100.0 * (ops / denominator) : 0.0;
             maxLoad = std::max(maxLoad, load);
+            overloaded += load > m_overloadedPercent ? 1 : 0;
             shards.append({ it.key(), resource, ops, load, row->qualified() });
         }
         add(u"pg.shardset.ops.rate"_s, setLabels, resource, u"1/s"_s, UseKind::Throughput,
             totalOps);
         add(u"pg.shardset.load.max"_s, setLabels, resource, u"%"_s, UseKind::Utilization, maxLoad);
+        add(u"pg.shardset.overloaded"_s, setLabels, resource, QString(), UseKind::Saturation,
+            double(overloaded));
     }
 
     keepBusiest(shards, MaxShards, u"shard sets"_s, u"shards"_s, warnings);
@@ -213,8 +218,8 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
     return warnings;
 }
 
-PgTablesPart::PgTablesPart(QList<PgShardSetOption> shardSets)
-    : m_activity(std::move(shardSets))
+PgTablesPart::PgTablesPart(QList<PgShardSetOption> shardSets, double overloadedPercent)
+    : m_activity(std::move(shardSets), overloadedPercent)
 {
 }
 

@@ -28,6 +28,9 @@
 //   pg.shardset.ops.rate  tuples read + written per second over all its shards
 //   pg.shardset.load.max  the busiest shard's load (in relative mode 100 whenever the
 //                         set did any work, so only telling against a capacity)
+//   pg.shardset.overloaded shards whose load is above the overloaded threshold
+//                         (source option shardOverloadedPercent, default 60), over
+//                         every shard of the set (Saturation; for alert rules)
 // At most MaxShards shard pairs are reported, the busiest; the per-set series always
 // cover every shard.
 //
@@ -91,7 +94,8 @@ public:
         QList<Row> rows;
     };
 
-    explicit PgTableActivity(QList<PgShardSetOption> shardSets);
+    explicit PgTableActivity(QList<PgShardSetOption> shardSets,
+                             double overloadedPercent = DefaultShardOverloadedPercent);
 
     // Adds the series of `snapshot` at tsMs to batch under `source`; returns warnings.
     QStringList update(const Snapshot &snapshot, qint64 tsMs, const QString &source,
@@ -111,6 +115,7 @@ private:
     std::optional<Rates> rates(const Row &row, qint64 tsMs, bool statsReset);
 
     QList<PgShardSetOption> m_shardSets;
+    double m_overloadedPercent;
     CounterRate m_counters;
     QSet<quint32> m_known; // relids with baselines, so dropped tables leave none behind
     QString m_statsReset;
@@ -121,7 +126,7 @@ private:
 class PgTablesPart : public PgPart
 {
 public:
-    explicit PgTablesPart(QList<PgShardSetOption> shardSets);
+    PgTablesPart(QList<PgShardSetOption> shardSets, double overloadedPercent);
 
     // Columns: current_database(), stats_reset, relid, schema, table, partitioned,
     // root schema, root table, then the counters in PgTableActivity::Counter order.

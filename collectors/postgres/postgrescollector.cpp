@@ -39,7 +39,8 @@ PostgresCollector::PostgresCollector(CollectorConfig config, PostgresOptions opt
     if (m_options.statements)
         m_parts.push_back(std::make_unique<PgStatementsPart>(m_options.topStatements));
     if (m_options.tables)
-        m_parts.push_back(std::make_unique<PgTablesPart>(m_options.shardSets));
+        m_parts.push_back(
+            std::make_unique<PgTablesPart>(m_options.shardSets, m_options.shardOverloadedPercent));
     // The dashboard's queries, then the probe, which uses whatever time is left.
     if (!m_options.queries.isEmpty())
         m_parts.push_back(std::make_unique<PgCustomQueriesPart>(m_options.queries));

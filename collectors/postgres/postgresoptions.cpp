@@ -50,6 +50,21 @@ public:
         return true;
     }
 
+    // A finite number of at least min; numeric strings too (dashboard variables).
+    bool readNumber(const QJsonObject &options, const QString &name, double min, double *out)
+    {
+        const QJsonValue value = options.value(name);
+        if (value.isUndefined() || value.isNull()
+            || (value.isString() && value.toString().trimmed().isEmpty()))
+            return true;
+        bool ok = value.isDouble();
+        const double number = ok ? value.toDouble() : value.toString().trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(number) || number < min)
+            return fail(u"\"%1\": expected a number of at least %2"_s.arg(name).arg(min));
+        *out = number;
+        return true;
+    }
+
     bool readBool(const QJsonObject &options, const QString &name, bool *out)
     {
         const QJsonValue value = options.value(name);
@@ -216,7 +231,7 @@ std::optional<PostgresOptions> parsePostgresOptions(const QJsonObject &options, 
         u"conninfo"_s,      u"connectTimeoutMs"_s, u"statementTimeoutMs"_s,
         u"lockTimeoutMs"_s, u"databases"_s,        u"statements"_s,
         u"topStatements"_s, u"tables"_s,           u"shardSets"_s,
-        u"probe"_s,         u"queries"_s
+        u"probe"_s,         u"queries"_s,          u"shardOverloadedPercent"_s
     };
     for (auto it = options.constBegin(); it != options.constEnd(); ++it) {
         if (it.key() == "password"_L1) {
@@ -273,6 +288,8 @@ std::optional<PostgresOptions> parsePostgresOptions(const QJsonObject &options, 
         || !reader.readInt(options, {}, u"topStatements"_s, 1, 100, &parsed.topStatements)
         || !reader.readBool(options, u"tables"_s, &parsed.tables)
         || !readShardSets(reader, options.value("shardSets"_L1), &parsed.shardSets)
+        || !reader.readNumber(options, u"shardOverloadedPercent"_s, 0,
+                              &parsed.shardOverloadedPercent)
         || !readProbe(reader, options.value("probe"_L1), &parsed.probe)
         || !readQueries(reader, options.value("queries"_L1), &parsed.queries))
         return std::nullopt;

@@ -14,6 +14,9 @@ namespace Headroom {
 
 // A set of tables the user declares to be shards of one thing. Every partitioned table
 // is a shard set too, without being declared.
+// A shard whose pg.shard.load is above this counts in pg.shardset.overloaded.
+inline constexpr double DefaultShardOverloadedPercent = 60;
+
 struct PgShardSetOption
 {
     QString name;
@@ -44,6 +47,7 @@ struct PostgresOptions
     int topStatements = 10; // statements reported per poll, by total time in the interval
     bool tables = true; // per table and partition activity, shard sets
     QList<PgShardSetOption> shardSets;
+    double shardOverloadedPercent = DefaultShardOverloadedPercent;
     PgProbeOptions probe;
     QList<PgCustomQuery> queries;
 };

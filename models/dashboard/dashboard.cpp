@@ -167,7 +167,8 @@ int PanelThresholds::level(double value) const
 
 QStringList knownPanelTypes()
 {
-    return { QStringLiteral("timeseries") };
+    return { QStringLiteral("timeseries"), QStringLiteral("heatmap"), QStringLiteral("usematrix"),
+             QStringLiteral("shardhistogram"), QStringLiteral("shardtable") };
 }
 
 QString yScaleName(YScale scale)

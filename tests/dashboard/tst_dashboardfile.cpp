@@ -634,7 +634,7 @@ void TestDashboardFile::malformed_data()
     QTest::newRow("panel type unknown")
         << patched({ { "panels[0].type", u"pie"_s } }) << u"panels[0].type"_s
         << u"unknown panel type \"pie\" (this build draws: "
-           "timeseries)"_s;
+           "timeseries"_s;
     QTest::newRow("panel title number")
         << patched({ { "panels[0].title", 1 } }) << u"panels[0].title"_s << u"must be a string"_s;
     QTest::newRow("panel unit object")
@@ -680,6 +680,19 @@ void TestDashboardFile::malformed_data()
         << u"must be \"linear\" or \"log\", got \"Log\""_s;
     QTest::newRow("yScale number") << patched({ { "panels[0].yScale", 10 } })
                                    << u"panels[0].yScale"_s << u"must be a string, got 10"_s;
+    QTest::newRow("heatmap colorScale unknown")
+        << patched({ { "panels[0].type", u"heatmap"_s },
+                     { "panels[0].options.colorScale", u"logarithmic"_s } })
+        << u"panels[0].options.colorScale"_s
+        << u"must be \"linear\" or \"log\", got \"logarithmic\""_s;
+    QTest::newRow("heatmap colorScale number")
+        << patched({ { "panels[0].type", u"heatmap"_s }, { "panels[0].options.colorScale", 2 } })
+        << u"panels[0].options.colorScale"_s << u"must be a string, got 2"_s;
+    QTest::newRow("heatmap bucketUnit unknown")
+        << patched({ { "panels[0].type", u"heatmap"_s },
+                     { "panels[0].options.bucketUnit", u"seconds"_s } })
+        << u"panels[0].options.bucketUnit"_s
+        << u"must be \"s\", \"ms\" or \"us\", got \"seconds\""_s;
     QTest::newRow("series object") << patched({ { "panels[0].series", QJsonObject() } })
                                    << u"panels[0].series"_s << u"must be an array"_s;
     QTest::newRow("selector not an object")

@@ -1,11 +1,16 @@
+#include "csvexport.h"
 #include "dashboardview.h"
 #include "livebuffers.h"
 #include "seriesregistry.h"
 #include "seriesstore.h"
 #include "timeseriespanel.h"
+#include "zoomablechartview.h"
 
+#include <QChart>
+#include <QDateTime>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace Headroom;
 
@@ -14,7 +19,51 @@ class TestDashboardView : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void placesPanelsAndRefreshes();
+    void linkedRangeCrosshairAndHighlight();
+    void compareModeShiftsTheEarlierRange();
 };
+
+namespace {
+// Two CPU series over 2 h at 1 s, the second hour at twice the first's level; and two
+// side-by-side time panels over them.
+struct TwoPanels
+{
+    SeriesRegistry registry;
+    LiveBuffers live { 8000 };
+    SeriesStore store { &live, nullptr };
+    Dashboard dashboard;
+    int cpu0 = 0, cpu1 = 0;
+
+    TwoPanels()
+    {
+        for (const QString &cpu : { QStringLiteral("cpu0"), QStringLiteral("cpu1") }) {
+            const int id = registry.idFor(SeriesInfo { { QStringLiteral("host"),
+                                                         QStringLiteral("host.cpu.utilization"),
+                                                         { { QStringLiteral("cpu"), cpu } } },
+                                                       QStringLiteral("%"),
+                                                       QStringLiteral("cpu"),
+                                                       UseKind::Utilization,
+                                                       false });
+            (cpu == QStringLiteral("cpu0") ? cpu0 : cpu1) = id;
+            for (qint64 t = 0; t < 7200; ++t)
+                live.append(id, { Base + t * 1000, t < 3600 ? 10.0 : 20.0 });
+        }
+        DashboardPanel a;
+        a.id = QStringLiteral("a");
+        a.type = QStringLiteral("timeseries");
+        a.series = { { QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {} } };
+        a.layout = { 0, 0, 6, 4 };
+        DashboardPanel b = a;
+        b.id = QStringLiteral("b");
+        b.series = { { QStringLiteral("host"),
+                       QStringLiteral("host.cpu.utilization"),
+                       { { QStringLiteral("cpu"), QStringLiteral("cpu1") } } } };
+        b.layout = { 6, 0, 6, 4 };
+        dashboard.panels = { a, b };
+    }
+    static constexpr qint64 Base = 1'700'000'000'000;
+};
+} // namespace
 
 void TestDashboardView::placesPanelsAndRefreshes()
 {
@@ -78,6 +127,100 @@ void TestDashboardView::placesPanelsAndRefreshes()
     const QList<PanelData> all = view.queryAll(0, 49'000);
     QCOMPARE(all.size(), 3);
     QCOMPARE(all[0].series[0].points.size(), size_t(50));
+}
+
+void TestDashboardView::linkedRangeCrosshairAndHighlight()
+{
+    TwoPanels fixture;
+    DashboardView view(&fixture.registry);
+    view.setStore(&fixture.store);
+    view.setDashboard(fixture.dashboard);
+    view.resize(view.preferredSize(1200));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const qint64 from = TwoPanels::Base, to = TwoPanels::Base + 7'200'000;
+    view.refreshNow(from, to);
+    QCoreApplication::processEvents();
+    auto *a = qobject_cast<TimeSeriesPanel *>(view.panels()[0]);
+    auto *b = qobject_cast<TimeSeriesPanel *>(view.panels()[1]);
+    QVERIFY(a && b);
+
+    // Drag-zoom on the first panel: the view reports the range; applying it (what the
+    // main window does) gives every panel the same one.
+    QSignalSpy zoom(&view, &DashboardView::rangeSelected);
+    QWidget *viewport = a->chartView()->viewport();
+    const QRectF plot = a->chartView()->chart()->plotArea();
+    const int y = int(plot.center().y());
+    QTest::mousePress(viewport, Qt::LeftButton, {}, QPoint(int(plot.left() + plot.width() / 2), y));
+    QTest::mouseMove(viewport, QPoint(int(plot.right() - 2), y));
+    QTest::mouseRelease(viewport, Qt::LeftButton, {}, QPoint(int(plot.right() - 2), y));
+    QCOMPARE(zoom.count(), 1);
+    const qint64 zoomFrom = zoom.at(0).at(0).toLongLong(), zoomTo = zoom.at(0).at(1).toLongLong();
+    QVERIFY2(std::abs(zoomFrom - (from + 3'600'000)) < 60'000,
+             qPrintable(QString::number(zoomFrom - from)));
+    view.refreshNow(zoomFrom, zoomTo);
+    for (PanelWidget *panel : view.panels()) {
+        QCOMPARE(panel->data().fromMs, zoomFrom);
+        QCOMPARE(panel->data().toMs, zoomTo);
+    }
+    // Only what lies in the zoomed range is in panel b's data.
+    QVERIFY(b->data().series[0].points.front().tsMs >= zoomFrom);
+    QVERIFY(b->data().series[0].points.back().tsMs <= zoomTo);
+
+    // The crosshair: the mouse over panel a marks the same instant on panel b.
+    QCoreApplication::processEvents();
+    const QRectF plotB = b->chartView()->chart()->plotArea();
+    QTest::mouseMove(viewport, QPoint(int(plot.left() + plot.width() / 4), y));
+    QTRY_VERIFY(view.crosshair() > 0);
+    const qint64 instant = view.crosshair();
+    QVERIFY(std::abs(instant - (zoomFrom + (zoomTo - zoomFrom) / 4)) < (zoomTo - zoomFrom) / 50);
+    QVERIFY(b->chartView()->crosshairVisible());
+    QVERIFY(std::abs(b->chartView()->crosshairX() - (plotB.left() + plotB.width() / 4)) <= 3);
+    QCOMPARE(b->chartView()->crosshair(), instant);
+    view.setCrosshair(-1);
+    QVERIFY(!b->chartView()->crosshairVisible());
+
+    // A highlight from any panel reaches all of them, also ones created later.
+    view.setHighlight({ { QStringLiteral("cpu"), QStringLiteral("cpu1") } });
+    QVERIFY(a->isHighlighted(a->data().series[1].info.key));
+    QVERIFY(!a->isHighlighted(a->data().series[0].info.key));
+    view.setDashboard(fixture.dashboard);
+    view.refreshNow(zoomFrom, zoomTo);
+    auto *again = qobject_cast<TimeSeriesPanel *>(view.panels()[0]);
+    QCOMPARE(again->lineWidth(again->data().series[1].info.key), 3.0);
+}
+
+void TestDashboardView::compareModeShiftsTheEarlierRange()
+{
+    TwoPanels fixture;
+    DashboardView view(&fixture.registry);
+    view.setStore(&fixture.store);
+    view.setDashboard(fixture.dashboard);
+    view.resize(view.preferredSize(1200));
+    // The second hour against the first: the overlay holds the first hour's values
+    // (10) at the second hour's times.
+    const qint64 from = TwoPanels::Base + 3'600'000, to = TwoPanels::Base + 7'199'000;
+    view.setCompareOffset(3'600'000);
+    view.refreshNow(from, to);
+    const PanelData &data = view.panels()[1]->data();
+    QCOMPARE(data.compareOffsetMs, qint64(3'600'000));
+    QCOMPARE(data.compare.size(), qsizetype(1));
+    QCOMPARE(data.series[0].points.front().value, 20.0);
+    QCOMPARE(data.compare[0].points.front().value, 10.0);
+    QVERIFY(data.compare[0].points.front().tsMs >= from);
+    QVERIFY(data.compare[0].points.back().tsMs <= to);
+    // The CSV keeps the real times of the earlier range, labelled with the offset.
+    const QList<PanelData> all = view.queryAll(from, to);
+    QCOMPARE(all[1].compare[0].points.size(), size_t(3600));
+    const QString csv = QString::fromUtf8(csvRows(all[1]));
+    const QString firstEarlier = QDateTime::fromMSecsSinceEpoch(from - 3'600'000, QTimeZone::UTC)
+                                     .toString(Qt::ISODateWithMs);
+    QVERIFY2(csv.contains(firstEarlier + QStringLiteral(",b,host,host.cpu.utilization,")),
+             qPrintable(csv.left(300)));
+    QVERIFY(csv.contains(QStringLiteral("compare=1h")));
+    view.setCompareOffset(0);
+    view.refreshNow(from, to);
+    QVERIFY(view.panels()[1]->data().compare.isEmpty());
 }
 
 QTEST_MAIN(TestDashboardView)

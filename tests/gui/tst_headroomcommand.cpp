@@ -104,7 +104,12 @@ void TestHeadroomCommand::exportsEveryPanelWithLiveData()
 
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));
-    const QList<QByteArray> lines = file.readAll().split('\n');
+    const QByteArray text = file.readAll();
+    const QList<QByteArray> lines = text.split('\n');
+    // The USE matrix exports its cells as rows, told apart by use= and resource=.
+    QVERIFY2(text.contains(",use-matrix,host,host.cpu.utilization,"
+                           "\"{cpu=all,resource=cpu,use=utilization}\","),
+             "no USE matrix row for the CPU's utilization");
     QCOMPARE(lines.first(), QByteArray("time,panel,source,metric,labels,value,unit\r"));
     QSet<QString> panelsWithRows;
     for (qsizetype i = 1; i < lines.size(); ++i) {

@@ -27,6 +27,11 @@ private Q_SLOTS:
     void logAxisDrawsPercentileLines();
     void logAxisCutsLinesAtValuesNotAboveZero_data();
     void logAxisCutsLinesAtValuesNotAboveZero();
+    void stackedAreasAddUp();
+    void thresholdsDrawnAsLines();
+    void crosshairFollowsTheMouseAndMarksAnInstant();
+    void highlightEmphasisesMatchingLines();
+    void compareOverlaysTheEarlierRange();
 };
 
 namespace {
@@ -45,6 +50,15 @@ PanelSeriesData series(int id, const QString &cpu, std::vector<Sample> points)
     for (const auto &part : splitAtGaps(s.points))
         s.segmentStarts.push_back(part.first);
     return s;
+}
+
+PanelData emptyData(const QString &id, qint64 fromMs, qint64 toMs)
+{
+    PanelData data;
+    data.panelId = id;
+    data.fromMs = fromMs;
+    data.toMs = toMs;
+    return data;
 }
 
 DashboardPanel panelConfig()
@@ -91,7 +105,7 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     panel.resize(600, 300);
     panel.show();
     const qint64 base = 1'700'000'000'000;
-    PanelData data { QStringLiteral("cpu"), base, base + 120000, {} };
+    PanelData data = emptyData(QStringLiteral("cpu"), base, base + 120000);
     std::vector<Sample> withGap;
     for (qint64 t = 0; t <= 20000; t += 1000)
         withGap.push_back({ base + t, 40 });
@@ -124,7 +138,7 @@ void TestTimeSeriesPanel::dragSelectsRange()
     panel.resize(800, 300);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    PanelData data { QStringLiteral("cpu"), 1'000'000, 1'600'000, {} };
+    PanelData data = emptyData(QStringLiteral("cpu"), 1'000'000, 1'600'000);
     data.series.append(series(1, QStringLiteral("all"), { { 1'000'000, 1 }, { 1'600'000, 2 } }));
     panel.setData(data);
     QSignalSpy spy(&panel, &TimeSeriesPanel::rangeSelected);
@@ -147,7 +161,7 @@ void TestTimeSeriesPanel::dragSelectsRange()
 void TestTimeSeriesPanel::replacesAndRemovesSeries()
 {
     TimeSeriesPanel panel(panelConfig());
-    PanelData data { QStringLiteral("cpu"), 0, 10000, {} };
+    PanelData data = emptyData(QStringLiteral("cpu"), 0, 10000);
     data.series.append(series(1, QStringLiteral("cpu0"), { { 0, 1 }, { 1000, 2 } }));
     data.series.append(series(2, QStringLiteral("cpu1"), { { 0, 1 }, { 1000, 2 } }));
     panel.setData(data);
@@ -156,14 +170,14 @@ void TestTimeSeriesPanel::replacesAndRemovesSeries()
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 1);
     QCOMPARE(panel.chartView()->chart()->series().size(), 1);
-    panel.setData(PanelData { QStringLiteral("cpu"), 0, 10000, {} });
+    panel.setData(emptyData(QStringLiteral("cpu"), 0, 10000));
     QCOMPARE(panel.segmentCount(), 0);
 }
 
 void TestTimeSeriesPanel::mixedUnitsMoveToTheLegend()
 {
     TimeSeriesPanel panel(panelConfig());
-    PanelData data { QStringLiteral("cpu"), 1'000'000, 1'010'000, {} };
+    PanelData data = emptyData(QStringLiteral("cpu"), 1'000'000, 1'010'000);
     data.series.append(series(1, QStringLiteral("cpu0"), { { 1'000'000, 1 }, { 1'001'000, 2 } }));
     panel.setData(data);
     QCOMPARE(panel.axisUnit(), QStringLiteral("%"));
@@ -198,7 +212,7 @@ void TestTimeSeriesPanel::logAxisDrawsPercentileLines()
     SeriesInfo info {
         { u"pg"_s, u"pg.latency.probe"_s, {} }, u"ms"_s, u"db:erp"_s, UseKind::Latency, true
     };
-    PanelData data { u"latency"_s, base, base + 120'000, {} };
+    PanelData data = emptyData(u"latency"_s, base, base + 120'000);
     data.series = percentileLines(7, info, polls, defaultPercentiles(), base, base + 120'000, 600);
 
     DashboardPanel config = panelConfig();
@@ -282,7 +296,7 @@ void TestTimeSeriesPanel::logAxisCutsLinesAtValuesNotAboveZero()
     std::vector<Sample> points;
     for (qsizetype i = 0; i < values.size(); ++i)
         points.push_back({ 1000LL * i, values.at(i) });
-    PanelData data { u"cpu"_s, 0, 1000LL * values.size(), {} };
+    PanelData data = emptyData(u"cpu"_s, 0, 1000LL * values.size());
     data.series.append(series(1, u"all"_s, points));
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), segments);
@@ -294,6 +308,159 @@ void TestTimeSeriesPanel::logAxisCutsLinesAtValuesNotAboveZero()
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     QCoreApplication::processEvents();
     QVERIFY(!panel.grab().isNull()); // and drawing it does not trip over log(0)
+}
+
+void TestTimeSeriesPanel::stackedAreasAddUp()
+{
+    DashboardPanel config = panelConfig();
+    config.options.insert(u"stacked"_s, true);
+    TimeSeriesPanel panel(config);
+    panel.resize(600, 300);
+    panel.show();
+    const qint64 base = 1'700'000'000'000;
+    PanelData data = emptyData(u"cpu"_s, base, base + 10'000);
+    std::vector<Sample> user, system;
+    for (qint64 t = 0; t <= 10'000; t += 1000) {
+        user.push_back({ base + t, 30 });
+        system.push_back({ base + t, 20 });
+    }
+    data.series.append(series(1, u"user"_s, user));
+    data.series.append(series(2, u"system"_s, system));
+    panel.setData(data);
+    QVERIFY(panel.stacked());
+    QCOMPARE(panel.areaCount(), 2);
+    QCOMPARE(panel.segmentCount(), 0); // areas, not lines
+    QCOMPARE(panel.bands().size(), size_t(2));
+    QCOMPARE(panel.bands()[1].lower.front().value, 30.0);
+    QCOMPARE(panel.bands()[1].upper.front().value, 50.0);
+    // The axis reaches the stacked total, not just the largest single series.
+    auto *axisY
+        = qobject_cast<QValueAxis *>(panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
+    QVERIFY(axisY->max() >= 50);
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents();
+    const QImage image = panel.grab(plotRect(panel)).toImage();
+    // The second band's fill sits above the first one's.
+    const double first = meanHeightOf(image, QColor(0x1f77b4));
+    const double second = meanHeightOf(image, QColor(0xff7f0e));
+    QVERIFY2(first > 0 && second > first, qPrintable(u"%1 %2"_s.arg(first).arg(second)));
+    // Removing a series removes its band.
+    data.series.removeLast();
+    panel.setData(data);
+    QCOMPARE(panel.areaCount(), 1);
+}
+
+void TestTimeSeriesPanel::thresholdsDrawnAsLines()
+{
+    DashboardPanel config = panelConfig();
+    config.thresholds = { 70, 90, true };
+    TimeSeriesPanel panel(config);
+    panel.resize(600, 300);
+    panel.show();
+    PanelData data = emptyData(u"cpu"_s, 0, 10'000);
+    data.series.append(series(1, u"all"_s, { { 0, 10 }, { 10'000, 20 } }));
+    panel.setData(data);
+    QCOMPARE(panel.segmentCount(), 3); // the series and two threshold lines
+    auto *axisY
+        = qobject_cast<QValueAxis *>(panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
+    QVERIFY2(axisY->max() >= 90, "the critical line must be on the chart");
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents();
+    int visibleMarkers = 0;
+    QStringList names;
+    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers()) {
+        visibleMarkers += m->isVisible();
+        names << m->label() + u'=' + QString::number(m->isVisible());
+    }
+    // The series and each threshold with its bound.
+    QVERIFY2(visibleMarkers == 3, qPrintable(names.join(u", ")));
+    QVERIFY2(names.contains(u"critical 90=1"_s), qPrintable(names.join(u", ")));
+    const QImage image = panel.grab(plotRect(panel)).toImage();
+    const int red = countColor(image, TimeSeriesPanel::CriticalColor);
+    const int amber = countColor(image, TimeSeriesPanel::WarningColor);
+    QVERIFY2(red > 50 && amber > 50, qPrintable(u"red %1 amber %2"_s.arg(red).arg(amber)));
+}
+
+void TestTimeSeriesPanel::crosshairFollowsTheMouseAndMarksAnInstant()
+{
+    TimeSeriesPanel panel(panelConfig());
+    panel.resize(800, 300);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    PanelData data = emptyData(u"cpu"_s, 1'000'000, 1'600'000);
+    data.series.append(series(1, u"all"_s, { { 1'000'000, 1 }, { 1'600'000, 2 } }));
+    panel.setData(data);
+    QCoreApplication::processEvents();
+    QSignalSpy spy(&panel, &PanelWidget::crosshairMoved);
+    QWidget *viewport = panel.chartView()->viewport();
+    const QRectF plot = panel.chartView()->chart()->plotArea();
+    const QPoint middle(int(plot.center().x()), int(plot.center().y()));
+    QTest::mouseMove(viewport, middle);
+    QTRY_VERIFY(spy.count() >= 1);
+    const qint64 ms = spy.last().at(0).toLongLong();
+    QVERIFY2(std::abs(ms - 1'300'000) < 5'000, qPrintable(QString::number(ms)));
+
+    // An instant given from outside: a line at its x, gone when outside the range.
+    panel.setCrosshair(1'450'000);
+    QVERIFY(panel.chartView()->crosshairVisible());
+    const double expected = plot.left() + plot.width() * 0.75;
+    QVERIFY2(std::abs(panel.chartView()->crosshairX() - expected) <= 2,
+             qPrintable(u"%1 vs %2"_s.arg(panel.chartView()->crosshairX()).arg(expected)));
+    panel.setCrosshair(2'000'000);
+    QVERIFY(!panel.chartView()->crosshairVisible());
+    panel.setCrosshair(-1);
+    QVERIFY(!panel.chartView()->crosshairVisible());
+}
+
+void TestTimeSeriesPanel::highlightEmphasisesMatchingLines()
+{
+    TimeSeriesPanel panel(panelConfig());
+    PanelData data = emptyData(u"cpu"_s, 0, 10'000);
+    data.series.append(series(1, u"cpu0"_s, { { 0, 1 }, { 1000, 2 } }));
+    data.series.append(series(2, u"cpu1"_s, { { 0, 1 }, { 1000, 2 } }));
+    panel.setData(data);
+    const SeriesKey cpu0 = data.series[0].info.key, cpu1 = data.series[1].info.key;
+    QCOMPARE(panel.lineWidth(cpu0), 1.5);
+    panel.setHighlight({ { u"cpu"_s, u"cpu1"_s } });
+    QVERIFY(panel.isHighlighted(cpu1));
+    QVERIFY(!panel.isHighlighted(cpu0));
+    QCOMPARE(panel.lineWidth(cpu1), 3.0);
+    QCOMPARE(panel.lineWidth(cpu0), 1.5);
+    // Kept across a refresh.
+    panel.setData(data);
+    QCOMPARE(panel.lineWidth(cpu1), 3.0);
+    // A label this panel does not have changes nothing.
+    panel.setHighlight({ { u"shard"_s, u"p3"_s } });
+    QCOMPARE(panel.lineWidth(cpu1), 1.5);
+    panel.setHighlight({});
+    QVERIFY(!panel.isHighlighted(cpu1));
+}
+
+void TestTimeSeriesPanel::compareOverlaysTheEarlierRange()
+{
+    TimeSeriesPanel panel(panelConfig());
+    const qint64 base = 1'700'000'000'000;
+    PanelData data = emptyData(u"cpu"_s, base, base + 10'000);
+    data.series.append(series(1, u"all"_s, { { base, 10 }, { base + 10'000, 20 } }));
+    // The hour before, already shifted onto the range by the query.
+    data.compare.append(series(1, u"all"_s, { { base, 80 }, { base + 10'000, 90 } }));
+    data.compareOffsetMs = 3'600'000;
+    panel.setData(data);
+    QCOMPARE(panel.segmentCount(), 2);
+    QStringList names;
+    for (QAbstractSeries *line : panel.chartView()->chart()->series())
+        names << line->name();
+    QVERIFY2(names.contains(u"cpu.utilization all (−1h)"_s), qPrintable(names.join(u"; ")));
+    auto *axisY
+        = qobject_cast<QValueAxis *>(panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
+    QVERIFY(axisY->max() >= 90);
+    SeriesKey compared = data.series[0].info.key;
+    compared.labels.insert(QString(TimeSeriesPanel::CompareLabel), u"1h"_s);
+    QVERIFY(panel.lineWidth(compared) > 0);
+    data.compare.clear();
+    data.compareOffsetMs = 0;
+    panel.setData(data);
+    QCOMPARE(panel.segmentCount(), 1);
 }
 
 QTEST_MAIN(TestTimeSeriesPanel)

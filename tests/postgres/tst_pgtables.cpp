@@ -125,6 +125,10 @@ private Q_SLOTS:
     void declaredWarnings_data();
     void declaredWarnings();
     void tableSeries();
+    void overloaded_data();
+    void overloaded();
+    void overloadedOption_data();
+    void overloadedOption();
 
     // Against the test server.
     void skewedPartitions_data();
@@ -459,6 +463,92 @@ void TestPgTables::tableSeries()
     QCOMPARE(countMetric(second, u"pg.shardset.shards"_s), 1);
 }
 
+void TestPgTables::overloaded_data()
+{
+    QTest::addColumn<double>("capacity"); // 0: relative to the busiest shard
+    QTest::addColumn<double>("threshold");
+    QTest::addColumn<QList<double>>("ops"); // per shard, tuples per second
+    QTest::addColumn<int>("expected"); // pg.shardset.overloaded
+
+    // Loads 150, 80, 60, 59, 0 % of capacity 100: above 60 are 150 and 80 (60 is not above).
+    const QList<double> spread { 150, 80, 60, 59, 0 };
+    QTest::newRow("capacity, default 60") << 100.0 << 60.0 << spread << 2;
+    QTest::newRow("capacity, 59.5") << 100.0 << 59.5 << spread << 3;
+    QTest::newRow("capacity, 0") << 100.0 << 0.0 << spread << 4; // idle is never overloaded
+    QTest::newRow("capacity, 200") << 100.0 << 200.0 << spread << 0;
+    // Relative: 100, 70, 50, 10.
+    QTest::newRow("relative") << 0.0 << 60.0 << QList<double> { 40, 28, 20, 4 } << 2;
+    QTest::newRow("relative, idle") << 0.0 << 60.0 << QList<double> { 0, 0 } << 0;
+}
+
+void TestPgTables::overloaded()
+{
+    QFETCH(double, capacity);
+    QFETCH(double, threshold);
+    QFETCH(QList<double>, ops);
+    QFETCH(int, expected);
+
+    PgShardSetOption set { u"tenants"_s, {}, capacity };
+    for (int i = 0; i < ops.size(); ++i)
+        set.tables << u"t%1"_s.arg(i);
+    PgTableActivity activity({ set }, threshold);
+    const auto rows = [&](double seconds) {
+        QList<Row> list;
+        for (int i = 0; i < ops.size(); ++i)
+            list << table(quint32(100 + i), u"public.t%1"_s.arg(i), ops[i] * seconds, 0);
+        return snapshot(list);
+    };
+    SampleBatch first;
+    activity.update(rows(1), 1000, Source, first);
+    // No rates, no count: a count of 0 would claim the set is fine.
+    QCOMPARE(countMetric(first, u"pg.shardset.overloaded"_s), 0);
+    SampleBatch second;
+    activity.update(rows(2), 2000, Source, second);
+    const Labels labels { { u"set"_s, u"tenants"_s } };
+    QCOMPARE(value(second, u"pg.shardset.overloaded"_s, labels), double(expected));
+    const auto meta = info(second, u"pg.shardset.overloaded"_s, labels);
+    QCOMPARE(meta->kind, UseKind::Saturation);
+    QCOMPARE(meta->resource, u"shardset:tenants"_s);
+    // The count agrees with the loads published beside it.
+    int above = 0;
+    for (const auto &[shard, load] : shardsByLoad(second, u"tenants"_s))
+        above += load > threshold ? 1 : 0;
+    QCOMPARE(above, expected);
+}
+
+void TestPgTables::overloadedOption_data()
+{
+    QTest::addColumn<QJsonValue>("option");
+    QTest::addColumn<double>("expected"); // NaN: refused
+    QTest::addColumn<QString>("error");
+
+    QTest::newRow("absent") << QJsonValue() << 60.0 << QString();
+    QTest::newRow("number") << QJsonValue(75) << 75.0 << QString();
+    QTest::newRow("string from a variable") << QJsonValue(u" 80.5 "_s) << 80.5 << QString();
+    QTest::newRow("above 100 (capacity)") << QJsonValue(150) << 150.0 << QString();
+    const QString range = u"\"shardOverloadedPercent\": expected a number of at least 0"_s;
+    QTest::newRow("negative") << QJsonValue(-1) << qQNaN() << range;
+    QTest::newRow("text") << QJsonValue(u"hot"_s) << qQNaN() << range;
+    QTest::newRow("bool") << QJsonValue(true) << qQNaN() << range;
+}
+
+void TestPgTables::overloadedOption()
+{
+    QFETCH(QJsonValue, option);
+    QFETCH(double, expected);
+    QFETCH(QString, error);
+
+    QJsonObject options;
+    if (!option.isNull())
+        options.insert(u"shardOverloadedPercent"_s, option);
+    QString message;
+    const auto parsed = parsePostgresOptions(options, &message);
+    QCOMPARE(parsed.has_value(), !qIsNaN(expected));
+    QCOMPARE(message, error);
+    if (parsed)
+        QCOMPARE(parsed->shardOverloadedPercent, expected);
+}
+
 // ---- Against the test server -----------------------------------------------------------
 
 bool TestPgTables::createShardDatabase()
@@ -527,6 +617,12 @@ void TestPgTables::skewedPartitions()
                                                     { u"tables"_s, tables },
                                                     { u"capacity"_s, Capacity } } } } }));
     QVERIFY(collector);
+    // A second collector counting shards above 1 % (a string, as a dashboard variable
+    // would give it).
+    const auto lowThreshold
+        = makeCollector(shardOptions({ { u"shardOverloadedPercent"_s, u"1"_s } }));
+    QVERIFY(lowThreshold);
+    QVERIFY(lowThreshold->poll(QDeadlineTimer(5000)).error.isEmpty());
     const PollResult before = collector->poll(QDeadlineTimer(5000));
     QVERIFY2(before.error.isEmpty(), qPrintable(before.error));
     QCOMPARE(before.warnings, QStringList());
@@ -552,6 +648,8 @@ void TestPgTables::skewedPartitions()
     const PollResult after = collector->poll(QDeadlineTimer(5000));
     QVERIFY2(after.error.isEmpty(), qPrintable(after.error));
     QCOMPARE(after.warnings, QStringList());
+    const PollResult afterLow = lowThreshold->poll(QDeadlineTimer(5000));
+    QVERIFY2(afterLow.error.isEmpty(), qPrintable(afterLow.error));
     const double seconds = double(after.batch.tsMs - before.batch.tsMs) / 1000.0;
     QVERIFY(seconds >= 1.0);
 
@@ -576,6 +674,11 @@ void TestPgTables::skewedPartitions()
                 u"%1: %2, expected %3"_s.arg(ranked[i].first).arg(ranked[i].second).arg(expected)));
     }
     QCOMPARE(value(after.batch, u"pg.shardset.load.max"_s, { { u"set"_s, set } }), 100.0);
+    // Above 60 % of the busiest: the hot partition alone. Above 1 %: every partition (the
+    // others are ~5-9 % of the hot one).
+    QCOMPARE(value(after.batch, u"pg.shardset.overloaded"_s, { { u"set"_s, set } }), 1.0);
+    QCOMPARE(value(afterLow.batch, u"pg.shardset.overloaded"_s, { { u"set"_s, set } }),
+             double(Partitions));
 
     // Against the declared capacity: 100 × ops / capacity, and ops are the work done.
     for (int i = 0; i < Partitions; ++i) {
@@ -594,6 +697,12 @@ void TestPgTables::skewedPartitions()
             qInfo("capacity load of the hot partition: %.1f%% (%.0f tuples/s)", *load, *ops);
     }
     QCOMPARE(shardsByLoad(after.batch, u"orders_cap"_s).first().first, partition(hot));
+    // Against the capacity: whichever loads are above 60 %, counted by the collector.
+    int aboveCapacity = 0;
+    for (const auto &[shard, load] : shardsByLoad(after.batch, u"orders_cap"_s))
+        aboveCapacity += load > 60 ? 1 : 0;
+    QCOMPARE(value(after.batch, u"pg.shardset.overloaded"_s, { { u"set"_s, u"orders_cap"_s } }),
+             double(aboveCapacity));
     // Each partition is a table too, with its parent.
     QVERIFY(value(after.batch, u"pg.table.tup_read.rate"_s,
                   tableLabels(u"public"_s, u"orders_p%1"_s.arg(hot), set)));

@@ -66,14 +66,18 @@ void TestPostgresDashboard::exportHasEveryPanel()
         psql({}, "BEGIN; UPDATE dash_lock SET v = 1 WHERE id = 1; SELECT pg_sleep(8); COMMIT;"));
     QTest::qWait(500);
     std::unique_ptr<QProcess> waiter(psql({}, "UPDATE dash_lock SET v = 2 WHERE id = 1;"));
-    // Region 2 is hot: ten scans of it for each of the others.
+    // Region 2 is hot: ten scans of it for each of the others. About 10 s, so the
+    // scans outlast the collection (the shard table and histogram show its last poll),
+    // each round flushed at once, so every poll interval sees some of them (a backend
+    // otherwise flushes its counters about once a second, which a 1 s poll can miss).
     QByteArray scans;
-    for (int i = 0; i < 40; ++i) {
+    for (int i = 0; i < 80; ++i) {
         scans += "SELECT count(*) FROM dash_lock; SELECT pg_sleep(0.1);";
         for (int hot = 0; hot < 10; ++hot)
             scans += "SELECT count(*) FROM dash_orders WHERE region = 2;";
         scans
             += "SELECT count(*) FROM dash_orders WHERE region = " + QByteArray::number(i % 4) + ";";
+        scans += "SELECT pg_stat_force_next_flush();";
     }
     std::unique_ptr<QProcess> scanner(psql({}, scans));
 
@@ -98,12 +102,35 @@ void TestPostgresDashboard::exportHasEveryPanel()
     QSet<QString> panels;
     bool sawLockWait = false;
     QMap<QByteArray, double> peakLoad; // shard -> highest pg.shard.load seen
+    QList<QByteArray> topShardRows; // the top-shards table's rows, in order
+    QMap<QByteArray, QMap<QByteArray, double>> buckets; // histogram: time -> bucket -> shards
+    QMap<QByteArray, double> overloaded; // histogram: time -> overloaded shards
+    QMap<QByteArray, double> probeRunsPerSecond; // heatmap column -> its cells summed
     for (const QByteArray &line : file.readAll().split('\n')) {
         const QList<QByteArray> fields = line.trimmed().split(',');
         if (fields.size() < 7 || fields[0] == "time")
             continue;
         panels.insert(QString::fromUtf8(fields[1]));
         sawLockWait = sawLockWait || (line.contains("Lock:transactionid") && !line.contains(",0,"));
+        // A heatmap row: one cell, labels {bucket=...,gt_ms=...,le_ms=...} (quoted,
+        // so split in three here), events per second, unit 1/s.
+        if (fields[1] == "latency-probe-heatmap") {
+            QVERIFY2(line.contains(",\"{bucket=") && line.contains(",le_ms="), line.constData());
+            QCOMPARE(fields.last().trimmed(), QByteArray("1/s"));
+            QCOMPARE(fields[3], QByteArray("pg.latency.probe"));
+            probeRunsPerSecond[fields[0]] += fields.at(fields.size() - 2).toDouble();
+        }
+        if (fields[1] == "top-shards")
+            topShardRows.append(line.trimmed());
+        if (fields[1] == "shard-histogram" && fields[3] == "shard.load.bucket") {
+            // Labels {bucket=90-100%,set=...}: quoted, so split apart above.
+            const qsizetype at = line.indexOf("bucket=");
+            const QByteArray bucket = line.mid(at + 7, line.indexOf(',', at) - at - 7);
+            buckets[fields[0]][bucket] = fields.at(fields.size() - 2).toDouble();
+            QCOMPARE(fields.last().trimmed(), QByteArray("shards"));
+        }
+        if (fields[1] == "shard-histogram" && fields[3] == "shard.load.overloaded")
+            overloaded[fields[0]] = fields.at(fields.size() - 2).toDouble();
         if (fields[1] == "shard-load" && line.contains("public.dash_orders")) {
             const qsizetype at = line.indexOf("shard=public.dash_orders_");
             QVERIFY(at >= 0);
@@ -112,15 +139,65 @@ void TestPostgresDashboard::exportHasEveryPanel()
                 = std::max(peakLoad.value(shard), fields.at(fields.size() - 2).toDouble());
         }
     }
-    for (const char *id : { "transactions", "sessions", "waits", "rows-per-block", "tuples",
-                            "blocks", "ages", "errors", "latency-probe", "latency-statements",
-                            "statements-time", "statements-calls", "shard-load", "shard-sets" })
+    for (const char *id :
+         { "transactions", "sessions", "waits", "rows-per-block", "tuples", "blocks", "ages",
+           "errors", "latency-probe", "latency-statements", "statements-time", "statements-calls",
+           "shard-load", "shard-sets", "latency-probe-heatmap", "latency-statements-heatmap" })
         QVERIFY2(panels.contains(QString::fromLatin1(id)), id);
     QVERIFY(sawLockWait);
+    // The probe runs 10 times per 1 s poll: each column of its heatmap (one per poll in
+    // the export) adds up to about 10 runs per second, never much more.
+    int fullColumns = 0;
+    for (double runs : std::as_const(probeRunsPerSecond)) {
+        QVERIFY2(runs > 0 && runs <= 12, qPrintable(QString::number(runs)));
+        fullColumns += runs >= 8;
+    }
+    qInfo("probe heatmap: %d columns with runs, %d of them at >= 8 runs/s",
+          int(probeRunsPerSecond.size()), fullColumns);
+    QVERIFY2(fullColumns >= 3, qPrintable(QString::number(fullColumns)));
     QCOMPARE(peakLoad.size(), 4);
     const auto hottest = std::max_element(peakLoad.cbegin(), peakLoad.cend());
     QCOMPARE(hottest.key(), QByteArray("public.dash_orders_p2"));
     QCOMPARE(hottest.value(), 100.0);
+
+    // The top-shards table: the hot partition is rank 1, its load (the first column
+    // shown after the name) 100 % of the busiest, at the last poll.
+    QVERIFY(!topShardRows.isEmpty());
+    const QByteArray first = topShardRows.first();
+    QVERIFY2(first.contains("{rank=1,set=public.dash_orders,shard=public.dash_orders_p2}")
+                 && first.contains(",pg.shard.load,") && first.endsWith(",100,%"),
+             first.constData());
+    // Four partitions shown, ranks in order, each with load, share, change and ops.
+    QCOMPARE(topShardRows.size(), 4 * 4);
+    for (int rank = 1; rank <= 4; ++rank) {
+        const QByteArray label = QByteArray("{rank=") + QByteArray::number(rank) + ',';
+        QVERIFY2(topShardRows.at((rank - 1) * 4).contains(label),
+                 topShardRows.at((rank - 1) * 4).constData());
+    }
+    // The histogram at that same poll: the hot partition alone in 90-100 %, the other
+    // three far below, one shard overloaded.
+    QVERIFY(!buckets.isEmpty());
+    const QByteArray last = buckets.lastKey();
+    QCOMPARE(first.left(first.indexOf(',')), last);
+    const QMap<QByteArray, double> &now = buckets.last();
+    QCOMPARE(now.size(), 10);
+    QCOMPARE(now.value("90-100%"), 1.0);
+    double shards = 0;
+    for (double count : now)
+        shards += count;
+    QCOMPARE(shards, 4.0);
+    QVERIFY2(now.value("0-10%") + now.value("10-20%") + now.value("20-30%") == 3.0,
+             qPrintable(QString::number(now.value("0-10%"))));
+    QCOMPARE(overloaded.value(last), 1.0);
+    // And the PNG was written, tall enough for the table at rows 36-41 of the grid
+    // (64 px a row): its IHDR height, big-endian at byte 20.
+    QFile png(dir.filePath(QStringLiteral("pg.png")));
+    QVERIFY(png.open(QIODevice::ReadOnly));
+    const QByteArray head = png.read(24);
+    QVERIFY(head.startsWith("\x89PNG\r\n\x1a\n") && head.size() == 24);
+    const quint32 height = quint32(quint8(head[20])) << 24 | quint32(quint8(head[21])) << 16
+        | quint32(quint8(head[22])) << 8 | quint32(quint8(head[23]));
+    QVERIFY2(height >= 41 * 64, qPrintable(QString::number(height)));
 }
 
 QTEST_GUILESS_MAIN(TestPostgresDashboard)

@@ -1,0 +1,192 @@
+// What the views cost the GUI thread, beside baselines in the same run:
+//  - a time panel 1600 px wide with 20 series over 24 h at 1 s, redrawn once its
+//    (already reduced) data has arrived: setData + paint, against 1 series;
+//  - the pool's query for that panel (off the GUI thread, for reference);
+//  - 12 live panels refreshed at 1 Hz for a while: GUI-thread CPU time / wall time.
+// Prints "name: value" lines (targets: redraw < 16 ms, GUI thread < 10 % of a core).
+#include "dashboardview.h"
+#include "livebuffers.h"
+#include "panelquery.h"
+#include "seriesregistry.h"
+#include "seriesstore.h"
+#include "timeseriespanel.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QPainter>
+#include <QTest>
+#include <QTimer>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+using namespace Headroom;
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr qint64 Base = 1'700'000'000'000;
+constexpr qint64 Day = 86'400'000;
+
+double threadCpuMs()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
+void print(const char *name, double value)
+{
+    std::printf("%s: %.2f\n", name, value);
+    std::fflush(stdout);
+}
+
+int addSeries(SeriesRegistry &registry, const QString &source, const QString &cpu)
+{
+    return registry.idFor(SeriesInfo { { source, u"host.cpu.utilization"_s, { { u"cpu"_s, cpu } } },
+                                       u"%"_s,
+                                       u"cpu"_s,
+                                       UseKind::Utilization,
+                                       false });
+}
+
+DashboardPanel timePanel(const QString &id, const QString &source)
+{
+    DashboardPanel panel;
+    panel.id = id;
+    panel.type = u"timeseries"_s;
+    panel.title = id;
+    panel.series = { { source, u"host.cpu.utilization"_s, {} } };
+    return panel;
+}
+
+// Median wall time of `runs` calls of f, in ms.
+template<typename F> double medianMs(int runs, F f)
+{
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        f();
+        times.push_back(double(timer.nsecsElapsed()) / 1e6);
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+} // namespace
+
+class BenchViews : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void redrawDayOfSeries();
+    void twelveLivePanels();
+};
+
+void BenchViews::redrawDayOfSeries()
+{
+    SeriesRegistry registry;
+    LiveBuffers live(86'400);
+    for (int s = 0; s < 20; ++s) {
+        const int id = addSeries(registry, u"day"_s, u"cpu%1"_s.arg(s));
+        for (qint64 t = 0; t < 86'400; ++t)
+            live.append(id, { Base + t * 1000, 50 + 40 * std::sin(double(t) / (300 + s)) });
+    }
+    const int one = addSeries(registry, u"one"_s, u"cpu0"_s);
+    for (qint64 t = 0; t < 86'400; ++t)
+        live.append(one, { Base + t * 1000, 50 + 40 * std::sin(double(t) / 300) });
+    const SeriesStore store(&live, nullptr);
+    constexpr int Width = 1600;
+
+    for (const auto &[name, source, queryName] :
+         { std::tuple { "redraw_1_series_24h_ms", u"one"_s, "query_1_series_24h_ms" },
+           std::tuple { "redraw_20_series_24h_ms", u"day"_s, "query_20_series_24h_ms" } }) {
+        const DashboardPanel config = timePanel(u"p"_s, source);
+        PanelData data;
+        const double queryMs = medianMs(
+            5, [&] { data = queryPanel(config, registry, store, Base, Base + Day, Width); });
+        TimeSeriesPanel panel(config);
+        panel.resize(Width, 400);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QImage target(panel.size(), QImage::Format_ARGB32_Premultiplied);
+        // A redraw is what the GUI thread does when new data arrives: apply it to the
+        // chart and paint the panel.
+        const auto redraw = [&] {
+            panel.setData(data);
+            QCoreApplication::processEvents(); // QChart updates its geometry on an event
+            QPainter painter(&target);
+            panel.render(&painter);
+        };
+        redraw(); // first layout
+        const double redrawMs = medianMs(15, redraw);
+        print(queryName, queryMs);
+        print(name, redrawMs);
+        QBENCHMARK_ONCE
+        {
+            redraw();
+        }
+    }
+}
+
+void BenchViews::twelveLivePanels()
+{
+    // 12 panels of 4 series each over a 15 min range, one new sample per series and a
+    // refresh every second, as the main window does while following live data.
+    SeriesRegistry registry;
+    LiveBuffers live(3600);
+    QList<int> ids;
+    Dashboard dashboard;
+    for (int p = 0; p < 12; ++p) {
+        const QString source = u"host%1"_s.arg(p);
+        for (int s = 0; s < 4; ++s)
+            ids.append(addSeries(registry, source, u"cpu%1"_s.arg(s)));
+        DashboardPanel panel = timePanel(u"panel%1"_s.arg(p), source);
+        panel.layout = { (p % 2) * 6, (p / 2) * 4, 6, 4 };
+        dashboard.panels.append(panel);
+    }
+    const qint64 start = QDateTime::currentMSecsSinceEpoch();
+    for (int id : std::as_const(ids)) {
+        for (qint64 t = -3600; t < 0; ++t)
+            live.append(id, { start + t * 1000, 50 + 40 * std::sin(double(t + id) / 60) });
+    }
+    const SeriesStore store(&live, nullptr);
+    DashboardView view(&registry);
+    view.setStore(&store);
+    view.setDashboard(dashboard);
+    view.resize(view.preferredSize(1600));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+    int ticks = 0;
+    int refreshed = 0;
+    connect(&view, &DashboardView::refreshed, this, [&] { ++refreshed; });
+    QTimer timer;
+    timer.setInterval(1000);
+    connect(&timer, &QTimer::timeout, this, [&] {
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (int id : std::as_const(ids))
+            live.append(id, { now, 50 + 40 * std::sin(double(now / 1000 + id) / 60) });
+        view.refresh(now - 15 * 60 * 1000, now);
+        ++ticks;
+    });
+    const int seconds = qEnvironmentVariableIntValue("HEADROOM_BENCH_LIVE_SECONDS") > 0
+        ? qEnvironmentVariableIntValue("HEADROOM_BENCH_LIVE_SECONDS")
+        : 20;
+    QElapsedTimer wall;
+    const double cpuBefore = threadCpuMs();
+    wall.start();
+    timer.start();
+    QTest::qWait(seconds * 1000);
+    timer.stop();
+    const double cpuMs = threadCpuMs() - cpuBefore;
+    const double wallMs = double(wall.elapsed());
+    QVERIFY(refreshed >= seconds / 2); // the refreshes really happened
+    print("live_12_panels_refreshes", refreshed);
+    print("live_12_panels_gui_thread_ms_per_refresh", cpuMs / std::max(1, refreshed));
+    print("live_12_panels_gui_thread_percent", 100.0 * cpuMs / wallMs);
+    Q_UNUSED(ticks)
+}
+
+QTEST_MAIN(BenchViews)
+#include "bench_views.moc"
