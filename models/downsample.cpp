@@ -5,16 +5,26 @@
 
 namespace Headroom {
 
+namespace {
+// The samples stamped inside [fromMs, toMs] of a sorted series.
+std::pair<std::span<const Sample>::iterator, std::span<const Sample>::iterator>
+samplesIn(std::span<const Sample> sorted, qint64 fromMs, qint64 toMs)
+{
+    const auto first = std::lower_bound(sorted.begin(), sorted.end(), fromMs,
+                                        [](const Sample &s, qint64 t) { return s.tsMs < t; });
+    const auto last = std::upper_bound(first, sorted.end(), toMs,
+                                       [](qint64 t, const Sample &s) { return t < s.tsMs; });
+    return { first, last };
+}
+} // namespace
+
 std::vector<Sample> downsampleMinMax(std::span<const Sample> sorted, qint64 fromMs, qint64 toMs,
                                      int columns)
 {
     std::vector<Sample> out;
     if (columns <= 0 || toMs <= fromMs)
         return out;
-    auto first = std::lower_bound(sorted.begin(), sorted.end(), fromMs,
-                                  [](const Sample &s, qint64 t) { return s.tsMs < t; });
-    auto last = std::upper_bound(first, sorted.end(), toMs,
-                                 [](qint64 t, const Sample &s) { return t < s.tsMs; });
+    const auto [first, last] = samplesIn(sorted, fromMs, toMs);
     const auto count = std::distance(first, last);
     if (count <= 4 * qint64(columns)) {
         out.assign(first, last);
@@ -51,10 +61,7 @@ std::vector<Sample> downsampleMean(std::span<const Sample> sorted, qint64 fromMs
     std::vector<Sample> out;
     if (columns <= 0 || toMs <= fromMs)
         return out;
-    auto first = std::lower_bound(sorted.begin(), sorted.end(), fromMs,
-                                  [](const Sample &s, qint64 t) { return s.tsMs < t; });
-    auto last = std::upper_bound(first, sorted.end(), toMs,
-                                 [](qint64 t, const Sample &s) { return t < s.tsMs; });
+    const auto [first, last] = samplesIn(sorted, fromMs, toMs);
     if (std::distance(first, last) <= qint64(columns)) {
         out.assign(first, last);
         return out;
