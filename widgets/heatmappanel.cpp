@@ -54,10 +54,10 @@ HeatmapPanel::HeatmapPanel(const DashboardPanel &config, QWidget *parent)
 {
     setMouseTracking(true); // the crosshair follows the mouse without a button pressed
     setAutoFillBackground(true);
-    render();
+    showData();
 }
 
-void HeatmapPanel::render()
+void HeatmapPanel::showData()
 {
     const HeatmapGrid &grid = m_data.heatmap;
     double minPositive = 0;

@@ -40,7 +40,7 @@ public:
     QSize minimumSizeHint() const override { return { 220, 120 }; }
 
 protected:
-    void render() override;
+    void showData() override;
     bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;

@@ -12,7 +12,7 @@ PanelWidget::PanelWidget(const DashboardPanel &config, QWidget *parent)
 void PanelWidget::setData(const PanelData &panelData)
 {
     m_data = panelData;
-    render();
+    showData();
 }
 
 } // namespace Headroom

@@ -18,8 +18,8 @@ public:
 
     const DashboardPanel &config() const { return m_config; }
     const PanelData &data() const { return m_data; }
-    // Stores the data and redraws (render()). Called on the GUI thread with the result
-    // of queryPanel() for this panel.
+    // Stores the data and redraws (showData(); not render(), which QWidget has). Called on the GUI
+    // thread with the result of queryPanel() for this panel.
     void setData(const PanelData &panelData);
 
     // Linked time axes: marks the instant ms (epoch) on a time panel; -1 removes the mark.
@@ -40,7 +40,7 @@ Q_SIGNALS:
     void chartRequested(const Headroom::DashboardPanel &chart);
 
 protected:
-    virtual void render() = 0;
+    virtual void showData() = 0;
 
     DashboardPanel m_config;
     PanelData m_data;

@@ -49,7 +49,7 @@ ShardHistogramPanel::ShardHistogramPanel(const DashboardPanel &config, QWidget *
     setMouseTracking(true);
     setMinimumHeight(120);
     setAutoFillBackground(true);
-    render();
+    showData();
 }
 
 QColor ShardHistogramPanel::barColor(bool overloaded)
@@ -66,7 +66,7 @@ QColor ShardHistogramPanel::cellColor(int count, int maxCount, bool overloaded)
                       : mix(QColor(0xc6, 0xdb, 0xef), QColor(0x08, 0x45, 0x94), t);
 }
 
-void ShardHistogramPanel::render()
+void ShardHistogramPanel::showData()
 {
     // The over-time grid as one image, one pixel per (column, bucket); painting scales it.
     const ShardLoadHistogram &h = m_data.shardHistogram;

@@ -38,7 +38,7 @@ public:
     static QColor cellColor(int count, int maxCount, bool overloaded);
 
 protected:
-    void render() override;
+    void showData() override;
     void paintEvent(QPaintEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;

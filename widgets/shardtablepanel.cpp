@@ -90,7 +90,7 @@ ShardTablePanel::ShardTablePanel(const DashboardPanel &config, QWidget *parent)
     layout->setSpacing(2);
     layout->addLayout(top);
     layout->addWidget(m_view, 1);
-    render();
+    showData();
 }
 
 void ShardTablePanel::placeDelegate()
@@ -111,7 +111,7 @@ void ShardTablePanel::placeDelegate()
     }
 }
 
-void ShardTablePanel::render()
+void ShardTablePanel::showData()
 {
     const ShardTableData &table = m_data.shardTable;
     {

@@ -30,7 +30,7 @@ public:
     LoadBarDelegate *loadDelegate() const { return m_delegate; }
 
 protected:
-    void render() override;
+    void showData() override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:

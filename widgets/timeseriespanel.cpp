@@ -88,7 +88,7 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    render();
+    showData();
 }
 
 QLineSeries *TimeSeriesPanel::segment(const SeriesKey &line, int index, const QString &name,
@@ -135,7 +135,7 @@ QString TimeSeriesPanel::axisUnit() const
     return m_mixedUnits ? QString() : m_unit;
 }
 
-void TimeSeriesPanel::render()
+void TimeSeriesPanel::showData()
 {
     // One unit on the axis only when it is true of every line; otherwise each legend
     // entry carries its own.

@@ -56,7 +56,7 @@ public:
     static inline const QColor CriticalColor { 0x9b, 0x00, 0x1c };
 
 protected:
-    void render() override;
+    void showData() override;
 
 private:
     QLineSeries *segment(const SeriesKey &line, int index, const QString &name,

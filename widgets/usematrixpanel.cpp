@@ -90,7 +90,7 @@ QColor UseMatrixPanel::levelColor(UseLevel level)
     return QColor(0xeeeeee); // light grey: nothing of this kind on the resource
 }
 
-void UseMatrixPanel::render()
+void UseMatrixPanel::showData()
 {
     m_model->setMatrix(m_data.useMatrix);
     const bool empty = m_model->rowCount() == 0;

@@ -27,7 +27,7 @@ public:
     static QColor levelColor(UseLevel level);
 
 protected:
-    void render() override;
+    void showData() override;
 
 private:
     void cellClicked(const QModelIndex &index);
