@@ -171,6 +171,12 @@ void TimeSeriesPanel::showData()
     }
     updateAxes();
     applyHighlight();
+    // Antialiasing dense lines costs most of a redraw and shows nothing at a point per
+    // pixel; sparse lines (zoomed in, few series) keep it.
+    qsizetype points = 0;
+    for (const PanelSeriesData &s : std::as_const(m_data.series))
+        points += qsizetype(s.points.size());
+    m_view->setRenderHint(QPainter::Antialiasing, points < 2 * std::max(1, m_view->width()));
 }
 
 bool TimeSeriesPanel::stacked() const
