@@ -1,5 +1,7 @@
 #include "heatmapcolors.h"
 
+#include "axisticks.h"
+
 #include <QString>
 #include <algorithm>
 #include <array>
@@ -19,15 +21,6 @@ constexpr std::array<QRgb, 9> Stops { 0xf6d746, 0xfca50a, 0xf37819, 0xdd513a, 0x
 // Where a tick is too close to an end label to get its own.
 constexpr double EndGap = 0.15;
 
-double niceStep(double rough)
-{
-    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
-    for (double m : { 1.0, 2.0, 5.0 }) {
-        if (m * magnitude >= rough)
-            return m * magnitude;
-    }
-    return 10 * magnitude;
-}
 } // namespace
 
 HeatmapColorScale heatmapColorScaleFromName(const QString &name)

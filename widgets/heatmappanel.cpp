@@ -1,5 +1,7 @@
 #include "heatmappanel.h"
 
+#include "axisticks.h"
+
 #include <QDateTime>
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -39,13 +41,6 @@ QString rateLabel(double perSecond)
         return QString::number(perSecond / 1e3, 'g', 3) + u"k/s"_s;
     return QString::number(perSecond, 'g', 3) + u"/s"_s;
 }
-
-// Time label steps, smallest first; the first that leaves room for every label wins.
-constexpr qint64 Second = 1000, Minute = 60 * Second, Hour = 60 * Minute, Day = 24 * Hour;
-constexpr qint64 TimeSteps[]
-    = { Second,     2 * Second, 5 * Second,  10 * Second, 15 * Second, 30 * Second, Minute,
-        2 * Minute, 5 * Minute, 10 * Minute, 15 * Minute, 30 * Minute, Hour,        2 * Hour,
-        3 * Hour,   6 * Hour,   12 * Hour,   Day,         2 * Day,     7 * Day };
 
 } // namespace
 
@@ -251,27 +246,13 @@ void HeatmapPanel::paintTimeAxis(QPainter &painter, const QRect &plot) const
     if (to <= from)
         return;
     const QFontMetrics fm(font());
-    const qint64 span = to - from;
     const int labelWidth = fm.horizontalAdvance(u"00:00:00"_s) + 3 * Pad;
-    const qint64 room = std::max(1, plot.width() / labelWidth);
-    qint64 step = TimeSteps[std::size(TimeSteps) - 1];
-    for (qint64 candidate : TimeSteps) {
-        if (span / candidate <= room) {
-            step = candidate;
-            break;
-        }
-    }
-    const QString format = span > 2 * Day ? u"MM-dd HH:mm"_s
-        : step < Minute                   ? u"HH:mm:ss"_s
-                                          : u"HH:mm"_s;
-    // Ticks on whole steps of local time (10:05, not 10:04:37).
-    const qint64 offset = qint64(QDateTime::fromMSecsSinceEpoch(from).offsetFromUtc()) * 1000;
-    qint64 tick = ((from + offset + step - 1) / step) * step - offset;
+    const TimeTicks ticks = timeTicks(from, to, plot.width() / labelWidth);
     painter.setPen(palette().color(QPalette::WindowText));
-    for (; tick <= to; tick += step) {
+    for (const qint64 tick : ticks.ticks) {
         const int x = xAt(tick);
         painter.drawLine(x, plot.bottom() + 1, x, plot.bottom() + TickLength);
-        const QString text = QDateTime::fromMSecsSinceEpoch(tick).toString(format);
+        const QString text = QDateTime::fromMSecsSinceEpoch(tick).toString(ticks.format);
         const int w = fm.horizontalAdvance(text);
         const int left = std::clamp(x - w / 2, 0, std::max(0, width() - w));
         painter.drawText(QRect(left, plot.bottom() + TickLength + 1, w, fm.height()),

@@ -1,6 +1,9 @@
 #include "timeseriespanel.h"
 
+#include "axisticks.h"
+#include "lineplotitem.h"
 #include "stacking.h"
+#include "timeaxesitem.h"
 #include "zoomablechartview.h"
 
 #include <QAreaSeries>
@@ -31,28 +34,15 @@ QColor paletteColor(int index)
     return colors.at(index % colors.size());
 }
 
-QString timeFormatFor(qint64 spanMs)
-{
-    if (spanMs <= 2 * 3600 * 1000LL)
-        return QStringLiteral("HH:mm:ss");
-    if (spanMs <= 48 * 3600 * 1000LL)
-        return QStringLiteral("HH:mm");
-    return QStringLiteral("MM-dd HH:mm");
-}
-
+// The chart's axes only hold the ranges (TimeAxesItem paints what the reader sees).
 QAbstractAxis *makeYAxis(YScale scale)
 {
     if (scale == YScale::Log) {
         auto *axis = new QLogValueAxis;
         axis->setBase(10);
-        axis->setLabelFormat(u"%g"_s);
-        // Labels sit on powers of ten only; grid lines at 2..9 make values readable.
-        axis->setMinorTickCount(-1);
         return axis;
     }
-    auto *axis = new QValueAxis;
-    axis->setLabelFormat(QStringLiteral("%.3g"));
-    return axis;
+    return new QValueAxis;
 }
 
 // Whether the Y axis can place a value: a log axis has no place for v <= 0 (nor NaN).
@@ -70,17 +60,26 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
 {
     m_chart->setTitle(config.title);
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // On top: the chart's margins (below) hold our time labels under the plot, and
+    // they would lie under a bottom legend.
+    m_chart->legend()->setAlignment(Qt::AlignTop);
     m_chart->legend()->setShowToolTips(true);
-    m_chart->setMargins(QMargins(4, 2, 4, 2));
-    m_axisX->setTickCount(6);
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_axisX->setVisible(false);
+    m_axisY->setVisible(false);
+    m_axes = new TimeAxesItem(m_chart, m_axisX, m_axisY); // the chart owns both items
+    m_plot = new LinePlotItem(m_chart, m_axisX, m_axisY);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] {
+        m_axes->refresh();
+        m_plot->refresh();
+    });
 
     m_view = new ZoomableChartView(m_chart, this); // the view owns the chart
     m_view->setMinimumHeight(120);
     connect(m_view, &ZoomableChartView::rangeSelected, this, &TimeSeriesPanel::rangeSelected);
     connect(m_view, &ZoomableChartView::hoverTimeChanged, this, &TimeSeriesPanel::crosshairMoved);
+    connect(m_view, &ZoomableChartView::plotHovered, this, &TimeSeriesPanel::showHover);
 
     m_emptyLabel = new QLabel(tr("No data in this range"), m_view);
     m_emptyLabel->setStyleSheet(QStringLiteral("color: gray;"));
@@ -91,43 +90,27 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     showData();
 }
 
-QLineSeries *TimeSeriesPanel::segment(const SeriesKey &line, int index, const QString &name,
-                                      const QColor &color)
+QLineSeries *TimeSeriesPanel::legendEntry(const SeriesKey &line, const QString &name,
+                                          const QPen &pen)
 {
-    QList<QLineSeries *> &lines = m_segments[line];
-    while (lines.size() <= index) {
-        auto *part = new QLineSeries;
-        m_chart->addSeries(part);
-        part->attachAxis(m_axisX);
-        part->attachAxis(m_axisY);
-        connect(part, &QLineSeries::hovered, this,
-                [this, part](const QPointF &p, bool state) { showHover(part, p, state); });
-        m_lineOfSegment.insert(part, line);
-        lines.append(part);
+    QLineSeries *&entry = m_legend[line];
+    if (!entry) {
+        entry = new QLineSeries;
+        m_chart->addSeries(entry);
+        entry->attachAxis(m_axisX);
+        entry->attachAxis(m_axisY);
+        // Shown from the start, not at the chart's next layout.
+        const auto markers = m_chart->legend()->markers(entry);
+        for (QLegendMarker *marker : markers)
+            marker->setVisible(true);
     }
-    QLineSeries *part = lines.at(index);
-    part->setName(name);
-    QPen pen(color);
-    pen.setWidthF(1.5);
-    part->setPen(pen);
-    // Only the first segment of a line has a legend entry.
-    const auto markers = m_chart->legend()->markers(part);
-    for (QLegendMarker *marker : markers)
-        marker->setVisible(index == 0);
-    return part;
-}
-
-void TimeSeriesPanel::trimSegments(const SeriesKey &line, int keep)
-{
-    QList<QLineSeries *> &lines = m_segments[line];
-    while (lines.size() > keep) {
-        QLineSeries *part = lines.takeLast();
-        m_lineOfSegment.remove(part);
-        m_chart->removeSeries(part);
-        delete part;
-    }
-    if (lines.isEmpty())
-        m_segments.remove(line);
+    // Setting an unchanged name or pen still relayouts the legend (text layout is most
+    // of a live refresh's cost), so only changes are passed on.
+    if (entry->name() != name)
+        entry->setName(name);
+    if (entry->pen() != pen)
+        entry->setPen(pen);
+    return entry;
 }
 
 QString TimeSeriesPanel::axisUnit() const
@@ -150,16 +133,22 @@ void TimeSeriesPanel::showData()
         }
     }
     QSet<SeriesKey> present;
+    QList<PlotLine> lines;
     if (stacked())
         drawStacked(&present);
     else
-        drawLines(m_data.series, 0, &present);
-    drawLines(m_data.compare, m_data.compareOffsetMs, &present);
+        drawLines(m_data.series, 0, &present, &lines);
+    drawLines(m_data.compare, m_data.compareOffsetMs, &present, &lines);
     drawThresholds(&present);
-    const auto lines = m_segments.keys();
-    for (const SeriesKey &line : lines) {
-        if (!present.contains(line))
-            trimSegments(line, 0);
+    m_plot->setLines(std::move(lines));
+    for (auto it = m_legend.begin(); it != m_legend.end();) {
+        if (present.contains(it.key())) {
+            ++it;
+            continue;
+        }
+        m_chart->removeSeries(it.value());
+        delete it.value();
+        it = m_legend.erase(it);
     }
     const auto areas = m_areas.keys();
     for (const SeriesKey &key : areas) {
@@ -171,12 +160,6 @@ void TimeSeriesPanel::showData()
     }
     updateAxes();
     applyHighlight();
-    // Antialiasing dense lines costs most of a redraw and shows nothing at a point per
-    // pixel; sparse lines (zoomed in, few series) keep it.
-    qsizetype points = 0;
-    for (const PanelSeriesData &s : std::as_const(m_data.series))
-        points += qsizetype(s.points.size());
-    m_view->setRenderHint(QPainter::Antialiasing, points < 2 * std::max(1, m_view->width()));
 }
 
 bool TimeSeriesPanel::stacked() const
@@ -193,34 +176,31 @@ QString TimeSeriesPanel::lineName(const SeriesInfo &info) const
 }
 
 void TimeSeriesPanel::drawLines(const QList<PanelSeriesData> &series, qint64 compareOffsetMs,
-                                QSet<SeriesKey> *present)
+                                QSet<SeriesKey> *present, QList<PlotLine> *lines)
 {
     int index = 0;
     for (const PanelSeriesData &s : series) {
-        SeriesKey line = s.info.key;
+        PlotLine line;
+        line.key = s.info.key;
         QColor color = paletteColor(index++);
         QString name = lineName(s.info);
-        Qt::PenStyle style = Qt::SolidLine;
+        line.pen = QPen(color, LineWidth);
         if (compareOffsetMs > 0) {
             // The earlier range: same colour, dashed and lighter, its own legend entry.
             const QString offset = formatDuration(compareOffsetMs);
-            line.labels.insert(CompareLabel, offset);
+            line.key.labels.insert(CompareLabel, offset);
             color = color.lighter(130);
-            style = Qt::DashLine;
+            line.pen.setColor(color);
+            line.pen.setStyle(Qt::DashLine);
             name += u" (−"_s + offset + u')';
         }
-        present->insert(line);
-        m_colors.insert(line, color);
-        int segmentIndex = 0;
-        QList<QPointF> points;
-        const auto draw = [&] {
-            if (!points.isEmpty()) {
-                QLineSeries *part = segment(line, segmentIndex++, name, color);
-                QPen pen = part->pen();
-                pen.setStyle(style);
-                part->setPen(pen);
-                part->replace(points);
-            }
+        present->insert(line.key);
+        m_colors.insert(line.key, color);
+        legendEntry(line.key, name, line.pen);
+        QPolygonF points;
+        const auto cut = [&] {
+            if (!points.isEmpty())
+                line.segments.append(points);
             points.clear();
         };
         for (size_t part = 0; part < s.segmentStarts.size(); ++part) {
@@ -232,11 +212,11 @@ void TimeSeriesPanel::drawLines(const QList<PanelSeriesData> &series, qint64 com
                 if (drawable(s.points[i].value, m_config.yScale))
                     points.append(QPointF(double(s.points[i].tsMs), s.points[i].value));
                 else
-                    draw(); // a point the axis cannot place breaks the line there
+                    cut(); // a point the axis cannot place breaks the line there
             }
-            draw();
+            cut();
         }
-        trimSegments(line, segmentIndex);
+        lines->append(std::move(line));
     }
 }
 
@@ -290,11 +270,9 @@ void TimeSeriesPanel::drawThresholds(QSet<SeriesKey> *present)
         const SeriesKey key { QString(), ThresholdMetric, { { u"level"_s, level } } };
         present->insert(key);
         // Named in the legend with its bound, so the reader knows what the line means.
-        QLineSeries *line = segment(key, 0, u"%1 %2"_s.arg(level).arg(value, 0, 'g', 4), color);
-        QPen pen = line->pen();
+        QPen pen(color, 2.0);
         pen.setStyle(Qt::DotLine);
-        pen.setWidthF(2.0);
-        line->setPen(pen);
+        QLineSeries *line = legendEntry(key, u"%1 %2"_s.arg(level).arg(value, 0, 'g', 4), pen);
         line->replace({ QPointF(double(from), value), QPointF(double(to), value) });
     }
 }
@@ -328,20 +306,20 @@ void TimeSeriesPanel::applyHighlight()
     bool any = false;
     for (auto it = m_colors.cbegin(); it != m_colors.cend() && !any; ++it)
         any = isHighlighted(it.key());
-    for (auto it = m_segments.cbegin(); it != m_segments.cend(); ++it) {
-        if (it.key().metric == ThresholdMetric)
-            continue;
+    for (auto it = m_legend.cbegin(); it != m_legend.cend(); ++it) {
+        PlotLine *line = m_plot->line(it.key());
+        if (!line)
+            continue; // a threshold, or a stacked band's
         const bool on = isHighlighted(it.key());
         QColor color = m_colors.value(it.key());
         if (any && !on)
             color.setAlpha(60);
-        for (QLineSeries *part : it.value()) {
-            QPen pen = part->pen();
-            pen.setColor(color);
-            pen.setWidthF(on ? 3.0 : 1.5);
-            part->setPen(pen);
-        }
+        line->pen.setColor(color);
+        line->pen.setWidthF(on ? HighlightWidth : LineWidth);
+        if (it.value()->pen() != line->pen)
+            it.value()->setPen(line->pen);
     }
+    m_plot->refresh();
     for (auto it = m_areas.cbegin(); it != m_areas.cend(); ++it) {
         QColor color = m_colors.value(it.key());
         if (any && !isHighlighted(it.key()))
@@ -352,9 +330,9 @@ void TimeSeriesPanel::applyHighlight()
 
 int TimeSeriesPanel::segmentCount() const
 {
-    int n = 0;
-    for (const auto &lines : m_segments)
-        n += int(lines.size());
+    int n = m_plot->segmentCount();
+    for (auto it = m_legend.cbegin(); it != m_legend.cend(); ++it)
+        n += it.key().metric == ThresholdMetric;
     return n;
 }
 
@@ -363,7 +341,6 @@ void TimeSeriesPanel::updateAxes()
     const qint64 to = m_data.toMs > 0 ? m_data.toMs : QDateTime::currentMSecsSinceEpoch();
     const qint64 from = m_data.fromMs > 0 ? m_data.fromMs : to - 15 * 60 * 1000;
     m_axisX->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
-    m_axisX->setFormat(timeFormatFor(to - from));
 
     double lo = INFINITY, hi = -INFINITY;
     bool any = false;
@@ -401,7 +378,15 @@ void TimeSeriesPanel::updateAxes()
         updateLogAxis(lo, hi, any);
     else
         updateLinearAxis(lo, hi, any);
-    m_axisY->setTitleText(axisUnit());
+    if (m_axisY->titleText() != axisUnit())
+        m_axisY->setTitleText(axisUnit());
+    m_axes->setTitle(axisUnit());
+    // Room for the labels; a change of margins lays the chart out again, so only
+    // when the labels need it (a new order of magnitude, a unit).
+    const QMargins margins = m_axes->margins();
+    if (m_chart->margins() != margins)
+        m_chart->setMargins(margins);
+    m_axes->refresh();
 
     m_emptyLabel->setText(any || !anyFinite ? tr("No data in this range")
                                             : tr("No values above zero to draw on a log axis"));
@@ -409,6 +394,7 @@ void TimeSeriesPanel::updateAxes()
     m_emptyLabel->adjustSize();
     m_emptyLabel->move((m_view->width() - m_emptyLabel->width()) / 2, m_view->height() / 2);
     m_view->setCrosshair(m_view->crosshair()); // the axis range may have moved under it
+    m_plot->refresh();
 }
 
 void TimeSeriesPanel::updateLinearAxis(double lo, double hi, bool any)
@@ -425,9 +411,11 @@ void TimeSeriesPanel::updateLinearAxis(double lo, double hi, bool any)
         hi = std::max(hi, m_config.options.value(QStringLiteral("yMax")).toDouble());
     if (hi <= lo)
         hi = lo + 1;
-    auto *axis = static_cast<QValueAxis *>(m_axisY);
-    axis->setRange(lo, hi);
-    axis->applyNiceNumbers();
+    // Whole steps at both ends, so the top and bottom grid lines are labelled.
+    const double step = niceStep((hi - lo) / 5);
+    lo = std::floor(lo / step) * step;
+    hi = std::ceil(hi / step) * step;
+    static_cast<QValueAxis *>(m_axisY)->setRange(lo, hi);
 }
 
 void TimeSeriesPanel::updateLogAxis(double lo, double hi, bool any)
@@ -449,27 +437,60 @@ void TimeSeriesPanel::updateLogAxis(double lo, double hi, bool any)
     static_cast<QLogValueAxis *>(m_axisY)->setRange(lo, hi);
 }
 
-void TimeSeriesPanel::showHover(const QLineSeries *line, const QPointF &point, bool state)
+QString TimeSeriesPanel::hoverText(const QPointF &chartPosition) const
 {
-    if (!state) {
-        QToolTip::hideText();
-        return;
+    constexpr double Reach = 8; // pixels from the line that still count as on it
+    const PlotMapping mapping = m_plot->mapping();
+    if (!mapping.plot.contains(chartPosition))
+        return {};
+    const double ms = mapping.xMin
+        + (chartPosition.x() - mapping.plot.left()) / mapping.plot.width()
+            * (mapping.xMax - mapping.xMin);
+    const PlotLine *nearest = nullptr;
+    QPointF value;
+    double best = Reach;
+    for (const PlotLine &line : m_plot->lines()) {
+        for (const QPolygonF &segment : line.segments) {
+            if (segment.isEmpty())
+                continue;
+            auto it = std::lower_bound(segment.begin(), segment.end(), ms,
+                                       [](const QPointF &p, double t) { return p.x() < t; });
+            // The point before or after the instant, whichever is nearer in time.
+            if (it == segment.end() || (it != segment.begin() && ms - (it - 1)->x() < it->x() - ms))
+                --it;
+            const QPointF at = mapping.map(*it);
+            const double distance = std::abs(at.y() - chartPosition.y());
+            if (std::abs(at.x() - chartPosition.x()) <= Reach && distance <= best) {
+                best = distance;
+                nearest = &line;
+                value = *it;
+            }
+        }
     }
-    SeriesKey key = m_lineOfSegment.value(line);
+    if (!nearest)
+        return {};
+    SeriesKey key = nearest->key;
     key.labels.remove(CompareLabel);
     QString unit;
     for (const PanelSeriesData &s : std::as_const(m_data.series)) {
         if (s.info.key == key)
             unit = s.info.unit;
     }
-    const QDateTime when = QDateTime::fromMSecsSinceEpoch(qint64(point.x()));
-    const QString time
-        = when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss ")) + when.timeZoneAbbreviation();
-    QToolTip::showText(QCursor::pos(),
-                       QStringLiteral("%1\n%2\n%3 %4")
-                           .arg(line->name(), time)
-                           .arg(point.y(), 0, 'g', 4)
-                           .arg(unit));
+    const QDateTime when = QDateTime::fromMSecsSinceEpoch(qint64(value.x()));
+    const QString time = when.toString(u"yyyy-MM-dd HH:mm:ss "_s) + when.timeZoneAbbreviation();
+    return u"%1\n%2\n%3 %4"_s.arg(m_legend.value(nearest->key)->name(), time)
+        .arg(value.y(), 0, 'g', 4)
+        .arg(unit)
+        .trimmed();
+}
+
+void TimeSeriesPanel::showHover(const QPointF &chartPosition, bool inside)
+{
+    const QString text = inside ? hoverText(chartPosition) : QString();
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(QCursor::pos(), text);
 }
 
 } // namespace Headroom
@@ -510,8 +531,10 @@ namespace Headroom {
 
 qreal TimeSeriesPanel::lineWidth(const SeriesKey &key) const
 {
-    const auto it = m_segments.constFind(key);
-    return it == m_segments.cend() || it->isEmpty() ? 0.0 : it->first()->pen().widthF();
+    if (const PlotLine *line = m_plot->line(key))
+        return line->segments.isEmpty() ? 0.0 : line->pen.widthF();
+    const QLineSeries *entry = m_legend.value(key);
+    return entry ? entry->pen().widthF() : 0.0;
 }
 
 } // namespace Headroom

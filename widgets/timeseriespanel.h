@@ -10,7 +10,6 @@
 #include "stacking.h"
 
 #include <QColor>
-
 #include <QHash>
 #include <QWidget>
 
@@ -23,6 +22,9 @@ class QLineSeries;
 
 namespace Headroom {
 
+class LinePlotItem;
+struct PlotLine;
+class TimeAxesItem;
 class ZoomableChartView;
 
 class TimeSeriesPanel : public PanelWidget
@@ -32,6 +34,7 @@ public:
     explicit TimeSeriesPanel(const DashboardPanel &config, QWidget *parent = nullptr);
 
     ZoomableChartView *chartView() const { return m_view; }
+    const TimeAxesItem *axes() const { return m_axes; }
     // Number of line segments drawn (a series with a gap draws two; on a log axis,
     // values <= 0 cannot be drawn and cut the line like a gap).
     int segmentCount() const;
@@ -46,9 +49,15 @@ public:
     // Whether a drawn line (key as in the data; compare lines carry the CompareLabel)
     // is emphasised by the current highlight.
     bool isHighlighted(const SeriesKey &key) const;
-    // Pen width of a line's first segment, or 0 when it is not drawn (for tests).
+    // Pen width of a line, or 0 when it is not drawn (for tests).
     qreal lineWidth(const SeriesKey &key) const;
+    // What hovering at a point of the chart (its coordinates) shows: the line nearest
+    // the mouse in that pixel column, its time and value; empty when no line is near.
+    QString hoverText(const QPointF &chartPosition) const;
 
+    // Pen widths of a line, and of a highlighted one (dense lines paint a pixel narrower).
+    static constexpr qreal LineWidth = 2.0;
+    static constexpr qreal HighlightWidth = 3.0;
     static constexpr QLatin1StringView CompareLabel { "compare" };
     static constexpr QLatin1StringView ThresholdMetric { "threshold" };
     // Threshold lines: apart from every palette colour (its red is a series colour).
@@ -59,12 +68,10 @@ protected:
     void showData() override;
 
 private:
-    QLineSeries *segment(const SeriesKey &line, int index, const QString &name,
-                         const QColor &color);
-    void trimSegments(const SeriesKey &line, int keep);
+    QLineSeries *legendEntry(const SeriesKey &line, const QString &name, const QPen &pen);
     QString lineName(const SeriesInfo &info) const;
     void drawLines(const QList<PanelSeriesData> &series, qint64 compareOffsetMs,
-                   QSet<SeriesKey> *present);
+                   QSet<SeriesKey> *present, QList<PlotLine> *lines);
     void drawStacked(QSet<SeriesKey> *present);
     void drawThresholds(QSet<SeriesKey> *present);
     void applyHighlight();
@@ -72,7 +79,7 @@ private:
     void updateAxes();
     void updateLinearAxis(double lo, double hi, bool any);
     void updateLogAxis(double lo, double hi, bool any);
-    void showHover(const QLineSeries *line, const QPointF &point, bool state);
+    void showHover(const QPointF &chartPosition, bool inside);
 
     QChart *m_chart;
     ZoomableChartView *m_view;
@@ -81,10 +88,13 @@ private:
     QLabel *m_emptyLabel;
     QString m_unit;
     bool m_mixedUnits = false;
+    TimeAxesItem *m_axes; // paints the axes: grid, labels, unit
+    LinePlotItem *m_plot; // paints the data lines
     // Lines are told apart by key, not series id: the percentile lines of one
-    // histogram series share its id.
-    QHash<SeriesKey, QList<QLineSeries *>> m_segments; // line -> its drawn segments
-    QHash<const QLineSeries *, SeriesKey> m_lineOfSegment;
+    // histogram series share its id. Each has a QLineSeries for its legend entry,
+    // without points (the plot item draws them), except threshold lines, which are
+    // two points each and drawn by the chart.
+    QHash<SeriesKey, QLineSeries *> m_legend;
     QHash<SeriesKey, QAreaSeries *> m_areas; // stacked mode: one band per series
     QHash<SeriesKey, QColor> m_colors; // base colour of each drawn line or band
     std::vector<StackedBand> m_bands;

@@ -70,6 +70,7 @@ void ZoomableChartView::reportHover(const QPointF &position)
         const qint64 span = axis->max().toMSecsSinceEpoch() - from;
         ms = from + qint64(double(span) * (position.x() - plot.left()) / plot.width());
     }
+    Q_EMIT plotHovered(chart()->mapFromScene(mapToScene(position.toPoint())), ms >= 0);
     if (ms != m_hoverMs) {
         m_hoverMs = ms;
         Q_EMIT hoverTimeChanged(ms);

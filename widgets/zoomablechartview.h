@@ -29,6 +29,9 @@ Q_SIGNALS:
     void rangeSelected(qint64 fromMs, qint64 toMs);
     // The instant under the mouse over the plot; -1 when the mouse leaves it.
     void hoverTimeChanged(qint64 ms);
+    // The mouse at a point of the chart (chart coordinates); inside is false when it
+    // left the plot.
+    void plotHovered(const QPointF &chartPosition, bool inside);
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;

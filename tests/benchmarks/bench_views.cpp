@@ -1,6 +1,9 @@
 // What the views cost the GUI thread, beside baselines in the same run:
 //  - a time panel 1600 px wide with 20 series over 24 h at 1 s, redrawn once its
-//    (already reduced) data has arrived: setData + paint, against 1 series;
+//    (already reduced) data has arrived: setData, the event loop's layout and paint of
+//    the shown panel, and a render into an image (so the paint counts twice); against
+//    1 series, and against a plain QChart of 20 QLineSeries given the same points
+//    (what the panel drew with before it painted its own lines and axes);
 //  - the pool's query for that panel (off the GUI thread, for reference);
 //  - 12 live panels refreshed at 1 Hz for a while: GUI-thread CPU time / wall time.
 // Prints "name: value" lines (targets: redraw < 16 ms, GUI thread < 10 % of a core).
@@ -12,10 +15,15 @@
 #include "timeseriespanel.h"
 
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QDateTimeAxis>
 #include <QElapsedTimer>
+#include <QLineSeries>
 #include <QPainter>
 #include <QTest>
 #include <QTimer>
+#include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -81,6 +89,9 @@ class BenchViews : public QObject
 private Q_SLOTS:
     void redrawDayOfSeries();
     void twelveLivePanels();
+
+private:
+    static double qLineSeriesRedrawMs(const PanelData &data, int width);
 };
 
 void BenchViews::redrawDayOfSeries()
@@ -126,7 +137,51 @@ void BenchViews::redrawDayOfSeries()
         {
             redraw();
         }
+        if (source == u"day"_s)
+            print("redraw_20_series_24h_qlineseries_ms", qLineSeriesRedrawMs(data, Width));
     }
+}
+
+double BenchViews::qLineSeriesRedrawMs(const PanelData &data, int width)
+{
+    // The baseline: QtCharts' own lines and axes, the same points, the same steps.
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    auto *axisX = new QDateTimeAxis;
+    auto *axisY = new QValueAxis;
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    QList<QLineSeries *> lines;
+    for (qsizetype i = 0; i < data.series.size(); ++i) {
+        auto *line = new QLineSeries;
+        chart->addSeries(line);
+        line->attachAxis(axisX);
+        line->attachAxis(axisY);
+        lines.append(line);
+    }
+    QChartView view(chart);
+    view.resize(width, 400);
+    view.show();
+    if (!QTest::qWaitForWindowExposed(&view))
+        return -1;
+    QImage target(view.size(), QImage::Format_ARGB32_Premultiplied);
+    const auto redraw = [&] {
+        for (qsizetype i = 0; i < data.series.size(); ++i) {
+            QList<QPointF> points;
+            points.reserve(qsizetype(data.series[i].points.size()));
+            for (const Sample &p : data.series[i].points)
+                points.append(QPointF(double(p.tsMs), p.value));
+            lines[i]->replace(points);
+        }
+        axisX->setRange(QDateTime::fromMSecsSinceEpoch(data.fromMs),
+                        QDateTime::fromMSecsSinceEpoch(data.toMs));
+        axisY->setRange(0, 100);
+        QCoreApplication::processEvents();
+        QPainter painter(&target);
+        view.render(&painter);
+    };
+    redraw();
+    return medianMs(5, redraw);
 }
 
 void BenchViews::twelveLivePanels()

@@ -187,7 +187,7 @@ void TestDashboardView::linkedRangeCrosshairAndHighlight()
     view.setDashboard(fixture.dashboard);
     view.refreshNow(zoomFrom, zoomTo);
     auto *again = qobject_cast<TimeSeriesPanel *>(view.panels()[0]);
-    QCOMPARE(again->lineWidth(again->data().series[1].info.key), 3.0);
+    QCOMPARE(again->lineWidth(again->data().series[1].info.key), TimeSeriesPanel::HighlightWidth);
 }
 
 void TestDashboardView::compareModeShiftsTheEarlierRange()

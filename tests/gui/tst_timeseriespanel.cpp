@@ -1,11 +1,14 @@
 #include "downsample.h"
 #include "imagetestutil.h"
 #include "percentilelines.h"
+#include "timeaxesitem.h"
 #include "timeseriespanel.h"
 #include "zoomablechartview.h"
 
 #include <QChart>
+#include <QDateTime>
 #include <QLegendMarker>
+#include <QLineSeries>
 #include <QLogValueAxis>
 #include <QSignalSpy>
 #include <QTest>
@@ -32,6 +35,8 @@ private Q_SLOTS:
     void crosshairFollowsTheMouseAndMarksAnInstant();
     void highlightEmphasisesMatchingLines();
     void compareOverlaysTheEarlierRange();
+    void aDayAtOneSecondKeepsItsSpike();
+    void hoverNamesTheNearestLine();
 };
 
 namespace {
@@ -114,7 +119,9 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     data.series.append(series(1, QStringLiteral("all"), withGap));
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 2);
-    // One legend entry per series, however many segments it has.
+    // One legend entry per series, however many segments it has (once the chart has
+    // laid out its legend).
+    QCoreApplication::processEvents();
     int visibleMarkers = 0;
     for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
         visibleMarkers += m->isVisible();
@@ -124,6 +131,19 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     QCOMPARE(axisY->titleText(), QStringLiteral("%"));
     QVERIFY(axisY->max() >= 60);
     QCOMPARE(axisY->min(), 0.0);
+    // The axes the reader sees: labelled grid lines on whole steps, the unit.
+    QCOMPARE(panel.axes()->title(), u"%"_s);
+    QStringList yLabels;
+    for (const auto &[value, text] : panel.axes()->yLabels())
+        yLabels << text;
+    QCOMPARE(yLabels, (QStringList { u"0"_s, u"20"_s, u"40"_s, u"60"_s }));
+    const auto xLabels = panel.axes()->xLabels();
+    QVERIFY(xLabels.size() >= 3);
+    for (const auto &[ms, text] : xLabels) {
+        QVERIFY(ms >= base && ms <= base + 120000);
+        QCOMPARE(QDateTime::fromMSecsSinceEpoch(ms).time().second() % 10, 0);
+        QCOMPARE(text, QDateTime::fromMSecsSinceEpoch(ms).toString(u"HH:mm:ss"_s));
+    }
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     QCoreApplication::processEvents(); // QChart lays out on a posted event
     const QImage image = panel.grab().toImage();
@@ -224,6 +244,7 @@ void TestTimeSeriesPanel::logAxisDrawsPercentileLines()
 
     // One line per percentile, though all four share the series id.
     QCOMPARE(panel.segmentCount(), 4);
+    QCoreApplication::processEvents(); // the legend is laid out on a posted event
     QStringList names;
     int visibleMarkers = 0;
     for (QAbstractSeries *line : panel.chartView()->chart()->series())
@@ -420,18 +441,18 @@ void TestTimeSeriesPanel::highlightEmphasisesMatchingLines()
     data.series.append(series(2, u"cpu1"_s, { { 0, 1 }, { 1000, 2 } }));
     panel.setData(data);
     const SeriesKey cpu0 = data.series[0].info.key, cpu1 = data.series[1].info.key;
-    QCOMPARE(panel.lineWidth(cpu0), 1.5);
+    QCOMPARE(panel.lineWidth(cpu0), TimeSeriesPanel::LineWidth);
     panel.setHighlight({ { u"cpu"_s, u"cpu1"_s } });
     QVERIFY(panel.isHighlighted(cpu1));
     QVERIFY(!panel.isHighlighted(cpu0));
-    QCOMPARE(panel.lineWidth(cpu1), 3.0);
-    QCOMPARE(panel.lineWidth(cpu0), 1.5);
+    QCOMPARE(panel.lineWidth(cpu1), TimeSeriesPanel::HighlightWidth);
+    QCOMPARE(panel.lineWidth(cpu0), TimeSeriesPanel::LineWidth);
     // Kept across a refresh.
     panel.setData(data);
-    QCOMPARE(panel.lineWidth(cpu1), 3.0);
+    QCOMPARE(panel.lineWidth(cpu1), TimeSeriesPanel::HighlightWidth);
     // A label this panel does not have changes nothing.
     panel.setHighlight({ { u"shard"_s, u"p3"_s } });
-    QCOMPARE(panel.lineWidth(cpu1), 1.5);
+    QCOMPARE(panel.lineWidth(cpu1), TimeSeriesPanel::LineWidth);
     panel.setHighlight({});
     QVERIFY(!panel.isHighlighted(cpu1));
 }
@@ -461,6 +482,69 @@ void TestTimeSeriesPanel::compareOverlaysTheEarlierRange()
     data.compareOffsetMs = 0;
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 1);
+}
+
+void TestTimeSeriesPanel::aDayAtOneSecondKeepsItsSpike()
+{
+    // 86,400 points in 600 px: the one-second spike at noon must still reach the top,
+    // and the line is drawn without antialiasing in its own colour.
+    const qint64 base = 1'700'000'000'000;
+    std::vector<Sample> day;
+    for (qint64 t = 0; t < 86'400; ++t)
+        day.push_back({ base + t * 1000, t == 43'200 ? 100.0 : 20.0 });
+    PanelData data = emptyData(u"cpu"_s, base, base + 86'400'000);
+    data.series.append(series(1, u"all"_s, day));
+    DashboardPanel config = panelConfig();
+    config.options.insert(u"yMax"_s, 100);
+    TimeSeriesPanel panel(config);
+    panel.resize(600, 300);
+    panel.show();
+    panel.setData(data);
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents();
+    const QImage plot = panel.grab(plotRect(panel)).toImage();
+    if (!qEnvironmentVariableIsEmpty("HEADROOM_TEST_SAVE_IMAGES"))
+        plot.save(u"/tmp/test_timeseriespanel_day.png"_s);
+    // Rows of the line's colour: the flat line's one, and the spike's column to the top.
+    const QColor blue(0x1f77b4);
+    const int middle = plot.width() / 2;
+    int spikeTop = plot.height();
+    for (int x = middle - 2; x <= middle + 2; ++x) {
+        for (int y = 0; y < plot.height(); ++y) {
+            if (countColor(plot.copy(x, y, 1, 1), blue) == 1) {
+                spikeTop = std::min(spikeTop, y);
+                break;
+            }
+        }
+    }
+    QVERIFY2(spikeTop <= 2, qPrintable(u"spike drawn down to row %1 only"_s.arg(spikeTop)));
+    // Elsewhere the line is one pixel thick at 20 %.
+    const QImage quarter = plot.copy(plot.width() / 4, 0, 1, plot.height());
+    QCOMPARE(countColor(quarter, blue), 1);
+}
+
+void TestTimeSeriesPanel::hoverNamesTheNearestLine()
+{
+    TimeSeriesPanel panel(panelConfig());
+    panel.resize(800, 300);
+    panel.show();
+    PanelData data = emptyData(u"cpu"_s, 0, 10'000);
+    data.series.append(series(1, u"cpu0"_s, { { 0, 10 }, { 5000, 10 }, { 10'000, 10 } }));
+    data.series.append(series(2, u"cpu1"_s, { { 0, 80 }, { 5000, 80 }, { 10'000, 80 } }));
+    panel.setData(data);
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents();
+    QChart *chart = panel.chartView()->chart();
+    auto *anySeries = qobject_cast<QLineSeries *>(chart->series().constFirst());
+    const QPointF onCpu1 = chart->mapToPosition(QPointF(5000, 80), anySeries);
+    const QString text = panel.hoverText(onCpu1 + QPointF(0, 3));
+    QVERIFY2(text.startsWith(u"cpu.utilization cpu1\n"_s), qPrintable(text));
+    QVERIFY2(text.endsWith(u"\n80 %"_s), qPrintable(text));
+    QVERIFY2(
+        panel.hoverText(chart->mapToPosition(QPointF(5000, 12), anySeries)).contains(u"cpu0"_s),
+        "the lower line is nearer there");
+    // Half-way between the lines: nothing within reach.
+    QCOMPARE(panel.hoverText(chart->mapToPosition(QPointF(5000, 45), anySeries)), QString());
 }
 
 QTEST_MAIN(TestTimeSeriesPanel)
