@@ -55,7 +55,9 @@ PanelData queryTimeSeriesPanel(const DashboardPanel &panel, const SeriesRegistry
                                                percentiles, fromMs, toMs, columns));
             continue;
         }
-        const std::vector<Sample> raw = store.read(id, fromMs, toMs);
+        // Stacked bands need true means, which block summaries (min, max) do not give.
+        const std::vector<Sample> raw = stacked ? store.read(id, fromMs, toMs)
+                                                : store.readForColumns(id, fromMs, toMs, columns);
         s.rawCount = qint64(raw.size());
         for (const auto &[begin, end] : splitAtGaps(raw)) {
             const std::span<const Sample> part(raw.data() + begin, end - begin);

@@ -37,6 +37,23 @@ std::vector<Sample> SeriesStore::read(int seriesId, qint64 fromMs, qint64 toMs) 
         [&](qint64 from, qint64 to) { return m_cache->read(seriesId, from, to); });
 }
 
+std::vector<Sample> SeriesStore::readForColumns(int seriesId, qint64 fromMs, qint64 toMs,
+                                                int columns) const
+{
+    constexpr qint64 Day = 86'400'000;
+    if (columns <= 0 || toMs - fromMs <= Day || !m_cache)
+        return read(seriesId, fromMs, toMs);
+    // A block may be summarized when it spans at most a column: its two points then
+    // land in one or two neighbouring columns, where the reduction puts them anyway.
+    const qint64 columnMs = (toMs - fromMs) / columns;
+    return stitch<Sample>(
+        fromMs, toMs,
+        [&](qint64 from, qint64 to) { return m_live->readWithOldest(seriesId, from, to); },
+        [&](qint64 from, qint64 to) {
+            return m_cache->readSummarized(seriesId, from, to, columnMs);
+        });
+}
+
 std::vector<TimedHistogram> SeriesStore::readHistograms(int seriesId, qint64 fromMs,
                                                         qint64 toMs) const
 {

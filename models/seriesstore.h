@@ -22,6 +22,10 @@ public:
 
     // Samples of a value series with from <= ts <= to, oldest first.
     std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs) const;
+    // As read(), for a range that is to be reduced to `columns` pixel columns: ranges
+    // longer than a day take the cache's older blocks from their summaries
+    // (SampleCache::readSummarized), shorter ones are read() as they are.
+    std::vector<Sample> readForColumns(int seriesId, qint64 fromMs, qint64 toMs, int columns) const;
     // Histograms of a histogram series with from <= ts <= to, oldest first.
     std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs) const;
 

@@ -1,13 +1,15 @@
 // The cache file's identity, schema and migrations, and the names of its day tables.
 //
-// Schema (version 1):
+// Schema (version 2):
 //   series(id, source, metric, labels, unit, resource, kind, histogram)  ids are the
 //       SeriesRegistry ids, so they stay stable across restarts
 //   chunks(day)                        catalogue of the day tables that exist
-//   blocks_<day>(series_id, start_ts, end_ts, count, data)  sealed compressed blocks,
-//       written once, never updated (see blockcodec.h)
+//   blocks_<day>(series_id, start_ts, end_ts, count, data, min, max, sum)  sealed
+//       compressed blocks, written once, never updated (see blockcodec.h), with their
+//       summary (the rollup long ranges are read from; NULL in blocks of version 1)
 //   hist_<day>(series_id, ts, data)    serialized LogHistogram per interval
-//   tail(series_id, ts, bits)          the unsealed recent samples, crash-safe
+//   tail_chunks(series_id, seq, first_ts, last_ts, count, data)  the unsealed recent
+//       samples, crash-safe: one compressed chunk per series per commit, in seq order
 // Retention drops blocks_<day> and hist_<day> whole (story 5 in DESIGN.md).
 #pragma once
 
@@ -20,7 +22,7 @@ namespace Headroom::CacheSchema {
 
 // PRAGMA application_id of every Headroom cache: "HDR1".
 constexpr quint32 ApplicationId = 0x48445231;
-constexpr int Version = 1; // PRAGMA user_version; SampleCache::SchemaVersion mirrors it
+constexpr int Version = 2; // PRAGMA user_version; SampleCache::SchemaVersion mirrors it
 constexpr qint64 DayMs = 24 * 60 * 60 * 1000;
 
 // UTC day number of a timestamp, rounding towards minus infinity.
@@ -39,5 +41,7 @@ bool createOrMigrate(sqlite3 *db, QString *error);
 
 // SQL creating the day tables of day and registering them in the catalogue.
 QByteArray createDayTablesSql(qint64 day);
+// SQL creating the series index of a day's blocks (series, time, summary).
+QByteArray blocksIndexSql(qint64 day);
 
 } // namespace Headroom::CacheSchema

@@ -7,6 +7,7 @@
 
 #include <QDateTime>
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <sqlite3.h>
 #include <utility>
@@ -14,14 +15,14 @@
 namespace Headroom {
 
 using namespace CacheSchema;
-using ByteCoding::bitsDouble;
-using ByteCoding::doubleBits;
 
 namespace {
 using Clock = std::chrono::steady_clock;
 constexpr auto MaintenanceInterval = std::chrono::hours(1);
 // A collector flood wakes the writer before the interval so memory stays bounded.
 constexpr size_t WakeAtQueuedBatches = 512;
+// Sealed blocks held for the next commit before it is forced (memory bound).
+constexpr qsizetype MaxPendingBlockBytes = 32 << 20;
 
 // A failed row that is only a constraint violation (a duplicate) loses that row; any
 // other failure (disk full, I/O) aborts the transaction so it is retried as a whole.
@@ -92,10 +93,11 @@ bool CacheWriter::loadState(QString *error)
                                        " VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
                                        true);
     m_insertTail = Sqlite::Statement(db,
-                                     "INSERT OR REPLACE INTO tail(series_id, ts, bits)"
-                                     " VALUES(?, ?, ?)",
+                                     "INSERT INTO tail_chunks(series_id, seq, first_ts, last_ts,"
+                                     " count, data) VALUES(?, ?, ?, ?, ?, ?)",
                                      true);
-    m_deleteTail = Sqlite::Statement(db, "DELETE FROM tail WHERE series_id = ? AND ts <= ?", true);
+    m_deleteTail
+        = Sqlite::Statement(db, "DELETE FROM tail_chunks WHERE series_id = ? AND seq <= ?", true);
     if (!m_insertSeries.isValid() || !m_insertTail.isValid() || !m_deleteTail.isValid())
         return failed();
 
@@ -132,14 +134,27 @@ bool CacheWriter::loadState(QString *error)
     if (!reloadDays())
         return failed();
 
-    // The tail goes back into the open blocks, as if those samples had just arrived;
-    // they are already in the table, so they are not written again.
-    Sqlite::Statement tail(db, "SELECT series_id, ts, bits FROM tail ORDER BY series_id, ts");
+    // The tail goes back into the open blocks, as if those samples had just arrived, in
+    // the order they were written; they are already in the table, not written again.
+    Sqlite::Statement tail(db,
+                           "SELECT series_id, seq, data FROM tail_chunks ORDER BY series_id, seq");
     int tailRows = 0;
+    std::vector<Sample> chunk;
     while (tail.step(&done)) {
-        append(int(tail.columnInt64(0)),
-               Sample { tail.columnInt64(1), bitsDouble(quint64(tail.columnInt64(2))) }, true);
-        ++tailRows;
+        const int id = int(tail.columnInt64(0));
+        const qint64 seq = tail.columnInt64(1);
+        m_tailSeq = std::max(m_tailSeq, seq + 1);
+        stateFor(id).lastChunkSeq = seq;
+        chunk.clear();
+        QString codecError;
+        if (!BlockCodec::decode(tail.columnBlob(2), &chunk, &codecError)) {
+            qCWarning(lcCache) << "cache: skipping an unreadable tail chunk of series" << id << ":"
+                               << codecError;
+            continue;
+        }
+        for (const Sample &sample : chunk)
+            append(id, sample, true);
+        tailRows += int(chunk.size());
     }
     if (!done)
         return failed();
@@ -204,6 +219,7 @@ void CacheWriter::run()
         std::vector<ExpireRequest *> expires;
         quint64 ticket = 0;
         bool stopping = false;
+        bool flushRequested = false;
         {
             std::unique_lock lock(m_mutex);
             m_wake.wait_until(lock, std::min(nextCommit, nextMaintenance), [&] {
@@ -213,14 +229,23 @@ void CacheWriter::run()
             batches.swap(m_queue);
             expires.swap(m_expireRequests);
             ticket = m_flushTicket;
+            flushRequested = m_flushTicket > m_flushServed;
             stopping = m_stopRequested;
         }
 
         for (const ResolvedBatch &batch : batches)
             apply(batch);
         batches.clear();
-        commit();
-        nextCommit = Clock::now() + std::chrono::milliseconds(m_options.flushIntervalMs);
+        // A flood wakes the writer every WakeAtQueuedBatches batches to fold them into
+        // blocks; committing each time would rewrite every series' newest index page
+        // and tail chunk for a few thousand samples (commits cost by the pages they
+        // touch, not the rows). So a commit waits for the interval, a flush, an expiry
+        // or stop, unless the sealed blocks waiting for it grow large.
+        if (stopping || flushRequested || !expires.empty() || Clock::now() >= nextCommit
+            || m_pendingBlockBytes >= MaxPendingBlockBytes) {
+            commit();
+            nextCommit = Clock::now() + std::chrono::milliseconds(m_options.flushIntervalMs);
+        }
 
         if (Clock::now() >= nextMaintenance) {
             maintenance();
@@ -343,10 +368,22 @@ void CacheWriter::seal(int id, SeriesState &state)
         return;
     const Sample &first = state.open.front();
     const Sample &last = state.open.back();
+    // The block's summary (NaN left out; NULL when nothing else is there).
+    double low = qQNaN(), high = qQNaN(), sum = 0;
+    for (const Sample &s : state.open) {
+        if (std::isnan(s.value))
+            continue;
+        low = std::isnan(low) ? s.value : std::min(low, s.value);
+        high = std::isnan(high) ? s.value : std::max(high, s.value);
+        sum += s.value;
+    }
+    m_pendingBlockBytes += 64 + qsizetype(state.open.size()) * 2;
     m_pendingBlocks.push_back({ id, dayOf(first.tsMs), first.tsMs, last.tsMs,
-                                int(state.open.size()), BlockCodec::encode(state.open) });
-    // The block replaces this series' tail rows up to its end, in the same transaction.
-    m_pendingTailDeletes.emplace_back(id, last.tsMs);
+                                int(state.open.size()), BlockCodec::encode(state.open), low, high,
+                                std::isnan(low) ? qQNaN() : sum });
+    // The block replaces this series' tail chunks, in the same transaction.
+    if (state.lastChunkSeq >= 0)
+        m_pendingTailDeletes.emplace_back(id, state.lastChunkSeq);
     state.sealedUntil = last.tsMs;
     state.open.clear();
     state.unsavedTail.clear();
@@ -360,7 +397,8 @@ CacheWriter::DayStatements &CacheWriter::dayStatements(qint64 day)
     DayStatements statements {
         Sqlite::Statement(m_db.get(),
                           "INSERT INTO " + blocksTable(day)
-                              + "(series_id, start_ts, end_ts, count, data) VALUES(?, ?, ?, ?, ?)",
+                              + "(series_id, start_ts, end_ts, count, data, min, max, sum)"
+                                " VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
                           true),
         Sqlite::Statement(m_db.get(),
                           "INSERT OR REPLACE INTO " + histTable(day)
@@ -418,6 +456,9 @@ bool CacheWriter::commit()
             st.bind(3, block.end);
             st.bind(4, qint64(block.count));
             st.bind(5, block.data);
+            st.bind(6, block.min);
+            st.bind(7, block.max);
+            st.bind(8, block.sum);
             if (!runRow(db, st, "block"))
                 return false;
         }
@@ -428,13 +469,25 @@ bool CacheWriter::commit()
                 return false;
         }
         for (int id : std::as_const(m_dirtyTail)) {
-            for (const Sample &s : m_series[id].unsavedTail) {
-                m_insertTail.bind(1, qint64(id));
-                m_insertTail.bind(2, s.tsMs);
-                m_insertTail.bind(3, qint64(doubleBits(s.value)));
-                if (!runRow(db, m_insertTail, "tail row"))
-                    return false;
-            }
+            // What arrived since the last commit, as one chunk (arrival order kept).
+            SeriesState &state = m_series[id];
+            if (state.unsavedTail.empty())
+                continue;
+            const auto [oldest, newest] = std::minmax_element(
+                state.unsavedTail.begin(), state.unsavedTail.end(),
+                [](const Sample &a, const Sample &b) { return a.tsMs < b.tsMs; });
+            const qint64 seq = m_tailSeq++;
+            m_insertTail.bind(1, qint64(id));
+            m_insertTail.bind(2, seq);
+            m_insertTail.bind(3, oldest->tsMs);
+            m_insertTail.bind(4, newest->tsMs);
+            m_insertTail.bind(5, qint64(state.unsavedTail.size()));
+            m_insertTail.bind(6, BlockCodec::encode(state.unsavedTail));
+            if (!runRow(db, m_insertTail, "tail chunk"))
+                return false;
+            // Recorded before the commit is known to succeed: a rolled-back chunk is
+            // written again under a later seq, and deleting up to that covers both.
+            state.lastChunkSeq = seq;
         }
         for (const PendingHistogram &h : m_pendingHistograms) {
             if (!ensureDay(h.day, &createdDays))
@@ -469,6 +522,7 @@ bool CacheWriter::commit()
         m_days.insert(day);
     m_pendingSeries.clear();
     m_pendingBlocks.clear();
+    m_pendingBlockBytes = 0;
     m_pendingTailDeletes.clear();
     for (int id : std::as_const(m_dirtyTail))
         m_series[id].unsavedTail.clear();
@@ -505,7 +559,9 @@ int CacheWriter::expire(qint64 beforeMs)
             + "; DELETE FROM chunks WHERE day = " + QByteArray::number(day) + ";";
         ok = ok && Sqlite::exec(db, sql, &error);
     }
-    ok = ok && Sqlite::exec(db, "DELETE FROM tail WHERE ts < " + QByteArray::number(cutoff), &error)
+    ok = ok
+        && Sqlite::exec(db, "DELETE FROM tail_chunks WHERE last_ts < " + QByteArray::number(cutoff),
+                        &error)
         && Sqlite::exec(db, "COMMIT", &error);
     if (!ok) {
         qCWarning(lcCache) << "cache: expiry failed:" << error;

@@ -3,8 +3,9 @@
 // consume() appends to a mutex-protected queue and returns; the thread wakes at least
 // every flushInterval (or on flush/expire/stop), folds the queued batches into the
 // per-series open blocks, and commits everything that changed in one transaction:
-// new series rows, newly sealed blocks (+ deleting their samples from the tail),
-// the unsealed samples added to the tail since the last commit, histograms.
+// new series rows, newly sealed blocks with their summaries (+ deleting the series'
+// tail chunks), the unsealed samples that arrived since the last commit as one tail
+// chunk per series, histograms.
 // Retention and checkpoints run here too, so the file only ever has one writer.
 #pragma once
 
@@ -60,6 +61,7 @@ private:
         std::vector<Sample> unsavedTail; // part of open not yet in the tail table
         qint64 sealedUntil = std::numeric_limits<qint64>::min();
         bool sealedKnown = false;
+        qint64 lastChunkSeq = -1; // newest tail chunk written for the open samples
     };
     struct PendingBlock
     {
@@ -67,6 +69,7 @@ private:
         qint64 day, start, end;
         int count;
         QByteArray data;
+        double min, max, sum; // NaN: no summary (all values NaN)
     };
     struct PendingHistogram
     {
@@ -125,11 +128,13 @@ private:
     QSet<int> m_warnedDropped;
     std::vector<std::pair<int, SeriesInfo>> m_pendingSeries;
     std::vector<PendingBlock> m_pendingBlocks;
+    qsizetype m_pendingBlockBytes = 0; // about what m_pendingBlocks holds
     std::vector<std::pair<int, qint64>> m_pendingTailDeletes; // (series, up to ts)
     std::vector<PendingHistogram> m_pendingHistograms;
     QSet<qint64> m_days;
     std::unordered_map<qint64, DayStatements> m_dayStatements;
     qint64 m_newestTs = std::numeric_limits<qint64>::min();
+    qint64 m_tailSeq = 0; // seq of the next tail chunk
     bool m_lastCommitFailed = false;
 };
 

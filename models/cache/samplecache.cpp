@@ -178,6 +178,46 @@ bool forEachRow(sqlite3 *db, Sqlite::Statement &st, QString *reason, OnRow onRow
     return done;
 }
 
+// Appends the series' tail samples in [from, to] (not sorted, not filtered yet).
+bool readTail(sqlite3 *db, int seriesId, qint64 fromMs, qint64 toMs, std::vector<Sample> *out,
+              QString *reason)
+{
+    Sqlite::Statement tail(db,
+                           "SELECT data FROM tail_chunks"
+                           " WHERE series_id = ? AND last_ts >= ? AND first_ts <= ? ORDER BY seq");
+    tail.bind(1, qint64(seriesId));
+    tail.bind(2, fromMs);
+    tail.bind(3, toMs);
+    return forEachRow(db, tail, reason, [&](const Sqlite::Statement &row) {
+        if (!BlockCodec::decode(row.columnBlob(0), out))
+            qCWarning(lcCache) << "cache: skipping an unreadable tail chunk of series" << seriesId;
+    });
+}
+
+// The samples within [from, to], sorted by time, one per timestamp. Blocks of one
+// series never overlap and the tail is newer than all of them, so this is usually
+// sorted already. A timestamp written again (a replayed or corrected sample) is in a
+// later tail chunk: the stable sort keeps write order, and the last value wins.
+std::vector<Sample> sortedInRange(std::vector<Sample> samples, qint64 fromMs, qint64 toMs)
+{
+    std::erase_if(samples, [&](const Sample &s) { return s.tsMs < fromMs || s.tsMs > toMs; });
+    const auto earlier = [](const Sample &a, const Sample &b) { return a.tsMs < b.tsMs; };
+    if (std::is_sorted(samples.begin(), samples.end(), earlier)
+        && std::adjacent_find(samples.begin(), samples.end(),
+                              [](const Sample &a, const Sample &b) { return a.tsMs == b.tsMs; })
+            == samples.end())
+        return samples;
+    std::stable_sort(samples.begin(), samples.end(), earlier);
+    size_t kept = 0;
+    for (size_t i = 0; i < samples.size(); ++i) {
+        if (i + 1 < samples.size() && samples[i + 1].tsMs == samples[i].tsMs)
+            continue; // a later write of the same timestamp follows
+        samples[kept++] = samples[i];
+    }
+    samples.resize(kept);
+    return samples;
+}
+
 // Day chunks that exist and may hold timestamps in [from, to], in this snapshot.
 bool daysInRange(sqlite3 *db, qint64 fromMs, qint64 toMs, QList<qint64> *days, QString *reason)
 {
@@ -234,25 +274,64 @@ std::vector<Sample> SampleCache::read(int seriesId, qint64 fromMs, qint64 toMs,
         };
         if (!forEachRowInDays(db, fromMs, toMs, reason, blocks, decodeBlock))
             return false;
-        Sqlite::Statement tail(db,
-                               "SELECT ts, bits FROM tail"
-                               " WHERE series_id = ? AND ts BETWEEN ? AND ? ORDER BY ts");
-        tail.bind(1, qint64(seriesId));
-        tail.bind(2, fromMs);
-        tail.bind(3, toMs);
-        return forEachRow(db, tail, reason, [&](const Sqlite::Statement &row) {
-            result.push_back(
-                { row.columnInt64(0), ByteCoding::bitsDouble(quint64(row.columnInt64(1))) });
-        });
+        return readTail(db, seriesId, fromMs, toMs, &result, reason);
     });
     if (!ok)
         return {};
-    std::erase_if(result, [&](const Sample &s) { return s.tsMs < fromMs || s.tsMs > toMs; });
-    // Blocks of one series never overlap and the tail is newer than all of them, so this
-    // is nearly sorted already; stable keeps it deterministic.
-    std::stable_sort(result.begin(), result.end(),
-                     [](const Sample &a, const Sample &b) { return a.tsMs < b.tsMs; });
-    return result;
+    return sortedInRange(std::move(result), fromMs, toMs);
+}
+
+std::vector<Sample> SampleCache::readSummarized(int seriesId, qint64 fromMs, qint64 toMs,
+                                                qint64 summaryMaxSpanMs, QString *error) const
+{
+    std::vector<Sample> result;
+    if (fromMs > toMs)
+        return result;
+    const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
+        QList<qint64> days;
+        if (!daysInRange(db, fromMs, toMs, &days, reason))
+            return false;
+        for (qint64 day : std::as_const(days)) {
+            // Covered by the series index: no block is read unless it has to be decoded.
+            Sqlite::Statement index(db,
+                                    "SELECT start_ts, end_ts, min, max, id FROM " + blocksTable(day)
+                                        + " WHERE series_id = ? AND start_ts <= ? AND end_ts >= ?"
+                                          " ORDER BY start_ts");
+            index.bind(1, qint64(seriesId));
+            index.bind(2, toMs);
+            index.bind(3, fromMs);
+            std::vector<qint64> toDecode;
+            const bool listed = forEachRow(db, index, reason, [&](const Sqlite::Statement &row) {
+                const qint64 start = row.columnInt64(0), end = row.columnInt64(1);
+                if (start < fromMs || end > toMs || end - start > summaryMaxSpanMs
+                    || row.columnIsNull(2)) {
+                    toDecode.push_back(row.columnInt64(4));
+                    return;
+                }
+                // Two points a quarter in from either end: evenly spaced across blocks,
+                // so gap detection sees the summaries' own spacing, not a gap.
+                const qint64 quarter = (end - start) / 4;
+                result.push_back({ start + quarter, row.columnDouble(2) });
+                result.push_back({ end - quarter, row.columnDouble(3) });
+            });
+            if (!listed)
+                return false;
+            if (toDecode.empty())
+                continue;
+            Sqlite::Statement block(db, "SELECT data FROM " + blocksTable(day) + " WHERE id = ?");
+            for (qint64 id : toDecode) {
+                block.bind(1, id);
+                if (block.step() && !BlockCodec::decode(block.columnBlob(0), &result))
+                    qCWarning(lcCache)
+                        << "cache: skipping unreadable block" << id << "of series" << seriesId;
+                block.reset();
+            }
+        }
+        return readTail(db, seriesId, fromMs, toMs, &result, reason);
+    });
+    if (!ok)
+        return {};
+    return sortedInRange(std::move(result), fromMs, toMs);
 }
 
 std::vector<TimedHistogram> SampleCache::readHistograms(int seriesId, qint64 fromMs, qint64 toMs,

@@ -54,6 +54,7 @@ public:
 
     // Binding indexes are 1-based, as in SQLite.
     void bind(int index, qint64 value);
+    void bind(int index, double value); // NaN is bound as NULL (what SQLite makes of it)
     void bind(int index, const QString &value);
     void bind(int index, const QByteArray &blob);
 
@@ -64,6 +65,7 @@ public:
     void reset(); // also clears bindings
 
     qint64 columnInt64(int column) const;
+    double columnDouble(int column) const;
     QString columnText(int column) const;
     QByteArray columnBlob(int column) const;
     bool columnIsNull(int column) const;

@@ -1,6 +1,7 @@
 // SampleCache: write through consume()/flush(), read back exactly, reopen, day chunks,
 // retention, histograms, concurrent readers, storage cost.
 #include "bytecoding.h"
+#include "cache/blockcodec.h"
 #include "cachetestutil.h"
 
 #include <QDir>
@@ -15,6 +16,7 @@
 
 using namespace Headroom;
 using namespace CacheTest;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -68,6 +70,8 @@ private Q_SLOTS:
     void writeAndReadBack();
     void specialValuesSurviveTailAndBlocks();
     void duplicateTimestampLastValueWins();
+    void version1FileIsMigrated();
+    void longRangesReadBlockSummaries();
     void reopenKeepsIdsAndData();
     void tailIsRecoveredAndSealedLater();
     void midnightSplitsChunks();
@@ -272,7 +276,7 @@ void TestSampleCache::tailIsRecoveredAndSealedLater()
     }
     {
         RawDb raw(path);
-        QCOMPARE(raw.scalar("SELECT count(*) FROM tail"), 100);
+        QCOMPARE(raw.scalar("SELECT sum(count) FROM tail_chunks"), 100);
         QCOMPARE(raw.scalar("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'blocks_%'"), 0);
     }
     SeriesRegistry registry;
@@ -293,8 +297,8 @@ void TestSampleCache::tailIsRecoveredAndSealedLater()
     const QByteArray blocks = "blocks_" + QByteArray::number(Day);
     QCOMPARE(raw.scalar("SELECT count(*) FROM " + blocks), 1);
     QCOMPARE(raw.scalar("SELECT count FROM " + blocks), 120);
-    QCOMPARE(raw.scalar("SELECT count(*) FROM tail"), 10);
-    QCOMPARE(raw.scalar("SELECT min(ts) FROM tail"), Base + 120'000);
+    QCOMPARE(raw.scalar("SELECT sum(count) FROM tail_chunks"), 10);
+    QCOMPARE(raw.scalar("SELECT min(first_ts) FROM tail_chunks"), Base + 120'000);
 }
 
 void TestSampleCache::midnightSplitsChunks()
@@ -328,7 +332,7 @@ void TestSampleCache::midnightSplitsChunks()
     QCOMPARE(raw.scalar("SELECT sum(count) FROM " + today), 150);
     QCOMPARE(raw.scalar("SELECT min(start_ts) FROM " + tomorrow), midnight);
     QCOMPARE(raw.scalar("SELECT sum(count) FROM " + tomorrow), 120);
-    QCOMPARE(raw.scalar("SELECT count(*) FROM tail"), 30);
+    QCOMPARE(raw.scalar("SELECT sum(count) FROM tail_chunks"), 30);
 }
 
 void TestSampleCache::expireDropsWholeDays()
@@ -605,6 +609,124 @@ void TestSampleCache::storageBytesPerSample()
           decimal, precise, file);
     QVERIFY(decimal < 6);
     QVERIFY(precise < 10); // random mantissas: XOR cannot beat their entropy
+}
+
+void TestSampleCache::version1FileIsMigrated()
+{
+    // A cache as schema 1 wrote it: a block without summary, the tail as one row per
+    // sample. Opening migrates it in place; nothing is lost and writing carries on.
+    const QString path = freshPath();
+    std::vector<Sample> expected;
+    for (int i = 0; i < 130; ++i)
+        expected.push_back({ Base + i * 1000, valueOf(0, i) });
+    {
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+        const QByteArray blocks = "blocks_" + QByteArray::number(Day);
+        const QByteArray schema1
+            = "PRAGMA journal_mode=WAL;"
+              "CREATE TABLE series(id INTEGER PRIMARY KEY, source TEXT NOT NULL, metric TEXT NOT "
+              "NULL, labels TEXT NOT NULL, unit TEXT NOT NULL, resource TEXT NOT NULL, kind TEXT "
+              "NOT NULL, histogram INTEGER NOT NULL);"
+              "CREATE TABLE chunks(day INTEGER PRIMARY KEY);"
+              "CREATE TABLE tail(series_id INTEGER NOT NULL, ts INTEGER NOT NULL, bits INTEGER NOT "
+              "NULL, PRIMARY KEY(series_id, ts)) WITHOUT ROWID;"
+              "CREATE TABLE "
+            + blocks
+            + "(id INTEGER PRIMARY KEY, series_id INTEGER NOT NULL, start_ts INTEGER NOT NULL,"
+              " end_ts INTEGER NOT NULL, count INTEGER NOT NULL, data BLOB NOT NULL);"
+              "CREATE INDEX "
+            + blocks + "_series ON " + blocks
+            + "(series_id, start_ts, end_ts);"
+              "CREATE TABLE hist_"
+            + QByteArray::number(Day)
+            + "(id INTEGER PRIMARY KEY, series_id INTEGER NOT NULL, ts INTEGER NOT NULL, data "
+              "BLOB NOT NULL);"
+              "INSERT INTO chunks VALUES("
+            + QByteArray::number(Day)
+            + ");"
+              "INSERT INTO series VALUES(1, 'host', 'a', '{cpu=all}', '%', 'cpu', 'utilization', 0);"
+              "PRAGMA application_id = 1212437041; PRAGMA user_version = 1;";
+        QCOMPARE(sqlite3_exec(db, schema1.constData(), nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_stmt *st = nullptr;
+        const std::vector<Sample> block(expected.begin(), expected.begin() + 120);
+        const QByteArray data = BlockCodec::encode(block);
+        const QByteArray insertBlock = "INSERT INTO " + blocks + " VALUES(1, 1, ?, ?, 120, ?)";
+        sqlite3_prepare_v2(db, insertBlock.constData(), -1, &st, nullptr);
+        sqlite3_bind_int64(st, 1, block.front().tsMs);
+        sqlite3_bind_int64(st, 2, block.back().tsMs);
+        sqlite3_bind_blob(st, 3, data.constData(), int(data.size()), SQLITE_TRANSIENT);
+        QCOMPARE(sqlite3_step(st), SQLITE_DONE);
+        sqlite3_finalize(st);
+        sqlite3_prepare_v2(db, "INSERT INTO tail VALUES(1, ?, ?)", -1, &st, nullptr);
+        for (int i = 120; i < 130; ++i) {
+            sqlite3_bind_int64(st, 1, expected[size_t(i)].tsMs);
+            sqlite3_bind_int64(st, 2, qint64(ByteCoding::doubleBits(expected[size_t(i)].value)));
+            QCOMPARE(sqlite3_step(st), SQLITE_DONE);
+            sqlite3_reset(st);
+        }
+        sqlite3_finalize(st);
+        sqlite3_close(db);
+    }
+    {
+        SeriesRegistry registry;
+        QString error;
+        auto cache = SampleCache::open(path, &registry, &error, testOptions());
+        QVERIFY2(cache, qPrintable(error));
+        QCOMPARE(registry.size(), 1);
+        QCOMPARE(cache->read(1, Base, Base + DayMs), expected);
+        // The old block has no summary: a summarized read decodes it.
+        QCOMPARE(cache->readSummarized(1, Base - 1000, Base + DayMs, DayMs), expected);
+        for (int i = 130; i < 250; ++i) {
+            expected.push_back({ Base + i * 1000, valueOf(0, i) });
+            cache->consume(valuesAt(registry, Base + i * 1000,
+                                    { { gauge(QStringLiteral("a")), valueOf(0, i) } }));
+        }
+        cache->flush();
+        QCOMPARE(cache->read(1, Base, Base + DayMs), expected);
+    }
+    RawDb raw(path);
+    QCOMPARE(raw.scalar("PRAGMA user_version"), SampleCache::SchemaVersion);
+    QCOMPARE(raw.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'tail'"), 0);
+    QCOMPARE(raw.scalar("SELECT sum(count) FROM tail_chunks"), 10); // 250 - 2 blocks
+    const QByteArray blocks = "blocks_" + QByteArray::number(Day);
+    QCOMPARE(raw.scalar("SELECT count(*) FROM " + blocks + " WHERE min IS NULL"), 1);
+    QCOMPARE(raw.scalar("SELECT count(*) FROM " + blocks + " WHERE min IS NOT NULL"), 1);
+}
+
+void TestSampleCache::longRangesReadBlockSummaries()
+{
+    // Three days at 1 s: a summarized read gives two points per block inside the range
+    // (its lowest and highest value), decodes the blocks at the range's edges and those
+    // wider than the limit, and finds the same extremes as the full read.
+    SeriesRegistry registry;
+    QString error;
+    auto cache = SampleCache::open(freshPath(), &registry, &error, testOptions());
+    QVERIFY2(cache, qPrintable(error));
+    const SeriesInfo info = gauge(QStringLiteral("week"));
+    constexpr int Seconds = 3 * 86'400;
+    for (int i = 0; i < Seconds; ++i)
+        cache->consume(valuesAt(registry, Base + i * 1000LL, { { info, valueOf(0, i) } }));
+    cache->flush();
+    const qint64 from = Base + 500'000, to = Base + (Seconds - 500) * 1000LL;
+    const std::vector<Sample> full = cache->read(1, from, to);
+    const std::vector<Sample> summarized = cache->readSummarized(1, from, to, 300'000);
+    QVERIFY(std::is_sorted(summarized.begin(), summarized.end(),
+                           [](const Sample &a, const Sample &b) { return a.tsMs < b.tsMs; }));
+    const auto low = [](const std::vector<Sample> &v) {
+        return std::ranges::min(v, {}, &Sample::value).value;
+    };
+    const auto high = [](const std::vector<Sample> &v) {
+        return std::ranges::max(v, {}, &Sample::value).value;
+    };
+    QCOMPARE(low(summarized), low(full));
+    QCOMPARE(high(summarized), high(full));
+    // 2 points per 120-sample block, plus the partial blocks at both ends in full.
+    QVERIFY2(summarized.size() < full.size() / 50,
+             qPrintable(QStringLiteral("%1 of %2").arg(summarized.size()).arg(full.size())));
+    QVERIFY(summarized.front().tsMs >= from && summarized.back().tsMs <= to);
+    // A limit below the blocks' span: every block is decoded, as read() does.
+    QCOMPARE(cache->readSummarized(1, from, to, 60'000), full);
 }
 
 QTEST_GUILESS_MAIN(TestSampleCache)
