@@ -8,6 +8,7 @@
 // transaction per batch (a second of the fleet).
 // HEADROOM_BENCH_CACHE_SAMPLES sets how many samples the flatness run stores first
 // (default 100 million); HEADROOM_BENCH_DIR where the files go (default a temp dir).
+#include "benchutil.h"
 #include "cache/samplecache.h"
 #include "cacheworkload.h"
 #include "downsample.h"
@@ -35,25 +36,6 @@ namespace {
 constexpr qint64 Day = 86'400'000;
 constexpr qint64 Base = 20'000LL * Day; // a UTC midnight (2024-10-04)
 constexpr int Columns = 2000;
-
-void print(const char *name, double value)
-{
-    std::printf(std::abs(value) < 1 ? "%s: %.4f\n" : "%s: %.2f\n", name, value);
-    std::fflush(stdout);
-}
-
-template<typename F> double medianMs(int runs, F f)
-{
-    std::vector<double> times;
-    for (int i = 0; i < runs; ++i) {
-        QElapsedTimer timer;
-        timer.start();
-        f();
-        times.push_back(double(timer.nsecsElapsed()) / 1e6);
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
 
 qint64 fileBytes(const QString &path)
 {

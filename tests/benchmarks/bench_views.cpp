@@ -7,6 +7,7 @@
 //  - the pool's query for that panel (off the GUI thread, for reference);
 //  - 12 live panels refreshed at 1 Hz for a while: GUI-thread CPU time / wall time.
 // Prints "name: value" lines (targets: redraw < 16 ms, GUI thread < 10 % of a core).
+#include "benchutil.h"
 #include "dashboardview.h"
 #include "livebuffers.h"
 #include "panelquery.h"
@@ -30,6 +31,7 @@
 #include <ctime>
 
 using namespace Headroom;
+using namespace Headroom::Bench;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -41,12 +43,6 @@ double threadCpuMs()
     timespec ts {};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
-}
-
-void print(const char *name, double value)
-{
-    std::printf("%s: %.2f\n", name, value);
-    std::fflush(stdout);
 }
 
 int addSeries(SeriesRegistry &registry, const QString &source, const QString &cpu)
@@ -68,19 +64,6 @@ DashboardPanel timePanel(const QString &id, const QString &source)
     return panel;
 }
 
-// Median wall time of `runs` calls of f, in ms.
-template<typename F> double medianMs(int runs, F f)
-{
-    std::vector<double> times;
-    for (int i = 0; i < runs; ++i) {
-        QElapsedTimer timer;
-        timer.start();
-        f();
-        times.push_back(double(timer.nsecsElapsed()) / 1e6);
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
 } // namespace
 
 class BenchViews : public QObject
