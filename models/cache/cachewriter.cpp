@@ -384,6 +384,7 @@ void CacheWriter::seal(int id, SeriesState &state)
     // The block replaces this series' tail chunks, in the same transaction.
     if (state.lastChunkSeq >= 0)
         m_pendingTailDeletes.emplace_back(id, state.lastChunkSeq);
+    state.lastChunkSeq = -1; // those chunks go with this commit; none is left
     state.sealedUntil = last.tsMs;
     state.open.clear();
     state.unsavedTail.clear();

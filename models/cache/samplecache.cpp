@@ -178,6 +178,22 @@ bool forEachRow(sqlite3 *db, Sqlite::Statement &st, QString *reason, OnRow onRow
     return done;
 }
 
+// The given columns of a series' blocks of one day that overlap [from, to], oldest
+// first. The series index (series_id, start_ts, end_ts, ...) bounds the scan to this
+// series' blocks starting before the end of the range.
+Sqlite::Statement blocksInRange(sqlite3 *db, qint64 day, const char *columns, int seriesId,
+                                qint64 fromMs, qint64 toMs)
+{
+    Sqlite::Statement st(db,
+                         QByteArray("SELECT ") + columns + " FROM " + blocksTable(day)
+                             + " WHERE series_id = ? AND start_ts <= ? AND end_ts >= ?"
+                               " ORDER BY start_ts");
+    st.bind(1, qint64(seriesId));
+    st.bind(2, toMs);
+    st.bind(3, fromMs);
+    return st;
+}
+
 // Appends the series' tail samples in [from, to] (not sorted, not filtered yet).
 bool readTail(sqlite3 *db, int seriesId, qint64 fromMs, qint64 toMs, std::vector<Sample> *out,
               QString *reason)
@@ -255,16 +271,7 @@ std::vector<Sample> SampleCache::read(int seriesId, qint64 fromMs, qint64 toMs,
         return result;
     const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
         const auto blocks = [&](qint64 day) {
-            // Blocks overlapping [from, to]: the primary key (series_id, start_ts) bounds
-            // the scan to this series' blocks starting before the end of the range.
-            Sqlite::Statement st(db,
-                                 "SELECT start_ts, data FROM " + blocksTable(day)
-                                     + " WHERE series_id = ? AND start_ts <= ? AND end_ts >= ?"
-                                       " ORDER BY start_ts");
-            st.bind(1, qint64(seriesId));
-            st.bind(2, toMs);
-            st.bind(3, fromMs);
-            return st;
+            return blocksInRange(db, day, "start_ts, data", seriesId, fromMs, toMs);
         };
         const auto decodeBlock = [&](const Sqlite::Statement &row) {
             QString codecError;
@@ -293,13 +300,8 @@ std::vector<Sample> SampleCache::readSummarized(int seriesId, qint64 fromMs, qin
             return false;
         for (qint64 day : std::as_const(days)) {
             // Covered by the series index: no block is read unless it has to be decoded.
-            Sqlite::Statement index(db,
-                                    "SELECT start_ts, end_ts, min, max, id FROM " + blocksTable(day)
-                                        + " WHERE series_id = ? AND start_ts <= ? AND end_ts >= ?"
-                                          " ORDER BY start_ts");
-            index.bind(1, qint64(seriesId));
-            index.bind(2, toMs);
-            index.bind(3, fromMs);
+            Sqlite::Statement index
+                = blocksInRange(db, day, "start_ts, end_ts, min, max, id", seriesId, fromMs, toMs);
             std::vector<qint64> toDecode;
             const bool listed = forEachRow(db, index, reason, [&](const Sqlite::Statement &row) {
                 const qint64 start = row.columnInt64(0), end = row.columnInt64(1);
