@@ -1,5 +1,6 @@
 #include "monitoringsession.h"
 
+#include "alerts/alertrulejson.h"
 #include "cache/samplecache.h"
 #include "modelslogging.h"
 
@@ -11,33 +12,40 @@ MonitoringSession::MonitoringSession(QObject *parent)
     , m_live(3600) // one hour at 1 s: the usual live window without touching the cache
     , m_derived(&m_bus)
     , m_store(&m_live, nullptr)
+    , m_alerts(new AlertEngine(&m_registry, this))
     , m_scheduler(new CollectorScheduler(&m_bus, this))
 {
     m_bus.addSink(&m_live);
     m_bus.addSink(&m_derived);
+    m_bus.addSink(m_alerts);
+    m_store = SeriesStore(&m_live, nullptr, m_alerts->log());
 }
 
 MonitoringSession::~MonitoringSession()
 {
     stop();
+    m_bus.removeSink(m_alerts);
+    m_alerts->setCache(nullptr);
     if (m_cache)
         m_bus.removeSink(m_cache.get());
 }
 
 bool MonitoringSession::openCache(const QString &path, QString *error)
 {
+    m_alerts->setCache(nullptr);
     if (m_cache) {
         m_bus.removeSink(m_cache.get());
         m_cache.reset();
     }
-    m_store = SeriesStore(&m_live, nullptr);
+    m_store = SeriesStore(&m_live, nullptr, m_alerts->log());
     if (path.isEmpty())
         return true;
     m_cache = SampleCache::open(path, &m_registry, error);
     if (!m_cache)
         return false;
     m_bus.addSink(m_cache.get());
-    m_store = SeriesStore(&m_live, m_cache.get());
+    m_store = SeriesStore(&m_live, m_cache.get(), m_alerts->log());
+    m_alerts->setCache(m_cache.get());
     return true;
 }
 
@@ -61,6 +69,7 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
             qCWarning(lcModels) << "derived series" << d.metric << error;
     }
     m_derived.setDefinitions(definitions);
+    m_alerts->setRules(effectiveAlertRules(dashboard.alertPack, dashboard.alerts));
     const auto values = dashboard.resolveVariables(variables);
     for (const DashboardSource &source : dashboard.sources) {
         QString error;

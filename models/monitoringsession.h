@@ -3,6 +3,7 @@
 // headless report both drive one of these; tests can too.
 #pragma once
 
+#include "alerts/alertengine.h"
 #include "collectorregistry.h"
 #include "collectorscheduler.h"
 #include "dashboard/dashboard.h"
@@ -33,7 +34,8 @@ public:
     // Loads collector plugins from the default directories; returns load problems.
     QStringList loadPlugins(const QStringList &dirs = CollectorRegistry::defaultPluginDirs());
 
-    // Stops what runs, then creates one collector per source of the dashboard with
+    // Stops what runs, sets the dashboard's alert rules (its pack and its own), then
+    // creates one collector per source of the dashboard with
     // variables resolved. Sources that cannot be created are listed with an error.
     void start(const Dashboard &dashboard, const QMap<QString, QString> &variables);
     void stop();
@@ -45,6 +47,7 @@ public:
     LiveBuffers &live() { return m_live; }
     CollectorRegistry &collectors() { return m_collectors; }
     CollectorScheduler &scheduler() { return *m_scheduler; }
+    AlertEngine &alerts() { return *m_alerts; }
     SampleCache *cache() const { return m_cache.get(); }
     // Reads live buffers and the cache; valid for the session's life.
     const SeriesStore *store() const { return &m_store; }
@@ -56,6 +59,7 @@ private:
     DerivedSeries m_derived;
     std::unique_ptr<SampleCache> m_cache;
     SeriesStore m_store;
+    AlertEngine *m_alerts;
     CollectorRegistry m_collectors;
     CollectorScheduler *m_scheduler;
 };

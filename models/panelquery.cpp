@@ -1,5 +1,6 @@
 #include "panelquery.h"
 
+#include "alerts/alertusematrix.h"
 #include "downsample.h"
 #include "heatmapquery.h"
 #include "percentilelines.h"
@@ -76,11 +77,25 @@ PanelData queryTimeSeriesPanel(const DashboardPanel &panel, const SeriesRegistry
 }
 } // namespace
 
-PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
-                     const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
+bool panelShowsAlerts(const QString &type)
+{
+    return type == "timeseries"_L1 || type == "alerts"_L1 || type == "usematrix"_L1;
+}
+
+namespace {
+
+PanelData queryPanelData(const DashboardPanel &panel, const SeriesRegistry &registry,
+                         const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
 {
     // One query per panel type (knownPanelTypes()); "timeseries" is also what a panel
     // built in code with another type gets.
+    if (panel.type == u"alerts"_s) {
+        PanelData data;
+        data.panelId = panel.id;
+        data.fromMs = fromMs;
+        data.toMs = toMs;
+        return data;
+    }
     if (panel.type == u"heatmap"_s)
         return queryHeatmapPanel(panel, registry, store, fromMs, toMs, columns);
     if (panel.type == u"usematrix"_s)
@@ -90,6 +105,19 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
     if (panel.type == u"shardtable"_s)
         return queryShardTablePanel(panel, registry, store, fromMs, toMs, columns);
     return queryTimeSeriesPanel(panel, registry, store, fromMs, toMs, columns);
+}
+
+} // namespace
+
+PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
+                     const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
+{
+    PanelData data = queryPanelData(panel, registry, store, fromMs, toMs, columns);
+    if (panelShowsAlerts(panel.type))
+        data.alerts = store.readAlertEvents(fromMs - AlertLookbackMs, toMs);
+    if (panel.type == u"usematrix"_s)
+        applyFiringAlerts(&data.useMatrix, data.alerts, registry);
+    return data;
 }
 
 void addComparison(PanelData *data, const DashboardPanel &panel, const SeriesRegistry &registry,

@@ -3,6 +3,7 @@
 // pixel width. GUI-free so the query pool, the headless export and tests share it.
 #pragma once
 
+#include "alerts/alertevent.h"
 #include "dashboard/dashboard.h"
 #include "latencyheatmap.h"
 #include "sample.h"
@@ -50,7 +51,18 @@ struct PanelData
     // rows of a shardtable panel; empty for other types.
     ShardLoadHistogram shardHistogram;
     ShardTableData shardTable;
+    // Alert events from AlertLookbackMs before the range to its end: the alert list
+    // panel lists them, time panels shade firing spans and mark firings, the USE
+    // matrix colours cells of firing instances. Empty for other types.
+    QList<AlertEvent> alerts;
 };
+
+// How far before a range alert events are read, so an alert that started firing
+// before the range and is still firing is known to be (see alertFiringSpans).
+inline constexpr qint64 AlertLookbackMs = 24 * 60 * 60 * 1000;
+
+// Whether panels of this type show alert events (PanelData::alerts).
+bool panelShowsAlerts(const QString &type);
 
 // Ids of every known series matched by any of the selectors, ordered by key.
 QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegistry &registry);

@@ -1,5 +1,6 @@
 #include "seriesstore.h"
 
+#include "alerts/alerteventlog.h"
 #include "cache/samplecache.h"
 #include "livebuffers.h"
 
@@ -63,6 +64,31 @@ std::vector<TimedHistogram> SeriesStore::readHistograms(int seriesId, qint64 fro
             return m_live->readHistogramsWithOldest(seriesId, from, to);
         },
         [&](qint64 from, qint64 to) { return m_cache->readHistograms(seriesId, from, to); });
+}
+
+QList<AlertEvent> SeriesStore::readAlertEvents(qint64 fromMs, qint64 toMs) const
+{
+    QList<AlertEvent> events;
+    if (m_cache)
+        events = m_cache->readAlertEvents(fromMs, toMs);
+    if (!m_alertLog)
+        return events;
+    const QList<AlertEvent> recent = m_alertLog->read(fromMs, toMs);
+    bool added = false;
+    for (const AlertEvent &event : recent) {
+        // Events are few; a linear look from the newest end finds a stored one fast.
+        const bool stored = std::any_of(events.crbegin(), events.crend(), [&](const AlertEvent &e) {
+            return sameAlertEvent(e, event);
+        });
+        if (!stored) {
+            events.append(event);
+            added = true;
+        }
+    }
+    if (added)
+        std::stable_sort(events.begin(), events.end(),
+                         [](const AlertEvent &a, const AlertEvent &b) { return a.tsMs < b.tsMs; });
+    return events;
 }
 
 } // namespace Headroom

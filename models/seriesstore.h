@@ -2,21 +2,25 @@
 // cache, stitched without overlap. Thread-safe; meant to be called from the query pool.
 #pragma once
 
+#include "alerts/alertevent.h"
 #include "sample.h"
 
 #include <vector>
 
 namespace Headroom {
 
+class AlertEventLog;
 class LiveBuffers;
 class SampleCache;
 
 class SeriesStore
 {
 public:
-    SeriesStore(const LiveBuffers *live, const SampleCache *cache)
+    SeriesStore(const LiveBuffers *live, const SampleCache *cache,
+                const AlertEventLog *alertLog = nullptr)
         : m_live(live)
         , m_cache(cache)
+        , m_alertLog(alertLog)
     {
     }
 
@@ -29,6 +33,10 @@ public:
     // Histograms of a histogram series with from <= ts <= to, oldest first.
     std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs) const;
 
+    // Alert events with from <= ts <= to, oldest first: the cache's (every run), with
+    // the engine's newest that the cache has not committed yet.
+    QList<AlertEvent> readAlertEvents(qint64 fromMs, qint64 toMs) const;
+
 private:
     template<typename Timed, typename ReadLive, typename ReadCache>
     std::vector<Timed> stitch(qint64 fromMs, qint64 toMs, ReadLive readLive,
@@ -36,6 +44,7 @@ private:
 
     const LiveBuffers *m_live;
     const SampleCache *m_cache; // may be null: live data only
+    const AlertEventLog *m_alertLog; // may be null: no alert engine
 };
 
 } // namespace Headroom

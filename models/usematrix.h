@@ -92,6 +92,9 @@ struct UseCell
     UseLevel level = UseLevel::NotMeasured;
     int headline = -1; // index into series: the figure shown; -1 when NotMeasured
     QList<UseCellSeries> series; // every series of the cell, ordered by key
+    // Message of the worst alert firing on one of the cell's series (or its resource
+    // and column) at the matrix's time; its severity raised `level` (applyFiringAlerts).
+    QString alert;
 
     const UseCellSeries *headlineSeries() const
     {

@@ -92,6 +92,8 @@ QString UseMatrixModel::cellToolTip(const UseMatrixRow &row, UseColumn column)
     const UseCell &cell = row.cell(column);
     QStringList lines { u"%1 — %2: %3"_s.arg(row.label, useColumnTitle(column),
                                              levelText(cell.level)) };
+    if (!cell.alert.isEmpty())
+        lines << u"alert firing: "_s + cell.alert;
     if (cell.series.isEmpty()) {
         lines << u"no %1 series on %2"_s.arg(useColumnKey(column), row.resource);
         return lines.join(u'\n');

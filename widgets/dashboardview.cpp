@@ -60,6 +60,7 @@ void DashboardView::setDashboard(const Dashboard &dashboard)
         connect(panel, &PanelWidget::crosshairMoved, this, &DashboardView::setCrosshair);
         connect(panel, &PanelWidget::highlightRequested, this, &DashboardView::setHighlight);
         connect(panel, &PanelWidget::chartRequested, this, &DashboardView::chartRequested);
+        connect(panel, &PanelWidget::alertAcknowledged, this, &DashboardView::alertAcknowledged);
         m_panels.append(panel);
         panel->setHighlight(m_highlight);
     }

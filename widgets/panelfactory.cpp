@@ -1,5 +1,6 @@
 #include "panelfactory.h"
 
+#include "alertlistpanel.h"
 #include "heatmappanel.h"
 #include "shardhistogrampanel.h"
 #include "shardtablepanel.h"
@@ -12,6 +13,8 @@ PanelWidget *createPanelWidget(const DashboardPanel &config, QWidget *parent)
 {
     // A file naming an unknown type is refused when it is read; a panel built in code
     // with one falls back to a time chart of its series.
+    if (config.type == QLatin1StringView("alerts"))
+        return new AlertListPanel(config, parent);
     if (config.type == QLatin1StringView("usematrix"))
         return new UseMatrixPanel(config, parent);
     if (config.type == QLatin1StringView("heatmap"))

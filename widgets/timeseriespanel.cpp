@@ -1,5 +1,6 @@
 #include "timeseriespanel.h"
 
+#include "alertmarksitem.h"
 #include "axisticks.h"
 #include "lineplotitem.h"
 #include "stacking.h"
@@ -70,9 +71,11 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     m_axisY->setVisible(false);
     m_axes = new TimeAxesItem(m_chart, m_axisX, m_axisY); // the chart owns both items
     m_plot = new LinePlotItem(m_chart, m_axisX, m_axisY);
+    m_alertMarks = new AlertMarksItem(m_chart, m_axisX, m_axisY);
     connect(m_chart, &QChart::plotAreaChanged, this, [this] {
         m_axes->refresh();
         m_plot->refresh();
+        m_alertMarks->refresh();
     });
 
     m_view = new ZoomableChartView(m_chart, this); // the view owns the chart
@@ -113,6 +116,24 @@ QLineSeries *TimeSeriesPanel::legendEntry(const SeriesKey &line, const QString &
     return entry;
 }
 
+void TimeSeriesPanel::drawAlerts()
+{
+    QSet<SeriesKey> own;
+    for (const PanelSeriesData &s : std::as_const(m_data.series))
+        own.insert(s.info.key);
+    QList<AlertSpan> spans;
+    const auto all = alertFiringSpans(m_data.alerts, m_data.fromMs, m_data.toMs);
+    for (const AlertSpan &span : all)
+        if (own.contains(span.series))
+            spans.append(span);
+    QList<AlertMark> marks;
+    for (const AlertEvent &event : std::as_const(m_data.alerts))
+        if (event.state == AlertState::Firing && event.tsMs >= m_data.fromMs
+            && event.tsMs <= m_data.toMs)
+            marks.append({ event.tsMs, event.severity, event.message });
+    m_alertMarks->setAlerts(std::move(spans), std::move(marks));
+}
+
 QString TimeSeriesPanel::axisUnit() const
 {
     return m_mixedUnits ? QString() : m_unit;
@@ -141,6 +162,7 @@ void TimeSeriesPanel::showData()
     drawLines(m_data.compare, m_data.compareOffsetMs, &present, &lines);
     drawThresholds(&present);
     m_plot->setLines(std::move(lines));
+    drawAlerts();
     for (auto it = m_legend.begin(); it != m_legend.end();) {
         if (present.contains(it.key())) {
             ++it;
@@ -440,6 +462,8 @@ void TimeSeriesPanel::updateLogAxis(double lo, double hi, bool any)
 QString TimeSeriesPanel::hoverText(const QPointF &chartPosition) const
 {
     constexpr double Reach = 8; // pixels from the line that still count as on it
+    if (const QString alert = m_alertMarks->markAt(chartPosition); !alert.isEmpty())
+        return alert;
     const PlotMapping mapping = m_plot->mapping();
     if (!mapping.plot.contains(chartPosition))
         return {};

@@ -22,6 +22,7 @@ class QLineSeries;
 
 namespace Headroom {
 
+class AlertMarksItem;
 class LinePlotItem;
 struct PlotLine;
 class TimeAxesItem;
@@ -35,6 +36,8 @@ public:
 
     ZoomableChartView *chartView() const { return m_view; }
     const TimeAxesItem *axes() const { return m_axes; }
+    // Firing spans of alerts on this panel's series and firing marks of every alert.
+    const AlertMarksItem *alertMarks() const { return m_alertMarks; }
     // Number of line segments drawn (a series with a gap draws two; on a log axis,
     // values <= 0 cannot be drawn and cut the line like a gap).
     int segmentCount() const;
@@ -74,6 +77,7 @@ private:
                    QSet<SeriesKey> *present, QList<PlotLine> *lines);
     void drawStacked(QSet<SeriesKey> *present);
     void drawThresholds(QSet<SeriesKey> *present);
+    void drawAlerts();
     void applyHighlight();
     void showAreaHover(const SeriesKey &key, const QPointF &point, bool state);
     void updateAxes();
@@ -90,6 +94,7 @@ private:
     bool m_mixedUnits = false;
     TimeAxesItem *m_axes; // paints the axes: grid, labels, unit
     LinePlotItem *m_plot; // paints the data lines
+    AlertMarksItem *m_alertMarks; // paints alert spans and firing marks
     // Lines are told apart by key, not series id: the percentile lines of one
     // histogram series share its id. Each has a QLineSeries for its legend entry,
     // without points (the plot item draws them), except threshold lines, which are

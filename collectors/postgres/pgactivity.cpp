@@ -28,6 +28,8 @@ int PgActivitySampler::update(const QList<Row> &rows, const QString &source, Sam
 
     QMap<QString, int> states;
     QMap<QString, int> waits;
+    QMap<QString, int> waitClasses;
+    int working = 0; // active sessions that can wait: the share's denominator
     double oldestXact = 0;
     double longestQuery = 0;
     int hidden = 0;
@@ -42,9 +44,12 @@ int PgActivitySampler::update(const QList<Row> &rows, const QString &source, Sam
         // Waits of sessions doing work: client backends, their parallel workers and
         // (auto)vacuum. Walsenders sit "active" in their idle main loop and would only
         // add noise.
-        if (row.state == "active"_L1 && !row.waitEventType.isEmpty()
-            && row.backendType != "walsender"_L1)
+        const bool canWait = row.state == "active"_L1 && row.backendType != "walsender"_L1;
+        working += canWait ? 1 : 0;
+        if (canWait && !row.waitEventType.isEmpty()) {
             waits[row.waitEventType + u':' + row.waitEvent] += 1;
+            waitClasses[row.waitEventType] += 1;
+        }
         if (client) {
             // now() is our statement's start; a transaction that began after it would
             // have a slightly negative age.
@@ -62,6 +67,17 @@ int PgActivitySampler::update(const QList<Row> &rows, const QString &source, Sam
             states.value(state, 0));
     for (const QString &wait : std::as_const(m_seenWaits))
         add(u"pg.activity.waiting"_s, { { u"wait"_s, wait } }, QString(), waits.value(wait, 0));
+    // Share of the active sessions waiting in each class (Lock, LWLock, IO, ...): one
+    // class holding most of them is a queue on one resource. Below MinSessionsForShare
+    // active sessions one waiting session would read as 100 %, so the share is 0.
+    for (const QString &wait : std::as_const(m_seenWaits))
+        m_seenWaitClasses.insert(wait.section(u':', 0, 0));
+    for (const QString &waitClass : std::as_const(m_seenWaitClasses)) {
+        const double share = working >= MinSessionsForShare
+            ? 100.0 * waitClasses.value(waitClass, 0) / working
+            : 0.0;
+        add(u"pg.activity.wait_class_share"_s, { { u"class"_s, waitClass } }, u"%"_s, share);
+    }
     add(u"pg.activity.oldest_xact_age_s"_s, {}, u"s"_s, oldestXact);
     add(u"pg.activity.longest_query_age_s"_s, {}, u"s"_s, longestQuery);
     return hidden;

@@ -1,7 +1,8 @@
 // pg_stat_activity sampled each poll: sessions by state, active sessions by wait event,
 // oldest transaction and longest running query. Wait classes and states seen before
 // but absent now are reported as 0, so stacked charts fall to zero instead of keeping
-// a stale last value.
+// a stale last value. pg.activity.wait_class_share{class} is the % of active sessions
+// waiting in each wait class (what the USE pack's wait-class rule watches).
 #pragma once
 
 #include "sample.h"
@@ -17,6 +18,8 @@ class PgActivitySampler
 public:
     // Resource of every pg.activity.* series: server-wide, not one database.
     static inline const QString Resource = QStringLiteral("pg");
+    // pg.activity.wait_class_share is 0 with fewer active sessions than this.
+    static constexpr int MinSessionsForShare = 2;
 
     // Excludes our own backend. Columns: state, wait_event_type, wait_event,
     // backend_type, hidden (other roles' rows we may not see), xact age s, query age s.
@@ -39,6 +42,7 @@ public:
 private:
     QSet<QString> m_seenStates;
     QSet<QString> m_seenWaits;
+    QSet<QString> m_seenWaitClasses;
 };
 
 } // namespace Headroom

@@ -179,23 +179,22 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
         add(u"pg.shardset.shards"_s, setLabels, resource, QString(), UseKind::Info,
             double(it->shards.size()));
         QList<std::pair<const Row *, double>> busy; // shards with a rate this interval
-        double maxOps = 0;
         double totalOps = 0;
         for (const Row *row : it->shards) {
             const auto r = rated.constFind(row->relid);
             if (r == rated.cend())
                 continue;
             busy.append({ row, r->ops() });
-            maxOps = std::max(maxOps, r->ops());
             totalOps += r->ops();
         }
         if (busy.isEmpty())
             continue;
-        const double denominator = it->capacity > 0 ? it->capacity : maxOps;
+        const double denominator
+            = it->capacity > 0 ? it->capacity : std::max(totalOps, PgTableActivity::MinRelativeOps);
         double maxLoad = 0;
         int overloaded = 0;
         for (const auto &[row, ops] : std::as_const(busy)) {
-            // ops / denominator first: the busiest shard of a relative set is exactly 100.
+            // ops / denominator first: the only busy shard of a relative set is exactly 100.
             const double load = denominator > 0 ? 100.0 * (ops / denominator) : 0.0;
             maxLoad = std::max(maxLoad, load);
             overloaded += load > m_overloadedPercent ? 1 : 0;

@@ -19,15 +19,16 @@
 //   pg.shard.ops.rate  tuples read + written per second
 //   pg.shard.load      % (Utilization). With a declared capacity: 100 * ops / capacity,
 //                      which may exceed 100. Without one (every partitioned table, and
-//                      declared sets without capacity) it is relative to the set's
-//                      busiest shard: 100 * ops / max ops, so the hottest shard is 100
-//                      and the others show how far behind they are; 0 when the set is
-//                      idle. Relative load says where the work goes, not how much.
+//                      declared sets without capacity) it is the shard's share of the
+//                      set's work: 100 * ops / the set's ops, so evenly loaded shards
+//                      of a set of 8 read 12.5 and one shard doing 3/4 of the work 75.
+//                      A set doing under MinRelativeOps tuples/s is idle: shares are
+//                      of that floor, so a stray autovacuum does not make a hot shard.
+//                      Relative load says where the work goes, not how much.
 // Per set (labels {set}, same resource):
 //   pg.shardset.shards    shards found (every poll, even without rates)
 //   pg.shardset.ops.rate  tuples read + written per second over all its shards
-//   pg.shardset.load.max  the busiest shard's load (in relative mode 100 whenever the
-//                         set did any work, so only telling against a capacity)
+//   pg.shardset.load.max  the busiest shard's load
 //   pg.shardset.overloaded shards whose load is above the overloaded threshold
 //                         (source option shardOverloadedPercent, default 60), over
 //                         every shard of the set (Saturation; for alert rules)
@@ -60,6 +61,8 @@ class PgTableActivity
 public:
     static constexpr int MaxTables = 500;
     static constexpr int MaxShards = 500;
+    // Tuples/s below which a set without capacity counts as idle (see pg.shard.load).
+    static constexpr double MinRelativeOps = 10;
 
     enum Counter
     {

@@ -113,9 +113,27 @@ bool createVersion2(sqlite3 *db, QString *error)
     return true;
 }
 
+// Version 3: alert events (alerts/alertevent.h), kept across restarts. Small and
+// append-mostly: one row per state change; retention deletes rows with the day chunks.
+bool createVersion3(sqlite3 *db, QString *error)
+{
+    return Sqlite::exec(db,
+                        "CREATE TABLE alert_events("
+                        " id INTEGER PRIMARY KEY, ts INTEGER NOT NULL,"
+                        " rule_id TEXT NOT NULL, rule_name TEXT NOT NULL,"
+                        " source TEXT NOT NULL, metric TEXT NOT NULL, labels TEXT NOT NULL,"
+                        " state TEXT NOT NULL, value REAL, severity TEXT NOT NULL,"
+                        " message TEXT NOT NULL, hint TEXT NOT NULL,"
+                        " acked INTEGER NOT NULL DEFAULT 0,"
+                        " UNIQUE(rule_id, source, metric, labels, ts, state));"
+                        "CREATE INDEX alert_events_ts ON alert_events(ts);",
+                        error);
+}
+
 const Migration migrations[] = {
     { 1, createVersion1 },
     { 2, createVersion2 },
+    { 3, createVersion3 },
 };
 static_assert(std::size(migrations) == Version, "one migration step per schema version");
 

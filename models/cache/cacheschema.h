@@ -1,6 +1,6 @@
 // The cache file's identity, schema and migrations, and the names of its day tables.
 //
-// Schema (version 2):
+// Schema (version 3):
 //   series(id, source, metric, labels, unit, resource, kind, histogram)  ids are the
 //       SeriesRegistry ids, so they stay stable across restarts
 //   chunks(day)                        catalogue of the day tables that exist
@@ -10,6 +10,8 @@
 //   hist_<day>(series_id, ts, data)    serialized LogHistogram per interval
 //   tail_chunks(series_id, seq, first_ts, last_ts, count, data)  the unsealed recent
 //       samples, crash-safe: one compressed chunk per series per commit, in seq order
+//   alert_events(id, ts, rule_id, rule_name, source, metric, labels, state, value,
+//       severity, message, hint, acked)  alert state changes (alerts/alertevent.h)
 // Retention drops blocks_<day> and hist_<day> whole (story 5 in DESIGN.md).
 #pragma once
 
@@ -22,7 +24,7 @@ namespace Headroom::CacheSchema {
 
 // PRAGMA application_id of every Headroom cache: "HDR1".
 constexpr quint32 ApplicationId = 0x48445231;
-constexpr int Version = 2; // PRAGMA user_version; SampleCache::SchemaVersion mirrors it
+constexpr int Version = 3; // PRAGMA user_version; SampleCache::SchemaVersion mirrors it
 constexpr qint64 DayMs = 24 * 60 * 60 * 1000;
 
 // UTC day number of a timestamp, rounding towards minus infinity.

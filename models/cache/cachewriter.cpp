@@ -185,6 +185,18 @@ void CacheWriter::enqueue(const ResolvedBatch &batch)
         m_wake.notify_one();
 }
 
+void CacheWriter::enqueueAlertEvents(const QList<AlertEvent> &events)
+{
+    std::lock_guard lock(m_mutex);
+    m_alertQueue.append(events);
+}
+
+void CacheWriter::enqueueAcknowledgement(const AlertAcknowledgement &ack)
+{
+    std::lock_guard lock(m_mutex);
+    m_ackQueue.append(ack);
+}
+
 void CacheWriter::flush()
 {
     std::unique_lock lock(m_mutex);
@@ -228,6 +240,8 @@ void CacheWriter::run()
             });
             batches.swap(m_queue);
             expires.swap(m_expireRequests);
+            m_pendingEvents.append(std::exchange(m_alertQueue, {}));
+            m_pendingAcks.append(std::exchange(m_ackQueue, {}));
             ticket = m_flushTicket;
             flushRequested = m_flushTicket > m_flushServed;
             stopping = m_stopRequested;
@@ -425,7 +439,8 @@ bool CacheWriter::ensureDay(qint64 day, QList<qint64> *created)
 bool CacheWriter::commit()
 {
     if (m_pendingSeries.empty() && m_pendingBlocks.empty() && m_pendingTailDeletes.empty()
-        && m_dirtyTail.isEmpty() && m_pendingHistograms.empty())
+        && m_dirtyTail.isEmpty() && m_pendingHistograms.empty() && m_pendingEvents.isEmpty()
+        && m_pendingAcks.isEmpty())
         return true;
 
     sqlite3 *db = m_db.get();
@@ -500,6 +515,12 @@ bool CacheWriter::commit()
             if (!runRow(db, st, "histogram"))
                 return false;
         }
+        for (const AlertEvent &event : std::as_const(m_pendingEvents))
+            if (!AlertEventStore::insert(db, event))
+                return false;
+        for (const AlertAcknowledgement &ack : std::as_const(m_pendingAcks))
+            if (!AlertEventStore::acknowledge(db, ack))
+                return false;
         return Sqlite::exec(db, "COMMIT", &error);
     };
 
@@ -529,6 +550,8 @@ bool CacheWriter::commit()
         m_series[id].unsavedTail.clear();
     m_dirtyTail.clear();
     m_pendingHistograms.clear();
+    m_pendingEvents.clear();
+    m_pendingAcks.clear();
     return true;
 }
 
@@ -563,7 +586,7 @@ int CacheWriter::expire(qint64 beforeMs)
     ok = ok
         && Sqlite::exec(db, "DELETE FROM tail_chunks WHERE last_ts < " + QByteArray::number(cutoff),
                         &error)
-        && Sqlite::exec(db, "COMMIT", &error);
+        && AlertEventStore::deleteBefore(db, cutoff) && Sqlite::exec(db, "COMMIT", &error);
     if (!ok) {
         qCWarning(lcCache) << "cache: expiry failed:" << error;
         Sqlite::exec(db, "ROLLBACK");

@@ -9,6 +9,7 @@
 // Retention and checkpoints run here too, so the file only ever has one writer.
 #pragma once
 
+#include "alerteventstore.h"
 #include "cacheschema.h"
 #include "samplebus.h"
 #include "sqlitedb.h"
@@ -52,6 +53,9 @@ public:
 
     void enqueue(const ResolvedBatch &batch);
     void flush();
+    // Stored with the next commit (at most flushIntervalMs later).
+    void enqueueAlertEvents(const QList<AlertEvent> &events);
+    void enqueueAcknowledgement(const AlertAcknowledgement &ack);
     int expireBefore(qint64 beforeMs);
 
 private:
@@ -113,6 +117,8 @@ private:
     std::condition_variable m_committed; // to flush()
     std::vector<ResolvedBatch> m_queue;
     std::vector<ExpireRequest *> m_expireRequests;
+    QList<AlertEvent> m_alertQueue;
+    QList<AlertAcknowledgement> m_ackQueue;
     // flush() takes a ticket; the writer serves every ticket taken before its cycle
     // started, so a flush also waits out the cycle in progress (e.g. retention on open).
     quint64 m_flushTicket = 0;
@@ -131,6 +137,8 @@ private:
     qsizetype m_pendingBlockBytes = 0; // about what m_pendingBlocks holds
     std::vector<std::pair<int, qint64>> m_pendingTailDeletes; // (series, up to ts)
     std::vector<PendingHistogram> m_pendingHistograms;
+    QList<AlertEvent> m_pendingEvents;
+    QList<AlertAcknowledgement> m_pendingAcks;
     QSet<qint64> m_days;
     std::unordered_map<qint64, DayStatements> m_dayStatements;
     qint64 m_newestTs = std::numeric_limits<qint64>::min();

@@ -369,6 +369,37 @@ std::vector<TimedHistogram> SampleCache::readHistograms(int seriesId, qint64 fro
     return result;
 }
 
+void SampleCache::recordAlertEvents(const QList<AlertEvent> &events)
+{
+    if (!events.isEmpty())
+        d->writer->enqueueAlertEvents(events);
+}
+
+void SampleCache::acknowledgeAlert(const AlertAcknowledgement &ack)
+{
+    d->writer->enqueueAcknowledgement(ack);
+}
+
+QList<AlertEvent> SampleCache::readAlertEvents(qint64 fromMs, qint64 toMs, QString *error) const
+{
+    QList<AlertEvent> events;
+    if (!d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
+            return AlertEventStore::read(db, fromMs, toMs, &events, reason);
+        }))
+        return {};
+    return events;
+}
+
+QList<AlertEvent> SampleCache::readLatestAlertStates(QString *error) const
+{
+    QList<AlertEvent> events;
+    if (!d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
+            return AlertEventStore::readLatestPerInstance(db, &events, reason);
+        }))
+        return {};
+    return events;
+}
+
 QList<qint64> SampleCache::chunkDays() const
 {
     QList<qint64> days;

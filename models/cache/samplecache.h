@@ -7,6 +7,7 @@
 // written by a newer schema, is refused and never modified.
 #pragma once
 
+#include "alerteventstore.h"
 #include "histogram.h"
 #include "samplebus.h"
 
@@ -30,7 +31,7 @@ struct CacheOptions
 class SampleCache : public SampleSink
 {
 public:
-    static constexpr int SchemaVersion = 2;
+    static constexpr int SchemaVersion = 3;
 
     // Opens (creating when missing) the cache at path, loading its series into registry.
     // nullptr with *error naming the file and the reason when it cannot be used.
@@ -64,6 +65,13 @@ public:
     // Histograms of one histogram series with from <= ts <= to, oldest first; as read().
     std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs,
                                                QString *error = nullptr) const;
+
+    // Alert events (schema 3): stored with the writer's next commit, read like samples.
+    void recordAlertEvents(const QList<AlertEvent> &events);
+    void acknowledgeAlert(const AlertAcknowledgement &ack);
+    QList<AlertEvent> readAlertEvents(qint64 fromMs, qint64 toMs, QString *error = nullptr) const;
+    // The newest event of each alert instance (rule x series), oldest first.
+    QList<AlertEvent> readLatestAlertStates(QString *error = nullptr) const;
 
     // Drops every day chunk entirely older than beforeMs; returns how many were dropped.
     int expireBefore(qint64 beforeMs);

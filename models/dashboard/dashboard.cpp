@@ -119,7 +119,7 @@ QJsonValue substituteValue(const QJsonValue &value, const QMap<QString, QString>
 
 bool SeriesSelector::matches(const SeriesKey &key) const
 {
-    if (key.source != source)
+    if (!globMatches(source, key.source))
         return false;
     if (!globMatches(metric, key.metric))
         return false;
@@ -168,7 +168,8 @@ int PanelThresholds::level(double value) const
 QStringList knownPanelTypes()
 {
     return { QStringLiteral("timeseries"), QStringLiteral("heatmap"), QStringLiteral("usematrix"),
-             QStringLiteral("shardhistogram"), QStringLiteral("shardtable") };
+             QStringLiteral("shardhistogram"), QStringLiteral("shardtable"),
+             QStringLiteral("alerts") };
 }
 
 QString yScaleName(YScale scale)

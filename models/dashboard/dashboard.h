@@ -3,7 +3,9 @@
 // dashboardfile.h.
 #pragma once
 
+#include "alerts/alertrule.h"
 #include "series.h"
+#include "seriesselector.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -41,18 +43,6 @@ struct DashboardDerived
     QString unit;
     UseKind kind = UseKind::Info;
     friend bool operator==(const DashboardDerived &, const DashboardDerived &) = default;
-};
-
-// Picks series: exact source, metric with '*' wildcards, and label constraints
-// (a missing label matches anything; values may use '*').
-struct SeriesSelector
-{
-    QString source;
-    QString metric;
-    Labels labels;
-
-    bool matches(const SeriesKey &key) const;
-    friend bool operator==(const SeriesSelector &, const SeriesSelector &) = default;
 };
 
 struct PanelLayout
@@ -107,13 +97,19 @@ struct DashboardPanel
 
 struct Dashboard
 {
-    static constexpr int SchemaVersion = 1;
+    // 2 added alert rules; a build reading only 1 refuses such a file instead of
+    // dropping its rules on the next save.
+    static constexpr int SchemaVersion = 2;
 
     QString title;
     QList<DashboardVariable> variables;
     QList<DashboardSource> sources;
     QList<DashboardDerived> derived;
     QList<DashboardPanel> panels;
+    // A rule pack from resources ("use"; empty: none) and the dashboard's own rules,
+    // which replace pack rules of the same id (alerts/alertrulejson.h).
+    QString alertPack;
+    QList<AlertRule> alerts;
     qint64 rangeMs = 15 * 60 * 1000;
     int refreshMs = 1000;
 

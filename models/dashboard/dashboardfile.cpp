@@ -1,5 +1,6 @@
 #include "dashboardfile.h"
 
+#include "alerts/alertrulejson.h"
 #include "expression.h"
 #include "modelslogging.h"
 #include "shardload.h"
@@ -157,6 +158,7 @@ private:
     bool checkReferences(const QString &text, const QString &path);
     bool parseDerived(const QJsonObject &root, Dashboard *dashboard);
     bool parsePanels(const QJsonObject &root, Dashboard *dashboard);
+    bool parseAlerts(const QJsonObject &root, Dashboard *dashboard);
     bool parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
                     bool *hasLayout);
     bool parsePercentiles(const QJsonObject &object, const QString &path,
@@ -325,11 +327,42 @@ DashboardLoadResult Parser::parse(const QByteArray &json)
 
     if (!readInt(root, QStringLiteral("refreshMs"), {}, MinimumIntervalMs, 1000,
                  &dashboard.refreshMs)
-        || !parsePanels(root, &dashboard))
+        || !parsePanels(root, &dashboard) || !parseAlerts(root, &dashboard))
         return failed();
 
     result.dashboard = std::move(dashboard);
     return result;
+}
+
+bool Parser::parseAlerts(const QJsonObject &root, Dashboard *dashboard)
+{
+    if (!readString(root, QStringLiteral("alertPack"), {}, false, &dashboard->alertPack))
+        return false;
+    if (!dashboard->alertPack.isEmpty()) {
+        QString error;
+        if (!loadAlertPack(dashboard->alertPack, &error))
+            return fail(QStringLiteral("alertPack"), error);
+    }
+    QJsonArray array;
+    if (!readArray(root, QStringLiteral("alerts"), {}, false, &array))
+        return false;
+    QSet<QString> ids;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(QStringLiteral("alerts"), i);
+        QJsonObject object;
+        if (!elementObject(array.at(i), path, &object))
+            return false;
+        AlertRuleProblem problem;
+        const auto rule = alertRuleFromJson(object, &problem);
+        if (!rule)
+            return fail(joinPath(path, problem.field), problem.reason);
+        if (ids.contains(rule->id))
+            return fail(joinPath(path, QStringLiteral("id")),
+                        QStringLiteral("duplicate rule id %1").arg(describe(rule->id)));
+        ids.insert(rule->id);
+        dashboard->alerts.append(*rule);
+    }
+    return true;
 }
 
 bool Parser::parseSchemaVersion(const QJsonObject &root)
@@ -952,7 +985,10 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
         panels.append(panelObject);
     }
 
-    const QJsonObject root {
+    QJsonArray alerts;
+    for (const AlertRule &rule : dashboard.alerts)
+        alerts.append(alertRuleToJson(rule));
+    QJsonObject root {
         { QStringLiteral("schemaVersion"), Dashboard::SchemaVersion },
         { QStringLiteral("title"), dashboard.title },
         { QStringLiteral("variables"), variables },
@@ -962,6 +998,10 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
         { QStringLiteral("refreshMs"), dashboard.refreshMs },
         { QStringLiteral("panels"), panels },
     };
+    if (!dashboard.alertPack.isEmpty())
+        root.insert(QStringLiteral("alertPack"), dashboard.alertPack);
+    if (!alerts.isEmpty())
+        root.insert(QStringLiteral("alerts"), alerts);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

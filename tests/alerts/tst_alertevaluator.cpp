@@ -1,0 +1,406 @@
+// The alert state machine (alertevaluator.h) on synthetic series: hysteresis, `for`,
+// no-data policies, every reducer, guards, many instances, determinism and restore.
+#include "alerts/alertevaluator.h"
+
+#include <QTest>
+
+using namespace Headroom;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qint64 Base = 1'700'000'000'000;
+
+SeriesInfo seriesInfo(const QString &metric, const Labels &labels = {}, bool histogram = false)
+{
+    SeriesInfo info;
+    info.key = { u"host"_s, metric, labels };
+    info.unit = u"%"_s;
+    info.resource = u"cpu"_s;
+    info.kind = UseKind::Utilization;
+    info.histogram = histogram;
+    return info;
+}
+
+AlertRule rule(double threshold, double recovery, qint64 forMs = 0)
+{
+    AlertRule r;
+    r.id = u"cpu.high"_s;
+    r.name = u"CPU high"_s;
+    r.selector = { u"*"_s, u"host.cpu.utilization"_s, {} };
+    r.reducer = AlertReducer::Last;
+    r.windowMs = 60'000;
+    r.threshold = threshold;
+    r.recoveryThreshold = recovery;
+    r.forMs = forMs;
+    r.description = u"{source} CPU at {value}"_s;
+    return r;
+}
+
+// Feeds values one per second; returns "t:state" for every event, t in seconds.
+QStringList run(AlertEvaluator &evaluator, const QList<double> &values,
+                const SeriesInfo &info = seriesInfo(u"host.cpu.utilization"_s), qint64 startS = 0)
+{
+    QStringList out;
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        const qint64 t = Base + (startS + i) * 1000;
+        const auto events = evaluator.addSample(info, { t, values[i] });
+        for (const AlertEvent &e : events)
+            out << u"%1:%2"_s.arg((e.tsMs - Base) / 1000).arg(alertStateName(e.state));
+    }
+    return out;
+}
+
+} // namespace
+
+class TestAlertEvaluator : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void stateMachine_data()
+    {
+        QTest::addColumn<double>("threshold");
+        QTest::addColumn<double>("recovery");
+        QTest::addColumn<qint64>("forS");
+        QTest::addColumn<QList<double>>("values");
+        QTest::addColumn<QStringList>("events");
+
+        // Flapping around 90 fires once: 89..91 never reaches the recovery bound of 80.
+        QTest::newRow("flapping does not flap")
+            << 90.0 << 80.0 << qint64(0)
+            << QList<double> { 50, 91, 89, 91, 89, 91, 89, 91, 85, 81, 80, 79 }
+            << QStringList { u"1:firing"_s, u"10:resolved"_s };
+        // Without hysteresis the same input flaps: what the recovery threshold prevents.
+        QTest::newRow("no hysteresis flaps")
+            << 90.0 << 90.0 << qint64(0) << QList<double> { 50, 91, 89, 91, 89 }
+            << QStringList { u"1:firing"_s, u"2:resolved"_s, u"3:firing"_s, u"4:resolved"_s };
+        // `for` 3 s: pending at 1, firing at 4 (3 s later), not before.
+        QTest::newRow("for honoured")
+            << 90.0 << 80.0 << qint64(3) << QList<double> { 50, 95, 95, 95, 95, 95, 70 }
+            << QStringList { u"1:pending"_s, u"4:firing"_s, u"6:resolved"_s };
+        // A dip below the threshold while pending starts over: flapping input with `for`
+        // never fires.
+        QTest::newRow("for with flapping input")
+            << 90.0 << 80.0 << qint64(3) << QList<double> { 95, 95, 89, 95, 95, 89, 95 }
+            << QStringList { u"0:pending"_s, u"2:ok"_s, u"3:pending"_s, u"5:ok"_s,
+                             u"6:pending"_s };
+        // Equal to the threshold does not trigger "> 90"; equal to recovery resolves.
+        QTest::newRow("bounds") << 90.0 << 80.0 << qint64(0)
+                                << QList<double> { 90, 90.5, 80.5, 80 }
+                                << QStringList { u"1:firing"_s, u"3:resolved"_s };
+        // NaN samples (gaps) give no verdict either way.
+        QTest::newRow("NaN is no verdict")
+            << 90.0 << 80.0 << qint64(0) << QList<double> { 95, qQNaN(), qQNaN(), 10 }
+            << QStringList { u"0:firing"_s, u"3:resolved"_s };
+    }
+
+    void stateMachine()
+    {
+        QFETCH(double, threshold);
+        QFETCH(double, recovery);
+        QFETCH(qint64, forS);
+        QFETCH(QList<double>, values);
+        QFETCH(QStringList, events);
+        AlertEvaluator evaluator;
+        evaluator.setRules({ rule(threshold, recovery, forS * 1000) });
+        QCOMPARE(run(evaluator, values), events);
+    }
+
+    void belowComparison()
+    {
+        // "free memory < 10" resolves at or above 20.
+        AlertRule r = rule(10, 20);
+        r.comparison = AlertComparison::Below;
+        AlertEvaluator evaluator;
+        evaluator.setRules({ r });
+        QCOMPARE(run(evaluator, { 50, 9, 15, 11, 19.9, 20 }),
+                 (QStringList { u"1:firing"_s, u"5:resolved"_s }));
+    }
+
+    void reducers_data()
+    {
+        QTest::addColumn<QString>("reducer");
+        QTest::addColumn<double>("expected");
+        // Window 5 s over 1..10 at 1 s: (5, 10] holds 6, 7, 8, 9, 10.
+        QTest::newRow("last") << u"last"_s << 10.0;
+        QTest::newRow("avg") << u"avg"_s << 8.0;
+        QTest::newRow("min") << u"min"_s << 6.0;
+        QTest::newRow("max") << u"max"_s << 10.0;
+        QTest::newRow("rate") << u"rate"_s << 1.0; // (10 - 6) / 4 s
+        QTest::newRow("p50") << u"p50"_s << 8.0; // nearest rank: 3rd of 5
+        QTest::newRow("p100") << u"p100"_s << 10.0;
+        QTest::newRow("p1") << u"p1"_s << 6.0;
+    }
+
+    void reducers()
+    {
+        QFETCH(QString, reducer);
+        QFETCH(double, expected);
+        AlertRule r = rule(1e9, 0);
+        QVERIFY(parseAlertReducer(reducer, &r.reducer, &r.percentile));
+        r.windowMs = 5000;
+        AlertEvaluator evaluator;
+        evaluator.setRules({ r });
+        QList<double> values;
+        for (int i = 1; i <= 10; ++i)
+            values << i;
+        run(evaluator, values);
+        const auto instances = evaluator.instances();
+        QCOMPARE(instances.size(), 1);
+        QCOMPARE(instances.first().value, expected);
+        QCOMPARE(instances.first().state, AlertState::Ok);
+    }
+
+    void changeAgainstBaseline()
+    {
+        // Rows per block ~2 for 10 minutes, then 8: the change reducer reads 4x its
+        // baseline after the 1 min window has filled with the new level.
+        AlertRule r = rule(3, 1.5);
+        r.reducer = AlertReducer::Change;
+        r.windowMs = 60'000;
+        r.baselineMs = 10 * 60'000;
+        r.selector.metric = u"pg.db.rows_per_block"_s;
+        AlertEvaluator evaluator;
+        evaluator.setRules({ r });
+        const SeriesInfo info = seriesInfo(u"pg.db.rows_per_block"_s);
+        QList<double> values(600, 2.0);
+        values << QList<double>(120, 8.0) << QList<double>(660, 2.0);
+        const QStringList events = run(evaluator, values, info);
+        QCOMPARE(events.size(), 2);
+        // Fires when the 1 min mean exceeds 3 x the baseline of 2: once 41 of its 60
+        // samples are 8 ((8 * 41 + 2 * 19) / 60 = 6.1), i.e. 40 s into the jump.
+        const int fired = events[0].section(u':', 0, 0).toInt();
+        QCOMPARE(fired, 640);
+        QCOMPARE(events[0].section(u':', 1), u"firing"_s);
+        QCOMPARE(events[1].section(u':', 1), u"resolved"_s);
+        // Resolves at 1.5 x: the window empties of 8s while the baseline takes them in.
+        const int resolved = events[1].section(u':', 0, 0).toInt();
+        QVERIFY2(resolved > 720 && resolved < 780, qPrintable(events.join(u' ')));
+    }
+
+    void histogramPercentile()
+    {
+        // p99 over a 10 s window of latency histograms: 99 fast requests (1 ms) a second
+        // keep p99 at 1 ms; 20 s with 20 slow ones (500 ms, 2 %) a second push it up.
+        AlertRule r = rule(100, 50);
+        r.selector.metric = u"pg.latency.*"_s;
+        r.reducer = AlertReducer::Percentile;
+        r.percentile = 99;
+        r.windowMs = 10'000;
+        AlertEvaluator evaluator;
+        evaluator.setRules({ r });
+        const SeriesInfo info = seriesInfo(u"pg.latency.probe"_s, {}, true);
+        QStringList events;
+        for (int s = 0; s < 60; ++s) {
+            LogHistogram h;
+            h.add(1.0, 99);
+            if (s >= 20 && s < 40)
+                h.add(500.0, 20);
+            for (const AlertEvent &e : evaluator.addHistogram(info, Base + s * 1000, h))
+                events << u"%1:%2"_s.arg(s).arg(alertStateName(e.state));
+        }
+        // The window (39 s, 49 s] is the first without a slow second.
+        QCOMPARE(events, (QStringList { u"20:firing"_s, u"49:resolved"_s }));
+    }
+
+    void oneInstancePerSeries()
+    {
+        AlertRule r = rule(90, 80);
+        r.selector = { u"*"_s, u"nic.utilization"_s, {} };
+        AlertEvaluator evaluator;
+        evaluator.setRules({ r });
+        const SeriesInfo eth0 = seriesInfo(u"nic.utilization"_s, { { u"interface"_s, u"eth0"_s } });
+        const SeriesInfo eth1 = seriesInfo(u"nic.utilization"_s, { { u"interface"_s, u"eth1"_s } });
+        const SeriesInfo other = seriesInfo(u"host.cpu.utilization"_s);
+        QCOMPARE(run(evaluator, { 95, 95 }, eth0), (QStringList { u"0:firing"_s }));
+        QCOMPARE(run(evaluator, { 10, 99 }, eth1), (QStringList { u"1:firing"_s }));
+        QCOMPARE(run(evaluator, { 99, 99 }, other), QStringList {});
+        QCOMPARE(evaluator.instances().size(), 2);
+        QVERIFY(evaluator.watches(eth0.key));
+        QVERIFY(!evaluator.watches(other.key));
+    }
+
+    void guard()
+    {
+        // Disk utilization > 90 only counts while the disk's queue is > 1.
+        AlertRule r = rule(90, 80);
+        r.selector = { u"*"_s, u"host.disk.utilization"_s, {} };
+        r.also = { u"host.disk.queue"_s, AlertComparison::Above, 1 };
+        AlertEvaluator evaluator;
+        evaluator.setRules({ r });
+        const Labels sda { { u"device"_s, u"sda"_s } };
+        const SeriesInfo util = seriesInfo(u"host.disk.utilization"_s, sda);
+        const SeriesInfo queue = seriesInfo(u"host.disk.queue"_s, sda);
+        QVERIFY(evaluator.watches(queue.key));
+        QVERIFY(!evaluator.watches(seriesInfo(u"host.disk.reads"_s, sda).key));
+        const QList<double> utilization { 95, 95, 95, 95, 95 };
+        const QList<double> queueLength { 0.5, 0.5, 3, 3, 0.2 };
+        QStringList events;
+        for (int s = 0; s < 5; ++s) {
+            evaluator.addSample(queue, { Base + s * 1000, queueLength[s] });
+            for (const AlertEvent &e : evaluator.addSample(util, { Base + s * 1000, utilization[s] }))
+                events << u"%1:%2"_s.arg(s).arg(alertStateName(e.state));
+        }
+        QCOMPARE(events, (QStringList { u"2:firing"_s, u"4:resolved"_s }));
+    }
+
+    void noData_data()
+    {
+        QTest::addColumn<QString>("policy");
+        QTest::addColumn<qint64>("forS");
+        QTest::addColumn<QStringList>("events");
+        // Firing at 0..4, then silence; the check runs at 10 s and 30 s after the last
+        // sample (no-data after 3 x 1 s spacing, at least 10 s).
+        QTest::newRow("ok resolves") << u"ok"_s << qint64(0)
+                                     << QStringList { u"0:firing"_s, u"14:resolved"_s };
+        QTest::newRow("keep stays") << u"keep"_s << qint64(0) << QStringList { u"0:firing"_s };
+    }
+
+    void noData()
+    {
+        QFETCH(QString, policy);
+        QFETCH(qint64, forS);
+        QFETCH(QStringList, events);
+        AlertRule r = rule(90, 80, forS * 1000);
+        r.noData = *alertNoDataFromName(policy);
+        AlertEvaluator evaluator;
+        evaluator.setRules({ r });
+        QStringList seen = run(evaluator, { 95, 95, 95, 95, 95 });
+        for (qint64 s : { 5, 13, 14, 34 })
+            for (const AlertEvent &e : evaluator.checkNoData(Base + s * 1000))
+                seen << u"%1:%2"_s.arg((e.tsMs - Base) / 1000).arg(alertStateName(e.state));
+        QCOMPARE(seen, events);
+    }
+
+    void noDataAlerts()
+    {
+        // A healthy series goes silent: with noData "alert" and for 20 s it is pending
+        // once silent (10 s after the last sample) and fires 20 s later; a sample that
+        // recovers resolves it.
+        AlertRule r = rule(90, 80, 20'000);
+        r.noData = AlertNoData::Alert;
+        r.noDataAfterMs = 10'000;
+        AlertEvaluator evaluator;
+        evaluator.setRules({ r });
+        QCOMPARE(run(evaluator, { 10, 10, 10 }), QStringList {});
+        QStringList seen;
+        for (qint64 s : { 5, 12, 20, 31, 32, 40 })
+            for (const AlertEvent &e : evaluator.checkNoData(Base + s * 1000))
+                seen << u"%1:%2"_s.arg((e.tsMs - Base) / 1000).arg(alertStateName(e.state));
+        QCOMPARE(seen, (QStringList { u"12:pending"_s, u"32:firing"_s }));
+        QVERIFY(qIsNaN(evaluator.instances().first().value) == false); // last real value kept
+        QCOMPARE(run(evaluator, { 10 }, seriesInfo(u"host.cpu.utilization"_s), 50),
+                 QStringList { u"50:resolved"_s });
+    }
+
+    void deterministic()
+    {
+        // The same samples in the same order give the same events, messages included.
+        QList<double> values;
+        quint32 state = 12345;
+        for (int i = 0; i < 2000; ++i) {
+            state = state * 1103515245u + 12345u;
+            values << double(state >> 16 & 0x7fff) / 327.67; // 0..100
+        }
+        const auto eventsOf = [&] {
+            AlertEvaluator evaluator;
+            evaluator.setRules({ rule(90, 60, 2000) });
+            QList<AlertEvent> events;
+            for (qsizetype i = 0; i < values.size(); ++i)
+                events += evaluator.addSample(seriesInfo(u"host.cpu.utilization"_s),
+                                              { Base + i * 1000, values[i] });
+            return events;
+        };
+        const QList<AlertEvent> a = eventsOf();
+        const QList<AlertEvent> b = eventsOf();
+        QVERIFY(a.size() > 10);
+        QCOMPARE(a.size(), b.size());
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i].tsMs, b[i].tsMs);
+            QCOMPARE(a[i].state, b[i].state);
+            QCOMPARE(a[i].message, b[i].message);
+        }
+        // Firing and resolved alternate: never two firings without a resolve between.
+        AlertState last = AlertState::Ok;
+        for (const AlertEvent &e : a) {
+            if (e.state == AlertState::Firing)
+                QVERIFY(last != AlertState::Firing);
+            if (e.state == AlertState::Firing || e.state == AlertState::Resolved)
+                last = e.state;
+        }
+    }
+
+    void restoreContinues()
+    {
+        // An instance firing when the app stopped resolves after the restart instead of
+        // firing again.
+        AlertEvaluator before;
+        before.setRules({ rule(90, 80) });
+        QList<AlertEvent> stored;
+        for (int s = 0; s < 3; ++s)
+            stored += before.addSample(seriesInfo(u"host.cpu.utilization"_s), { Base + s * 1000, 95 });
+        QCOMPARE(stored.size(), 1);
+        AlertEvaluator after;
+        after.setRules({ rule(90, 80) });
+        after.restore(stored);
+        QCOMPARE(run(after, { 95, 95, 70 }, seriesInfo(u"host.cpu.utilization"_s), 100),
+                 QStringList { u"102:resolved"_s });
+    }
+
+    void setRulesKeepsUnchangedInstances()
+    {
+        AlertEvaluator evaluator;
+        evaluator.setRules({ rule(90, 80) });
+        run(evaluator, { 95 });
+        evaluator.setRules({ rule(90, 80) });
+        QCOMPARE(evaluator.instances().first().state, AlertState::Firing);
+        evaluator.setRules({ rule(95, 80) }); // changed: starts over
+        QVERIFY(evaluator.instances().isEmpty());
+        AlertRule disabled = rule(90, 80);
+        disabled.enabled = false;
+        evaluator.setRules({ disabled });
+        QCOMPARE(run(evaluator, { 99, 99 }), QStringList {});
+    }
+
+    void messages()
+    {
+        AlertRule r = rule(90, 80);
+        r.description = u"{source}/{metric} on {label:cpu} is {value} (> {threshold}); {nope}"_s;
+        const SeriesKey key { u"db1"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } } };
+        QCOMPARE(renderAlertMessage(r, key, u"%"_s, 93.25),
+                 u"db1/host.cpu.utilization on all is 93 % (> 90 %); {nope}"_s);
+        QCOMPARE(renderAlertMessage(r, key, u"%"_s, qQNaN()).section(u' ', 3, 4), u"is no"_s);
+        r.description.clear();
+        QCOMPARE(renderAlertMessage(r, key, u"%"_s, 1), r.name);
+    }
+
+    void firingSpans()
+    {
+        const auto event = [](qint64 s, AlertState state, const QString &series) {
+            AlertEvent e;
+            e.tsMs = Base + s * 1000;
+            e.ruleId = u"r"_s;
+            e.series = { u"host"_s, series, {} };
+            e.state = state;
+            return e;
+        };
+        const QList<AlertEvent> events {
+            event(10, AlertState::Pending, u"a"_s),  event(15, AlertState::Firing, u"a"_s),
+            event(20, AlertState::Firing, u"b"_s),   event(30, AlertState::Resolved, u"a"_s),
+            event(40, AlertState::Firing, u"a"_s),
+        };
+        const auto spans = alertFiringSpans(events, Base + 12'000, Base + 50'000);
+        QCOMPARE(spans.size(), 3);
+        QCOMPARE(spans[0].startMs, Base + 15'000);
+        QCOMPARE(spans[0].endMs, Base + 30'000);
+        QVERIFY(!spans[0].open);
+        QCOMPARE(spans[1].series.metric, u"b"_s);
+        QCOMPARE(spans[1].endMs, Base + 50'000);
+        QVERIFY(spans[1].open);
+        QCOMPARE(spans[2].startMs, Base + 40'000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAlertEvaluator)
+#include "tst_alertevaluator.moc"

@@ -1,0 +1,13 @@
+// The colours of alert severities, shared by chart marks, the alert list and editors.
+#pragma once
+
+#include "alerts/alertrule.h"
+
+#include <QColor>
+
+namespace Headroom {
+
+// Critical and warning match the threshold lines of time panels; info is a calm blue.
+QColor alertSeverityColor(AlertSeverity severity);
+
+} // namespace Headroom
