@@ -12,7 +12,8 @@ bool argumentsAskForExport(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
         if (std::strncmp(argv[i], "--export-png", 12) == 0
-            || std::strncmp(argv[i], "--export-csv", 12) == 0)
+            || std::strncmp(argv[i], "--export-csv", 12) == 0
+            || std::strncmp(argv[i], "--export-alerts", 15) == 0)
             return true;
     }
     return false;
@@ -49,6 +50,11 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     const QCommandLineOption csv(QStringLiteral("export-csv"),
                                  QStringLiteral("Headless: write every panel's data as CSV."),
                                  QStringLiteral("OUT.csv"));
+    const QCommandLineOption alerts(
+        QStringLiteral("export-alerts"),
+        QStringLiteral("Headless: write the range's alert events as CSV (time, rule, series, "
+                       "state, value, severity, message)."),
+        QStringLiteral("ALERTS.csv"));
     const QCommandLineOption scale(QStringLiteral("scale"),
                                    QStringLiteral("PNG scale factor (2 for HiDPI)."),
                                    QStringLiteral("N"), QStringLiteral("1"));
@@ -63,7 +69,7 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
                                  QStringLiteral("SECONDS"));
     snapshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, scale, width,
+    parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, alerts, scale, width,
                         snapshot, quitAfter });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
@@ -112,6 +118,7 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     }
     out->exportPng = parser.value(png);
     out->exportCsv = parser.value(csv);
+    out->exportAlerts = parser.value(alerts);
     bool ok = false;
     out->scale = parser.value(scale).toDouble(&ok);
     if (!ok || out->scale < 0.25 || out->scale > 8) {

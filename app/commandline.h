@@ -1,6 +1,8 @@
 // The command line contract (also used by scripts and our own checks):
 //   headroom --dashboard FILE [--var NAME=VALUE ...] [--cache FILE] [--collect-for SECONDS]
 //            [--range DURATION] --export-png OUT.png [--export-csv OUT.csv] [--scale N]
+//            [--export-alerts ALERTS.csv]
+// Any of the three exports makes it headless. Alerts never change the exit code.
 #pragma once
 
 #include <QMap>
@@ -19,13 +21,17 @@ struct CommandLine
     qint64 rangeMs = 0; // 0: the dashboard's own range
     QString exportPng;
     QString exportCsv;
+    QString exportAlerts;
     qreal scale = 1.0;
     int width = 1600;
     // GUI checks (hidden options): grab the window to a PNG and/or quit after a delay.
     QString guiSnapshot;
     int quitAfterSeconds = 0;
 
-    bool headless() const { return !exportPng.isEmpty() || !exportCsv.isEmpty(); }
+    bool headless() const
+    {
+        return !exportPng.isEmpty() || !exportCsv.isEmpty() || !exportAlerts.isEmpty();
+    }
 };
 
 // Parses arguments (QCoreApplication must exist). On failure returns false with

@@ -1,5 +1,6 @@
 #include "headlessreport.h"
 
+#include "alerts/alertcsv.h"
 #include "appdashboards.h"
 #include "cache/samplecache.h"
 #include "csvexport.h"
@@ -87,6 +88,14 @@ int runHeadlessReport(const CommandLine &options)
     if (!options.exportCsv.isEmpty()) {
         QString error;
         if (!writeCsvFile(view.queryAll(from, to), options.exportCsv, &error)) {
+            complain(error);
+            exitCode = 1;
+        }
+    }
+    if (!options.exportAlerts.isEmpty()) {
+        QString error;
+        if (!writeAlertCsvFile(session.store()->readAlertEvents(from, to), options.exportAlerts,
+                               &error)) {
             complain(error);
             exitCode = 1;
         }

@@ -1,6 +1,10 @@
 #include "mainwindow.h"
 
+#include "alertnotifier.h"
+#include "alertrulesdialog.h"
+#include "alerts/alertrulejson.h"
 #include "appdashboards.h"
+#include "appicon.h"
 #include "chartwindow.h"
 #include "csvexport.h"
 #include "dashboard/dashboardedit.h"
@@ -30,6 +34,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QToolBar>
 #include <QtConcurrent>
 
@@ -66,7 +71,9 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     connect(&m_session->scheduler(), &CollectorScheduler::statusChanged, m_statusBar,
             &SourceStatusBar::updateStatus);
 
+    setWindowIcon(appIcon());
     createActions();
+    setUpAlerts();
     connect(&m_refreshTimer, &QTimer::timeout, this, &MainWindow::refresh);
     resize(1400, 900);
 }
@@ -94,6 +101,8 @@ void MainWindow::createActions()
 
     QMenu *dashboardMenu = menuBar()->addMenu(tr("&Dashboard"));
     dashboardMenu->addAction(tr("&Edit Panels…"), this, &MainWindow::editPanels);
+    QMenu *alertsMenu = menuBar()->addMenu(tr("&Alerts"));
+    alertsMenu->addAction(tr("&Edit Rules…"), this, &MainWindow::editAlertRules);
 
     m_rangeBar = addToolBar(tr("Time range"));
     m_rangeBar->setObjectName(QStringLiteral("timeRangeBar"));
@@ -207,6 +216,46 @@ void MainWindow::applyEditedDashboard(const Dashboard &edited)
     installPanelActions();
     refresh();
     setModified(true);
+}
+
+void MainWindow::setUpAlerts()
+{
+    m_notifier = new AlertNotifier(this);
+    if (QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_tray = new QSystemTrayIcon(appIcon(), this);
+        m_tray->setToolTip(QStringLiteral("Headroom"));
+        connect(m_tray, &QSystemTrayIcon::activated, this, [this] {
+            showNormal();
+            raise();
+            activateWindow();
+        });
+        m_tray->show();
+        m_notifier->setTrayIcon(m_tray);
+    }
+    // Queued: the engine emits on its own thread.
+    connect(&m_session->alerts(), &AlertEngine::eventsRaised, m_notifier, &AlertNotifier::notify);
+    connect(m_notifier, &AlertNotifier::notified, this, [this](const QString &title, const QString &message) {
+        statusBar()->showMessage(title + QStringLiteral(" — ") + message.section(u'\n', 0, 0), 30000);
+    });
+    connect(m_view, &DashboardView::alertAcknowledged, this,
+            [this](const QString &ruleId, const SeriesKey &series, qint64 upToMs) {
+                m_session->alerts().acknowledge(ruleId, series, upToMs);
+                refresh();
+            });
+}
+
+void MainWindow::editAlertRules()
+{
+    const auto [from, to] = currentRange();
+    const auto edited = Headroom::editAlertRules(this, m_dashboard.alertPack, m_dashboard.alerts,
+                                                 m_session->registry(), m_session->store(), from, to);
+    if (!edited)
+        return;
+    m_dashboard.alerts = *edited;
+    // The engine keeps instances of unchanged rules; changed ones start over.
+    m_session->alerts().setRules(effectiveAlertRules(m_dashboard.alertPack, m_dashboard.alerts));
+    setModified(true);
+    refresh();
 }
 
 void MainWindow::setModified(bool modified)

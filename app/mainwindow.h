@@ -1,5 +1,6 @@
 // The main window: dashboard grid, time-range picker with live follow, variable
-// selectors, collector status, open/save/recent files, PNG and CSV export.
+// selectors, collector status, open/save/recent files, PNG and CSV export, alert rules
+// (Alerts menu) and their notifications in the system tray.
 #pragma once
 
 #include "dashboard/dashboard.h"
@@ -12,10 +13,12 @@
 class QComboBox;
 class QAction;
 class QMenu;
+class QSystemTrayIcon;
 class QToolBar;
 
 namespace Headroom {
 
+class AlertNotifier;
 class ChartWindow;
 class DashboardView;
 class MonitoringSession;
@@ -58,6 +61,8 @@ private:
     void editPanels();
     void editPanelById(const QString &panelId); // not editPanel(): Headroom::editPanel exists
     void applyEditedDashboard(const Dashboard &edited);
+    void editAlertRules();
+    void setUpAlerts(); // tray icon, notifications, acknowledgements
     void setModified(bool modified);
     bool maybeSave(); // false: the user cancelled
     void exportCsv();
@@ -80,6 +85,8 @@ private:
     QMenu *m_recentMenu;
     QTimer m_refreshTimer;
     QFuture<QString> m_csvExport;
+    QSystemTrayIcon *m_tray = nullptr; // null without a notification area
+    AlertNotifier *m_notifier = nullptr;
     QList<QPointer<ChartWindow>> m_charts; // open USE matrix charts (they delete themselves)
     bool m_following = true;
     bool m_modified = false; // panels edited since the last open or save

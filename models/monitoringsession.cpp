@@ -103,6 +103,7 @@ void MonitoringSession::stop()
 
 void MonitoringSession::flushCache()
 {
+    m_alerts->waitIdle(); // events of samples already published go in with this flush
     if (m_cache)
         m_cache->flush();
 }

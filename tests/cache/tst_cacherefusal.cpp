@@ -71,7 +71,7 @@ void TestCacheRefusal::refused_data()
                                               << "not a Headroom cache (application id 0x00000000";
     QTest::newRow("newer schema")
         << "newer"
-        << "written by a newer Headroom (cache schema 3, this build reads up to 2); not modified";
+        << "written by a newer Headroom (cache schema 4, this build reads up to 3); not modified";
     QTest::newRow("truncated") << "truncated" << "unreadable or corrupt cache (";
     QTest::newRow("overwritten pages") << "overwritten" << "unreadable or corrupt cache (";
     QTest::newRow("directory") << "directory" << "not a regular file";
@@ -98,7 +98,7 @@ void TestCacheRefusal::refused()
         QVERIFY(rawExec(path, "CREATE TABLE series(id INTEGER PRIMARY KEY, name TEXT);"));
     } else if (kind == QLatin1StringView("newer")) {
         QVERIFY(makeCache(path));
-        QVERIFY(rawExec(path, "PRAGMA user_version = 3;"));
+        QVERIFY(rawExec(path, "PRAGMA user_version = 4;"));
     } else if (kind == QLatin1StringView("truncated")) {
         QVERIFY(makeCache(path));
         QFile f(path);

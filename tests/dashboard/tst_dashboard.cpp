@@ -59,8 +59,11 @@ void TestDashboard::selectorMatches_data()
     QTest::newRow("exact") << u"host"_s << cpu << u"{}"_s << u"host"_s << cpu << u"{}"_s << true;
     QTest::newRow("other source") << u"host"_s << cpu << u"{}"_s << u"host2"_s << cpu << u"{}"_s
                                   << false;
-    QTest::newRow("source is not a glob")
-        << u"h*"_s << cpu << u"{}"_s << u"host"_s << cpu << u"{}"_s << false;
+    // Sources may be globs (alert rules use "*"; panels name a declared source).
+    QTest::newRow("source glob") << u"h*"_s << cpu << u"{}"_s << u"host"_s << cpu << u"{}"_s
+                                 << true;
+    QTest::newRow("source glob, other")
+        << u"h*"_s << cpu << u"{}"_s << u"pg"_s << cpu << u"{}"_s << false;
     QTest::newRow("other metric") << u"host"_s << cpu << u"{}"_s << u"host"_s
                                   << u"host.cpu.saturation"_s << u"{}"_s << false;
     QTest::newRow("metric prefix only")

@@ -323,7 +323,7 @@ void TestDashboardFile::autoLayout()
 void TestDashboardFile::unknownKeysIgnored()
 {
     const DashboardLoadResult result
-        = parseDashboard(patched({ { "alerts", QJsonArray { 1, 2 } },
+        = parseDashboard(patched({ { "annotations", QJsonArray { 1, 2 } },
                                    { "comment", u"kept by the user, ignored by us"_s },
                                    { "sources[0].note", 3 },
                                    { "panels[0].legend", true },
@@ -392,7 +392,7 @@ void TestDashboardFile::outputIsStable()
     QCOMPARE(twice, once);
     // Indented and in Qt's key order.
     QVERIFY(once.startsWith("{\n    \"derived\": ["));
-    QVERIFY(once.contains("\"schemaVersion\": 1,"));
+    QVERIFY(once.contains("\"schemaVersion\": 2,"));
     QVERIFY(once.contains("\"timeRange\": \"150m\""));
     QVERIFY(once.endsWith("}\n"));
 }
@@ -475,8 +475,8 @@ void TestDashboardFile::malformed_data()
     QTest::newRow("schemaVersion missing")
         << patched({ { "schemaVersion", removed } }) << u"schemaVersion"_s << u"is required"_s;
     QTest::newRow("schemaVersion newer")
-        << patched({ { "schemaVersion", 2 } }) << u"schemaVersion"_s
-        << u"written by a newer Headroom (schemaVersion 2; this build reads up to 1); not opened"_s;
+        << patched({ { "schemaVersion", 3 } }) << u"schemaVersion"_s
+        << u"written by a newer Headroom (schemaVersion 3; this build reads up to 2); not opened"_s;
     QTest::newRow("schemaVersion string")
         << patched({ { "schemaVersion", u"1"_s } }) << u"schemaVersion"_s
         << u"must be an integer, got \"1\""_s;
@@ -814,8 +814,8 @@ void TestDashboardFile::newerSchemaFromFile()
     QVERIFY(!result.ok());
     QCOMPARE(result.error.toString(),
              path
-                 + u": schemaVersion: written by a newer Headroom (schemaVersion 2; this build "
-                   "reads up to 1); not opened"_s);
+                 + u": schemaVersion: written by a newer Headroom (schemaVersion 3; this build "
+                   "reads up to 2); not opened"_s);
 }
 
 void TestDashboardFile::loadMissingFile()

@@ -152,10 +152,11 @@ void TestPgTables::load_data()
     QTest::addColumn<QList<double>>("ops"); // per shard, tuples per second
     QTest::addColumn<QList<double>>("expected"); // pg.shard.load per shard
 
-    QTest::newRow("partitioned, relative")
-        << false << 0.0 << QList<double> { 400, 200, 0, 100 } << QList<double> { 100, 50, 0, 25 };
-    QTest::newRow("declared, relative")
-        << true << 0.0 << QList<double> { 30, 60, 15 } << QList<double> { 50, 100, 25 };
+    // Relative: each shard's share of the set's work.
+    QTest::newRow("partitioned, relative") << false << 0.0 << QList<double> { 400, 200, 0, 100 }
+                                           << QList<double> { 400 / 7.0, 200 / 7.0, 0, 100 / 7.0 };
+    QTest::newRow("declared, relative") << true << 0.0 << QList<double> { 30, 60, 15 }
+                                        << QList<double> { 3000 / 105.0, 6000 / 105.0, 1500 / 105.0 };
     QTest::newRow("declared, capacity")
         << true << 200.0 << QList<double> { 100, 50, 0, 25 } << QList<double> { 50, 25, 0, 12.5 };
     QTest::newRow("declared, over capacity")
@@ -166,7 +167,13 @@ void TestPgTables::load_data()
         << true << 0.0 << QList<double> { 0, 0 } << QList<double> { 0, 0 };
     QTest::newRow("declared, idle, capacity")
         << true << 1000.0 << QList<double> { 0, 0 } << QList<double> { 0, 0 };
-    QTest::newRow("one shard") << false << 0.0 << QList<double> { 7 } << QList<double> { 100 };
+    QTest::newRow("one shard") << false << 0.0 << QList<double> { 50 } << QList<double> { 100 };
+    // Under MinRelativeOps (10/s) a set is idle: shares are of 10/s, so a lone stray
+    // tuple is not a hot shard.
+    QTest::newRow("one shard, nearly idle")
+        << false << 0.0 << QList<double> { 7 } << QList<double> { 70 };
+    QTest::newRow("two shards, nearly idle")
+        << true << 0.0 << QList<double> { 2, 1 } << QList<double> { 20, 10 };
 }
 
 void TestPgTables::load()
@@ -383,8 +390,9 @@ void TestPgTables::shardCap()
     const Labels set { { u"set"_s, u"public.big"_s } };
     QCOMPARE(value(second, u"pg.shardset.shards"_s, set), double(Shards));
     QCOMPARE(value(second, u"pg.shardset.ops.rate"_s, set), Shards * (Shards + 1) / 2.0);
+    // The busiest does 600 of the set's 180,300 tuples per second.
     QCOMPARE(value(second, u"pg.shard.load"_s, shardLabels(u"public.big"_s, u"public.big_599"_s)),
-             100.0);
+             100.0 * Shards / (Shards * (Shards + 1) / 2.0));
     QVERIFY(!value(second, u"pg.shard.load"_s, shardLabels(u"public.big"_s, u"public.big_0"_s)));
 }
 
@@ -476,8 +484,10 @@ void TestPgTables::overloaded_data()
     QTest::newRow("capacity, 59.5") << 100.0 << 59.5 << spread << 3;
     QTest::newRow("capacity, 0") << 100.0 << 0.0 << spread << 4; // idle is never overloaded
     QTest::newRow("capacity, 200") << 100.0 << 200.0 << spread << 0;
-    // Relative: 100, 70, 50, 10.
-    QTest::newRow("relative") << 0.0 << 60.0 << QList<double> { 40, 28, 20, 4 } << 2;
+    // Relative, shares of the set: 80, 10, 5, 5; then four even shards at 25 each.
+    QTest::newRow("relative") << 0.0 << 60.0 << QList<double> { 80, 10, 5, 5 } << 1;
+    QTest::newRow("relative, even") << 0.0 << 20.0 << QList<double> { 25, 25, 25, 25 } << 4;
+    QTest::newRow("relative, even, 60") << 0.0 << 60.0 << QList<double> { 25, 25, 25, 25 } << 0;
     QTest::newRow("relative, idle") << 0.0 << 60.0 << QList<double> { 0, 0 } << 0;
 }
 
@@ -656,26 +666,31 @@ void TestPgTables::skewedPartitions()
     for (const SeriesValue &v : after.batch.values)
         QVERIFY2(v.value >= 0, qPrintable(v.info.key.toString()));
 
-    // Relative: the hot partition is 100 and first; the others far below.
+    // Relative: the hot partition has most of the set's work and is first; the others
+    // far below.
     const QString set = u"public.orders"_s;
     const auto ranked = shardsByLoad(after.batch, set);
+    const double setTuples = hotTuples + (Partitions - 1) * double(RowsPerPartition);
     QCOMPARE(ranked.size(), Partitions);
     QCOMPARE(ranked.first().first, partition(hot));
-    QCOMPARE(ranked.first().second, 100.0);
+    QVERIFY2(std::abs(ranked.first().second - 100.0 * hotTuples / setTuples) < 1.0,
+             qPrintable(u"hot: %1, expected %2"_s.arg(ranked.first().second)
+                            .arg(100.0 * hotTuples / setTuples)));
     QStringList loads;
     for (const auto &[shard, load] : ranked)
         loads << u"%1=%2"_s.arg(shard.section(u'_', -1)).arg(load, 0, 'f', 1);
     qInfo("relative loads: %s", qPrintable(loads.join(u' ')));
     for (int i = 1; i < ranked.size(); ++i) {
-        const double expected = 100.0 * RowsPerPartition / hotTuples;
+        const double expected = 100.0 * RowsPerPartition / setTuples;
         QVERIFY2(
             ranked[i].second < 50 && std::abs(ranked[i].second - expected) < 1.0,
             qPrintable(
                 u"%1: %2, expected %3"_s.arg(ranked[i].first).arg(ranked[i].second).arg(expected)));
     }
-    QCOMPARE(value(after.batch, u"pg.shardset.load.max"_s, { { u"set"_s, set } }), 100.0);
-    // Above 60 % of the busiest: the hot partition alone. Above 1 %: every partition (the
-    // others are ~5-9 % of the hot one).
+    QCOMPARE(value(after.batch, u"pg.shardset.load.max"_s, { { u"set"_s, set } }),
+             ranked.first().second);
+    // Above 60 % of the set's work: the hot partition alone (75 % by reads, 61 % by
+    // writes). Above 1 %: every partition (the others do 3.6 and 5.6 %).
     QCOMPARE(value(after.batch, u"pg.shardset.overloaded"_s, { { u"set"_s, set } }), 1.0);
     QCOMPARE(value(afterLow.batch, u"pg.shardset.overloaded"_s, { { u"set"_s, set } }),
              double(Partitions));

@@ -158,15 +158,19 @@ void TestPostgresDashboard::exportHasEveryPanel()
     QCOMPARE(peakLoad.size(), 4);
     const auto hottest = std::max_element(peakLoad.cbegin(), peakLoad.cend());
     QCOMPARE(hottest.key(), QByteArray("public.dash_orders_p2"));
-    QCOMPARE(hottest.value(), 100.0);
+    // Ten of every eleven scans: about 91 % of the set's work (all of it in an interval
+    // that saw only its scans).
+    QVERIFY2(hottest.value() > 85 && hottest.value() <= 100, qPrintable(QString::number(hottest.value())));
 
     // The top-shards table: the hot partition is rank 1, its load (the first column
-    // shown after the name) 100 % of the busiest, at the last poll.
+    // shown after the name) most of the set's work, at the last poll.
     QVERIFY(!topShardRows.isEmpty());
     const QByteArray first = topShardRows.first();
     QVERIFY2(first.contains("{rank=1,set=public.dash_orders,shard=public.dash_orders_p2}")
-                 && first.contains(",pg.shard.load,") && first.endsWith(",100,%"),
+                 && first.contains(",pg.shard.load,") && first.endsWith(",%"),
              first.constData());
+    const double firstLoad = first.split(',').at(first.split(',').size() - 2).toDouble();
+    QVERIFY2(firstLoad > 80, first.constData());
     // Four partitions shown, ranks in order, each with load, share, change and ops.
     QCOMPARE(topShardRows.size(), 4 * 4);
     for (int rank = 1; rank <= 4; ++rank) {
@@ -174,19 +178,19 @@ void TestPostgresDashboard::exportHasEveryPanel()
         QVERIFY2(topShardRows.at((rank - 1) * 4).contains(label),
                  topShardRows.at((rank - 1) * 4).constData());
     }
-    // The histogram at that same poll: the hot partition alone in 90-100 %, the other
-    // three far below, one shard overloaded.
+    // The histogram at that same poll: the hot partition alone at 80 % or more, the
+    // other three far below, one shard overloaded.
     QVERIFY(!buckets.isEmpty());
     const QByteArray last = buckets.lastKey();
     QCOMPARE(first.left(first.indexOf(',')), last);
     const QMap<QByteArray, double> &now = buckets.last();
     QCOMPARE(now.size(), 10);
-    QCOMPARE(now.value("90-100%"), 1.0);
+    QCOMPARE(now.value("90-100%") + now.value("80-90%"), 1.0);
     double shards = 0;
     for (double count : now)
         shards += count;
     QCOMPARE(shards, 4.0);
-    QVERIFY2(now.value("0-10%") + now.value("10-20%") + now.value("20-30%") == 3.0,
+    QVERIFY2(now.value("0-10%") + now.value("10-20%") == 3.0,
              qPrintable(QString::number(now.value("0-10%"))));
     QCOMPARE(overloaded.value(last), 1.0);
     // And the PNG was written, tall enough for the table at rows 36-41 of the grid
