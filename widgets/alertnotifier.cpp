@@ -1,5 +1,7 @@
 #include "alertnotifier.h"
 
+#include "modelslogging.h"
+
 #include <QDateTime>
 #include <QSystemTrayIcon>
 
@@ -23,7 +25,11 @@ void AlertNotifier::notify(const QList<AlertEvent> &events)
         if (!notification)
             continue;
         ++m_shown;
-        if (m_tray && m_tray->isVisible()) {
+        const bool tray = m_tray && m_tray->isVisible();
+        qCInfo(lcAlerts).noquote() << "notification in the" << (tray ? "system tray:" : "status bar:")
+                                   << notification->title << "—"
+                                   << notification->message.section(u'\n', 0, 0);
+        if (tray) {
             const auto icon = notification->severity == AlertSeverity::Critical
                 ? QSystemTrayIcon::Critical
                 : QSystemTrayIcon::Warning;

@@ -27,6 +27,8 @@ private Q_SLOTS:
     void badInput();
     void unusableCacheIsReportedAndUntouched();
     void guiUnderXvfb();
+    void alertsExportedAndKeptAcrossRuns();
+    void guiAlertsAndTrayNotificationUnderXvfb();
 
 private:
     struct Run
@@ -38,6 +40,9 @@ private:
             const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
             int timeoutMs = 60000);
     static QStringList panelIds(const QString &dashboardPath);
+    // A dashboard with this host's CPU count, an alert list, and a critical rule that
+    // fires at the first poll ("host.cpu.count > 0").
+    QString writeAlertingDashboard();
 
     QTemporaryDir m_dir;
     QString m_binary;
@@ -121,8 +126,9 @@ void TestHeadroomCommand::exportsEveryPanelWithLiveData()
                  lines[i].constData()); // ISO-8601 UTC
         panelsWithRows.insert(QString::fromUtf8(fields[1]));
     }
+    // The alert list exports no panel rows: its events go to --export-alerts.
     for (const QString &id : panelIds(m_defaultDashboard))
-        QVERIFY2(panelsWithRows.contains(id),
+        QVERIFY2(panelsWithRows.contains(id) || id == QLatin1StringView("alerts"),
                  qPrintable(QStringLiteral("panel %1 has no rows").arg(id)));
 }
 
@@ -228,6 +234,97 @@ void TestHeadroomCommand::guiUnderXvfb()
     QVERIFY(image.width() >= 800);
     QVERIFY2(countColor(image, QColor(0x1f77b4)) > 300, "no live series drawn in the window");
     QVERIFY2(countColor(image, QColor(0x2ca02c)) > 4, "no green 'ok' collector status dot");
+}
+
+QString TestHeadroomCommand::writeAlertingDashboard()
+{
+    const QString path = m_dir.filePath(QStringLiteral("alerting.json"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(R"({
+        "schemaVersion": 2, "title": "Alerting",
+        "sources": [ { "id": "host", "plugin": "host", "intervalMs": 1000 } ],
+        "timeRange": "1m",
+        "panels": [
+            { "id": "cpus", "type": "timeseries", "title": "CPUs",
+              "series": [ { "source": "host", "metric": "host.cpu.count" } ],
+              "layout": { "x": 0, "y": 0, "w": 12, "h": 4 } },
+            { "id": "alerts", "type": "alerts", "title": "Alerts",
+              "layout": { "x": 0, "y": 4, "w": 12, "h": 4 } }
+        ],
+        "alerts": [
+            { "id": "cpus", "name": "CPUs present", "series": { "source": "host", "metric": "host.cpu.count" },
+              "comparison": ">", "threshold": 0, "severity": "critical",
+              "description": "{source}: {value} CPUs", "hint": "nothing to do: a test rule" }
+        ]
+    })");
+    return path;
+}
+
+void TestHeadroomCommand::alertsExportedAndKeptAcrossRuns()
+{
+    const QString dashboard = writeAlertingDashboard();
+    const QString cache = m_dir.filePath(QStringLiteral("alerts-cache.sqlite"));
+    const QString first = m_dir.filePath(QStringLiteral("alerts-1.csv"));
+    const QString png = m_dir.filePath(QStringLiteral("alerts.png"));
+    Run r = run({ QStringLiteral("--dashboard"), dashboard, QStringLiteral("--cache"), cache,
+                  QStringLiteral("--collect-for"), QStringLiteral("3"), QStringLiteral("--export-alerts"),
+                  first, QStringLiteral("--export-png"), png });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr)); // a firing alert is not a failure
+    QFile csv(first);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().split('\n');
+    QCOMPARE(lines.first(), QByteArray("time,rule,series,state,value,severity,message\r"));
+    QCOMPARE(lines.size(), 3); // header, one firing, the empty rest after the last CRLF
+    const QByteArray firing = lines.at(1);
+    QVERIFY2(firing.contains(",cpus,host/host.cpu.count,firing,") && firing.contains(",critical,host: ")
+                 && firing.endsWith(" CPUs\r"),
+             firing.constData());
+    // The PNG marks the firing on the time panel and tints the alert list's row.
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY2(countColor(image, QColor(0x9b, 0x00, 0x1c)) >= 10,
+             qPrintable(QString::number(countColor(image, QColor(0x9b, 0x00, 0x1c)))));
+
+    // A second run without collecting reads the first run's event from the cache.
+    const QString second = m_dir.filePath(QStringLiteral("alerts-2.csv"));
+    r = run({ QStringLiteral("--dashboard"), dashboard, QStringLiteral("--cache"), cache,
+              QStringLiteral("--export-alerts"), second });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    QFile again(second);
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    QCOMPARE(again.readAll().split('\n').value(1), firing);
+}
+
+void TestHeadroomCommand::guiAlertsAndTrayNotificationUnderXvfb()
+{
+    const QString display = qEnvironmentVariable("HEADROOM_TEST_DISPLAY");
+    if (display.isEmpty())
+        QSKIP("no Xvfb display (run the tests through ./dev test)");
+    // A notification area on the display, as a desktop has (Debian's stalonetray).
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("DISPLAY"), display);
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    QProcess tray;
+    tray.setProcessEnvironment(env);
+    tray.start(QStringLiteral("stalonetray"), { QStringLiteral("--no-shrink") });
+    QVERIFY2(tray.waitForStarted(5000), "stalonetray is missing: ./dev setup installs it");
+    QTest::qWait(500); // it owns the tray selection once mapped
+    const QString snapshot = m_dir.filePath(QStringLiteral("alerts-gui.png"));
+    const Run r = run({ QStringLiteral("--dashboard"), writeAlertingDashboard(), QStringLiteral("--cache"),
+                        m_dir.filePath(QStringLiteral("alerts-gui.sqlite")), QStringLiteral("--quit-after"),
+                        QStringLiteral("5"), QStringLiteral("--gui-snapshot"), snapshot },
+                      env);
+    tray.terminate();
+    tray.waitForFinished(3000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    // One notification, in the tray (not the status bar fallback), for the one firing.
+    QVERIFY2(r.stdErr.count(QStringLiteral("notification in the system tray: Critical: CPUs present")) == 1,
+             qPrintable(r.stdErr));
+    const QImage image(snapshot);
+    QVERIFY(!image.isNull());
+    QVERIFY2(countColor(image, QColor(0x9b, 0x00, 0x1c)) >= 10, "no firing mark in the window");
 }
 
 QTEST_GUILESS_MAIN(TestHeadroomCommand)
