@@ -133,6 +133,7 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
             accept();
     });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_type, &QComboBox::currentTextChanged, this, &PanelEditor::validate);
     connect(m_picker, &SeriesPicker::seriesChosen, this, &PanelEditor::addSeries);
     connect(addButton, &QPushButton::clicked, this,
             [this] { addSeries(m_picker->selectedSelectors()); });
@@ -197,7 +198,8 @@ void PanelEditor::validate()
     double warning = qQNaN();
     double critical = qQNaN();
     const bool higherIsWorse = m_higherIsWorse->isChecked();
-    if (m_series.isEmpty())
+    // The alert list shows the dashboard's alert events; it reads no series.
+    if (m_series.isEmpty() && m_type->currentText() != "alerts"_L1)
         m_problem = tr("Add at least one series: the panel would be empty.");
     else if (!parseBound(m_warning->text(), &warning))
         m_problem = tr("Warning threshold: not a number (leave it empty for none).");

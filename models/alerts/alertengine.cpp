@@ -29,7 +29,7 @@ public:
     void setRules(const QList<AlertRule> &rules, const QList<AlertEvent> &restored)
     {
         m_evaluator.setRules(rules);
-        m_evaluator.restore(restored);
+        m_evaluator.restore(restored, QDateTime::currentMSecsSinceEpoch());
         m_engine->publish({}, m_evaluator.instances());
     }
 

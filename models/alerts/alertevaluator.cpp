@@ -310,14 +310,21 @@ QList<AlertEvent> AlertEvaluator::checkNoData(qint64 nowMs)
     return events;
 }
 
-void AlertEvaluator::restore(const QList<AlertEvent> &events)
+void AlertEvaluator::restore(const QList<AlertEvent> &events, qint64 nowMs)
 {
     for (const AlertEvent &event : events) {
         const auto rule = std::find_if(m_rules.cbegin(), m_rules.cend(),
                                        [&](const AlertRule &r) { return r.id == event.ruleId; });
         if (rule == m_rules.cend())
             continue;
-        Instance &instance = m_instances[{ event.ruleId, event.series.toString() }];
+        // An instance evaluated in this run knows better than the store, which lags.
+        const InstanceKey key { event.ruleId, event.series.toString() };
+        if (m_instances.contains(key))
+            continue;
+        Instance &instance = m_instances[key];
+        // Silence is counted from now: its series gets the usual time to come back
+        // before a no-data policy applies.
+        instance.lastSampleMs = nowMs;
         instance.state = event.state;
         instance.sinceMs = event.tsMs;
         instance.pendingSinceMs = event.tsMs;

@@ -54,7 +54,8 @@ public:
 
     // Instances continue from stored events (the newest per instance wins), so an alert
     // firing when the app stopped can resolve after a restart instead of firing twice.
-    void restore(const QList<AlertEvent> &events);
+    // Instances this evaluator already has are kept. nowMs starts their no-data clock.
+    void restore(const QList<AlertEvent> &events, qint64 nowMs);
 
     QList<AlertInstanceStatus> instances() const;
 

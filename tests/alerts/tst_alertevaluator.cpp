@@ -343,9 +343,20 @@ private Q_SLOTS:
         QCOMPARE(stored.size(), 1);
         AlertEvaluator after;
         after.setRules({ rule(90, 80) });
-        after.restore(stored);
+        after.restore(stored, Base + 90'000);
+        // Silence counts from the restore: nothing at once, resolved (noData ok) 10 s on.
+        AlertEvaluator silent;
+        AlertRule okOnSilence = rule(90, 80);
+        okOnSilence.noData = AlertNoData::Ok;
+        silent.setRules({ okOnSilence });
+        silent.restore(stored, Base + 90'000);
+        QVERIFY(silent.checkNoData(Base + 95'000).isEmpty());
+        QCOMPARE(silent.checkNoData(Base + 100'000).size(), 1);
         QCOMPARE(run(after, { 95, 95, 70 }, seriesInfo(u"host.cpu.utilization"_s), 100),
                  QStringList { u"102:resolved"_s });
+        // A second restore (the engine's rules set again) keeps what this run knows.
+        after.restore(stored, Base + 200'000);
+        QCOMPARE(after.instances().first().state, AlertState::Resolved);
     }
 
     void setRulesKeepsUnchangedInstances()

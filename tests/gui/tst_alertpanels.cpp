@@ -4,6 +4,8 @@
 #include "alertlistpanel.h"
 #include "alertmarksitem.h"
 #include "alertruleeditor.h"
+#include "alertrulesdialog.h"
+#include "alerts/alertrulejson.h"
 #include "alerts/alerteventmodel.h"
 #include "downsample.h"
 #include "imagetestutil.h"
@@ -22,6 +24,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace Headroom;
@@ -214,6 +217,8 @@ private Q_SLOTS:
         QCOMPARE(panel.hoverText(markInChart), u"web2: CPU 95 % (90 s)"_s);
     }
 
+    void rulesDialogKeepsPackAndOwnRulesApart();
+
     void ruleEditorValidatesAndPreviews()
     {
         SeriesRegistry registry;
@@ -260,6 +265,38 @@ private Q_SLOTS:
         QCOMPARE(editor.rule().severity, AlertSeverity::Info);
     }
 };
+
+void TestAlertPanels::rulesDialogKeepsPackAndOwnRulesApart()
+{
+    SeriesRegistry registry;
+    const auto pack = *loadAlertPack(u"use"_s, nullptr);
+    AlertRule changed = pack[1];
+    changed.threshold = 2;
+    AlertRule own = pack[0];
+    own.id = u"mine"_s;
+    AlertRulesDialog dialog(u"use"_s, { changed, own }, registry, nullptr, 0, 1000);
+    QTableWidget *table = dialog.table();
+    const auto origin = [&](int row) { return table->item(row, 4)->text(); };
+    QCOMPARE(table->rowCount(), pack.size() + 1);
+    QCOMPARE(origin(0), u"pack"_s);
+    QCOMPARE(origin(1), u"pack, changed"_s);
+    QVERIFY(table->item(1, 2)->text().endsWith(u"> 2 for 2m"_s));
+    QCOMPARE(origin(int(pack.size())), u"dashboard"_s);
+    // A pack rule cannot be deleted from the pack: removing it stores it switched off.
+    dialog.removeRow(0);
+    QCOMPARE(origin(0), u"pack, off"_s);
+    QCOMPARE(dialog.ownRules().size(), 3);
+    QVERIFY(!dialog.ownRules().last().enabled);
+    // Removing a changed pack rule goes back to the pack's version.
+    dialog.removeRow(1);
+    QCOMPARE(origin(1), u"pack"_s);
+    QCOMPARE(table->item(1, 2)->text(), u"avg over 1m > 1 for 2m"_s);
+    // An own rule is removed for good.
+    dialog.removeRow(int(pack.size()));
+    QCOMPARE(table->rowCount(), pack.size());
+    QCOMPARE(dialog.ownRules().size(), 1); // the switched-off pack rule
+    QCOMPARE(dialog.ownRules().first().id, pack[0].id);
+}
 
 QTEST_MAIN(TestAlertPanels)
 #include "tst_alertpanels.moc"

@@ -325,6 +325,9 @@ void TestHeadroomCommand::guiAlertsAndTrayNotificationUnderXvfb()
     const QImage image(snapshot);
     QVERIFY(!image.isNull());
     QVERIFY2(countColor(image, QColor(0x9b, 0x00, 0x1c)) >= 10, "no firing mark in the window");
+    // The alert list's firing row, tinted with the critical colour at alpha 70 on white.
+    QVERIFY2(countColor(image, QColor(227, 185, 192)) > 2000,
+             qPrintable(QString::number(countColor(image, QColor(227, 185, 192)))));
 }
 
 QTEST_GUILESS_MAIN(TestHeadroomCommand)

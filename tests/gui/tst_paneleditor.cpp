@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -109,6 +110,12 @@ void TestPanelEditor::pickSeriesTitleAndThresholds()
     QVERIFY(!okButton(&editor)->isEnabled());
     QVERIFY(message->isVisible());
     QVERIFY2(message->text().contains(u"series"_s), qPrintable(message->text()));
+    // An alert list reads no series: it may have none.
+    auto *type = child<QComboBox>(&editor, u"type"_s);
+    type->setCurrentText(u"alerts"_s);
+    QVERIFY(okButton(&editor)->isEnabled());
+    type->setCurrentText(u"timeseries"_s);
+    QVERIFY(!okButton(&editor)->isEnabled());
 
     auto *filter = child<QLineEdit>(&editor, u"seriesFilter"_s);
     auto *list = child<QListView>(&editor, u"seriesList"_s);
