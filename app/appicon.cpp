@@ -18,8 +18,8 @@ QIcon appIcon()
         p.drawRoundedRect(QRectF(0, 0, size, size), size / 6.0, size / 6.0);
         const double w = size / 5.0;
         const double heights[] = { 0.3, 0.5, 0.75 };
-        const QColor colors[] = { QColor(0x2c, 0xa0, 0x2c), QColor(0xe0, 0x9a, 0x00),
-                                  QColor(0xd6, 0x27, 0x28) };
+        const QColor colors[]
+            = { QColor(0x2c, 0xa0, 0x2c), QColor(0xe0, 0x9a, 0x00), QColor(0xd6, 0x27, 0x28) };
         for (int i = 0; i < 3; ++i) {
             const double h = heights[i] * size;
             p.setBrush(colors[i]);

@@ -69,8 +69,8 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
                                  QStringLiteral("SECONDS"));
     snapshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, alerts, scale, width,
-                        snapshot, quitAfter });
+    parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, alerts, scale,
+                        width, snapshot, quitAfter });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {

@@ -234,9 +234,11 @@ void MainWindow::setUpAlerts()
     }
     // Queued: the engine emits on its own thread.
     connect(&m_session->alerts(), &AlertEngine::eventsRaised, m_notifier, &AlertNotifier::notify);
-    connect(m_notifier, &AlertNotifier::notified, this, [this](const QString &title, const QString &message) {
-        statusBar()->showMessage(title + QStringLiteral(" — ") + message.section(u'\n', 0, 0), 30000);
-    });
+    connect(m_notifier, &AlertNotifier::notified, this,
+            [this](const QString &title, const QString &message) {
+                statusBar()->showMessage(
+                    title + QStringLiteral(" — ") + message.section(u'\n', 0, 0), 30000);
+            });
     connect(m_view, &DashboardView::alertAcknowledged, this,
             [this](const QString &ruleId, const SeriesKey &series, qint64 upToMs) {
                 m_session->alerts().acknowledge(ruleId, series, upToMs);
@@ -247,8 +249,9 @@ void MainWindow::setUpAlerts()
 void MainWindow::editAlertRules()
 {
     const auto [from, to] = currentRange();
-    const auto edited = Headroom::editAlertRules(this, m_dashboard.alertPack, m_dashboard.alerts,
-                                                 m_session->registry(), m_session->store(), from, to);
+    const auto edited
+        = Headroom::editAlertRules(this, m_dashboard.alertPack, m_dashboard.alerts,
+                                   m_session->registry(), m_session->store(), from, to);
     if (!edited)
         return;
     m_dashboard.alerts = *edited;

@@ -90,7 +90,8 @@ AlertListPanel::AlertListPanel(const DashboardPanel &config, QWidget *parent)
                 m_stateFilter->setCurrentIndex(i);
         }
     }
-    if (const auto minimum = alertSeverityFromName(config.options.value("minSeverity"_L1).toString()))
+    if (const auto minimum
+        = alertSeverityFromName(config.options.value("minSeverity"_L1).toString()))
         m_severityFilter->setCurrentIndex(m_severityFilter->findData(int(*minimum)));
     connect(m_stateFilter, &QComboBox::currentIndexChanged, this, &AlertListPanel::applyFilters);
     connect(m_severityFilter, &QComboBox::currentIndexChanged, this, &AlertListPanel::applyFilters);

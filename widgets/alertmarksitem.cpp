@@ -41,7 +41,8 @@ QRectF AlertMarksItem::boundingRect() const
 QString AlertMarksItem::markAt(const QPointF &chartPosition) const
 {
     const PlotMapping m = chartMapping(m_chart, m_axisX, m_axisY);
-    if (chartPosition.y() > m.plot.top() + 3 * MarkerSize || chartPosition.y() < m.plot.top() - MarkerSize)
+    if (chartPosition.y() > m.plot.top() + 3 * MarkerSize
+        || chartPosition.y() < m.plot.top() - MarkerSize)
         return {};
     QStringList texts;
     for (const AlertMark &mark : m_marks) {

@@ -26,9 +26,9 @@ void AlertNotifier::notify(const QList<AlertEvent> &events)
             continue;
         ++m_shown;
         const bool tray = m_tray && m_tray->isVisible();
-        qCInfo(lcAlerts).noquote() << "notification in the" << (tray ? "system tray:" : "status bar:")
-                                   << notification->title << "—"
-                                   << notification->message.section(u'\n', 0, 0);
+        qCInfo(lcAlerts).noquote()
+            << "notification in the" << (tray ? "system tray:" : "status bar:")
+            << notification->title << "—" << notification->message.section(u'\n', 0, 0);
         if (tray) {
             const auto icon = notification->severity == AlertSeverity::Critical
                 ? QSystemTrayIcon::Critical

@@ -10,9 +10,9 @@ namespace Headroom {
 
 namespace {
 
-const QColor LineColors[] = { QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c),
-                              QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2),
-                              QColor(0x7f7f7f), QColor(0x17becf) };
+const QColor LineColors[]
+    = { QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c), QColor(0x9467bd),
+        QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f), QColor(0x17becf) };
 
 } // namespace
 
@@ -53,14 +53,17 @@ void AlertPreviewChart::paintEvent(QPaintEvent *)
     lo -= pad;
     hi += pad;
     const double span = double(m_preview.toMs - m_preview.fromMs);
-    const auto x = [&](qint64 ms) { return plot.left() + double(ms - m_preview.fromMs) / span * plot.width(); };
+    const auto x = [&](qint64 ms) {
+        return plot.left() + double(ms - m_preview.fromMs) / span * plot.width();
+    };
     const auto y = [&](double v) { return plot.bottom() - (v - lo) / (hi - lo) * plot.height(); };
 
     for (const AlertSpan &s : m_preview.spans) {
         QColor color = alertSeverityColor(m_rule.severity);
         color.setAlpha(60);
         const double left = x(s.startMs);
-        painter.fillRect(QRectF(left, plot.top(), std::max(1.0, x(s.endMs) - left), plot.height()), color);
+        painter.fillRect(QRectF(left, plot.top(), std::max(1.0, x(s.endMs) - left), plot.height()),
+                         color);
     }
     painter.setRenderHint(QPainter::Antialiasing);
     int i = 0;
@@ -84,7 +87,8 @@ void AlertPreviewChart::paintEvent(QPaintEvent *)
     }
     const QColor bound = alertSeverityColor(m_rule.severity);
     painter.setPen(QPen(bound, 1.5, Qt::DashLine));
-    painter.drawLine(QPointF(plot.left(), y(m_rule.threshold)), QPointF(plot.right(), y(m_rule.threshold)));
+    painter.drawLine(QPointF(plot.left(), y(m_rule.threshold)),
+                     QPointF(plot.right(), y(m_rule.threshold)));
     if (m_rule.effectiveRecovery() != m_rule.threshold) {
         painter.setPen(QPen(bound, 1, Qt::DotLine));
         painter.drawLine(QPointF(plot.left(), y(m_rule.effectiveRecovery())),

@@ -52,21 +52,23 @@ AlertRuleEditor::AlertRuleEditor(const AlertRule &rule, const SeriesRegistry &re
     , m_debounce(new QTimer(this))
 {
     setWindowTitle(tr("Alert Rule — %1").arg(rule.name));
-    const auto addLine = [&](const QString &field, const QString &text, const QString &placeholder) {
-        auto *edit = new QLineEdit(text, this);
-        edit->setPlaceholderText(placeholder);
-        m_lines.insert(field, edit);
-        connect(edit, &QLineEdit::textChanged, this, &AlertRuleEditor::validate);
-        return edit;
-    };
-    const auto addCombo = [&](const QString &field, const QStringList &items, const QString &current) {
-        auto *box = new QComboBox(this);
-        box->addItems(items);
-        box->setCurrentText(current);
-        m_combos.insert(field, box);
-        connect(box, &QComboBox::currentTextChanged, this, &AlertRuleEditor::validate);
-        return box;
-    };
+    const auto addLine
+        = [&](const QString &field, const QString &text, const QString &placeholder) {
+              auto *edit = new QLineEdit(text, this);
+              edit->setPlaceholderText(placeholder);
+              m_lines.insert(field, edit);
+              connect(edit, &QLineEdit::textChanged, this, &AlertRuleEditor::validate);
+              return edit;
+          };
+    const auto addCombo
+        = [&](const QString &field, const QStringList &items, const QString &current) {
+              auto *box = new QComboBox(this);
+              box->addItems(items);
+              box->setCurrentText(current);
+              m_combos.insert(field, box);
+              connect(box, &QComboBox::currentTextChanged, this, &AlertRuleEditor::validate);
+              return box;
+          };
     const QStringList comparisons { u">"_s, u">="_s, u"<"_s, u"<="_s };
 
     auto *form = new QFormLayout;
@@ -78,12 +80,13 @@ AlertRuleEditor::AlertRuleEditor(const AlertRule &rule, const SeriesRegistry &re
     auto *series = new QHBoxLayout;
     series->addWidget(addLine(u"source"_s, rule.selector.source, u"*"_s), 1);
     series->addWidget(addLine(u"metric"_s, rule.selector.metric, tr("metric, * allowed")), 3);
-    series->addWidget(addLine(u"labels"_s, rule.selector.labels.isEmpty() ? QString()
-                                                                          : labelsToString(rule.selector.labels),
-                              u"{cpu=all}"_s),
-                      2);
+    series->addWidget(
+        addLine(u"labels"_s,
+                rule.selector.labels.isEmpty() ? QString() : labelsToString(rule.selector.labels),
+                u"{cpu=all}"_s),
+        2);
     form->addRow(tr("Series (source, metric, labels)"), series);
-    QStringList reducers { u"last"_s, u"avg"_s, u"min"_s, u"max"_s, u"rate"_s,
+    QStringList reducers { u"last"_s,   u"avg"_s, u"min"_s, u"max"_s, u"rate"_s,
                            u"change"_s, u"p50"_s, u"p95"_s, u"p99"_s, u"p99.9"_s };
     if (!reducers.contains(alertReducerName(rule)))
         reducers << alertReducerName(rule);
@@ -97,7 +100,8 @@ AlertRuleEditor::AlertRuleEditor(const AlertRule &rule, const SeriesRegistry &re
     reduce->addWidget(addLine(u"baseline"_s, durationText(rule.baselineMs), u"1h"_s));
     form->addRow(tr("Reduce"), reduce);
     auto *condition = new QHBoxLayout;
-    condition->addWidget(addCombo(u"comparison"_s, comparisons, alertComparisonSymbol(rule.comparison)));
+    condition->addWidget(
+        addCombo(u"comparison"_s, comparisons, alertComparisonSymbol(rule.comparison)));
     condition->addWidget(addLine(u"threshold"_s, numberText(rule.threshold), u"90"_s), 1);
     condition->addWidget(new QLabel(tr("resolves at"), this));
     condition->addWidget(addLine(u"recoveryThreshold"_s, numberText(rule.recoveryThreshold),
@@ -107,9 +111,12 @@ AlertRuleEditor::AlertRuleEditor(const AlertRule &rule, const SeriesRegistry &re
     condition->addWidget(addLine(u"for"_s, durationText(rule.forMs), u"0"_s));
     form->addRow(tr("Fires when"), condition);
     auto *guard = new QHBoxLayout;
-    guard->addWidget(addLine(u"also.metric"_s, rule.also.metric, tr("optional, e.g. host.disk.queue")), 2);
-    guard->addWidget(addCombo(u"also.comparison"_s, comparisons, alertComparisonSymbol(rule.also.comparison)));
-    guard->addWidget(addLine(u"also.threshold"_s, rule.also.isSet() ? numberText(rule.also.threshold) : QString(),
+    guard->addWidget(
+        addLine(u"also.metric"_s, rule.also.metric, tr("optional, e.g. host.disk.queue")), 2);
+    guard->addWidget(
+        addCombo(u"also.comparison"_s, comparisons, alertComparisonSymbol(rule.also.comparison)));
+    guard->addWidget(addLine(u"also.threshold"_s,
+                             rule.also.isSet() ? numberText(rule.also.threshold) : QString(),
                              u"1"_s),
                      1);
     form->addRow(tr("And the same labels' metric"), guard);
@@ -117,13 +124,16 @@ AlertRuleEditor::AlertRuleEditor(const AlertRule &rule, const SeriesRegistry &re
     handling->addWidget(addCombo(u"severity"_s, { u"info"_s, u"warning"_s, u"critical"_s },
                                  alertSeverityName(rule.severity)));
     handling->addWidget(new QLabel(tr("no data:"), this));
-    handling->addWidget(addCombo(u"noData"_s, { u"ok"_s, u"keep"_s, u"alert"_s }, alertNoDataName(rule.noData)));
+    handling->addWidget(
+        addCombo(u"noData"_s, { u"ok"_s, u"keep"_s, u"alert"_s }, alertNoDataName(rule.noData)));
     handling->addWidget(new QLabel(tr("after"), this));
-    handling->addWidget(addLine(u"noDataAfter"_s, rule.noDataAfterMs > 0 ? formatDuration(rule.noDataAfterMs) : QString(),
-                                tr("3 × interval")));
+    handling->addWidget(addLine(
+        u"noDataAfter"_s, rule.noDataAfterMs > 0 ? formatDuration(rule.noDataAfterMs) : QString(),
+        tr("3 × interval")));
     form->addRow(tr("Severity"), handling);
-    form->addRow(tr("Message"), addLine(u"description"_s, rule.description,
-                                        tr("{source}: CPU {value} ({label:cpu})")));
+    form->addRow(
+        tr("Message"),
+        addLine(u"description"_s, rule.description, tr("{source}: CPU {value} ({label:cpu})")));
     form->addRow(tr("Unit"), addLine(u"unit"_s, rule.unit, tr("of the series")));
     m_hint->setPlaceholderText(tr("What to check when it fires"));
     m_hint->setMaximumHeight(70);
@@ -221,19 +231,24 @@ void AlertRuleEditor::validate()
         if (!ok)
             fail(u"labels"_s, tr("must look like {name=value,other=value}"));
     }
-    if (!parseAlertReducer(m_combos.value(u"reducer"_s)->currentText().trimmed(), &r.reducer, &r.percentile))
+    if (!parseAlertReducer(m_combos.value(u"reducer"_s)->currentText().trimmed(), &r.reducer,
+                           &r.percentile))
         fail(u"reducer"_s, tr("must be last, avg, min, max, rate, change or pNN (e.g. p99)"));
     r.windowMs = duration(u"window"_s, false);
-    r.baselineMs = r.reducer == AlertReducer::Change ? duration(u"baseline"_s, false) : m_rule.baselineMs;
-    r.comparison = alertComparisonFromSymbol(m_combos.value(u"comparison"_s)->currentText()).value_or(r.comparison);
+    r.baselineMs
+        = r.reducer == AlertReducer::Change ? duration(u"baseline"_s, false) : m_rule.baselineMs;
+    r.comparison = alertComparisonFromSymbol(m_combos.value(u"comparison"_s)->currentText())
+                       .value_or(r.comparison);
     r.threshold = number(u"threshold"_s, false);
     r.recoveryThreshold = number(u"recoveryThreshold"_s, true);
     r.forMs = duration(u"for"_s, true);
     r.also.metric = text(u"also.metric"_s);
-    r.also.comparison = alertComparisonFromSymbol(m_combos.value(u"also.comparison"_s)->currentText())
-                            .value_or(r.also.comparison);
+    r.also.comparison
+        = alertComparisonFromSymbol(m_combos.value(u"also.comparison"_s)->currentText())
+              .value_or(r.also.comparison);
     r.also.threshold = r.also.isSet() ? number(u"also.threshold"_s, false) : 0;
-    r.severity = alertSeverityFromName(m_combos.value(u"severity"_s)->currentText()).value_or(r.severity);
+    r.severity
+        = alertSeverityFromName(m_combos.value(u"severity"_s)->currentText()).value_or(r.severity);
     r.noData = alertNoDataFromName(m_combos.value(u"noData"_s)->currentText()).value_or(r.noData);
     r.noDataAfterMs = duration(u"noDataAfter"_s, true);
     r.description = text(u"description"_s);
@@ -267,8 +282,8 @@ void AlertRuleEditor::startPreview()
     const SeriesStore *store = m_store;
     const qint64 from = m_fromMs;
     const qint64 to = m_toMs;
-    m_watcher.setFuture(QtConcurrent::run(
-        [=] { return previewAlertRule(rule, *registry, *store, from, to); }));
+    m_watcher.setFuture(
+        QtConcurrent::run([=] { return previewAlertRule(rule, *registry, *store, from, to); }));
 }
 
 std::optional<AlertRule> editAlertRule(QWidget *parent, const AlertRule &rule,

@@ -19,8 +19,9 @@ namespace {
 
 QString conditionText(const AlertRule &rule)
 {
-    QString text = u"%1 over %2 %3 %4"_s.arg(alertReducerName(rule), formatDuration(rule.windowMs),
-                                             alertComparisonSymbol(rule.comparison))
+    QString text = u"%1 over %2 %3 %4"_s
+                       .arg(alertReducerName(rule), formatDuration(rule.windowMs),
+                            alertComparisonSymbol(rule.comparison))
                        .arg(rule.threshold);
     if (rule.forMs > 0)
         text += u" for "_s + formatDuration(rule.forMs);
@@ -33,7 +34,8 @@ AlertRulesDialog::AlertRulesDialog(const QString &pack, const QList<AlertRule> &
                                    const SeriesRegistry &registry, const SeriesStore *store,
                                    qint64 fromMs, qint64 toMs, QWidget *parent)
     : QDialog(parent)
-    , m_pack(pack.isEmpty() ? QList<AlertRule> {} : loadAlertPack(pack, nullptr).value_or(QList<AlertRule> {}))
+    , m_pack(pack.isEmpty() ? QList<AlertRule> {}
+                            : loadAlertPack(pack, nullptr).value_or(QList<AlertRule> {}))
     , m_own(own)
     , m_registry(registry)
     , m_store(store)
@@ -47,7 +49,8 @@ AlertRulesDialog::AlertRulesDialog(const QString &pack, const QList<AlertRule> &
     setWindowTitle(pack.isEmpty() ? tr("Alert Rules") : tr("Alert Rules (pack \"%1\")").arg(pack));
     resize(900, 480);
     m_table->setColumnCount(5);
-    m_table->setHorizontalHeaderLabels({ tr("Rule"), tr("Series"), tr("Condition"), tr("Severity"), tr("From") });
+    m_table->setHorizontalHeaderLabels(
+        { tr("Rule"), tr("Series"), tr("Condition"), tr("Severity"), tr("From") });
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -81,7 +84,8 @@ QList<AlertRule> AlertRulesDialog::allRules(QStringList *origins) const
     QList<AlertRule> all = m_pack;
     QStringList from(m_pack.size(), tr("pack"));
     for (const AlertRule &rule : std::as_const(m_own)) {
-        const auto same = std::find_if(all.begin(), all.end(), [&](const AlertRule &r) { return r.id == rule.id; });
+        const auto same = std::find_if(all.begin(), all.end(),
+                                       [&](const AlertRule &r) { return r.id == rule.id; });
         if (same != all.end()) {
             from[same - all.begin()] = rule.enabled ? tr("pack, changed") : tr("pack, off");
             *same = rule;
@@ -109,8 +113,8 @@ void AlertRulesDialog::refill()
         const AlertRule &rule = all[i];
         const QString series = rule.selector.source + u' ' + rule.selector.metric
             + (rule.selector.labels.isEmpty() ? QString() : labelsToString(rule.selector.labels));
-        const QStringList cells { rule.name, series, conditionText(rule), alertSeverityName(rule.severity),
-                                  origins[i] };
+        const QStringList cells { rule.name, series, conditionText(rule),
+                                  alertSeverityName(rule.severity), origins[i] };
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             item->setToolTip(c == 0 ? rule.hint : cells[c]);
@@ -131,7 +135,8 @@ void AlertRulesDialog::updateButtons()
     m_remove->setEnabled(any);
     const bool fromPack = any && row < m_pack.size();
     const bool changed = fromPack
-        && std::any_of(m_own.cbegin(), m_own.cend(), [&](const AlertRule &r) { return r.id == m_pack[row].id; });
+        && std::any_of(m_own.cbegin(), m_own.cend(),
+                       [&](const AlertRule &r) { return r.id == m_pack[row].id; });
     // A pack rule cannot be deleted from the pack: it is switched off, or a changed one
     // goes back to the pack's version.
     m_remove->setText(!fromPack ? tr("Remove") : changed ? tr("Reset to Pack") : tr("Switch Off"));
@@ -188,7 +193,8 @@ void AlertRulesDialog::removeRow(int row)
         return;
     const AlertRule rule = effective(row);
     const bool fromPack = row < m_pack.size();
-    const bool changed = std::any_of(m_own.cbegin(), m_own.cend(), [&](const AlertRule &r) { return r.id == rule.id; });
+    const bool changed = std::any_of(m_own.cbegin(), m_own.cend(),
+                                     [&](const AlertRule &r) { return r.id == rule.id; });
     m_own.removeIf([&](const AlertRule &r) { return r.id == rule.id; });
     if (fromPack && !changed) {
         AlertRule off = rule;

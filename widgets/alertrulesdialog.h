@@ -21,8 +21,9 @@ class AlertRulesDialog : public QDialog
 {
     Q_OBJECT
 public:
-    AlertRulesDialog(const QString &pack, const QList<AlertRule> &own, const SeriesRegistry &registry,
-                     const SeriesStore *store, qint64 fromMs, qint64 toMs, QWidget *parent = nullptr);
+    AlertRulesDialog(const QString &pack, const QList<AlertRule> &own,
+                     const SeriesRegistry &registry, const SeriesStore *store, qint64 fromMs,
+                     qint64 toMs, QWidget *parent = nullptr);
 
     // The dashboard's own rules as edited.
     QList<AlertRule> ownRules() const { return m_own; }
@@ -57,6 +58,7 @@ private:
 std::optional<QList<AlertRule>> editAlertRules(QWidget *parent, const QString &pack,
                                                const QList<AlertRule> &own,
                                                const SeriesRegistry &registry,
-                                               const SeriesStore *store, qint64 fromMs, qint64 toMs);
+                                               const SeriesStore *store, qint64 fromMs,
+                                               qint64 toMs);
 
 } // namespace Headroom

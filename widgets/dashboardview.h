@@ -61,8 +61,7 @@ Q_SIGNALS:
     void refreshed();
     // A panel asked for a time chart of some series (a USE matrix cell was clicked).
     void chartRequested(const Headroom::DashboardPanel &chart);
-    void alertAcknowledged(const QString &ruleId, const Headroom::SeriesKey &series,
-                           qint64 upToMs);
+    void alertAcknowledged(const QString &ruleId, const Headroom::SeriesKey &series, qint64 upToMs);
 
 private:
     QList<PanelData> runQueries(qint64 fromMs, qint64 toMs, const QList<int> &widths,

@@ -39,8 +39,7 @@ Q_SIGNALS:
     // The user asked for a time chart of these series (a USE matrix cell was clicked).
     void chartRequested(const Headroom::DashboardPanel &chart);
     // The user acknowledged an alert instance's events up to upToMs (alert list).
-    void alertAcknowledged(const QString &ruleId, const Headroom::SeriesKey &series,
-                           qint64 upToMs);
+    void alertAcknowledged(const QString &ruleId, const Headroom::SeriesKey &series, qint64 upToMs);
 
 protected:
     virtual void showData() = 0;

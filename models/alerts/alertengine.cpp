@@ -96,9 +96,8 @@ void AlertEngine::setRules(const QList<AlertRule> &rules)
         if (m_cache)
             restored = m_cache->readLatestAlertStates();
     }
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, rules, restored] {
-        worker->setRules(rules, restored);
-    });
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, rules, restored] { worker->setRules(rules, restored); });
 }
 
 QList<AlertRule> AlertEngine::rules() const
@@ -160,7 +159,7 @@ QList<AlertInstanceStatus> AlertEngine::instances() const
 void AlertEngine::waitIdle()
 {
     Q_ASSERT(QThread::currentThread() != &m_thread);
-    QMetaObject::invokeMethod(m_worker, [] {}, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(m_worker, [] { }, Qt::BlockingQueuedConnection);
 }
 
 void AlertEngine::checkNoData(qint64 nowMs)

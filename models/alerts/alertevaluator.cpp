@@ -48,10 +48,12 @@ void AlertEvaluator::setRules(const QList<AlertRule> &rules)
             enabled.append(rule);
     // Instances survive only when their rule is unchanged.
     for (auto it = m_instances.begin(); it != m_instances.end();) {
-        const auto before = std::find_if(m_rules.cbegin(), m_rules.cend(),
-                                         [&](const AlertRule &r) { return r.id == it->first.first; });
-        const auto after = std::find_if(enabled.cbegin(), enabled.cend(),
-                                        [&](const AlertRule &r) { return r.id == it->first.first; });
+        const auto before = std::find_if(m_rules.cbegin(), m_rules.cend(), [&](const AlertRule &r) {
+            return r.id == it->first.first;
+        });
+        const auto after = std::find_if(enabled.cbegin(), enabled.cend(), [&](const AlertRule &r) {
+            return r.id == it->first.first;
+        });
         if (before == m_rules.cend() || after == enabled.cend() || !(*before == *after))
             it = m_instances.erase(it);
         else
@@ -240,8 +242,8 @@ void AlertEvaluator::transition(const AlertRule &rule, Instance &instance, bool 
         if (!triggered)
             return;
         instance.pendingSinceMs = tsMs;
-        move(rule, instance, rule.forMs > 0 ? AlertState::Pending : AlertState::Firing, value,
-             tsMs, events);
+        move(rule, instance, rule.forMs > 0 ? AlertState::Pending : AlertState::Firing, value, tsMs,
+             events);
         return;
     case AlertState::Pending:
         if (!triggered)
@@ -256,8 +258,8 @@ void AlertEvaluator::transition(const AlertRule &rule, Instance &instance, bool 
     }
 }
 
-void AlertEvaluator::move(const AlertRule &rule, Instance &instance, AlertState state,
-                          double value, qint64 tsMs, QList<AlertEvent> *events)
+void AlertEvaluator::move(const AlertRule &rule, Instance &instance, AlertState state, double value,
+                          qint64 tsMs, QList<AlertEvent> *events)
 {
     instance.state = state;
     instance.sinceMs = tsMs;
@@ -295,8 +297,8 @@ QList<AlertEvent> AlertEvaluator::checkNoData(qint64 nowMs)
             else if (instance.state == AlertState::Pending)
                 move(*rule, instance, AlertState::Ok, qQNaN(), nowMs, &events);
         } else { // Alert: silence counts as the condition holding, `for` included
-            if (!instance.silent && (instance.state == AlertState::Ok
-                                     || instance.state == AlertState::Resolved)) {
+            if (!instance.silent
+                && (instance.state == AlertState::Ok || instance.state == AlertState::Resolved)) {
                 instance.pendingSinceMs = silentSince;
                 move(*rule, instance, rule->forMs > 0 ? AlertState::Pending : AlertState::Firing,
                      qQNaN(), nowMs, &events);

@@ -48,7 +48,8 @@ public:
 
     // Samples must arrive in time order per series; older or equal ones are ignored.
     QList<AlertEvent> addSample(const SeriesInfo &info, Sample sample);
-    QList<AlertEvent> addHistogram(const SeriesInfo &info, qint64 tsMs, const LogHistogram &histogram);
+    QList<AlertEvent> addHistogram(const SeriesInfo &info, qint64 tsMs,
+                                   const LogHistogram &histogram);
     // Applies each rule's no-data policy to instances silent for their no-data time.
     QList<AlertEvent> checkNoData(qint64 nowMs);
 

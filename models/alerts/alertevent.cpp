@@ -16,8 +16,8 @@ QList<AlertSpan> alertFiringSpans(const QList<AlertEvent> &events, qint64 fromMs
             if (it != open.cend())
                 continue; // already open (a restart repeated it)
             open.insert(key, spans.size());
-            spans.append({ event.ruleId, event.ruleName, event.series, event.severity,
-                           event.tsMs, toMs, true });
+            spans.append({ event.ruleId, event.ruleName, event.series, event.severity, event.tsMs,
+                           toMs, true });
         } else if (it != open.cend()) {
             AlertSpan &span = spans[*it];
             span.endMs = event.tsMs;

@@ -55,8 +55,8 @@ int AlertEventModel::columnCount(const QModelIndex &parent) const
 
 QVariant AlertEventModel::data(const QModelIndex &index, int role) const
 {
-    const AlertEvent *e = checkIndex(index, CheckIndexOption::IndexIsValid) ? event(index.row())
-                                                                            : nullptr;
+    const AlertEvent *e
+        = checkIndex(index, CheckIndexOption::IndexIsValid) ? event(index.row()) : nullptr;
     if (!e)
         return {};
     switch (role) {

@@ -21,9 +21,10 @@ QString AlertPreview::summary() const
     for (const AlertSpan &span : spans)
         instances.insert(span.series.toString());
     const qint64 seconds = std::max<qint64>(1, firingMs / 1000);
-    const QString total = seconds >= 3600 ? u"%1h %2m"_s.arg(seconds / 3600).arg(seconds % 3600 / 60)
-        : seconds >= 60                   ? u"%1m %2s"_s.arg(seconds / 60).arg(seconds % 60)
-                                          : u"%1s"_s.arg(seconds);
+    const QString total = seconds >= 3600
+        ? u"%1h %2m"_s.arg(seconds / 3600).arg(seconds % 3600 / 60)
+        : seconds >= 60 ? u"%1m %2s"_s.arg(seconds / 60).arg(seconds % 60)
+                        : u"%1s"_s.arg(seconds);
     return u"Would have fired %1 time(s) on %2 of %3 series, %4 firing in all."_s.arg(firings)
         .arg(instances.size())
         .arg(matchedSeries)
@@ -102,8 +103,9 @@ AlertPreview previewAlertRule(const AlertRule &rule, const SeriesRegistry &regis
     preview.spans = alertFiringSpans(events, fromMs, toMs);
     for (const AlertSpan &span : std::as_const(preview.spans))
         preview.firingMs += span.endMs - span.startMs;
-    preview.firings = int(std::count_if(preview.events.cbegin(), preview.events.cend(),
-                                        [](const AlertEvent &e) { return e.state == AlertState::Firing; }));
+    preview.firings
+        = int(std::count_if(preview.events.cbegin(), preview.events.cend(),
+                            [](const AlertEvent &e) { return e.state == AlertState::Firing; }));
     return preview;
 }
 

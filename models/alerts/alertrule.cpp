@@ -16,8 +16,7 @@ bool sameDouble(double a, double b)
     return a == b || (qIsNaN(a) && qIsNaN(b));
 }
 
-template<typename Enum>
-struct Named
+template<typename Enum> struct Named
 {
     Enum value;
     QLatin1StringView name;
@@ -51,8 +50,7 @@ constexpr Named<AlertReducer> plainReducers[] = {
     { AlertReducer::Rate, "rate"_L1 }, { AlertReducer::Change, "change"_L1 },
 };
 
-template<typename Enum, size_t N>
-QString nameOf(const Named<Enum> (&table)[N], Enum value)
+template<typename Enum, size_t N> QString nameOf(const Named<Enum> (&table)[N], Enum value)
 {
     for (const auto &entry : table)
         if (entry.value == value)
@@ -139,13 +137,11 @@ bool operator==(const AlertRule &a, const AlertRule &b)
 {
     return a.id == b.id && a.name == b.name && a.enabled == b.enabled && a.selector == b.selector
         && a.reducer == b.reducer && sameDouble(a.percentile, b.percentile)
-        && a.windowMs == b.windowMs && a.baselineMs == b.baselineMs
-        && a.comparison == b.comparison && sameDouble(a.threshold, b.threshold)
-        && a.also == b.also
+        && a.windowMs == b.windowMs && a.baselineMs == b.baselineMs && a.comparison == b.comparison
+        && sameDouble(a.threshold, b.threshold) && a.also == b.also
         && sameDouble(a.recoveryThreshold, b.recoveryThreshold) && a.forMs == b.forMs
-        && a.severity == b.severity && a.noData == b.noData
-        && a.noDataAfterMs == b.noDataAfterMs && a.description == b.description
-        && a.hint == b.hint && a.unit == b.unit;
+        && a.severity == b.severity && a.noData == b.noData && a.noDataAfterMs == b.noDataAfterMs
+        && a.description == b.description && a.hint == b.hint && a.unit == b.unit;
 }
 
 QString alertReducerName(const AlertRule &rule)
@@ -217,8 +213,7 @@ std::optional<AlertRuleProblem> validateAlertRule(const AlertRule &rule)
 {
     static const QRegularExpression idPattern(u"^[A-Za-z0-9_.:-]+$"_s);
     if (!idPattern.match(rule.id).hasMatch())
-        return AlertRuleProblem { u"id"_s,
-                                  u"must be letters, digits and _ . : - (not empty)"_s };
+        return AlertRuleProblem { u"id"_s, u"must be letters, digits and _ . : - (not empty)"_s };
     if (rule.name.trimmed().isEmpty())
         return AlertRuleProblem { u"name"_s, u"must not be empty"_s };
     if (rule.selector.source.isEmpty())
@@ -226,7 +221,8 @@ std::optional<AlertRuleProblem> validateAlertRule(const AlertRule &rule)
                                   u"must not be empty (\"*\" matches every source)"_s };
     if (rule.selector.metric.isEmpty())
         return AlertRuleProblem { u"series.metric"_s, u"must not be empty"_s };
-    if (rule.reducer == AlertReducer::Percentile && !(rule.percentile > 0 && rule.percentile <= 100))
+    if (rule.reducer == AlertReducer::Percentile
+        && !(rule.percentile > 0 && rule.percentile <= 100))
         return AlertRuleProblem { u"reducer"_s, u"a percentile must be in (0, 100]"_s };
     if (rule.windowMs <= 0)
         return AlertRuleProblem { u"window"_s, u"must be a positive duration"_s };

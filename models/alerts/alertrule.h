@@ -102,7 +102,10 @@ struct AlertRule
     QString hint; // what to check when it fires
     QString unit; // of the reduced value, for messages; empty: the series' unit
 
-    double effectiveRecovery() const { return qIsNaN(recoveryThreshold) ? threshold : recoveryThreshold; }
+    double effectiveRecovery() const
+    {
+        return qIsNaN(recoveryThreshold) ? threshold : recoveryThreshold;
+    }
     // Whether `value` is on the bad side of the threshold / the good side of recovery.
     bool triggers(double value) const;
     bool recovers(double value) const;

@@ -102,8 +102,9 @@ public:
         SeriesSelector selector;
         const QJsonValue value = m_object.value(u"series"_s);
         if (!value.isObject()) {
-            fail(u"series"_s, value.isUndefined() ? u"is required"_s
-                                                  : u"must be an object {source, metric, labels}"_s);
+            fail(u"series"_s,
+                 value.isUndefined() ? u"is required"_s
+                                     : u"must be an object {source, metric, labels}"_s);
             return selector;
         }
         const QJsonObject series = value.toObject();
@@ -213,10 +214,11 @@ QJsonObject alertRuleToJson(const AlertRule &rule)
     if (!rule.enabled)
         object.insert(u"enabled"_s, false);
     if (rule.also.isSet())
-        object.insert(u"also"_s,
-                      QJsonObject { { u"metric"_s, rule.also.metric },
-                                    { u"comparison"_s, alertComparisonSymbol(rule.also.comparison) },
-                                    { u"threshold"_s, rule.also.threshold } });
+        object.insert(
+            u"also"_s,
+            QJsonObject { { u"metric"_s, rule.also.metric },
+                          { u"comparison"_s, alertComparisonSymbol(rule.also.comparison) },
+                          { u"threshold"_s, rule.also.threshold } });
     if (rule.reducer == AlertReducer::Change)
         object.insert(u"baseline"_s, formatDuration(rule.baselineMs));
     if (!qIsNaN(rule.recoveryThreshold))
@@ -225,9 +227,9 @@ QJsonObject alertRuleToJson(const AlertRule &rule)
         object.insert(u"for"_s, formatDuration(rule.forMs));
     if (rule.noDataAfterMs > 0)
         object.insert(u"noDataAfter"_s, formatDuration(rule.noDataAfterMs));
-    for (const auto &[key, text] : { std::pair { u"description"_s, rule.description },
-                                     std::pair { u"hint"_s, rule.hint },
-                                     std::pair { u"unit"_s, rule.unit } })
+    for (const auto &[key, text] :
+         { std::pair { u"description"_s, rule.description }, std::pair { u"hint"_s, rule.hint },
+           std::pair { u"unit"_s, rule.unit } })
         if (!text.isEmpty())
             object.insert(key, text);
     return object;
@@ -256,10 +258,10 @@ std::optional<QList<AlertRule>> loadAlertPack(const QString &name, QString *erro
     const QJsonArray array = document.object().value(u"rules"_s).toArray();
     if (parseError.error != QJsonParseError::NoError || array.isEmpty()) {
         if (error)
-            *error = u"%1: not a rule pack (%2)"_s.arg(
-                file.fileName(), parseError.error != QJsonParseError::NoError
-                                     ? parseError.errorString()
-                                     : u"no \"rules\" array"_s);
+            *error = u"%1: not a rule pack (%2)"_s.arg(file.fileName(),
+                                                       parseError.error != QJsonParseError::NoError
+                                                           ? parseError.errorString()
+                                                           : u"no \"rules\" array"_s);
         return std::nullopt;
     }
     QList<AlertRule> rules;
@@ -268,8 +270,9 @@ std::optional<QList<AlertRule>> loadAlertPack(const QString &name, QString *erro
         const auto rule = alertRuleFromJson(array.at(i).toObject(), &problem);
         if (!rule) {
             if (error)
-                *error = u"%1: rules[%2].%3: %4"_s.arg(file.fileName()).arg(i).arg(problem.field,
-                                                                                  problem.reason);
+                *error = u"%1: rules[%2].%3: %4"_s.arg(file.fileName())
+                             .arg(i)
+                             .arg(problem.field, problem.reason);
             return std::nullopt;
         }
         rules.append(*rule);

@@ -41,10 +41,11 @@ void applyFiringAlerts(UseMatrix *matrix, const QList<AlertEvent> &events,
             UseMatrixRow added;
             added.resource = info->resource;
             added.label = useResourceLabel(info->resource);
-            const auto at = std::lower_bound(matrix->rows.begin(), matrix->rows.end(),
-                                             info->resource, [](const UseMatrixRow &r, const QString &res) {
-                                                 return useResourceLess(r.resource, res);
-                                             });
+            const auto at
+                = std::lower_bound(matrix->rows.begin(), matrix->rows.end(), info->resource,
+                                   [](const UseMatrixRow &r, const QString &res) {
+                                       return useResourceLess(r.resource, res);
+                                   });
             row = int(at - matrix->rows.begin());
             matrix->rows.insert(at, added);
         }
@@ -53,9 +54,11 @@ void applyFiringAlerts(UseMatrix *matrix, const QList<AlertEvent> &events,
             continue;
         cell.level = level;
         // The event that opened the span carries the message.
-        const auto opening = std::find_if(events.crbegin(), events.crend(), [&](const AlertEvent &e) {
-            return e.state == AlertState::Firing && e.ruleId == span.ruleId && e.series == span.series;
-        });
+        const auto opening
+            = std::find_if(events.crbegin(), events.crend(), [&](const AlertEvent &e) {
+                  return e.state == AlertState::Firing && e.ruleId == span.ruleId
+                      && e.series == span.series;
+              });
         cell.alert = opening != events.crend() ? opening->message : span.ruleName;
     }
 }

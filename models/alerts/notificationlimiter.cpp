@@ -27,8 +27,8 @@ std::optional<AlertNotification> NotificationLimiter::offer(const AlertEvent &ev
 
     AlertNotification n;
     n.severity = event.severity;
-    const QString severity = event.severity == AlertSeverity::Critical ? u"Critical"_s
-                                                                       : u"Warning"_s;
+    const QString severity
+        = event.severity == AlertSeverity::Critical ? u"Critical"_s : u"Warning"_s;
     n.title = (event.state == AlertState::Resolved ? u"Resolved"_s : severity) + u": "_s
         + event.ruleName;
     n.message = event.message;

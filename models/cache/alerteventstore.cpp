@@ -86,8 +86,9 @@ bool deleteBefore(sqlite3 *db, qint64 beforeMs)
 
 bool read(sqlite3 *db, qint64 fromMs, qint64 toMs, QList<AlertEvent> *events, QString *reason)
 {
-    Sqlite::Statement st(db, QByteArray("SELECT ") + Columns
-                                 + " FROM alert_events WHERE ts BETWEEN ? AND ? ORDER BY ts, id");
+    Sqlite::Statement st(db,
+                         QByteArray("SELECT ") + Columns
+                             + " FROM alert_events WHERE ts BETWEEN ? AND ? ORDER BY ts, id");
     st.bind(1, fromMs);
     st.bind(2, toMs);
     return readAll(db, st, events, reason);

@@ -167,9 +167,9 @@ int PanelThresholds::level(double value) const
 
 QStringList knownPanelTypes()
 {
-    return { QStringLiteral("timeseries"), QStringLiteral("heatmap"), QStringLiteral("usematrix"),
-             QStringLiteral("shardhistogram"), QStringLiteral("shardtable"),
-             QStringLiteral("alerts") };
+    return { QStringLiteral("timeseries"), QStringLiteral("heatmap"),
+             QStringLiteral("usematrix"),  QStringLiteral("shardhistogram"),
+             QStringLiteral("shardtable"), QStringLiteral("alerts") };
 }
 
 QString yScaleName(YScale scale)

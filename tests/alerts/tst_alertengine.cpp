@@ -37,10 +37,10 @@ SampleBatch cpuBatch(qint64 tsMs, double value, const QString &source = u"web1"_
     SampleBatch batch;
     batch.source = source;
     batch.tsMs = tsMs;
-    batch.add({ source, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } } }, u"%"_s,
-              u"cpu"_s, UseKind::Utilization, value);
-    batch.add({ source, u"host.mem.utilization"_s, {} }, u"%"_s, u"memory"_s,
-              UseKind::Utilization, 99);
+    batch.add({ source, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } } }, u"%"_s, u"cpu"_s,
+              UseKind::Utilization, value);
+    batch.add({ source, u"host.mem.utilization"_s, {} }, u"%"_s, u"memory"_s, UseKind::Utilization,
+              99);
     return batch;
 }
 
@@ -99,9 +99,10 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Run run(dir.filePath(u"cache.sqlite"_s));
         QThread *evaluatedOn = nullptr;
-        connect(&run.engine, &AlertEngine::eventsRaised, this,
-                [&](const QList<AlertEvent> &) { evaluatedOn = QThread::currentThread(); },
-                Qt::DirectConnection);
+        connect(
+            &run.engine, &AlertEngine::eventsRaised, this,
+            [&](const QList<AlertEvent> &) { evaluatedOn = QThread::currentThread(); },
+            Qt::DirectConnection);
         QSignalSpy raised(&run.engine, &AlertEngine::eventsRaised);
         for (int s = 0; s < 10; ++s)
             run.bus.publish(cpuBatch(Base + s * 1000, s < 3 || s > 6 ? 50 : 95));

@@ -83,11 +83,9 @@ private Q_SLOTS:
         // never fires.
         QTest::newRow("for with flapping input")
             << 90.0 << 80.0 << qint64(3) << QList<double> { 95, 95, 89, 95, 95, 89, 95 }
-            << QStringList { u"0:pending"_s, u"2:ok"_s, u"3:pending"_s, u"5:ok"_s,
-                             u"6:pending"_s };
+            << QStringList { u"0:pending"_s, u"2:ok"_s, u"3:pending"_s, u"5:ok"_s, u"6:pending"_s };
         // Equal to the threshold does not trigger "> 90"; equal to recovery resolves.
-        QTest::newRow("bounds") << 90.0 << 80.0 << qint64(0)
-                                << QList<double> { 90, 90.5, 80.5, 80 }
+        QTest::newRow("bounds") << 90.0 << 80.0 << qint64(0) << QList<double> { 90, 90.5, 80.5, 80 }
                                 << QStringList { u"1:firing"_s, u"3:resolved"_s };
         // NaN samples (gaps) give no verdict either way.
         QTest::newRow("NaN is no verdict")
@@ -239,7 +237,8 @@ private Q_SLOTS:
         QStringList events;
         for (int s = 0; s < 5; ++s) {
             evaluator.addSample(queue, { Base + s * 1000, queueLength[s] });
-            for (const AlertEvent &e : evaluator.addSample(util, { Base + s * 1000, utilization[s] }))
+            for (const AlertEvent &e :
+                 evaluator.addSample(util, { Base + s * 1000, utilization[s] }))
                 events << u"%1:%2"_s.arg(s).arg(alertStateName(e.state));
         }
         QCOMPARE(events, (QStringList { u"2:firing"_s, u"4:resolved"_s }));
@@ -252,8 +251,8 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("events");
         // Firing at 0..4, then silence; the check runs at 10 s and 30 s after the last
         // sample (no-data after 3 x 1 s spacing, at least 10 s).
-        QTest::newRow("ok resolves") << u"ok"_s << qint64(0)
-                                     << QStringList { u"0:firing"_s, u"14:resolved"_s };
+        QTest::newRow("ok resolves")
+            << u"ok"_s << qint64(0) << QStringList { u"0:firing"_s, u"14:resolved"_s };
         QTest::newRow("keep stays") << u"keep"_s << qint64(0) << QStringList { u"0:firing"_s };
     }
 
@@ -339,7 +338,8 @@ private Q_SLOTS:
         before.setRules({ rule(90, 80) });
         QList<AlertEvent> stored;
         for (int s = 0; s < 3; ++s)
-            stored += before.addSample(seriesInfo(u"host.cpu.utilization"_s), { Base + s * 1000, 95 });
+            stored
+                += before.addSample(seriesInfo(u"host.cpu.utilization"_s), { Base + s * 1000, 95 });
         QCOMPARE(stored.size(), 1);
         AlertEvaluator after;
         after.setRules({ rule(90, 80) });
@@ -397,8 +397,8 @@ private Q_SLOTS:
             return e;
         };
         const QList<AlertEvent> events {
-            event(10, AlertState::Pending, u"a"_s),  event(15, AlertState::Firing, u"a"_s),
-            event(20, AlertState::Firing, u"b"_s),   event(30, AlertState::Resolved, u"a"_s),
+            event(10, AlertState::Pending, u"a"_s), event(15, AlertState::Firing, u"a"_s),
+            event(20, AlertState::Firing, u"b"_s),  event(30, AlertState::Resolved, u"a"_s),
             event(40, AlertState::Firing, u"a"_s),
         };
         const auto spans = alertFiringSpans(events, Base + 12'000, Base + 50'000);

@@ -54,8 +54,10 @@ private Q_SLOTS:
         QCOMPARE(rule->also.threshold, 1.0);
         QCOMPARE(rule->hint, u"iotop"_s);
         // Source globs match: "db*" takes db1 and db2, not web1.
-        QVERIFY(rule->selector.matches({ u"db2"_s, u"host.disk.utilization"_s, { { u"device"_s, u"sdb"_s } } }));
-        QVERIFY(!rule->selector.matches({ u"web1"_s, u"host.disk.utilization"_s, { { u"device"_s, u"sdb"_s } } }));
+        QVERIFY(rule->selector.matches(
+            { u"db2"_s, u"host.disk.utilization"_s, { { u"device"_s, u"sdb"_s } } }));
+        QVERIFY(!rule->selector.matches(
+            { u"web1"_s, u"host.disk.utilization"_s, { { u"device"_s, u"sdb"_s } } }));
     }
 
     void roundTrip()
@@ -67,7 +69,8 @@ private Q_SLOTS:
         QCOMPARE(*again, *rule);
         // Defaults stay out of the file.
         AlertRule minimal = *alertRuleFromJson(
-            json(R"({"id": "a", "name": "A", "series": {"metric": "x"}, "threshold": 1})"), nullptr);
+            json(R"({"id": "a", "name": "A", "series": {"metric": "x"}, "threshold": 1})"),
+            nullptr);
         const QJsonObject written = alertRuleToJson(minimal);
         QVERIFY(!written.contains(u"for"_s));
         QVERIFY(!written.contains(u"recoveryThreshold"_s));
@@ -81,12 +84,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("reason");
         const QString base = uR"("id": "a", "name": "A", "series": {"metric": "x"}, )"_s;
         QTest::newRow("no threshold") << base.chopped(2) << u"threshold"_s << u"is required"_s;
-        QTest::newRow("reducer") << base + uR"("threshold": 1, "reducer": "p0")"_s << u"reducer"_s
-                                 << u"must be last, avg, min, max, rate, change or pNN (e.g. p99), got \"p0\""_s;
+        QTest::newRow("reducer")
+            << base + uR"("threshold": 1, "reducer": "p0")"_s << u"reducer"_s
+            << u"must be last, avg, min, max, rate, change or pNN (e.g. p99), got \"p0\""_s;
         QTest::newRow("window") << base + uR"("threshold": 1, "window": "soon")"_s << u"window"_s
                                 << u"must be a duration like 30s, 5m or 1h, got \"soon\""_s;
-        QTest::newRow("comparison") << base + uR"("threshold": 1, "comparison": "=>")"_s
-                                    << u"comparison"_s << u"must be one of >, >=, < or <=, got \"=>\""_s;
+        QTest::newRow("comparison")
+            << base + uR"("threshold": 1, "comparison": "=>")"_s << u"comparison"_s
+            << u"must be one of >, >=, < or <=, got \"=>\""_s;
         QTest::newRow("recovery above")
             << base + uR"("threshold": 90, "recoveryThreshold": 95)"_s << u"recoveryThreshold"_s
             << u"must not be above the threshold 90 (the alert fires above it and resolves at or below the recovery threshold)"_s;
@@ -94,10 +99,12 @@ private Q_SLOTS:
             << base + uR"("threshold": 10, "comparison": "<", "recoveryThreshold": 5)"_s
             << u"recoveryThreshold"_s
             << u"must not be below the threshold 10 (the alert fires below it and resolves at or above the recovery threshold)"_s;
-        QTest::newRow("severity") << base + uR"("threshold": 1, "severity": "page")"_s << u"severity"_s
+        QTest::newRow("severity") << base + uR"("threshold": 1, "severity": "page")"_s
+                                  << u"severity"_s
                                   << u"must be one of info, warning or critical, got \"page\""_s;
-        QTest::newRow("id") << uR"("id": "a b", "name": "A", "series": {"metric": "x"}, "threshold": 1)"_s
-                            << u"id"_s << u"must be letters, digits and _ . : - (not empty)"_s;
+        QTest::newRow("id")
+            << uR"("id": "a b", "name": "A", "series": {"metric": "x"}, "threshold": 1)"_s
+            << u"id"_s << u"must be letters, digits and _ . : - (not empty)"_s;
         QTest::newRow("series") << uR"("id": "a", "name": "A", "threshold": 1)"_s << u"series"_s
                                 << u"is required"_s;
         QTest::newRow("guard") << base + uR"("threshold": 1, "also": {"metric": "q"})"_s
@@ -140,22 +147,25 @@ private Q_SLOTS:
         QCOMPARE(cpu->threshold, 90.0);
         QCOMPARE(cpu->forMs, 5 * 60'000);
         QVERIFY(!loadAlertPack(u"nope"_s, &error));
-        QVERIFY2(error.startsWith(u"unknown alert rule pack \"nope\" (known: "_s), qPrintable(error));
+        QVERIFY2(error.startsWith(u"unknown alert rule pack \"nope\" (known: "_s),
+                 qPrintable(error));
     }
 
     void packOverride()
     {
         const auto pack = *loadAlertPack(u"use"_s, nullptr);
-        AlertRule slo = *std::find_if(pack.cbegin(), pack.cend(),
-                                      [](const AlertRule &r) { return r.id == "use.latency.slo"_L1; });
+        AlertRule slo = *std::find_if(pack.cbegin(), pack.cend(), [](const AlertRule &r) {
+            return r.id == "use.latency.slo"_L1;
+        });
         slo.threshold = 25; // the user's SLO
         slo.recoveryThreshold = 20;
         AlertRule own = slo;
         own.id = u"mine"_s;
         const auto rules = effectiveAlertRules(u"use"_s, { slo, own });
         QCOMPARE(rules.size(), pack.size() + 1);
-        const auto found = std::find_if(rules.cbegin(), rules.cend(),
-                                        [](const AlertRule &r) { return r.id == "use.latency.slo"_L1; });
+        const auto found = std::find_if(rules.cbegin(), rules.cend(), [](const AlertRule &r) {
+            return r.id == "use.latency.slo"_L1;
+        });
         QCOMPARE(found->threshold, 25.0);
         QCOMPARE(rules.last().id, u"mine"_s);
         QCOMPARE(effectiveAlertRules(QString(), { own }).size(), 1);
@@ -166,7 +176,8 @@ private Q_SLOTS:
         const QByteArray file = R"({
             "schemaVersion": 2, "title": "t", "sources": [], "panels": [],
             "alertPack": "use",
-            "alerts": [)" + QByteArray(FullRule) + R"(]
+            "alerts": [)"
+            + QByteArray(FullRule) + R"(]
         })";
         const auto loaded = parseDashboard(file, u"d.json"_s);
         QVERIFY2(loaded.ok(), qPrintable(loaded.error.toString()));

@@ -24,7 +24,7 @@ namespace {
 const qint64 Base = QDateTime::currentMSecsSinceEpoch() / 1000 * 1000 - 3600'000;
 
 AlertEvent alertEvent(qint64 s, AlertState state, const SeriesKey &series,
-                 AlertSeverity severity = AlertSeverity::Critical)
+                      AlertSeverity severity = AlertSeverity::Critical)
 {
     AlertEvent e;
     e.tsMs = Base + s * 1000;
@@ -88,7 +88,8 @@ private Q_SLOTS:
         // Events from the day before the range come along: a firing that began
         // earlier still shades the range.
         panel.type = u"timeseries"_s;
-        const PanelData later = queryPanel(panel, registry, store, Base + 15'000, Base + 18'000, 100);
+        const PanelData later
+            = queryPanel(panel, registry, store, Base + 15'000, Base + 18'000, 100);
         const auto spans = alertFiringSpans(later.alerts, later.fromMs, later.toMs);
         QCOMPARE(spans.size(), 1);
         QCOMPARE(spans[0].startMs, Base + 15'000);
@@ -100,7 +101,10 @@ private Q_SLOTS:
         SeriesRegistry registry;
         registry.idFor(cpuInfo());
         SeriesInfo disk { { u"host"_s, u"host.disk.queue"_s, { { u"device"_s, u"sda"_s } } },
-                          QString(), u"disk:sda"_s, UseKind::Saturation, false };
+                          QString(),
+                          u"disk:sda"_s,
+                          UseKind::Saturation,
+                          false };
         registry.idFor(disk);
         UseMatrix matrix;
         matrix.atMs = Base + 100'000;
@@ -135,7 +139,9 @@ private Q_SLOTS:
         const int web2 = registry.idFor(cpuInfo(u"web2"_s));
         // web1 above 90 for 20 s twice; web2 never.
         for (int s = 0; s < 120; ++s) {
-            live.append(web1, { Base + s * 1000, (s >= 30 && s < 50) || (s >= 80 && s < 100) ? 95.0 : 40.0 });
+            live.append(
+                web1,
+                { Base + s * 1000, (s >= 30 && s < 50) || (s >= 80 && s < 100) ? 95.0 : 40.0 });
             live.append(web2, { Base + s * 1000, 50.0 });
         }
         const SeriesStore store(&live, nullptr);
@@ -153,7 +159,8 @@ private Q_SLOTS:
         // Pending at 30, firing at 35 (5 s later), resolved at 50: 15 s each time.
         QCOMPARE(preview.firingMs, 30'000);
         QCOMPARE(preview.plotted.size(), 2);
-        QCOMPARE(preview.summary(), u"Would have fired 2 time(s) on 1 of 2 series, 30s firing in all."_s);
+        QCOMPARE(preview.summary(),
+                 u"Would have fired 2 time(s) on 1 of 2 series, 30s firing in all."_s);
         rule.threshold = 99;
         rule.recoveryThreshold = 80;
         QCOMPARE(previewAlertRule(rule, registry, store, Base, Base + 119'000).summary(),
@@ -179,8 +186,11 @@ private Q_SLOTS:
         const QByteArray time = QDateTime::fromMSecsSinceEpoch(e.tsMs, QTimeZone::UTC)
                                     .toString(Qt::ISODateWithMs)
                                     .toUtf8();
-        QCOMPARE(lines[1], time + ",use.cpu.utilization,host/host.cpu.utilization{cpu=all},firing,93.5,critical,"
-                                  "\"host: CPU 94 %, \"\"busy\"\"\"\r");
+        QCOMPARE(
+            lines[1],
+            time
+                + ",use.cpu.utilization,host/host.cpu.utilization{cpu=all},firing,93.5,critical,"
+                  "\"host: CPU 94 %, \"\"busy\"\"\"\r");
         QVERIFY(lines[2].contains(",resolved,,critical,"));
     }
 
@@ -202,11 +212,14 @@ private Q_SLOTS:
         QCOMPARE(next->title, u"Critical: Rule"_s);
         // The same instance again within 5 minutes: held back; after: shown.
         QVERIFY(!limiter.offer(alertEvent(0, AlertState::Firing, key(11)), now + 120'000));
-        QVERIFY(limiter.offer(alertEvent(0, AlertState::Firing, key(11)), now + 60'000 + 5 * 60'000));
+        QVERIFY(
+            limiter.offer(alertEvent(0, AlertState::Firing, key(11)), now + 60'000 + 5 * 60'000));
         // Pending, ok and info never notify; a critical resolution does.
         QVERIFY(!limiter.offer(alertEvent(0, AlertState::Pending, key(20)), now + 10 * 60'000));
-        QVERIFY(!limiter.offer(alertEvent(0, AlertState::Firing, key(21), AlertSeverity::Info), now + 10 * 60'000));
-        const auto resolved = limiter.offer(alertEvent(0, AlertState::Resolved, key(22)), now + 10 * 60'000);
+        QVERIFY(!limiter.offer(alertEvent(0, AlertState::Firing, key(21), AlertSeverity::Info),
+                               now + 10 * 60'000));
+        const auto resolved
+            = limiter.offer(alertEvent(0, AlertState::Resolved, key(22)), now + 10 * 60'000);
         QVERIFY(resolved);
         QCOMPARE(resolved->title, u"Resolved: Rule"_s);
         QVERIFY(!limiter.offer(alertEvent(0, AlertState::Resolved, key(23), AlertSeverity::Warning),

@@ -645,7 +645,8 @@ void TestSampleCache::version1FileIsMigrated()
               "INSERT INTO chunks VALUES("
             + QByteArray::number(Day)
             + ");"
-              "INSERT INTO series VALUES(1, 'host', 'a', '{cpu=all}', '%', 'cpu', 'utilization', 0);"
+              "INSERT INTO series VALUES(1, 'host', 'a', '{cpu=all}', '%', 'cpu', 'utilization', "
+              "0);"
               "PRAGMA application_id = 1212437041; PRAGMA user_version = 1;";
         QCOMPARE(sqlite3_exec(db, schema1.constData(), nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_stmt *st = nullptr;

@@ -5,8 +5,8 @@
 #include "alertmarksitem.h"
 #include "alertruleeditor.h"
 #include "alertrulesdialog.h"
-#include "alerts/alertrulejson.h"
 #include "alerts/alerteventmodel.h"
+#include "alerts/alertrulejson.h"
 #include "downsample.h"
 #include "imagetestutil.h"
 #include "livebuffers.h"
@@ -86,13 +86,17 @@ private Q_SLOTS:
         AlertEventModel model;
         AlertEventFilterModel filter;
         filter.setSourceModel(&model);
-        QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-        QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QAbstractItemModelTester modelTester(&model,
+                                             QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QAbstractItemModelTester filterTester(
+            &filter, QAbstractItemModelTester::FailureReportingMode::Fatal);
         QList<AlertEvent> events { alertEvent(1, AlertState::Firing, u"web1"_s),
-                                   alertEvent(2, AlertState::Pending, u"web2"_s, AlertSeverity::Warning) };
+                                   alertEvent(2, AlertState::Pending, u"web2"_s,
+                                              AlertSeverity::Warning) };
         model.setEvents(events);
         QCOMPARE(model.rowCount(), 2);
-        QCOMPARE(model.index(0, AlertEventModel::StateColumn).data().toString(), u"pending"_s); // newest first
+        QCOMPARE(model.index(0, AlertEventModel::StateColumn).data().toString(),
+                 u"pending"_s); // newest first
         // Live: one more event is an insert at the top, not a reset.
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
@@ -107,7 +111,8 @@ private Q_SLOTS:
         model.setEvents(events);
         QCOMPARE(changed.size(), 1);
         QCOMPARE(model.index(2, AlertEventModel::SeenColumn).data().toString(), u"yes"_s);
-        QVERIFY(model.index(2, 0).data(Qt::ToolTipRole).toString().contains(u"What to check: top"_s));
+        QVERIFY(
+            model.index(2, 0).data(Qt::ToolTipRole).toString().contains(u"What to check: top"_s));
         // Filters.
         filter.setStates({ AlertState::Firing, AlertState::Pending });
         QCOMPARE(filter.rowCount(), 2);
@@ -203,8 +208,10 @@ private Q_SLOTS:
         const QColor blended(int(background.red() * (1 - a) + band.red() * a),
                              int(background.green() * (1 - a) + band.green() * a),
                              int(background.blue() * (1 - a) + band.blue() * a));
-        const QImage inside = image.copy(xAt(45), plot.top() + plot.height() / 4, 1, plot.height() / 2);
-        const QImage outside = image.copy(xAt(15), plot.top() + plot.height() / 4, 1, plot.height() / 2);
+        const QImage inside
+            = image.copy(xAt(45), plot.top() + plot.height() / 4, 1, plot.height() / 2);
+        const QImage outside
+            = image.copy(xAt(15), plot.top() + plot.height() / 4, 1, plot.height() / 2);
         QVERIFY2(countColor(inside, blended) > plot.height() / 3,
                  qPrintable(u"%1 of %2"_s.arg(countColor(inside, blended)).arg(plot.height() / 2)));
         // (Outside, only grid lines come near that colour.)
@@ -213,7 +220,8 @@ private Q_SLOTS:
         const QImage top = image.copy(xAt(90) - 4, plot.top(), 9, 6);
         QVERIFY(countColor(top, TimeSeriesPanel::WarningColor) >= 5);
         // Hovering a mark tells which alert it is.
-        const QPointF markInChart(plotArea.left() + 90.0 / 120.0 * plotArea.width(), plotArea.top() + 2);
+        const QPointF markInChart(plotArea.left() + 90.0 / 120.0 * plotArea.width(),
+                                  plotArea.top() + 2);
         QCOMPARE(panel.hoverText(markInChart), u"web2: CPU 95 % (90 s)"_s);
     }
 
@@ -223,7 +231,8 @@ private Q_SLOTS:
     {
         SeriesRegistry registry;
         LiveBuffers live;
-        const int id = registry.idFor({ cpuKey(u"web1"_s), u"%"_s, u"cpu"_s, UseKind::Utilization, false });
+        const int id
+            = registry.idFor({ cpuKey(u"web1"_s), u"%"_s, u"cpu"_s, UseKind::Utilization, false });
         for (int s = 0; s < 120; ++s)
             live.append(id, { Base + s * 1000, s >= 30 && s < 60 ? 95.0 : 20.0 });
         const SeriesStore store(&live, nullptr);
@@ -236,7 +245,8 @@ private Q_SLOTS:
         QPushButton *ok = editor.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
         QSignalSpy ready(&editor, &AlertRuleEditor::previewReady);
         QVERIFY(ready.wait(5000));
-        QCOMPARE(editor.previewText(), u"Would have fired 1 time(s) on 1 of 1 series, 30s firing in all."_s);
+        QCOMPARE(editor.previewText(),
+                 u"Would have fired 1 time(s) on 1 of 1 series, 30s firing in all."_s);
         QCOMPARE(editor.preview().spans.size(), 1);
 
         // Typing a bad value disables OK and says which field and why.
@@ -246,8 +256,9 @@ private Q_SLOTS:
         editor.line(u"threshold"_s)->setText(u"90"_s);
         editor.line(u"recoveryThreshold"_s)->setText(u"99"_s);
         QVERIFY(!ok->isEnabled());
-        QVERIFY2(editor.problem().startsWith(u"recoveryThreshold: must not be above the threshold 90"_s),
-                 qPrintable(editor.problem()));
+        QVERIFY2(
+            editor.problem().startsWith(u"recoveryThreshold: must not be above the threshold 90"_s),
+            qPrintable(editor.problem()));
         editor.line(u"recoveryThreshold"_s)->setText(u"80"_s);
         editor.line(u"window"_s)->setText(u"soon"_s);
         QCOMPARE(editor.problem(), u"window: must be a duration like 30s, 5m or 1h"_s);
@@ -256,7 +267,8 @@ private Q_SLOTS:
         QVERIFY(ok->isEnabled());
         QVERIFY(editor.problem().isEmpty());
         QVERIFY(ready.wait(5000));
-        QCOMPARE(editor.previewText(), u"Would not have fired over the range (1 series watched)."_s);
+        QCOMPARE(editor.previewText(),
+                 u"Would not have fired over the range (1 series watched)."_s);
         const AlertRule edited = editor.rule();
         QCOMPARE(edited.forMs, 40'000);
         QCOMPARE(edited.windowMs, 10'000);

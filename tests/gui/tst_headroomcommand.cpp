@@ -269,8 +269,8 @@ void TestHeadroomCommand::alertsExportedAndKeptAcrossRuns()
     const QString first = m_dir.filePath(QStringLiteral("alerts-1.csv"));
     const QString png = m_dir.filePath(QStringLiteral("alerts.png"));
     Run r = run({ QStringLiteral("--dashboard"), dashboard, QStringLiteral("--cache"), cache,
-                  QStringLiteral("--collect-for"), QStringLiteral("3"), QStringLiteral("--export-alerts"),
-                  first, QStringLiteral("--export-png"), png });
+                  QStringLiteral("--collect-for"), QStringLiteral("3"),
+                  QStringLiteral("--export-alerts"), first, QStringLiteral("--export-png"), png });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr)); // a firing alert is not a failure
     QFile csv(first);
     QVERIFY(csv.open(QIODevice::ReadOnly));
@@ -278,8 +278,8 @@ void TestHeadroomCommand::alertsExportedAndKeptAcrossRuns()
     QCOMPARE(lines.first(), QByteArray("time,rule,series,state,value,severity,message\r"));
     QCOMPARE(lines.size(), 3); // header, one firing, the empty rest after the last CRLF
     const QByteArray firing = lines.at(1);
-    QVERIFY2(firing.contains(",cpus,host/host.cpu.count,firing,") && firing.contains(",critical,host: ")
-                 && firing.endsWith(" CPUs\r"),
+    QVERIFY2(firing.contains(",cpus,host/host.cpu.count,firing,")
+                 && firing.contains(",critical,host: ") && firing.endsWith(" CPUs\r"),
              firing.constData());
     // The PNG marks the firing on the time panel and tints the alert list's row.
     const QImage image(png);
@@ -312,16 +312,19 @@ void TestHeadroomCommand::guiAlertsAndTrayNotificationUnderXvfb()
     QVERIFY2(tray.waitForStarted(5000), "stalonetray is missing: ./dev setup installs it");
     QTest::qWait(500); // it owns the tray selection once mapped
     const QString snapshot = m_dir.filePath(QStringLiteral("alerts-gui.png"));
-    const Run r = run({ QStringLiteral("--dashboard"), writeAlertingDashboard(), QStringLiteral("--cache"),
-                        m_dir.filePath(QStringLiteral("alerts-gui.sqlite")), QStringLiteral("--quit-after"),
-                        QStringLiteral("5"), QStringLiteral("--gui-snapshot"), snapshot },
-                      env);
+    const Run r
+        = run({ QStringLiteral("--dashboard"), writeAlertingDashboard(), QStringLiteral("--cache"),
+                m_dir.filePath(QStringLiteral("alerts-gui.sqlite")), QStringLiteral("--quit-after"),
+                QStringLiteral("5"), QStringLiteral("--gui-snapshot"), snapshot },
+              env);
     tray.terminate();
     tray.waitForFinished(3000);
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     // One notification, in the tray (not the status bar fallback), for the one firing.
-    QVERIFY2(r.stdErr.count(QStringLiteral("notification in the system tray: Critical: CPUs present")) == 1,
-             qPrintable(r.stdErr));
+    QVERIFY2(
+        r.stdErr.count(QStringLiteral("notification in the system tray: Critical: CPUs present"))
+            == 1,
+        qPrintable(r.stdErr));
     const QImage image(snapshot);
     QVERIFY(!image.isNull());
     QVERIFY2(countColor(image, QColor(0x9b, 0x00, 0x1c)) >= 10, "no firing mark in the window");

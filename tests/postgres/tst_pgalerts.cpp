@@ -40,10 +40,17 @@ private Q_SLOTS:
         TestConnection setup(conninfo());
         QVERIFY2(setup.ok(), qPrintable(setup.error()));
         PG_EXEC(setup, u"DROP TABLE IF EXISTS alert_orders"_s);
-        PG_EXEC(setup, u"CREATE TABLE alert_orders (region int, id int) PARTITION BY LIST (region)"_s);
+        PG_EXEC(setup,
+                u"CREATE TABLE alert_orders (region int, id int) PARTITION BY LIST (region)"_s);
         for (int i = 0; i < Partitions; ++i)
-            PG_EXEC(setup, u"CREATE TABLE alert_orders_p%1 PARTITION OF alert_orders FOR VALUES IN (%1)"_s.arg(i));
-        PG_EXEC(setup, u"INSERT INTO alert_orders SELECT g %% 4, g FROM generate_series(1, 4000) g"_s.replace(u"%%"_s, u"%"_s));
+            PG_EXEC(
+                setup,
+                u"CREATE TABLE alert_orders_p%1 PARTITION OF alert_orders FOR VALUES IN (%1)"_s.arg(
+                    i));
+        PG_EXEC(
+            setup,
+            u"INSERT INTO alert_orders SELECT g %% 4, g FROM generate_series(1, 4000) g"_s.replace(
+                u"%%"_s, u"%"_s));
 
         QTemporaryDir dir;
         MonitoringSession session;
@@ -81,7 +88,8 @@ private Q_SLOTS:
                 QString sql;
                 for (int i = 0; i < 10; ++i)
                     sql += u"SELECT count(*) FROM alert_orders WHERE region = %1;"_s.arg(Hot);
-                sql += u"SELECT count(*) FROM alert_orders WHERE region = %1;"_s.arg(round % Partitions);
+                sql += u"SELECT count(*) FROM alert_orders WHERE region = %1;"_s.arg(round
+                                                                                     % Partitions);
                 sql += u"SELECT pg_stat_force_next_flush();"_s;
                 work.exec(sql);
                 std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -118,7 +126,8 @@ private Q_SLOTS:
         // The events are in the cache, as the alert list and a restart read them.
         session.flushCache();
         QList<AlertEvent> stored;
-        for (const AlertEvent &e : session.cache()->readAlertEvents(loadStartMs, QDateTime::currentMSecsSinceEpoch()))
+        for (const AlertEvent &e :
+             session.cache()->readAlertEvents(loadStartMs, QDateTime::currentMSecsSinceEpoch()))
             if (e.ruleId == ShardRule)
                 stored.append(e);
         QCOMPARE(stored.size(), 2);

@@ -155,8 +155,9 @@ void TestPgTables::load_data()
     // Relative: each shard's share of the set's work.
     QTest::newRow("partitioned, relative") << false << 0.0 << QList<double> { 400, 200, 0, 100 }
                                            << QList<double> { 400 / 7.0, 200 / 7.0, 0, 100 / 7.0 };
-    QTest::newRow("declared, relative") << true << 0.0 << QList<double> { 30, 60, 15 }
-                                        << QList<double> { 3000 / 105.0, 6000 / 105.0, 1500 / 105.0 };
+    QTest::newRow("declared, relative")
+        << true << 0.0 << QList<double> { 30, 60, 15 }
+        << QList<double> { 3000 / 105.0, 6000 / 105.0, 1500 / 105.0 };
     QTest::newRow("declared, capacity")
         << true << 200.0 << QList<double> { 100, 50, 0, 25 } << QList<double> { 50, 25, 0, 12.5 };
     QTest::newRow("declared, over capacity")

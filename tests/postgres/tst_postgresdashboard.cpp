@@ -160,7 +160,8 @@ void TestPostgresDashboard::exportHasEveryPanel()
     QCOMPARE(hottest.key(), QByteArray("public.dash_orders_p2"));
     // Ten of every eleven scans: about 91 % of the set's work (all of it in an interval
     // that saw only its scans).
-    QVERIFY2(hottest.value() > 85 && hottest.value() <= 100, qPrintable(QString::number(hottest.value())));
+    QVERIFY2(hottest.value() > 85 && hottest.value() <= 100,
+             qPrintable(QString::number(hottest.value())));
 
     // The top-shards table: the hot partition is rank 1, its load (the first column
     // shown after the name) most of the set's work, at the last poll.
