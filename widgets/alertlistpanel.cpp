@@ -103,6 +103,11 @@ AlertListPanel::AlertListPanel(const DashboardPanel &config, QWidget *parent)
     m_view->verticalHeader()->hide();
     m_view->setWordWrap(false);
     m_view->horizontalHeader()->setStretchLastSection(false);
+    // Short columns fit their contents (the time in full); the message takes the rest.
+    for (int column : { AlertEventModel::TimeColumn, AlertEventModel::StateColumn,
+                        AlertEventModel::SeverityColumn, AlertEventModel::ValueColumn,
+                        AlertEventModel::SeenColumn })
+        m_view->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setSectionResizeMode(AlertEventModel::MessageColumn,
                                                      QHeaderView::Stretch);
     m_view->setColumnHidden(AlertEventModel::SeriesColumn, true); // in the message and tooltip

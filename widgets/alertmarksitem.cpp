@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QPainter>
 #include <QPainterPath>
+#include <algorithm>
 
 namespace Headroom {
 
@@ -59,13 +60,30 @@ void AlertMarksItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, 
     const auto xOf = [&](qint64 ms) { return m.map({ double(ms), m.yMin }).x(); };
     painter->save();
     painter->setClipRect(m.plot.adjusted(0, -MarkerSize, 0, 0));
-    for (const AlertSpan &span : std::as_const(m_spans)) {
-        QColor color = alertSeverityColor(span.severity);
+    // Overlapping spans of one severity (several series of the panel alerting at once)
+    // are one band, so the tint says "alerting", not how many.
+    for (AlertSeverity severity :
+         { AlertSeverity::Info, AlertSeverity::Warning, AlertSeverity::Critical }) {
+        QList<std::pair<qint64, qint64>> spans;
+        for (const AlertSpan &span : std::as_const(m_spans))
+            if (span.severity == severity)
+                spans.append({ span.startMs, span.endMs });
+        std::sort(spans.begin(), spans.end());
+        QList<std::pair<qint64, qint64>> merged;
+        for (const auto &span : std::as_const(spans)) {
+            if (!merged.isEmpty() && span.first <= merged.last().second)
+                merged.last().second = std::max(merged.last().second, span.second);
+            else
+                merged.append(span);
+        }
+        QColor color = alertSeverityColor(severity);
         color.setAlpha(BandAlpha);
-        // At least a pixel wide, so a span shorter than a column still shows.
-        const double left = xOf(span.startMs);
-        const double right = std::max(xOf(span.endMs), left + 1);
-        painter->fillRect(QRectF(left, m.plot.top(), right - left, m.plot.height()), color);
+        for (const auto &[startMs, endMs] : std::as_const(merged)) {
+            // At least a pixel wide, so a span shorter than a column still shows.
+            const double left = xOf(startMs);
+            const double right = std::max(xOf(endMs), left + 1);
+            painter->fillRect(QRectF(left, m.plot.top(), right - left, m.plot.height()), color);
+        }
     }
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setPen(Qt::NoPen);

@@ -1,6 +1,7 @@
 // The alert engine behind the bus: evaluation off the GUI thread, events stored in the
 // cache and read back after a restart, acknowledgements, the no-data timer.
 #include "alerts/alertengine.h"
+#include "alerttestutil.h"
 #include "cache/samplecache.h"
 #include "samplebus.h"
 #include "seriesregistry.h"
@@ -15,8 +16,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// An hour ago, on a whole second: the cache's retention (7 days) keeps it.
-const qint64 Base = QDateTime::currentMSecsSinceEpoch() / 1000 * 1000 - 3600'000;
+const qint64 Base = AlertTest::recentBase();
 
 AlertRule cpuRule()
 {
@@ -81,10 +81,7 @@ struct Run
 
 QStringList states(const QList<AlertEvent> &events)
 {
-    QStringList out;
-    for (const AlertEvent &e : events)
-        out << u"%1:%2"_s.arg((e.tsMs - Base) / 1000).arg(alertStateName(e.state));
-    return out;
+    return AlertTest::eventStates(events, Base);
 }
 
 } // namespace

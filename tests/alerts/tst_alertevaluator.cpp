@@ -1,6 +1,7 @@
 // The alert state machine (alertevaluator.h) on synthetic series: hysteresis, `for`,
 // no-data policies, every reducer, guards, many instances, determinism and restore.
 #include "alerts/alertevaluator.h"
+#include "alerttestutil.h"
 
 #include <QTest>
 
@@ -41,14 +42,10 @@ AlertRule rule(double threshold, double recovery, qint64 forMs = 0)
 QStringList run(AlertEvaluator &evaluator, const QList<double> &values,
                 const SeriesInfo &info = seriesInfo(u"host.cpu.utilization"_s), qint64 startS = 0)
 {
-    QStringList out;
-    for (qsizetype i = 0; i < values.size(); ++i) {
-        const qint64 t = Base + (startS + i) * 1000;
-        const auto events = evaluator.addSample(info, { t, values[i] });
-        for (const AlertEvent &e : events)
-            out << u"%1:%2"_s.arg((e.tsMs - Base) / 1000).arg(alertStateName(e.state));
-    }
-    return out;
+    QList<AlertEvent> events;
+    for (qsizetype i = 0; i < values.size(); ++i)
+        events += evaluator.addSample(info, { Base + (startS + i) * 1000, values[i] });
+    return AlertTest::eventStates(events, Base);
 }
 
 } // namespace
@@ -267,8 +264,7 @@ private Q_SLOTS:
         evaluator.setRules({ r });
         QStringList seen = run(evaluator, { 95, 95, 95, 95, 95 });
         for (qint64 s : { 5, 13, 14, 34 })
-            for (const AlertEvent &e : evaluator.checkNoData(Base + s * 1000))
-                seen << u"%1:%2"_s.arg((e.tsMs - Base) / 1000).arg(alertStateName(e.state));
+            seen << AlertTest::eventStates(evaluator.checkNoData(Base + s * 1000), Base);
         QCOMPARE(seen, events);
     }
 
@@ -285,8 +281,7 @@ private Q_SLOTS:
         QCOMPARE(run(evaluator, { 10, 10, 10 }), QStringList {});
         QStringList seen;
         for (qint64 s : { 5, 12, 20, 31, 32, 40 })
-            for (const AlertEvent &e : evaluator.checkNoData(Base + s * 1000))
-                seen << u"%1:%2"_s.arg((e.tsMs - Base) / 1000).arg(alertStateName(e.state));
+            seen << AlertTest::eventStates(evaluator.checkNoData(Base + s * 1000), Base);
         QCOMPARE(seen, (QStringList { u"12:pending"_s, u"32:firing"_s }));
         QVERIFY(qIsNaN(evaluator.instances().first().value) == false); // last real value kept
         QCOMPARE(run(evaluator, { 10 }, seriesInfo(u"host.cpu.utilization"_s), 50),

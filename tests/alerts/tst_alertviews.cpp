@@ -6,6 +6,7 @@
 #include "alerts/alertpreview.h"
 #include "alerts/alertusematrix.h"
 #include "alerts/notificationlimiter.h"
+#include "alerttestutil.h"
 #include "cache/samplecache.h"
 #include "livebuffers.h"
 #include "panelquery.h"
@@ -21,21 +22,12 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const qint64 Base = QDateTime::currentMSecsSinceEpoch() / 1000 * 1000 - 3600'000;
+const qint64 Base = AlertTest::recentBase();
 
 AlertEvent alertEvent(qint64 s, AlertState state, const SeriesKey &series,
                       AlertSeverity severity = AlertSeverity::Critical)
 {
-    AlertEvent e;
-    e.tsMs = Base + s * 1000;
-    e.ruleId = u"r"_s;
-    e.ruleName = u"Rule"_s;
-    e.series = series;
-    e.state = state;
-    e.value = 95;
-    e.severity = severity;
-    e.message = u"%1 at %2"_s.arg(series.toString()).arg(s);
-    return e;
+    return AlertTest::makeEvent(Base, s, state, series, severity);
 }
 
 SeriesInfo cpuInfo(const QString &source = u"host"_s)
@@ -209,7 +201,7 @@ private Q_SLOTS:
         QVERIFY(next);
         QVERIFY2(next->message.contains(u"and 7 more"_s), qPrintable(next->message));
         QCOMPARE(limiter.heldBack(), 0);
-        QCOMPARE(next->title, u"Critical: Rule"_s);
+        QCOMPARE(next->title, u"Critical: CPU high"_s);
         // The same instance again within 5 minutes: held back; after: shown.
         QVERIFY(!limiter.offer(alertEvent(0, AlertState::Firing, key(11)), now + 120'000));
         QVERIFY(
@@ -221,7 +213,7 @@ private Q_SLOTS:
         const auto resolved
             = limiter.offer(alertEvent(0, AlertState::Resolved, key(22)), now + 10 * 60'000);
         QVERIFY(resolved);
-        QCOMPARE(resolved->title, u"Resolved: Rule"_s);
+        QCOMPARE(resolved->title, u"Resolved: CPU high"_s);
         QVERIFY(!limiter.offer(alertEvent(0, AlertState::Resolved, key(23), AlertSeverity::Warning),
                                now + 10 * 60'000));
     }

@@ -1,6 +1,7 @@
 // Alerts in the GUI: the event model and its filter under QAbstractItemModelTester,
 // the alert list panel (filters, acknowledge), firing spans and marks on a time panel
 // (pixels and hover), and the rule editor (validation as typed, the replayed preview).
+#include "../alerts/alerttestutil.h"
 #include "alertlistpanel.h"
 #include "alertmarksitem.h"
 #include "alertruleeditor.h"
@@ -43,17 +44,7 @@ SeriesKey cpuKey(const QString &source)
 AlertEvent alertEvent(qint64 s, AlertState state, const QString &source,
                       AlertSeverity severity = AlertSeverity::Critical)
 {
-    AlertEvent e;
-    e.tsMs = Base + s * 1000;
-    e.ruleId = u"cpu"_s;
-    e.ruleName = u"CPU high"_s;
-    e.series = cpuKey(source);
-    e.state = state;
-    e.value = 95;
-    e.severity = severity;
-    e.message = u"%1: CPU 95 % (%2 s)"_s.arg(source).arg(s);
-    e.hint = u"top"_s;
-    return e;
+    return AlertTest::makeEvent(Base, s, state, cpuKey(source), severity);
 }
 
 PanelData dataFor(const QString &type, qint64 fromS, qint64 toS)

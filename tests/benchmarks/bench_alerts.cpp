@@ -1,0 +1,144 @@
+// What the alert engine costs, with the USE rule pack on a fleet named as the collectors
+// name their series: 50 hosts (CPU, memory, 4 disks, 2 NICs; 30 series each, 17 of them
+// watched by a rule), 4 PostgreSQL servers with 250 shards each and a latency histogram.
+// Prints, side by side in one run:
+//   publish_us_per_fleet_second_without_alerts / _with_alerts   collector-thread cost
+//   alert_thread_ms_per_fleet_second    the engine's own thread (evaluation), per second
+//                                       of fleet data; / 10 is its share of a core in %
+//   evaluated_samples_per_s             samples through the evaluator
+#include "alerts/alertengine.h"
+#include "alerts/alertevaluator.h"
+#include "alerts/alertrulejson.h"
+#include "benchutil.h"
+#include "samplebus.h"
+#include "seriesregistry.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <random>
+
+using namespace Headroom;
+using namespace Headroom::Bench;
+
+namespace {
+
+QList<SampleBatch> fleetSecond(qint64 tsMs, std::mt19937 &random)
+{
+    std::uniform_real_distribution<double> percent(0, 100);
+    QList<SampleBatch> batches;
+    for (int h = 0; h < 50; ++h) {
+        SampleBatch b;
+        b.source = QStringLiteral("host%1").arg(h);
+        b.tsMs = tsMs;
+        const auto add = [&](const char *metric, Labels labels, const char *resource) {
+            b.add({ b.source, QString::fromLatin1(metric), std::move(labels) }, QStringLiteral("%"),
+                  QString::fromLatin1(resource), UseKind::Utilization, percent(random) * 0.85);
+        };
+        add("host.cpu.utilization", { { QStringLiteral("cpu"), QStringLiteral("all") } }, "cpu");
+        add("host.cpu.runqueue_per_cpu", {}, "cpu");
+        add("host.load.per_cpu", {}, "cpu");
+        add("host.mem.psi", { { QStringLiteral("kind"), QStringLiteral("some") } }, "memory");
+        add("host.mem.swap_in", {}, "memory");
+        add("tcp.retransmit_ratio", {}, "tcp");
+        for (int d = 0; d < 4; ++d) {
+            const Labels disk { { QStringLiteral("device"), QStringLiteral("sd%1").arg(QChar(u'a' + d)) } };
+            add("host.disk.utilization", disk, "disk");
+            add("host.disk.queue", disk, "disk");
+            add("host.disk.reads", disk, "disk"); // not watched
+        }
+        for (int n = 0; n < 2; ++n)
+            for (const char *direction : { "rx", "tx" })
+                add("nic.utilization",
+                    { { QStringLiteral("interface"), QStringLiteral("eth%1").arg(n) },
+                      { QStringLiteral("direction"), QString::fromLatin1(direction) } },
+                    "nic");
+        for (int i = 0; i < 9; ++i)
+            add("host.cpu.mode", { { QStringLiteral("mode"), QStringLiteral("m%1").arg(i) } }, "cpu");
+        batches.append(b);
+    }
+    for (int p = 0; p < 4; ++p) {
+        SampleBatch b;
+        b.source = QStringLiteral("pg%1").arg(p);
+        b.tsMs = tsMs;
+        for (int s = 0; s < 250; ++s)
+            b.add({ b.source, QStringLiteral("pg.shard.load"),
+                    { { QStringLiteral("set"), QStringLiteral("public.orders") },
+                      { QStringLiteral("shard"), QStringLiteral("public.orders_p%1").arg(s) } } },
+                  QStringLiteral("%"), QStringLiteral("shardset:public.orders"), UseKind::Utilization,
+                  percent(random) * 0.2);
+        LogHistogram latency;
+        for (int i = 0; i < 200; ++i)
+            latency.add(0.5 + percent(random) / 10);
+        b.histograms.append({ { { b.source, QStringLiteral("pg.latency.probe"), {} },
+                                QStringLiteral("ms"), QStringLiteral("pg"), UseKind::Latency, true },
+                              latency });
+        batches.append(b);
+    }
+    return batches;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    constexpr int Seconds = 300;
+    const qint64 start = 1'700'000'000'000;
+    std::mt19937 random(7);
+    QList<QList<SampleBatch>> data;
+    for (int s = 0; s < Seconds; ++s)
+        data.append(fleetSecond(start + s * 1000, random));
+    int samples = 0;
+    for (const SampleBatch &b : data.first())
+        samples += int(b.values.size() + b.histograms.size());
+    print("fleet_samples_per_second", samples);
+
+    const auto publishAll = [&](SampleBus &bus) {
+        QElapsedTimer timer;
+        timer.start();
+        for (const QList<SampleBatch> &second : std::as_const(data))
+            for (const SampleBatch &batch : second)
+                bus.publish(batch);
+        return double(timer.nsecsElapsed()) / 1e3 / Seconds;
+    };
+    {
+        SeriesRegistry registry;
+        SampleBus bus(&registry);
+        publishAll(bus); // registers every series first, as a running session has
+        print("publish_us_per_fleet_second_without_alerts", publishAll(bus));
+    }
+    SeriesRegistry registry;
+    SampleBus bus(&registry);
+    AlertEngine engine(&registry);
+    engine.setRules(*loadAlertPack(QStringLiteral("use"), nullptr));
+    bus.addSink(&engine);
+    publishAll(bus);
+    engine.waitIdle();
+    const double withAlerts = publishAll(bus);
+    engine.waitIdle();
+    print("publish_us_per_fleet_second_with_alerts", withAlerts);
+    // The engine's thread overlaps the publishing above; its evaluation alone, on the
+    // same data:
+    AlertEvaluator evaluator;
+    evaluator.setRules(*loadAlertPack(QStringLiteral("use"), nullptr));
+    qsizetype evaluated = 0;
+    QElapsedTimer timer;
+    timer.start();
+    for (const QList<SampleBatch> &second : std::as_const(data))
+        for (const SampleBatch &batch : second) {
+            for (const SeriesValue &v : batch.values)
+                if (evaluator.watches(v.info.key)) {
+                    evaluator.addSample(v.info, { batch.tsMs, v.value });
+                    ++evaluated;
+                }
+            for (const SeriesHistogram &h : batch.histograms) {
+                evaluator.addHistogram(h.info, batch.tsMs, h.histogram);
+                ++evaluated;
+            }
+        }
+    const double ms = double(timer.nsecsElapsed()) / 1e6;
+    print("alert_thread_ms_per_fleet_second", ms / Seconds);
+    print("evaluated_samples_per_s", double(evaluated) / (ms / 1000));
+    print("alert_instances", double(evaluator.instances().size()));
+    return 0;
+}
