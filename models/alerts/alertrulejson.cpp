@@ -18,8 +18,9 @@ namespace {
 class RuleReader
 {
 public:
-    RuleReader(const QJsonObject &object, AlertRuleProblem *problem)
-        : m_object(object)
+    // Keeps its own copy (shared, cheap): a reader of a temporary object must not dangle.
+    RuleReader(QJsonObject object, AlertRuleProblem *problem)
+        : m_object(std::move(object))
         , m_problem(problem)
     {
     }
@@ -128,7 +129,7 @@ public:
     }
 
 private:
-    const QJsonObject &m_object;
+    const QJsonObject m_object;
     AlertRuleProblem *m_problem;
     bool m_ok = true;
 };

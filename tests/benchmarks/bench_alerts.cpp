@@ -15,6 +15,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <cstdio>
 #include <random>
 
 using namespace Headroom;
@@ -107,10 +108,16 @@ int main(int argc, char **argv)
         publishAll(bus); // registers every series first, as a running session has
         print("publish_us_per_fleet_second_without_alerts", publishAll(bus));
     }
+    QString error;
+    const auto pack = loadAlertPack(QStringLiteral("use"), &error);
+    if (!pack) {
+        std::fprintf(stderr, "bench_alerts: %s\n", qPrintable(error));
+        return 1;
+    }
     SeriesRegistry registry;
     SampleBus bus(&registry);
     AlertEngine engine(&registry);
-    engine.setRules(*loadAlertPack(QStringLiteral("use"), nullptr));
+    engine.setRules(*pack);
     bus.addSink(&engine);
     publishAll(bus);
     engine.waitIdle();
@@ -120,7 +127,7 @@ int main(int argc, char **argv)
     // The engine's thread overlaps the publishing above; its evaluation alone, on the
     // same data:
     AlertEvaluator evaluator;
-    evaluator.setRules(*loadAlertPack(QStringLiteral("use"), nullptr));
+    evaluator.setRules(*pack);
     qsizetype evaluated = 0;
     QElapsedTimer timer;
     timer.start();
