@@ -149,8 +149,10 @@ bool parseLabels(Cursor &c, bool openMetrics, Labels *labels, QString *reason)
 std::optional<MetricType> typeFromName(QByteArrayView text, bool openMetrics)
 {
     static const QHash<QByteArray, MetricType> common {
-        { "counter", MetricType::Counter },     { "gauge", MetricType::Gauge },
-        { "histogram", MetricType::Histogram }, { "summary", MetricType::Summary },
+        { "counter", MetricType::Counter },
+        { "gauge", MetricType::Gauge },
+        { "histogram", MetricType::Histogram },
+        { "summary", MetricType::Summary },
     };
     if (const auto it = common.constFind(text.toByteArray()); it != common.cend())
         return *it;
@@ -265,7 +267,8 @@ private:
         const QByteArrayView keyword = c.token();
         if (keyword == "EOF" && m_openMetrics)
             return true;
-        const bool descriptor = keyword == "HELP" || keyword == "TYPE" || (keyword == "UNIT" && m_openMetrics);
+        const bool descriptor
+            = keyword == "HELP" || keyword == "TYPE" || (keyword == "UNIT" && m_openMetrics);
         if (!descriptor) {
             if (m_openMetrics)
                 skip(lineNumber, u"comment (OpenMetrics allows only HELP, TYPE, UNIT, EOF)"_s);
@@ -400,7 +403,8 @@ QString Exposition::summary() const
     QStringList parts;
     for (auto it = skippedByReason.cbegin(); it != skippedByReason.cend(); ++it)
         parts << u"%1 %2"_s.arg(it.value()).arg(it.key());
-    return u"%1 line(s) skipped (%2; first: %3)"_s.arg(skippedLines).arg(parts.join(u", "_s), firstProblem);
+    return u"%1 line(s) skipped (%2; first: %3)"_s.arg(skippedLines)
+        .arg(parts.join(u", "_s), firstProblem);
 }
 
 Exposition parseExposition(QByteArrayView text, ExpositionFormat format)

@@ -42,7 +42,8 @@ QList<SampleBatch> fleetSecond(qint64 tsMs, std::mt19937 &random)
         add("host.mem.swap_in", {}, "memory");
         add("tcp.retransmit_ratio", {}, "tcp");
         for (int d = 0; d < 4; ++d) {
-            const Labels disk { { QStringLiteral("device"), QStringLiteral("sd%1").arg(QChar(u'a' + d)) } };
+            const Labels disk { { QStringLiteral("device"),
+                                  QStringLiteral("sd%1").arg(QChar(u'a' + d)) } };
             add("host.disk.utilization", disk, "disk");
             add("host.disk.queue", disk, "disk");
             add("host.disk.reads", disk, "disk"); // not watched
@@ -54,7 +55,8 @@ QList<SampleBatch> fleetSecond(qint64 tsMs, std::mt19937 &random)
                       { QStringLiteral("direction"), QString::fromLatin1(direction) } },
                     "nic");
         for (int i = 0; i < 9; ++i)
-            add("host.cpu.mode", { { QStringLiteral("mode"), QStringLiteral("m%1").arg(i) } }, "cpu");
+            add("host.cpu.mode", { { QStringLiteral("mode"), QStringLiteral("m%1").arg(i) } },
+                "cpu");
         batches.append(b);
     }
     for (int p = 0; p < 4; ++p) {
@@ -62,16 +64,20 @@ QList<SampleBatch> fleetSecond(qint64 tsMs, std::mt19937 &random)
         b.source = QStringLiteral("pg%1").arg(p);
         b.tsMs = tsMs;
         for (int s = 0; s < 250; ++s)
-            b.add({ b.source, QStringLiteral("pg.shard.load"),
+            b.add({ b.source,
+                    QStringLiteral("pg.shard.load"),
                     { { QStringLiteral("set"), QStringLiteral("public.orders") },
                       { QStringLiteral("shard"), QStringLiteral("public.orders_p%1").arg(s) } } },
-                  QStringLiteral("%"), QStringLiteral("shardset:public.orders"), UseKind::Utilization,
-                  percent(random) * 0.2);
+                  QStringLiteral("%"), QStringLiteral("shardset:public.orders"),
+                  UseKind::Utilization, percent(random) * 0.2);
         LogHistogram latency;
         for (int i = 0; i < 200; ++i)
             latency.add(0.5 + percent(random) / 10);
         b.histograms.append({ { { b.source, QStringLiteral("pg.latency.probe"), {} },
-                                QStringLiteral("ms"), QStringLiteral("pg"), UseKind::Latency, true },
+                                QStringLiteral("ms"),
+                                QStringLiteral("pg"),
+                                UseKind::Latency,
+                                true },
                               latency });
         batches.append(b);
     }

@@ -48,9 +48,10 @@ private Q_SLOTS:
         QVERIFY(cpu);
         QCOMPARE(cpu->type, MetricType::Counter);
         QVERIFY(cpu->help.startsWith(u"Seconds the CPUs spent"_s));
-        const auto idle0 = std::find_if(cpu->samples.cbegin(), cpu->samples.cend(), [](const ExpositionSample &s) {
-            return s.labels == Labels { { u"cpu"_s, u"0"_s }, { u"mode"_s, u"idle"_s } };
-        });
+        const auto idle0 = std::find_if(
+            cpu->samples.cbegin(), cpu->samples.cend(), [](const ExpositionSample &s) {
+                return s.labels == Labels { { u"cpu"_s, u"0"_s }, { u"mode"_s, u"idle"_s } };
+            });
         QVERIFY(idle0 != cpu->samples.cend());
         QCOMPARE(idle0->value, 10245.75);
         QCOMPARE(findFamily(e, u"node_load1"_s)->type, MetricType::Gauge);
@@ -60,7 +61,8 @@ private Q_SLOTS:
 
     void openMetrics()
     {
-        const Exposition e = parseExposition(fixture(u"openmetrics-1.0.txt"_s), ExpositionFormat::OpenMetrics);
+        const Exposition e
+            = parseExposition(fixture(u"openmetrics-1.0.txt"_s), ExpositionFormat::OpenMetrics);
         QVERIFY2(e.skippedLines == 0, qPrintable(e.summary()));
         QVERIFY(!e.truncated);
         // Suffixed samples land in their family.
@@ -117,15 +119,22 @@ private Q_SLOTS:
         QTest::newRow("value") << QByteArray("metric abc") << false << u"value is not a number"_s;
         QTest::newRow("label name") << QByteArray("m{1a=\"x\"} 1") << false << u"bad label name"_s;
         QTest::newRow("label quote") << QByteArray("m{a=x} 1") << false << u"bad label syntax"_s;
-        QTest::newRow("unterminated") << QByteArray("m{a=\"x} 1") << false << u"unterminated label value"_s;
-        QTest::newRow("duplicate label") << QByteArray("m{a=\"x\",a=\"y\"} 1") << false << u"duplicate label"_s;
+        QTest::newRow("unterminated")
+            << QByteArray("m{a=\"x} 1") << false << u"unterminated label value"_s;
+        QTest::newRow("duplicate label")
+            << QByteArray("m{a=\"x\",a=\"y\"} 1") << false << u"duplicate label"_s;
         QTest::newRow("timestamp") << QByteArray("m 1 soon") << false << u"bad timestamp"_s;
-        QTest::newRow("extra") << QByteArray("m 1 2 3") << false << u"unexpected text after the value"_s;
-        QTest::newRow("type") << QByteArray("# TYPE m sometimes") << false << u"unknown metric type"_s;
-        QTest::newRow("type name") << QByteArray("# TYPE 9m gauge") << false << u"bad metric name"_s;
+        QTest::newRow("extra") << QByteArray("m 1 2 3") << false
+                               << u"unexpected text after the value"_s;
+        QTest::newRow("type") << QByteArray("# TYPE m sometimes") << false
+                              << u"unknown metric type"_s;
+        QTest::newRow("type name")
+            << QByteArray("# TYPE 9m gauge") << false << u"bad metric name"_s;
         QTest::newRow("binary") << QByteArray("\x01\x02\xff\xfe") << false << u"bad metric name"_s;
-        QTest::newRow("long") << QByteArray(Exposition::MaxLineBytes + 1, 'a') << false << u"line too long"_s;
-        QTest::newRow("om trailing comma") << QByteArray("m{a=\"x\",} 1") << true << u"bad label syntax"_s;
+        QTest::newRow("long") << QByteArray(Exposition::MaxLineBytes + 1, 'a') << false
+                              << u"line too long"_s;
+        QTest::newRow("om trailing comma")
+            << QByteArray("m{a=\"x\",} 1") << true << u"bad label syntax"_s;
         QTest::newRow("om comment") << QByteArray("# hello") << true
                                     << u"comment (OpenMetrics allows only HELP, TYPE, UNIT, EOF)"_s;
     }
@@ -135,9 +144,10 @@ private Q_SLOTS:
         QFETCH(QByteArray, line);
         QFETCH(bool, openMetrics);
         QFETCH(QString, reason);
-        const QByteArray text = "good 1\n" + line + "\nalso_good 2\n" + (openMetrics ? "# EOF\n" : "");
-        const Exposition e = parseExposition(text, openMetrics ? ExpositionFormat::OpenMetrics
-                                                               : ExpositionFormat::Text004);
+        const QByteArray text
+            = "good 1\n" + line + "\nalso_good 2\n" + (openMetrics ? "# EOF\n" : "");
+        const Exposition e = parseExposition(
+            text, openMetrics ? ExpositionFormat::OpenMetrics : ExpositionFormat::Text004);
         QCOMPARE(e.skippedLines, 1);
         QCOMPARE(e.skippedByReason.value(reason), 1);
         QCOMPARE(e.firstProblem, u"line 2: "_s + reason);
@@ -149,7 +159,8 @@ private Q_SLOTS:
     {
         // OpenMetrics without "# EOF" is a cut-off scrape; text after it is skipped.
         QVERIFY(parseExposition("m 1\n", ExpositionFormat::OpenMetrics).truncated);
-        const Exposition after = parseExposition("m 1\n# EOF\nx 2\n", ExpositionFormat::OpenMetrics);
+        const Exposition after
+            = parseExposition("m 1\n# EOF\nx 2\n", ExpositionFormat::OpenMetrics);
         QVERIFY(!after.truncated);
         QCOMPARE(after.skippedByReason.value(u"text after # EOF"_s), 1);
         // A runaway page stops at MaxSamples.
@@ -164,11 +175,14 @@ private Q_SLOTS:
 
     void contentTypes()
     {
-        QCOMPARE(expositionFormatFromContentType("text/plain; version=0.0.4; charset=utf-8; escaping=underscores"),
+        QCOMPARE(expositionFormatFromContentType(
+                     "text/plain; version=0.0.4; charset=utf-8; escaping=underscores"),
                  ExpositionFormat::Text004);
-        QCOMPARE(expositionFormatFromContentType("application/openmetrics-text; version=1.0.0; charset=utf-8"),
+        QCOMPARE(expositionFormatFromContentType(
+                     "application/openmetrics-text; version=1.0.0; charset=utf-8"),
                  ExpositionFormat::OpenMetrics);
-        QCOMPARE(expositionFormatFromContentType("Application/OpenMetrics-Text"), ExpositionFormat::OpenMetrics);
+        QCOMPARE(expositionFormatFromContentType("Application/OpenMetrics-Text"),
+                 ExpositionFormat::OpenMetrics);
         QCOMPARE(expositionFormatFromContentType(""), ExpositionFormat::Text004);
     }
 };

@@ -1,0 +1,59 @@
+// Runs the fuzz target's function over every file of a seed corpus and over seeded
+// mutations of each (bytes flipped, cut, spliced), without libFuzzer: the same checks on
+// every build, with gcc and the sanitizers of ./dev test. Usage: tst_fuzzreplay [DIR].
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <cstdio>
+#include <random>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QString dir = argc > 1 ? QString::fromLocal8Bit(argv[1])
+                                 : QStringLiteral(HEADROOM_FUZZ_CORPUS_DIR);
+    const QStringList files = QDir(dir).entryList(QDir::Files, QDir::Name);
+    if (files.isEmpty()) {
+        std::fprintf(stderr, "tst_fuzzreplay: no corpus files in %s\n", qPrintable(dir));
+        return 1;
+    }
+    std::mt19937 random(12345);
+    int inputs = 0;
+    for (const QString &name : files) {
+        QFile file(dir + u'/' + name);
+        if (!file.open(QIODevice::ReadOnly))
+            return 1;
+        const QByteArray seed = file.readAll();
+        const auto run = [&](const QByteArray &input) {
+            LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(input.constData()),
+                                   size_t(input.size()));
+            ++inputs;
+        };
+        run(seed);
+        for (int m = 0; m < 200 && !seed.isEmpty(); ++m) {
+            QByteArray input = seed;
+            std::uniform_int_distribution<qsizetype> at(0, input.size() - 1);
+            switch (m % 4) {
+            case 0: // flip bytes, toward the characters the grammar cares about
+                for (int i = 0; i < 8; ++i)
+                    input[at(random)] = "{}\"\\=,# \n\t+-.eE0123456789\xff"[random() % 26];
+                break;
+            case 1: // cut it anywhere
+                input.truncate(at(random));
+                break;
+            case 2: // splice two parts of itself
+                input = input.left(at(random)) + input.mid(at(random));
+                break;
+            default: // random bytes into it
+                for (int i = 0; i < 16; ++i)
+                    input[at(random)] = char(random() & 0xff);
+                break;
+            }
+            run(input);
+        }
+    }
+    std::printf("tst_fuzzreplay: %d inputs from %d seeds, no failure\n", inputs, int(files.size()));
+    return 0;
+}
