@@ -12,7 +12,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     using namespace Headroom;
     const QByteArrayView text(reinterpret_cast<const char *>(data), qsizetype(size));
-    for (const ExpositionFormat format : { ExpositionFormat::Text004, ExpositionFormat::OpenMetrics }) {
+    for (const ExpositionFormat format :
+         { ExpositionFormat::Text004, ExpositionFormat::OpenMetrics }) {
         const Exposition e = parseExposition(text, format);
         qsizetype samples = 0;
         for (const ExpositionFamily &f : e.families)

@@ -12,8 +12,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const QString dir = argc > 1 ? QString::fromLocal8Bit(argv[1])
-                                 : QStringLiteral(HEADROOM_FUZZ_CORPUS_DIR);
+    const QString dir
+        = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(HEADROOM_FUZZ_CORPUS_DIR);
     const QStringList files = QDir(dir).entryList(QDir::Files, QDir::Name);
     if (files.isEmpty()) {
         std::fprintf(stderr, "tst_fuzzreplay: no corpus files in %s\n", qPrintable(dir));
