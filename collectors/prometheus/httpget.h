@@ -1,0 +1,27 @@
+// A blocking HTTP/1.1 GET with a deadline, for a collector's own worker thread: no
+// event loop (a nested one would let the scheduler's timer or stop request run inside
+// a poll), every wait bounded by the poll's deadline, the body capped. Plain http and,
+// when Qt has a TLS backend, https. Chunked and length-delimited bodies; no redirects.
+#pragma once
+
+#include <QByteArray>
+#include <QDeadlineTimer>
+#include <QUrl>
+#include <optional>
+
+namespace Headroom {
+
+struct HttpResponse
+{
+    int status = 0;
+    QByteArray contentType;
+    QByteArray body;
+};
+
+// nullopt with *error ("connection refused", "timed out after 2000 ms", "body over
+// 64 MiB") when no complete response arrived.
+std::optional<HttpResponse> httpGet(const QUrl &url, const QByteArray &accept,
+                                    const QDeadlineTimer &deadline, qsizetype maxBody,
+                                    QString *error);
+
+} // namespace Headroom

@@ -1,0 +1,91 @@
+#include "prometheuscollector.h"
+
+#include "httpget.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// OpenMetrics preferred, the classic text format accepted (node_exporter answers with it).
+constexpr QByteArrayView Accept = "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1";
+
+} // namespace
+
+std::unique_ptr<PrometheusCollector> PrometheusCollector::create(const CollectorConfig &config, QString *error)
+{
+    const QUrl url(config.options.value("url"_L1).toString());
+    if (!url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1) || url.host().isEmpty()) {
+        *error = u"\"url\" must be an http:// or https:// URL with a host, e.g. http://server:9100/metrics, "
+                 "got \"%1\""_s.arg(config.options.value("url"_L1).toString());
+        return nullptr;
+    }
+    QList<PrometheusShardSet> sets;
+    const QJsonArray array = config.options.value("shardSets"_L1).toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonObject o = array.at(i).toObject();
+        PrometheusShardSet set { o.value("name"_L1).toString(), o.value("metric"_L1).toString(),
+                                 o.value("shardLabel"_L1).toString() };
+        if (set.name.isEmpty() || set.metric.isEmpty() || set.shardLabel.isEmpty()) {
+            *error = u"shardSets[%1]: needs \"name\", \"metric\" and \"shardLabel\""_s.arg(i);
+            return nullptr;
+        }
+        sets.append(set);
+    }
+    const double maxMiB = config.options.value("maxBodyMiB"_L1).toDouble(64);
+    if (!(maxMiB > 0 && maxMiB <= 1024)) {
+        *error = u"\"maxBodyMiB\" must be in (0, 1024]"_s;
+        return nullptr;
+    }
+    return std::unique_ptr<PrometheusCollector>(
+        new PrometheusCollector(config.sourceId, url, std::move(sets), qsizetype(maxMiB * (1 << 20))));
+}
+
+PrometheusCollector::PrometheusCollector(QString source, QUrl url, QList<PrometheusShardSet> shardSets,
+                                         qsizetype maxBody)
+    : m_source(std::move(source))
+    , m_url(std::move(url))
+    , m_maxBody(maxBody)
+    , m_converter(std::move(shardSets))
+{
+}
+
+PollResult PrometheusCollector::poll(const QDeadlineTimer &deadline)
+{
+    PollResult result;
+    result.batch.source = m_source;
+    result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
+    const auto up = [&](double value) {
+        result.batch.add({ m_source, u"up"_s, {} }, QString(), QString(), UseKind::Info, value);
+    };
+    QString error;
+    const auto response = httpGet(m_url, Accept.toByteArray(), deadline, m_maxBody, &error);
+    // The URL may carry credentials (user:password@): the message names host and path only.
+    const QString where = m_url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
+    if (!response) {
+        result.error = u"%1: %2"_s.arg(where, error);
+        up(0);
+        return result;
+    }
+    if (response->status != 200) {
+        result.error = u"%1: HTTP %2"_s.arg(where).arg(response->status);
+        up(0);
+        return result;
+    }
+    const Exposition exposition
+        = parseExposition(response->body, expositionFormatFromContentType(response->contentType));
+    m_converter.convert(exposition, &result.batch);
+    up(1);
+    if (exposition.skippedLines > 0)
+        result.warnings << where + u": "_s + exposition.summary();
+    if (exposition.truncated)
+        result.warnings << where + u": the exposition is incomplete (no \"# EOF\", or over "_s
+                + QString::number(Exposition::MaxSamples) + u" samples)"_s;
+    return result;
+}
+
+} // namespace Headroom

@@ -1,0 +1,34 @@
+// The prometheus source: scrapes one exporter's /metrics over HTTP(S) each poll and
+// publishes what ExpositionConverter makes of it, plus up (1 when the scrape parsed,
+// 0 when it failed). Lines the parser skipped are counted in the source status with
+// their reasons; a scrape that fails (refused, timed out, not 200) is the source's
+// error and a gap in every series.
+//
+// Options: "url" (required, http:// or https://), "shardSets": [{"name", "metric",
+// "shardLabel"}] (see expositionconverter.h), "maxBodyMiB" (64).
+#pragma once
+
+#include "collector.h"
+#include "expositionconverter.h"
+
+#include <QUrl>
+
+namespace Headroom {
+
+class PrometheusCollector : public Collector
+{
+public:
+    static std::unique_ptr<PrometheusCollector> create(const CollectorConfig &config, QString *error);
+
+    PollResult poll(const QDeadlineTimer &deadline) override;
+
+private:
+    PrometheusCollector(QString source, QUrl url, QList<PrometheusShardSet> shardSets, qsizetype maxBody);
+
+    const QString m_source;
+    const QUrl m_url;
+    const qsizetype m_maxBody;
+    ExpositionConverter m_converter;
+};
+
+} // namespace Headroom

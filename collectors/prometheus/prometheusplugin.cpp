@@ -1,0 +1,24 @@
+// The plugin's root object: only hands out PrometheusCollectors; metadata in prometheus.json.
+#include "collector.h"
+#include "prometheuscollector.h"
+
+#include <QObject>
+
+namespace Headroom {
+
+class PrometheusCollectorFactory : public QObject, public CollectorFactory
+{
+    Q_OBJECT
+    Q_PLUGIN_METADATA(IID HeadroomCollectorFactory_iid FILE "prometheus.json")
+    Q_INTERFACES(Headroom::CollectorFactory)
+
+public:
+    std::unique_ptr<Collector> create(const CollectorConfig &config, QString *error) override
+    {
+        return PrometheusCollector::create(config, error);
+    }
+};
+
+} // namespace Headroom
+
+#include "prometheusplugin.moc"
