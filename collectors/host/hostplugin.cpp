@@ -1,6 +1,8 @@
-// The plugin's root object: only hands out HostCollectors; metadata is in host.json.
+// The plugin's root object: hands out HostCollectors, or NodeExporterCollectors for an http(s)
+// host; metadata is in host.json.
 #include "collector.h"
 #include "hostcollector.h"
+#include "nodeexportercollector.h"
 
 #include <QObject>
 
@@ -15,6 +17,9 @@ class HostCollectorFactory : public QObject, public CollectorFactory
 public:
     std::unique_ptr<Collector> create(const CollectorConfig &config, QString *error) override
     {
+        // "host": "http://server:9100/metrics" reads the same figures from node_exporter.
+        if (NodeExporterCollector::wanted(config.options))
+            return NodeExporterCollector::create(config, NodeExporterMapping::Part::Host, error);
         return HostCollector::create(config, error);
     }
 };

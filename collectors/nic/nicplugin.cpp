@@ -1,6 +1,8 @@
-// The plugin's root object: only hands out NicCollectors; metadata is in nic.json.
+// The plugin's root object: hands out NicCollectors, or NodeExporterCollectors for an http(s) host;
+// metadata is in nic.json.
 #include "collector.h"
 #include "niccollector.h"
+#include "nodeexportercollector.h"
 
 #include <QObject>
 
@@ -15,6 +17,9 @@ class NicCollectorFactory : public QObject, public CollectorFactory
 public:
     std::unique_ptr<Collector> create(const CollectorConfig &config, QString *error) override
     {
+        // "host": "http://server:9100/metrics" reads the same figures from node_exporter.
+        if (NodeExporterCollector::wanted(config.options))
+            return NodeExporterCollector::create(config, NodeExporterMapping::Part::Nic, error);
         return NicCollector::create(config, error);
     }
 };

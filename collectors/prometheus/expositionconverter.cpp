@@ -46,7 +46,8 @@ void ExpositionConverter::convert(const Exposition &exposition, SampleBatch *bat
         if (const auto r = m_rates.update(key, s.value, ts)) {
             const QString unit = unitOf(s.name);
             batch->add({ batch->source, s.name + u":rate"_s, s.labels },
-                       unit.isEmpty() ? u"1/s"_s : unit + u"/s"_s, QString(), UseKind::Throughput, *r);
+                       unit.isEmpty() ? u"1/s"_s : unit + u"/s"_s, QString(), UseKind::Throughput,
+                       *r);
         }
     };
     for (const ExpositionFamily &family : exposition.families) {
@@ -83,7 +84,9 @@ void ExpositionConverter::convert(const Exposition &exposition, SampleBatch *bat
                 const QString shard = s.labels.value(set.shardLabel);
                 if (shard.isEmpty() || !std::isfinite(s.value))
                     continue;
-                batch->add({ batch->source, u"shard.load"_s, { { u"set"_s, set.name }, { u"shard"_s, shard } } },
+                batch->add({ batch->source,
+                             u"shard.load"_s,
+                             { { u"set"_s, set.name }, { u"shard"_s, shard } } },
                            u"%"_s, u"shardset:"_s + set.name, UseKind::Utilization, s.value);
             }
         }
@@ -132,7 +135,8 @@ void ExpositionConverter::addHistograms(const ExpositionFamily &family, SampleBa
             const double inBucket = delta - cumulativeDelta;
             cumulativeDelta = delta;
             if (inBucket > 0) {
-                const double at = qIsInf(b.key()) ? lower : (lower > 0 ? std::sqrt(lower * b.key()) : b.key());
+                const double at
+                    = qIsInf(b.key()) ? lower : (lower > 0 ? std::sqrt(lower * b.key()) : b.key());
                 histogram.add(at * scale, quint64(std::llround(inBucket)));
             }
             if (!qIsInf(b.key()))
@@ -141,8 +145,11 @@ void ExpositionConverter::addHistograms(const ExpositionFamily &family, SampleBa
         if (reset)
             continue;
         SeriesHistogram h;
-        h.info = { { batch->source, family.name, it->first }, seconds ? u"ms"_s : unitOf(family.name),
-                   QString(), UseKind::Latency, true };
+        h.info = { { batch->source, family.name, it->first },
+                   seconds ? u"ms"_s : unitOf(family.name),
+                   QString(),
+                   UseKind::Latency,
+                   true };
         h.histogram = histogram;
         batch->histograms.append(h);
     }

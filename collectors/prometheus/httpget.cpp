@@ -18,8 +18,8 @@ int remainingMs(const QDeadlineTimer &deadline)
 }
 
 // Reads until `until` says the buffer is complete, the peer closes, or the deadline.
-bool readUntil(QTcpSocket &socket, QByteArray &buffer, const QDeadlineTimer &deadline, qsizetype maxBytes,
-               const std::function<bool()> &until, QString *error)
+bool readUntil(QTcpSocket &socket, QByteArray &buffer, const QDeadlineTimer &deadline,
+               qsizetype maxBytes, const std::function<bool()> &until, QString *error)
 {
     while (!until()) {
         if (buffer.size() > maxBytes) {
@@ -72,11 +72,14 @@ std::optional<HttpResponse> httpGet(const QUrl &url, const QByteArray &accept,
             return std::nullopt;
         }
     }
-    const QByteArray path = url.path(QUrl::FullyEncoded).isEmpty() ? QByteArray("/")
-                                                                     : url.path(QUrl::FullyEncoded).toUtf8();
-    const QByteArray query = url.hasQuery() ? "?" + url.query(QUrl::FullyEncoded).toUtf8() : QByteArray();
-    socket->write("GET " + path + query + " HTTP/1.1\r\nHost: " + url.authority(QUrl::FullyEncoded).toUtf8()
-                  + "\r\nAccept: " + accept + "\r\nConnection: close\r\nUser-Agent: Headroom\r\n\r\n");
+    const QByteArray path = url.path(QUrl::FullyEncoded).isEmpty()
+        ? QByteArray("/")
+        : url.path(QUrl::FullyEncoded).toUtf8();
+    const QByteArray query
+        = url.hasQuery() ? "?" + url.query(QUrl::FullyEncoded).toUtf8() : QByteArray();
+    socket->write("GET " + path + query + " HTTP/1.1\r\nHost: "
+                  + url.authority(QUrl::FullyEncoded).toUtf8() + "\r\nAccept: " + accept
+                  + "\r\nConnection: close\r\nUser-Agent: Headroom\r\n\r\n");
     if (!socket->waitForBytesWritten(remainingMs(deadline)) && socket->bytesToWrite() > 0) {
         *error = u"timed out sending the request"_s;
         return std::nullopt;
@@ -84,8 +87,9 @@ std::optional<HttpResponse> httpGet(const QUrl &url, const QByteArray &accept,
 
     QByteArray buffer;
     qsizetype headerEnd = -1;
-    if (!readUntil(*socket, buffer, deadline, 64 * 1024,
-                   [&] { return (headerEnd = buffer.indexOf("\r\n\r\n")) >= 0; }, error)) {
+    if (!readUntil(
+            *socket, buffer, deadline, 64 * 1024,
+            [&] { return (headerEnd = buffer.indexOf("\r\n\r\n")) >= 0; }, error)) {
         if (error->isEmpty())
             *error = u"no HTTP response"_s;
         return std::nullopt;
@@ -119,8 +123,9 @@ std::optional<HttpResponse> httpGet(const QUrl &url, const QByteArray &accept,
     }
     if (!chunked) {
         // Length-delimited, or until the server closes (Connection: close).
-        const bool complete = readUntil(*socket, buffer, deadline, maxBody,
-                                        [&] { return contentLength >= 0 && buffer.size() >= contentLength; }, error);
+        const bool complete = readUntil(
+            *socket, buffer, deadline, maxBody,
+            [&] { return contentLength >= 0 && buffer.size() >= contentLength; }, error);
         if (!complete && (contentLength >= 0 || !error->isEmpty()))
             return std::nullopt;
         response.body = contentLength >= 0 ? buffer.left(contentLength) : buffer;
@@ -130,13 +135,15 @@ std::optional<HttpResponse> httpGet(const QUrl &url, const QByteArray &accept,
     qsizetype at = 0;
     for (;;) {
         qsizetype lineEnd = -1;
-        if (!readUntil(*socket, buffer, deadline, maxBody + 1024,
-                       [&] { return (lineEnd = buffer.indexOf("\r\n", at)) >= 0; }, error)) {
+        if (!readUntil(
+                *socket, buffer, deadline, maxBody + 1024,
+                [&] { return (lineEnd = buffer.indexOf("\r\n", at)) >= 0; }, error)) {
             if (error->isEmpty())
                 *error = u"the response ended inside a chunk"_s;
             return std::nullopt;
         }
-        const qsizetype size = buffer.mid(at, lineEnd - at).split(';').value(0).trimmed().toLongLong(&ok, 16);
+        const qsizetype size
+            = buffer.mid(at, lineEnd - at).split(';').value(0).trimmed().toLongLong(&ok, 16);
         if (!ok || size < 0 || response.body.size() + size > maxBody) {
             *error = ok ? u"response over %1 MiB"_s.arg(maxBody >> 20) : u"bad chunk size"_s;
             return std::nullopt;
@@ -144,8 +151,9 @@ std::optional<HttpResponse> httpGet(const QUrl &url, const QByteArray &accept,
         if (size == 0)
             return response;
         const qsizetype dataStart = lineEnd + 2;
-        if (!readUntil(*socket, buffer, deadline, maxBody + 1024,
-                       [&] { return buffer.size() >= dataStart + size + 2; }, error)) {
+        if (!readUntil(
+                *socket, buffer, deadline, maxBody + 1024,
+                [&] { return buffer.size() >= dataStart + size + 2; }, error)) {
             if (error->isEmpty())
                 *error = u"the response ended inside a chunk"_s;
             return std::nullopt;

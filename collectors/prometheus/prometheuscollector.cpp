@@ -12,18 +12,17 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // OpenMetrics preferred, the classic text format accepted (node_exporter answers with it).
-constexpr QByteArrayView Accept = "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1";
+constexpr QByteArrayView Accept
+    = "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1";
 
 } // namespace
 
-std::unique_ptr<PrometheusCollector> PrometheusCollector::create(const CollectorConfig &config, QString *error)
+std::unique_ptr<PrometheusCollector> PrometheusCollector::create(const CollectorConfig &config,
+                                                                 QString *error)
 {
-    const QUrl url(config.options.value("url"_L1).toString());
-    if (!url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1) || url.host().isEmpty()) {
-        *error = u"\"url\" must be an http:// or https:// URL with a host, e.g. http://server:9100/metrics, "
-                 "got \"%1\""_s.arg(config.options.value("url"_L1).toString());
+    const auto url = exporterUrl(config.options.value("url"_L1).toString(), u"url"_s, error);
+    if (!url)
         return nullptr;
-    }
     QList<PrometheusShardSet> sets;
     const QJsonArray array = config.options.value("shardSets"_L1).toArray();
     for (qsizetype i = 0; i < array.size(); ++i) {
@@ -41,12 +40,12 @@ std::unique_ptr<PrometheusCollector> PrometheusCollector::create(const Collector
         *error = u"\"maxBodyMiB\" must be in (0, 1024]"_s;
         return nullptr;
     }
-    return std::unique_ptr<PrometheusCollector>(
-        new PrometheusCollector(config.sourceId, url, std::move(sets), qsizetype(maxMiB * (1 << 20))));
+    return std::unique_ptr<PrometheusCollector>(new PrometheusCollector(
+        config.sourceId, *url, std::move(sets), qsizetype(maxMiB * (1 << 20))));
 }
 
-PrometheusCollector::PrometheusCollector(QString source, QUrl url, QList<PrometheusShardSet> shardSets,
-                                         qsizetype maxBody)
+PrometheusCollector::PrometheusCollector(QString source, QUrl url,
+                                         QList<PrometheusShardSet> shardSets, qsizetype maxBody)
     : m_source(std::move(source))
     , m_url(std::move(url))
     , m_maxBody(maxBody)
@@ -59,33 +58,49 @@ PollResult PrometheusCollector::poll(const QDeadlineTimer &deadline)
     PollResult result;
     result.batch.source = m_source;
     result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
+    if (const auto exposition = scrapeExposition(m_url, m_maxBody, deadline, &result))
+        m_converter.convert(*exposition, &result.batch);
+    return result;
+}
+
+std::optional<QUrl> exporterUrl(const QString &text, const QString &option, QString *error)
+{
+    const QUrl url(text);
+    if (!url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1)
+        || url.host().isEmpty()) {
+        *error = u"\"%1\" must be an http:// or https:// URL with a host, e.g. "
+                 "http://server:9100/metrics, got \"%2\""_s.arg(option, text);
+        return std::nullopt;
+    }
+    return url;
+}
+
+std::optional<Exposition> scrapeExposition(const QUrl &url, qsizetype maxBody,
+                                           const QDeadlineTimer &deadline, PollResult *result)
+{
     const auto up = [&](double value) {
-        result.batch.add({ m_source, u"up"_s, {} }, QString(), QString(), UseKind::Info, value);
+        result->batch.add({ result->batch.source, u"up"_s, {} }, QString(), QString(),
+                          UseKind::Info, value);
     };
     QString error;
-    const auto response = httpGet(m_url, Accept.toByteArray(), deadline, m_maxBody, &error);
+    const auto response = httpGet(url, Accept.toByteArray(), deadline, maxBody, &error);
     // The URL may carry credentials (user:password@): the message names host and path only.
-    const QString where = m_url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
-    if (!response) {
-        result.error = u"%1: %2"_s.arg(where, error);
+    const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
+    if (!response || response->status != 200) {
+        result->error = response ? u"%1: HTTP %2"_s.arg(where).arg(response->status)
+                                 : u"%1: %2"_s.arg(where, error);
         up(0);
-        return result;
+        return std::nullopt;
     }
-    if (response->status != 200) {
-        result.error = u"%1: HTTP %2"_s.arg(where).arg(response->status);
-        up(0);
-        return result;
-    }
-    const Exposition exposition
+    Exposition exposition
         = parseExposition(response->body, expositionFormatFromContentType(response->contentType));
-    m_converter.convert(exposition, &result.batch);
     up(1);
     if (exposition.skippedLines > 0)
-        result.warnings << where + u": "_s + exposition.summary();
+        result->warnings << where + u": "_s + exposition.summary();
     if (exposition.truncated)
-        result.warnings << where + u": the exposition is incomplete (no \"# EOF\", or over "_s
+        result->warnings << where + u": the exposition is incomplete (no \"# EOF\", or over "_s
                 + QString::number(Exposition::MaxSamples) + u" samples)"_s;
-    return result;
+    return exposition;
 }
 
 } // namespace Headroom

@@ -15,15 +15,26 @@
 
 namespace Headroom {
 
+// One scrape of url into *result's batch (source and time set by the caller): the parsed
+// exposition, with `up` 1 and the parser's skipped lines as warnings; or nullopt with
+// result->error naming the URL (without user info) and the reason, and `up` 0.
+std::optional<Exposition> scrapeExposition(const QUrl &url, qsizetype maxBody,
+                                           const QDeadlineTimer &deadline, PollResult *result);
+
+// An http(s) URL with a host, or nullopt with *error saying what "option" should be.
+std::optional<QUrl> exporterUrl(const QString &text, const QString &option, QString *error);
+
 class PrometheusCollector : public Collector
 {
 public:
-    static std::unique_ptr<PrometheusCollector> create(const CollectorConfig &config, QString *error);
+    static std::unique_ptr<PrometheusCollector> create(const CollectorConfig &config,
+                                                       QString *error);
 
     PollResult poll(const QDeadlineTimer &deadline) override;
 
 private:
-    PrometheusCollector(QString source, QUrl url, QList<PrometheusShardSet> shardSets, qsizetype maxBody);
+    PrometheusCollector(QString source, QUrl url, QList<PrometheusShardSet> shardSets,
+                        qsizetype maxBody);
 
     const QString m_source;
     const QUrl m_url;

@@ -6,8 +6,8 @@
 #include "prometheuscollector.h"
 
 #include <QElapsedTimer>
-#include <QJsonArray>
 #include <QFile>
+#include <QJsonArray>
 #include <QMutex>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -74,8 +74,8 @@ protected:
                     }
                     if (reply.stall)
                         return;
-                    QByteArray out = "HTTP/1.1 " + QByteArray::number(reply.status) + " X\r\nContent-Type: "
-                        + reply.contentType + "\r\n";
+                    QByteArray out = "HTTP/1.1 " + QByteArray::number(reply.status)
+                        + " X\r\nContent-Type: " + reply.contentType + "\r\n";
                     if (reply.chunked) {
                         out += "Transfer-Encoding: chunked\r\n\r\n";
                         for (qsizetype at = 0; at < reply.body.size(); at += 1000) {
@@ -84,7 +84,8 @@ protected:
                         }
                         out += "0\r\n\r\n";
                     } else {
-                        out += "Content-Length: " + QByteArray::number(reply.body.size()) + "\r\n\r\n" + reply.body;
+                        out += "Content-Length: " + QByteArray::number(reply.body.size())
+                            + "\r\n\r\n" + reply.body;
                     }
                     socket->write(out);
                     socket->disconnectFromHost();
@@ -115,7 +116,8 @@ std::unique_ptr<PrometheusCollector> collectorFor(quint16 port, QJsonObject opti
     return collector;
 }
 
-std::optional<double> valueOf(const SampleBatch &batch, const QString &metric, const Labels &labels = {})
+std::optional<double> valueOf(const SampleBatch &batch, const QString &metric,
+                              const Labels &labels = {})
 {
     for (const SeriesValue &v : batch.values)
         if (v.info.key.metric == metric && v.info.key.labels == labels)
@@ -135,7 +137,8 @@ private Q_SLOTS:
         TestServer server;
         QByteArray page = fixture(u"node_exporter-1.9.txt"_s);
         QVERIFY(page.contains("node_context_switches_total 6.6452717e+07\n"));
-        server.setReply({ 200, "text/plain; version=0.0.4; charset=utf-8; escaping=underscores", page, true, false });
+        server.setReply({ 200, "text/plain; version=0.0.4; charset=utf-8; escaping=underscores",
+                          page, true, false });
         auto collector = collectorFor(server.port());
         QVERIFY(collector);
         const PollResult first = collector->poll(QDeadlineTimer(3000));
@@ -143,22 +146,29 @@ private Q_SLOTS:
         QCOMPARE(first.warnings, QStringList());
         QCOMPARE(valueOf(first.batch, u"up"_s), 1.0);
         QCOMPARE(valueOf(first.batch, u"node_load1"_s), 2.16);
-        const auto load = std::find_if(first.batch.values.cbegin(), first.batch.values.cend(),
-                                       [](const SeriesValue &v) { return v.info.key.metric == "node_memory_MemTotal_bytes"_L1; });
+        const auto load = std::find_if(
+            first.batch.values.cbegin(), first.batch.values.cend(), [](const SeriesValue &v) {
+                return v.info.key.metric == "node_memory_MemTotal_bytes"_L1;
+            });
         QVERIFY(load != first.batch.values.cend());
         QCOMPARE(load->info.unit, u"B"_s);
         QVERIFY(!valueOf(first.batch, u"node_context_switches_total:rate"_s)); // needs two scrapes
         // A second scrape 1000 context switches later: a rate.
         QTest::qWait(200);
-        page.replace("node_context_switches_total 6.6452717e+07\n", "node_context_switches_total 6.6453717e+07\n");
-        server.setReply({ 200, "text/plain; version=0.0.4", page, false, false }); // length-delimited this time
+        page.replace("node_context_switches_total 6.6452717e+07\n",
+                     "node_context_switches_total 6.6453717e+07\n");
+        server.setReply(
+            { 200, "text/plain; version=0.0.4", page, false, false }); // length-delimited this time
         const PollResult second = collector->poll(QDeadlineTimer(3000));
         QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
         const double seconds = double(second.batch.tsMs - first.batch.tsMs) / 1000.0;
         const auto rate = valueOf(second.batch, u"node_context_switches_total:rate"_s);
         QVERIFY(rate);
-        QVERIFY2(std::abs(*rate - 1000.0 / seconds) < 1e-6 * *rate, qPrintable(QString::number(*rate)));
-        QCOMPARE(valueOf(second.batch, u"node_cpu_seconds_total:rate"_s, { { u"cpu"_s, u"0"_s }, { u"mode"_s, u"idle"_s } }), 0.0);
+        QVERIFY2(std::abs(*rate - 1000.0 / seconds) < 1e-6 * *rate,
+                 qPrintable(QString::number(*rate)));
+        QCOMPARE(valueOf(second.batch, u"node_cpu_seconds_total:rate"_s,
+                         { { u"cpu"_s, u"0"_s }, { u"mode"_s, u"idle"_s } }),
+                 0.0);
     }
 
     void openMetricsHistogramAndShards()
@@ -166,23 +176,32 @@ private Q_SLOTS:
         TestServer server;
         const auto page = [](int fast, int slow, double load) {
             return QByteArray("# TYPE rpc_seconds histogram\n"
-                              "rpc_seconds_bucket{le=\"0.002\"} ") + QByteArray::number(fast)
-                + "\nrpc_seconds_bucket{le=\"0.128\"} " + QByteArray::number(fast + slow)
-                + "\nrpc_seconds_bucket{le=\"+Inf\"} " + QByteArray::number(fast + slow)
-                + "\nrpc_seconds_sum 1\nrpc_seconds_count " + QByteArray::number(fast + slow)
-                + "\n# TYPE tablet_load gauge\ntablet_load{tablet=\"t1\"} " + QByteArray::number(load)
-                + "\ntablet_load{tablet=\"t2\"} 5\n# EOF\n";
+                              "rpc_seconds_bucket{le=\"0.002\"} ")
+                + QByteArray::number(fast) + "\nrpc_seconds_bucket{le=\"0.128\"} "
+                + QByteArray::number(fast + slow) + "\nrpc_seconds_bucket{le=\"+Inf\"} "
+                + QByteArray::number(fast + slow) + "\nrpc_seconds_sum 1\nrpc_seconds_count "
+                + QByteArray::number(fast + slow)
+                + "\n# TYPE tablet_load gauge\ntablet_load{tablet=\"t1\"} "
+                + QByteArray::number(load) + "\ntablet_load{tablet=\"t2\"} 5\n# EOF\n";
         };
-        server.setReply({ 200, "application/openmetrics-text; version=1.0.0; charset=utf-8", page(100, 0, 20), true, false });
-        auto collector = collectorFor(server.port(), { { u"shardSets"_s, QJsonArray { QJsonObject {
-                                                          { u"name"_s, u"ydb"_s }, { u"metric"_s, u"tablet_load"_s },
+        server.setReply({ 200, "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                          page(100, 0, 20), true, false });
+        auto collector
+            = collectorFor(server.port(),
+                           { { u"shardSets"_s,
+                               QJsonArray { QJsonObject { { u"name"_s, u"ydb"_s },
+                                                          { u"metric"_s, u"tablet_load"_s },
                                                           { u"shardLabel"_s, u"tablet"_s } } } } });
         QVERIFY(collector);
         const PollResult first = collector->poll(QDeadlineTimer(3000));
-        QVERIFY2(first.error.isEmpty() && first.warnings.isEmpty(), qPrintable(first.error + first.warnings.join(u' ')));
+        QVERIFY2(first.error.isEmpty() && first.warnings.isEmpty(),
+                 qPrintable(first.error + first.warnings.join(u' ')));
         QCOMPARE(first.batch.histograms.size(), 0); // increments need two scrapes
-        QCOMPARE(valueOf(first.batch, u"shard.load"_s, { { u"set"_s, u"ydb"_s }, { u"shard"_s, u"t1"_s } }), 20.0);
-        server.setReply({ 200, "application/openmetrics-text; version=1.0.0", page(190, 10, 73), true, false });
+        QCOMPARE(valueOf(first.batch, u"shard.load"_s,
+                         { { u"set"_s, u"ydb"_s }, { u"shard"_s, u"t1"_s } }),
+                 20.0);
+        server.setReply(
+            { 200, "application/openmetrics-text; version=1.0.0", page(190, 10, 73), true, false });
         const PollResult second = collector->poll(QDeadlineTimer(3000));
         QCOMPARE(second.batch.histograms.size(), 1);
         const SeriesHistogram &h = second.batch.histograms.first();
@@ -193,8 +212,9 @@ private Q_SLOTS:
         // p50 in the first bucket (<= 2 ms), p95 in the second (2-128 ms, at its middle 16).
         QVERIFY(h.histogram.quantile(0.5) <= 2.0 * 1.01);
         QVERIFY(std::abs(h.histogram.quantile(0.95) - 16.0) < 16.0 * 0.02);
-        const auto shard = std::find_if(second.batch.values.cbegin(), second.batch.values.cend(),
-                                        [](const SeriesValue &v) { return v.info.key.metric == "shard.load"_L1; });
+        const auto shard = std::find_if(
+            second.batch.values.cbegin(), second.batch.values.cend(),
+            [](const SeriesValue &v) { return v.info.key.metric == "shard.load"_L1; });
         QCOMPARE(shard->value, 73.0);
         QCOMPARE(shard->info.kind, UseKind::Utilization);
         QCOMPARE(shard->info.resource, u"shardset:ydb"_s);
@@ -203,7 +223,9 @@ private Q_SLOTS:
     void garbageLinesAreCounted()
     {
         TestServer server;
-        server.setReply({ 200, "text/plain", "ok_metric 1\nbroken{ 2\nalso bad value\n\x01\x02\nfine 3\n", true, false });
+        server.setReply({ 200, "text/plain",
+                          "ok_metric 1\nbroken{ 2\nalso bad value\n\x01\x02\nfine 3\n", true,
+                          false });
         auto collector = collectorFor(server.port());
         const PollResult r = collector->poll(QDeadlineTimer(3000));
         QVERIFY(r.error.isEmpty());
@@ -253,11 +275,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QJsonObject>("options");
         QTest::addColumn<QString>("error");
-        QTest::newRow("no url") << QJsonObject {} << u"\"url\" must be an http:// or https:// URL with a host, e.g. http://server:9100/metrics, got \"\""_s;
-        QTest::newRow("ftp") << QJsonObject { { u"url"_s, u"ftp://x/metrics"_s } }
-                             << u"\"url\" must be an http:// or https:// URL with a host, e.g. http://server:9100/metrics, got \"ftp://x/metrics\""_s;
-        QTest::newRow("shard set") << QJsonObject { { u"url"_s, u"http://x/"_s }, { u"shardSets"_s, QJsonArray { QJsonObject {} } } }
-                                   << u"shardSets[0]: needs \"name\", \"metric\" and \"shardLabel\""_s;
+        QTest::newRow("no url")
+            << QJsonObject {}
+            << u"\"url\" must be an http:// or https:// URL with a host, e.g. http://server:9100/metrics, got \"\""_s;
+        QTest::newRow("ftp") << QJsonObject {
+            { u"url"_s, u"ftp://x/metrics"_s }
+        } << u"\"url\" must be an http:// or https:// URL with a host, e.g. http://server:9100/metrics, got \"ftp://x/metrics\""_s;
+        QTest::newRow("shard set")
+            << QJsonObject { { u"url"_s, u"http://x/"_s },
+                             { u"shardSets"_s, QJsonArray { QJsonObject {} } } }
+            << u"shardSets[0]: needs \"name\", \"metric\" and \"shardLabel\""_s;
     }
 
     void badConfig()

@@ -1,0 +1,51 @@
+#include "nodeexportercollector.h"
+
+#include "prometheuscollector.h"
+
+#include <QDateTime>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr qsizetype MaxBody = 64 << 20;
+}
+
+bool NodeExporterCollector::wanted(const QJsonObject &options)
+{
+    const QString host = options.value("host"_L1).toString();
+    return host.startsWith("http://"_L1) || host.startsWith("https://"_L1);
+}
+
+std::unique_ptr<NodeExporterCollector> NodeExporterCollector::create(const CollectorConfig &config,
+                                                                     NodeExporterMapping::Part part, QString *error)
+{
+    const auto url = exporterUrl(config.options.value("host"_L1).toString(), u"host"_s, error);
+    if (!url)
+        return nullptr;
+    // "defaultSpeedMbps" is a number or a string (a dashboard variable); empty: none.
+    const QJsonValue speed = config.options.value("defaultSpeedMbps"_L1);
+    const double defaultSpeed = speed.isString() ? speed.toString().toDouble() : speed.toDouble(0);
+    return std::unique_ptr<NodeExporterCollector>(
+        new NodeExporterCollector(config.sourceId, *url, NodeExporterMapping(part, defaultSpeed)));
+}
+
+NodeExporterCollector::NodeExporterCollector(QString source, QUrl url, NodeExporterMapping mapping)
+    : m_source(std::move(source))
+    , m_url(std::move(url))
+    , m_mapping(std::move(mapping))
+{
+}
+
+PollResult NodeExporterCollector::poll(const QDeadlineTimer &deadline)
+{
+    PollResult result;
+    result.batch.source = m_source;
+    result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
+    if (const auto exposition = scrapeExposition(m_url, MaxBody, deadline, &result))
+        m_mapping.map(*exposition, &result.batch);
+    return result;
+}
+
+} // namespace Headroom

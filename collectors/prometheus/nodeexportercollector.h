@@ -1,0 +1,32 @@
+// The host and nic plugins' collector for a server running node_exporter: a source whose
+// "host" option is an http(s) URL scrapes it each poll and publishes the same series as
+// the local collectors (nodeexportermapping.h), so the shipped host dashboard works for
+// `--var host=http://server:9100/metrics`.
+#pragma once
+
+#include "collector.h"
+#include "nodeexportermapping.h"
+
+#include <QUrl>
+
+namespace Headroom {
+
+class NodeExporterCollector : public Collector
+{
+public:
+    // Whether a host/nic source's options ask for node_exporter ("host" is http(s)://).
+    static bool wanted(const QJsonObject &options);
+    static std::unique_ptr<NodeExporterCollector> create(const CollectorConfig &config,
+                                                         NodeExporterMapping::Part part, QString *error);
+
+    PollResult poll(const QDeadlineTimer &deadline) override;
+
+private:
+    NodeExporterCollector(QString source, QUrl url, NodeExporterMapping mapping);
+
+    const QString m_source;
+    const QUrl m_url;
+    NodeExporterMapping m_mapping;
+};
+
+} // namespace Headroom

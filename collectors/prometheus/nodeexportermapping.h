@@ -1,0 +1,49 @@
+// node_exporter's metrics under the series names of the local host and nic collectors,
+// so the shipped host dashboard works for a server that runs node_exporter
+// ("host": "http://server:9100/metrics"). Same names, labels, units, resources and USE
+// kinds as hostcollector.cpp and niccollector.cpp compute from /proc and /sys:
+//   cpu      node_cpu_seconds_total{cpu,mode} -> host.cpu.utilization{cpu=all|cpuN},
+//            host.cpu.mode{mode}, host.cpu.count; node_procs_running -> runnable,
+//            runqueue_per_cpu; node_load1/5/15 -> host.load.*, per_cpu
+//   memory   node_memory_{MemTotal,MemAvailable,SwapTotal,SwapFree}_bytes,
+//            node_vmstat_{pswpin,pswpout,oom_kill}; node_pressure_* -> host.*.psi{kind}
+//   disks    node_disk_{io_time,io_time_weighted}_seconds_total, reads/writes completed,
+//            read/written bytes {device}
+//   nic      node_network_{receive,transmit}_{bytes,packets,drop,errs}_total{device}
+//            -> nic.{rx,tx}.*{interface}; node_network_speed_bytes (<= 0: unknown) ->
+//            nic.speed, nic.utilization; node_netstat_Tcp_{RetransSegs,OutSegs} -> tcp.*
+// Counters become rates on the second scrape; a counter that went down is a gap.
+#pragma once
+
+#include "counterrate.h"
+#include "expositionparser.h"
+#include "sample.h"
+
+namespace Headroom {
+
+class NodeExporterMapping
+{
+public:
+    enum class Part
+    {
+        Host, // CPU, load, memory, PSI, disks (the host plugin)
+        Nic // interfaces and TCP (the nic plugin)
+    };
+
+    // defaultSpeedMbps: the link speed assumed where node_exporter reports none (0: none).
+    explicit NodeExporterMapping(Part part, double defaultSpeedMbps = 0);
+
+    void map(const Exposition &exposition, SampleBatch *batch);
+
+private:
+    void mapCpu(const Exposition &e, SampleBatch *batch);
+    void mapMemory(const Exposition &e, SampleBatch *batch);
+    void mapDisks(const Exposition &e, SampleBatch *batch);
+    void mapNics(const Exposition &e, SampleBatch *batch);
+
+    Part m_part;
+    double m_defaultSpeedMbps;
+    CounterRate m_rates;
+};
+
+} // namespace Headroom
