@@ -19,7 +19,8 @@ bool NodeExporterCollector::wanted(const QJsonObject &options)
 }
 
 std::unique_ptr<NodeExporterCollector> NodeExporterCollector::create(const CollectorConfig &config,
-                                                                     NodeExporterMapping::Part part, QString *error)
+                                                                     NodeExporterMapping::Part part,
+                                                                     QString *error)
 {
     const auto url = exporterUrl(config.options.value("host"_L1).toString(), u"host"_s, error);
     if (!url)

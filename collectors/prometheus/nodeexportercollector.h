@@ -16,8 +16,8 @@ class NodeExporterCollector : public Collector
 public:
     // Whether a host/nic source's options ask for node_exporter ("host" is http(s)://).
     static bool wanted(const QJsonObject &options);
-    static std::unique_ptr<NodeExporterCollector> create(const CollectorConfig &config,
-                                                         NodeExporterMapping::Part part, QString *error);
+    static std::unique_ptr<NodeExporterCollector>
+    create(const CollectorConfig &config, NodeExporterMapping::Part part, QString *error);
 
     PollResult poll(const QDeadlineTimer &deadline) override;
 

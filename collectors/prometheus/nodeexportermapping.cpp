@@ -26,6 +26,16 @@ std::optional<double> single(const Exposition &e, QLatin1StringView name)
     return f->samples.first().value;
 }
 
+// A node_exporter counter published as the rate of a local collector's series.
+struct CounterSpec
+{
+    QLatin1StringView name;
+    QString metric;
+    QString unit;
+    UseKind kind;
+    double scale = 1; // the rate times this (io seconds per second -> %)
+};
+
 double percentOf(double part, double whole)
 {
     return whole > 0 ? std::clamp(100.0 * part / whole, 0.0, 100.0) : 0.0;
@@ -54,8 +64,10 @@ void NodeExporterMapping::mapCpu(const Exposition &e, SampleBatch *batch)
 {
     const QString cpu = u"cpu"_s;
     const qint64 ts = batch->tsMs;
-    const auto add = [&](const QString &metric, const Labels &labels, const QString &unit, UseKind kind,
-                         double value) { batch->add({ batch->source, metric, labels }, unit, cpu, kind, value); };
+    const auto add = [&](const QString &metric, const Labels &labels, const QString &unit,
+                         UseKind kind, double value) {
+        batch->add({ batch->source, metric, labels }, unit, cpu, kind, value);
+    };
     QMap<QString, double> totalByCpu; // seconds, all modes
     QMap<QString, double> idleByCpu; // idle + iowait, as the local collector counts
     QMap<QString, double> byMode; // all CPUs
@@ -101,11 +113,13 @@ void NodeExporterMapping::mapCpu(const Exposition &e, SampleBatch *batch)
     if (const auto running = single(e, "node_procs_running"_L1)) {
         add(u"host.cpu.runnable"_s, {}, QString(), UseKind::Saturation, *running);
         if (count > 0)
-            add(u"host.cpu.runqueue_per_cpu"_s, {}, QString(), UseKind::Saturation, *running / count);
+            add(u"host.cpu.runqueue_per_cpu"_s, {}, QString(), UseKind::Saturation,
+                *running / count);
     }
-    const std::pair<QLatin1StringView, QString> loads[] = { { "node_load1"_L1, u"host.load.1"_s },
-                                                            { "node_load5"_L1, u"host.load.5"_s },
-                                                            { "node_load15"_L1, u"host.load.15"_s } };
+    const std::pair<QLatin1StringView, QString> loads[]
+        = { { "node_load1"_L1, u"host.load.1"_s },
+            { "node_load5"_L1, u"host.load.5"_s },
+            { "node_load15"_L1, u"host.load.15"_s } };
     for (const auto &[name, metric] : loads)
         if (const auto v = single(e, name))
             add(metric, {}, QString(), UseKind::Saturation, *v);
@@ -134,13 +148,7 @@ void NodeExporterMapping::mapMemory(const Exposition &e, SampleBatch *batch)
     if (swapTotal && swapFree && *swapTotal > 0)
         add(u"host.mem.swap_used"_s, {}, u"%"_s, memory, UseKind::Saturation,
             percentOf(*swapTotal - std::min(*swapFree, *swapTotal), *swapTotal));
-    const struct
-    {
-        QLatin1StringView name;
-        QString metric;
-        QString unit;
-        UseKind kind;
-    } counters[] = {
+    const CounterSpec counters[] = {
         { "node_vmstat_pswpin"_L1, u"host.mem.swap_in"_s, u"pages/s"_s, UseKind::Saturation },
         { "node_vmstat_pswpout"_L1, u"host.mem.swap_out"_s, u"pages/s"_s, UseKind::Saturation },
         { "node_vmstat_oom_kill"_L1, u"host.mem.oom_kills"_s, u"1/s"_s, UseKind::Errors },
@@ -158,8 +166,10 @@ void NodeExporterMapping::mapMemory(const Exposition &e, SampleBatch *batch)
         QString resource;
     } pressures[] = {
         { "node_pressure_cpu_waiting_seconds_total"_L1, u"host.cpu.psi"_s, u"some"_s, u"cpu"_s },
-        { "node_pressure_memory_waiting_seconds_total"_L1, u"host.mem.psi"_s, u"some"_s, u"memory"_s },
-        { "node_pressure_memory_stalled_seconds_total"_L1, u"host.mem.psi"_s, u"full"_s, u"memory"_s },
+        { "node_pressure_memory_waiting_seconds_total"_L1, u"host.mem.psi"_s, u"some"_s,
+          u"memory"_s },
+        { "node_pressure_memory_stalled_seconds_total"_L1, u"host.mem.psi"_s, u"full"_s,
+          u"memory"_s },
         { "node_pressure_io_waiting_seconds_total"_L1, u"host.io.psi"_s, u"some"_s, u"disk"_s },
         { "node_pressure_io_stalled_seconds_total"_L1, u"host.io.psi"_s, u"full"_s, u"disk"_s },
     };
@@ -173,20 +183,19 @@ void NodeExporterMapping::mapMemory(const Exposition &e, SampleBatch *batch)
 void NodeExporterMapping::mapDisks(const Exposition &e, SampleBatch *batch)
 {
     const qint64 ts = batch->tsMs;
-    const struct
-    {
-        QLatin1StringView name;
-        QString metric;
-        QString unit;
-        UseKind kind;
-        double scale; // per second of the counter's rate
-    } counters[] = {
-        { "node_disk_io_time_seconds_total"_L1, u"host.disk.utilization"_s, u"%"_s, UseKind::Utilization, 100 },
-        { "node_disk_io_time_weighted_seconds_total"_L1, u"host.disk.queue"_s, QString(), UseKind::Saturation, 1 },
-        { "node_disk_read_bytes_total"_L1, u"host.disk.read_bytes"_s, u"B/s"_s, UseKind::Throughput, 1 },
-        { "node_disk_written_bytes_total"_L1, u"host.disk.write_bytes"_s, u"B/s"_s, UseKind::Throughput, 1 },
-        { "node_disk_reads_completed_total"_L1, u"host.disk.reads"_s, u"1/s"_s, UseKind::Throughput, 1 },
-        { "node_disk_writes_completed_total"_L1, u"host.disk.writes"_s, u"1/s"_s, UseKind::Throughput, 1 },
+    const CounterSpec counters[] = {
+        { "node_disk_io_time_seconds_total"_L1, u"host.disk.utilization"_s, u"%"_s,
+          UseKind::Utilization, 100 },
+        { "node_disk_io_time_weighted_seconds_total"_L1, u"host.disk.queue"_s, QString(),
+          UseKind::Saturation, 1 },
+        { "node_disk_read_bytes_total"_L1, u"host.disk.read_bytes"_s, u"B/s"_s, UseKind::Throughput,
+          1 },
+        { "node_disk_written_bytes_total"_L1, u"host.disk.write_bytes"_s, u"B/s"_s,
+          UseKind::Throughput, 1 },
+        { "node_disk_reads_completed_total"_L1, u"host.disk.reads"_s, u"1/s"_s, UseKind::Throughput,
+          1 },
+        { "node_disk_writes_completed_total"_L1, u"host.disk.writes"_s, u"1/s"_s,
+          UseKind::Throughput, 1 },
     };
     for (const auto &c : counters) {
         const ExpositionFamily *f = family(e, c.name);
@@ -215,17 +224,14 @@ void NodeExporterMapping::mapNics(const Exposition &e, SampleBatch *batch)
         for (const ExpositionSample &s : f->samples)
             if (s.value > 0) // -125000 and 0: the driver does not know
                 speedMbps.insert(s.labels.value(u"device"_s), s.value * 8 / 1e6);
-    const struct
-    {
-        QLatin1StringView name;
-        QString metric;
-        QString unit;
-        UseKind kind;
-    } counters[] = {
+    const CounterSpec counters[] = {
         { "node_network_receive_bytes_total"_L1, u"nic.rx.bytes"_s, u"B/s"_s, UseKind::Throughput },
-        { "node_network_transmit_bytes_total"_L1, u"nic.tx.bytes"_s, u"B/s"_s, UseKind::Throughput },
-        { "node_network_receive_packets_total"_L1, u"nic.rx.packets"_s, u"1/s"_s, UseKind::Throughput },
-        { "node_network_transmit_packets_total"_L1, u"nic.tx.packets"_s, u"1/s"_s, UseKind::Throughput },
+        { "node_network_transmit_bytes_total"_L1, u"nic.tx.bytes"_s, u"B/s"_s,
+          UseKind::Throughput },
+        { "node_network_receive_packets_total"_L1, u"nic.rx.packets"_s, u"1/s"_s,
+          UseKind::Throughput },
+        { "node_network_transmit_packets_total"_L1, u"nic.tx.packets"_s, u"1/s"_s,
+          UseKind::Throughput },
         { "node_network_receive_drop_total"_L1, u"nic.rx.drops"_s, u"1/s"_s, UseKind::Saturation },
         { "node_network_transmit_drop_total"_L1, u"nic.tx.drops"_s, u"1/s"_s, UseKind::Saturation },
         { "node_network_receive_errs_total"_L1, u"nic.rx.errors"_s, u"1/s"_s, UseKind::Errors },
@@ -249,17 +255,19 @@ void NodeExporterMapping::mapNics(const Exposition &e, SampleBatch *batch)
             batch->add({ batch->source, c.metric, labels }, c.unit, resource, c.kind, *rate);
             const double speed = speedMbps.value(device, m_defaultSpeedMbps);
             if (c.unit == "B/s"_L1 && speed > 0)
-                batch->add({ batch->source, u"nic.utilization"_s,
+                batch->add({ batch->source,
+                             u"nic.utilization"_s,
                              { { u"interface"_s, device },
-                               { u"direction"_s, c.metric.startsWith("nic.rx"_L1) ? u"rx"_s : u"tx"_s } } },
+                               { u"direction"_s,
+                                 c.metric.startsWith("nic.rx"_L1) ? u"rx"_s : u"tx"_s } } },
                            u"%"_s, resource, UseKind::Utilization, *rate * 8 / (speed * 1e6) * 100);
         }
     }
     for (const QString &device : std::as_const(seen)) {
         const double speed = speedMbps.value(device, m_defaultSpeedMbps);
         if (speed > 0)
-            batch->add({ batch->source, u"nic.speed"_s, { { u"interface"_s, device } } }, u"Mbit/s"_s,
-                       u"nic:"_s + device, UseKind::Info, speed);
+            batch->add({ batch->source, u"nic.speed"_s, { { u"interface"_s, device } } },
+                       u"Mbit/s"_s, u"nic:"_s + device, UseKind::Info, speed);
     }
     const QString tcp = u"tcp"_s;
     const auto retrans = single(e, "node_netstat_Tcp_RetransSegs"_L1);
@@ -267,7 +275,8 @@ void NodeExporterMapping::mapNics(const Exposition &e, SampleBatch *batch)
     if (!retrans)
         return;
     if (const auto rate = m_rates.update(u"tcp/RetransSegs"_s, *retrans, ts))
-        batch->add({ batch->source, u"tcp.retransmits"_s, {} }, u"1/s"_s, tcp, UseKind::Errors, *rate);
+        batch->add({ batch->source, u"tcp.retransmits"_s, {} }, u"1/s"_s, tcp, UseKind::Errors,
+                   *rate);
     if (!out)
         return;
     const auto dRetrans = m_rates.delta(u"tcp/ratio/RetransSegs"_s, *retrans, ts);
@@ -276,7 +285,8 @@ void NodeExporterMapping::mapNics(const Exposition &e, SampleBatch *batch)
         batch->add({ batch->source, u"tcp.retransmit_ratio"_s, {} }, u"%"_s, tcp, UseKind::Errors,
                    100.0 * *dRetrans / *dOut);
     else if (dRetrans && dOut && *dRetrans == 0)
-        batch->add({ batch->source, u"tcp.retransmit_ratio"_s, {} }, u"%"_s, tcp, UseKind::Errors, 0.0);
+        batch->add({ batch->source, u"tcp.retransmit_ratio"_s, {} }, u"%"_s, tcp, UseKind::Errors,
+                   0.0);
 }
 
 } // namespace Headroom

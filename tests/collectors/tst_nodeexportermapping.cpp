@@ -28,7 +28,8 @@ void bump(QByteArray &text, const QByteArray &prefix, double delta)
     text.replace(start, end - start, QByteArray::number(value + delta, 'g', 17));
 }
 
-std::optional<double> valueOf(const SampleBatch &batch, const QString &metric, const Labels &labels = {})
+std::optional<double> valueOf(const SampleBatch &batch, const QString &metric,
+                              const Labels &labels = {})
 {
     for (const SeriesValue &v : batch.values)
         if (v.info.key.metric == metric && v.info.key.labels == labels)
@@ -68,16 +69,19 @@ private Q_SLOTS:
         bump(after, R"(node_pressure_memory_waiting_seconds_total)", 0.1);
         NodeExporterMapping mapping(NodeExporterMapping::Part::Host);
         const SampleBatch first = scrape(mapping, before, 1'000'000);
-        QVERIFY(!valueOf(first, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } })); // rates need two
+        QVERIFY(!valueOf(first, u"host.cpu.utilization"_s,
+                         { { u"cpu"_s, u"all"_s } })); // rates need two
         QCOMPARE(valueOf(first, u"host.load.1"_s), 2.16);
         QCOMPARE(valueOf(first, u"host.cpu.count"_s), 2.0);
         QCOMPARE(valueOf(first, u"host.load.per_cpu"_s), 1.08);
         // MemTotal 25,276,063,744, MemAvailable 23,940,075,520.
-        QVERIFY(qFuzzyCompare(*valueOf(first, u"host.mem.utilization"_s), 100.0 * (25276063744.0 - 23940075520.0) / 25276063744.0));
+        QVERIFY(qFuzzyCompare(*valueOf(first, u"host.mem.utilization"_s),
+                              100.0 * (25276063744.0 - 23940075520.0) / 25276063744.0));
         QVERIFY(!valueOf(first, u"host.mem.swap_used"_s)); // no swap on that machine
 
         const SampleBatch second = scrape(mapping, after, 1'002'000);
-        QCOMPARE(valueOf(second, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } }), 37.5); // 1.5 of 4 s
+        QCOMPARE(valueOf(second, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } }),
+                 37.5); // 1.5 of 4 s
         QCOMPARE(valueOf(second, u"host.cpu.utilization"_s, { { u"cpu"_s, u"cpu0"_s } }), 75.0);
         QCOMPARE(valueOf(second, u"host.cpu.utilization"_s, { { u"cpu"_s, u"cpu1"_s } }), 0.0);
         QCOMPARE(valueOf(second, u"host.cpu.mode"_s, { { u"mode"_s, u"user"_s } }), 37.5);
@@ -85,7 +89,8 @@ private Q_SLOTS:
         QCOMPARE(valueOf(second, u"host.disk.utilization"_s, vda), 25.0);
         QCOMPARE(valueOf(second, u"host.disk.queue"_s, vda), 0.75);
         QCOMPARE(valueOf(second, u"host.disk.read_bytes"_s, vda), double(2 << 20));
-        QVERIFY(qFuzzyCompare(*valueOf(second, u"host.mem.psi"_s, { { u"kind"_s, u"some"_s } }), 5.0));
+        QVERIFY(
+            qFuzzyCompare(*valueOf(second, u"host.mem.psi"_s, { { u"kind"_s, u"some"_s } }), 5.0));
         // Same identity as the local collector's: unit, resource, USE kind.
         for (const SeriesValue &v : second.values) {
             if (v.info.key.metric == "host.disk.utilization"_L1) {
@@ -111,10 +116,13 @@ private Q_SLOTS:
         const Labels eth0 { { u"interface"_s, u"eth0"_s } };
         QCOMPARE(valueOf(second, u"nic.rx.bytes"_s, eth0), 12.5e6);
         QCOMPARE(valueOf(second, u"nic.speed"_s, eth0), 1000.0);
-        QCOMPARE(valueOf(second, u"nic.utilization"_s, { { u"direction"_s, u"rx"_s }, { u"interface"_s, u"eth0"_s } }), 10.0);
+        QCOMPARE(valueOf(second, u"nic.utilization"_s,
+                         { { u"direction"_s, u"rx"_s }, { u"interface"_s, u"eth0"_s } }),
+                 10.0);
         QCOMPARE(valueOf(second, u"tcp.retransmits"_s), 1.5);
         QCOMPARE(valueOf(second, u"tcp.retransmit_ratio"_s), 1.0);
-        QVERIFY(!valueOf(second, u"nic.rx.bytes"_s, { { u"interface"_s, u"lo"_s } })); // loopback left out
+        QVERIFY(!valueOf(second, u"nic.rx.bytes"_s,
+                         { { u"interface"_s, u"lo"_s } })); // loopback left out
         QCOMPARE(valueOf(second, u"host.load.1"_s), std::nullopt); // the host part's, not the nic's
     }
 
@@ -122,10 +130,12 @@ private Q_SLOTS:
     {
         QByteArray before = page();
         QByteArray after = before;
-        bump(after, R"(node_network_receive_bytes_total{device="eth0"})", -1000); // exporter restarted
+        bump(after, R"(node_network_receive_bytes_total{device="eth0"})",
+             -1000); // exporter restarted
         NodeExporterMapping mapping(NodeExporterMapping::Part::Nic);
         scrape(mapping, before, 1'000'000);
-        QVERIFY(!valueOf(scrape(mapping, after, 1'002'000), u"nic.rx.bytes"_s, { { u"interface"_s, u"eth0"_s } }));
+        QVERIFY(!valueOf(scrape(mapping, after, 1'002'000), u"nic.rx.bytes"_s,
+                         { { u"interface"_s, u"eth0"_s } }));
     }
 };
 
