@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QUrl>
 
 namespace Headroom {
 
@@ -15,8 +16,9 @@ QString LocalFileSource::description() const
     return m_root.isEmpty() ? QStringLiteral("local") : QStringLiteral("local:") + m_root;
 }
 
-FileReadResult LocalFileSource::readFiles(const QStringList &paths)
+FileReadResult LocalFileSource::readFiles(const QStringList &paths, const QDeadlineTimer &deadline)
 {
+    Q_UNUSED(deadline); // procfs and sysfs reads do not block
     FileReadResult result;
     for (const QString &path : paths) {
         QFile file(m_root + path);
@@ -35,10 +37,18 @@ FileReadResult LocalFileSource::readFiles(const QStringList &paths)
     return result;
 }
 
-QStringList LocalFileSource::listDirectory(const QString &path)
+DirectoryListing LocalFileSource::listDirectory(const QString &path, const QDeadlineTimer &deadline)
 {
-    return QDir(m_root + path)
-        .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System, QDir::Name);
+    Q_UNUSED(deadline);
+    const QDir dir(m_root + path);
+    DirectoryListing listing;
+    if (!dir.exists()) {
+        listing.error = QStringLiteral("no such directory: ") + path;
+        return listing;
+    }
+    listing.entries
+        = dir.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System, QDir::Name);
+    return listing;
 }
 
 std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QString *error)
@@ -52,8 +62,10 @@ std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QS
     const QString hostName = host.toString();
     if (!hostName.isEmpty() && hostName != QLatin1StringView("local")) {
         if (error)
-            *error = QStringLiteral("remote hosts need the SSH transport (not yet available): ")
-                + hostName;
+            *error = QStringLiteral("\"host\": %1 is not a host this collector can read; "
+                                    "use local, ssh://user@server[:port] or "
+                                    "http://server:9100/metrics (node_exporter)")
+                         .arg(QUrl(hostName).toString(QUrl::RemovePassword));
         return nullptr;
     }
     return std::make_unique<LocalFileSource>(options.value(QLatin1StringView("root")).toString());

@@ -1,10 +1,11 @@
-// Where collectors read /proc and /sys from. Local today; a remote transport (SSH)
-// implements the same interface later, so parsers and collectors never change.
-// A poll asks for all its files in one call, so a remote source can fetch them in
-// one round trip.
+// Where collectors read /proc and /sys from: this machine (LocalFileSource) or a remote
+// host over SSH (SshFileSource, collectors/ssh), so parsers and collectors never
+// change. A poll asks for all its files in one call, so a remote source can fetch them
+// in one round trip, and passes its deadline, which a remote source must honour.
 #pragma once
 
 #include <QByteArray>
+#include <QDeadlineTimer>
 #include <QHash>
 #include <QJsonObject>
 #include <QString>
@@ -19,15 +20,20 @@ struct FileReadResult
     QHash<QString, QString> errors; // path -> reason, for those that could not
 };
 
+struct DirectoryListing
+{
+    QStringList entries; // names (not paths), not recursive
+    QString error; // why the directory could not be listed; empty when it could
+};
+
 class FileSource
 {
 public:
     virtual ~FileSource() = default;
     // Human-readable location, e.g. "local" or "ssh://db1".
     virtual QString description() const = 0;
-    virtual FileReadResult readFiles(const QStringList &paths) = 0;
-    // Names of the entries of a directory (not recursive); empty when it cannot be read.
-    virtual QStringList listDirectory(const QString &path) = 0;
+    virtual FileReadResult readFiles(const QStringList &paths, const QDeadlineTimer &deadline) = 0;
+    virtual DirectoryListing listDirectory(const QString &path, const QDeadlineTimer &deadline) = 0;
 };
 
 // Reads the local file system; rootPrefix lets tests point it at a captured tree
@@ -37,16 +43,17 @@ class LocalFileSource : public FileSource
 public:
     explicit LocalFileSource(QString rootPrefix = QString());
     QString description() const override;
-    FileReadResult readFiles(const QStringList &paths) override;
-    QStringList listDirectory(const QString &path) override;
+    FileReadResult readFiles(const QStringList &paths, const QDeadlineTimer &deadline) override;
+    DirectoryListing listDirectory(const QString &path, const QDeadlineTimer &deadline) override;
 
 private:
     QString m_root;
 };
 
-// The FileSource a collector's options ask for: "host" ("" or "local": this machine;
-// remote hosts arrive with the SSH transport) and "root" (a path prefix, for fixture
-// trees in tests). nullptr and *error when the options cannot be served.
+// The local FileSource a collector's options ask for: "host" ("" or "local": this
+// machine) and "root" (a path prefix, for fixture trees in tests). nullptr and *error
+// for any other host: collectors that read remote hosts go through
+// hostFileSource() (collectors/ssh), which serves ssh:// and hands the rest here.
 std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QString *error);
 
 } // namespace Headroom

@@ -1,6 +1,7 @@
 #include "hostcollector.h"
 
 #include "diskstatsparser.h"
+#include "hostfilesource.h"
 #include "hostlogging.h"
 #include "loadavgparser.h"
 #include "meminfoparser.h"
@@ -62,7 +63,7 @@ double percentOf(double part, double whole)
 
 std::unique_ptr<HostCollector> HostCollector::create(const CollectorConfig &config, QString *error)
 {
-    auto source = fileSourceFromOptions(config.options, error);
+    auto source = hostFileSource(config.options, error);
     if (!source)
         return nullptr;
     return std::make_unique<HostCollector>(config, std::move(source));
@@ -88,13 +89,13 @@ QStringList HostCollector::filesToRead(const QStringList &blockDevices)
 
 PollResult HostCollector::poll(const QDeadlineTimer &deadline)
 {
-    // Local procfs reads do not block; a remote FileSource bounds its own round trip.
-    Q_UNUSED(deadline);
-    QStringList devices = m_source->listDirectory(BlockDir);
+    // A remote FileSource answers the listing from its last round trip when it can, so
+    // a poll normally costs one round trip.
+    QStringList devices = m_source->listDirectory(BlockDir, deadline).entries;
     devices.removeIf(isIgnoredBlockDevice);
 
     PollBuilder poll(m_config, m_clock(), lcHost);
-    poll.files = m_source->readFiles(filesToRead(devices));
+    poll.files = m_source->readFiles(filesToRead(devices), deadline);
 
     const QStringList core { ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath };
     if (std::none_of(core.cbegin(), core.cend(),

@@ -1,5 +1,6 @@
 #include "niccollector.h"
 
+#include "hostfilesource.h"
 #include "netsnmpparser.h"
 #include "niclogging.h"
 #include "pollbuilder.h"
@@ -100,7 +101,7 @@ std::optional<NicOptions> NicCollector::parseOptions(const QJsonObject &options,
 
 std::unique_ptr<NicCollector> NicCollector::create(const CollectorConfig &config, QString *error)
 {
-    auto source = fileSourceFromOptions(config.options, error);
+    auto source = hostFileSource(config.options, error);
     if (!source)
         return nullptr;
     auto options = parseOptions(config.options, error);
@@ -120,12 +121,15 @@ NicCollector::NicCollector(CollectorConfig config, NicOptions options,
 
 PollResult NicCollector::poll(const QDeadlineTimer &deadline)
 {
-    // Local sysfs reads do not block; a remote FileSource bounds its own round trip.
-    Q_UNUSED(deadline);
-    const QStringList present = m_source->listDirectory(NetDir);
+    // A remote FileSource answers the listing from its last round trip when it can, so
+    // a poll normally costs one round trip.
+    const DirectoryListing listing = m_source->listDirectory(NetDir, deadline);
+    const QStringList &present = listing.entries;
     PollBuilder poll(m_config, m_clock(), lcNic);
     if (present.isEmpty()) {
-        poll.result.error = u"cannot list %1 on %2"_s.arg(NetDir, m_source->description());
+        poll.result.error = u"cannot list %1 on %2: %3"_s.arg(
+            NetDir, m_source->description(),
+            listing.error.isEmpty() ? u"it is empty"_s : listing.error);
         return std::move(poll.result);
     }
 
@@ -148,7 +152,7 @@ PollResult NicCollector::poll(const QDeadlineTimer &deadline)
         for (const StatCounter &counter : StatCounters)
             paths << statPath(name, counter.file);
     }
-    poll.files = m_source->readFiles(paths);
+    poll.files = m_source->readFiles(paths, deadline);
 
     for (const QString &name : std::as_const(chosen))
         collectInterface(poll, name, explicitList);

@@ -43,8 +43,14 @@ public:
     explicit FixtureSource(const QString &relativeRoot) { setRoot(relativeRoot); }
     void setRoot(const QString &relativeRoot) { m_local = LocalFileSource(fixture(relativeRoot)); }
     QString description() const override { return m_local.description(); }
-    FileReadResult readFiles(const QStringList &paths) override { return m_local.readFiles(paths); }
-    QStringList listDirectory(const QString &path) override { return m_local.listDirectory(path); }
+    FileReadResult readFiles(const QStringList &paths, const QDeadlineTimer &deadline) override
+    {
+        return m_local.readFiles(paths, deadline);
+    }
+    DirectoryListing listDirectory(const QString &path, const QDeadlineTimer &deadline) override
+    {
+        return m_local.listDirectory(path, deadline);
+    }
 
 private:
     LocalFileSource m_local;

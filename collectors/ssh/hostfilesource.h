@@ -1,0 +1,16 @@
+// The FileSource for the "host" option of the host and nic collectors: this machine
+// ("", "local"), or a remote host over SSH ("ssh://[user@]server[:port]"), whose
+// connection is shared by all collectors of that host. Creating it does not connect:
+// the first poll does, so a dashboard opens at once even when a host is down.
+#pragma once
+
+#include "filesource.h"
+
+#include <QJsonObject>
+#include <memory>
+
+namespace Headroom {
+
+std::unique_ptr<FileSource> hostFileSource(const QJsonObject &options, QString *error);
+
+} // namespace Headroom

@@ -1,0 +1,143 @@
+#include "remotereadbatch.h"
+
+#include <QRandomGenerator>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Single quotes keep every byte as it is, except the quote itself.
+QByteArray shellQuoted(const QString &text)
+{
+    QByteArray quoted = text.toUtf8();
+    quoted.replace('\'', "'\\''");
+    return '\'' + quoted + '\'';
+}
+
+QByteArray quotedList(const QStringList &items)
+{
+    QByteArray list;
+    for (const QString &item : items)
+        list += ' ' + shellQuoted(item);
+    return list;
+}
+
+// "cat: /proc/x: No such file or directory" -> path -> reason (GNU and busybox wording).
+QHash<QString, QString> toolErrors(const QByteArray &stderrText)
+{
+    QHash<QString, QString> reasons;
+    for (const QByteArray &line : stderrText.split('\n')) {
+        const QString text = QString::fromUtf8(line);
+        const qsizetype toolEnd = text.indexOf(": "_L1);
+        const qsizetype pathEnd = text.lastIndexOf(": "_L1);
+        if (toolEnd < 0 || pathEnd <= toolEnd)
+            continue;
+        QString path = text.mid(toolEnd + 2, pathEnd - toolEnd - 2);
+        // ls quotes names: "ls: cannot access '/x': No such file or directory".
+        const qsizetype quote = path.indexOf(u'\'');
+        if (quote >= 0 && path.endsWith(u'\''))
+            path = path.mid(quote + 1, path.size() - quote - 2);
+        reasons.insert(path, text.mid(pathEnd + 2).trimmed());
+    }
+    return reasons;
+}
+
+} // namespace
+
+QByteArray newBatchBoundary()
+{
+    quint32 words[4];
+    QRandomGenerator::system()->fillRange(words);
+    return QByteArray(reinterpret_cast<const char *>(words), sizeof(words)).toHex();
+}
+
+QByteArray remoteReadCommand(const RemoteReadBatch &batch, const QByteArray &boundary)
+{
+    // LC_ALL=C: error reasons in English and ls in byte order. The newline before each
+    // header keeps the header on its own line after a file without a final newline;
+    // the parser takes that one newline back off.
+    QByteArray command = "LC_ALL=C; export LC_ALL; B=" + boundary + ";";
+    if (!batch.files.isEmpty()) {
+        command += " for f in" + quotedList(batch.files)
+            + "; do printf '\\n%s F %s\\n' \"$B\" \"$f\"; cat -- \"$f\" || "
+              "printf '\\n%s E %s\\n' \"$B\" \"$f\"; done;";
+    }
+    if (!batch.directories.isEmpty()) {
+        command += " for d in" + quotedList(batch.directories)
+            + "; do printf '\\n%s D %s\\n' \"$B\" \"$d\"; ls -1A -- \"$d\" || "
+              "printf '\\n%s E %s\\n' \"$B\" \"$d\"; done;";
+    }
+    command += " printf '\\n%s END\\n' \"$B\"";
+    return command;
+}
+
+RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteArray &output,
+                                      const QByteArray &stderrText, const QByteArray &boundary)
+{
+    RemoteReadReply reply;
+    QHash<QString, QByteArray> fileData;
+    QHash<QString, QByteArray> directoryData;
+    QHash<QString, bool> failed;
+
+    const QByteArray marker = '\n' + boundary + ' ';
+    qsizetype at = output.indexOf(marker);
+    while (at >= 0) {
+        const qsizetype headerStart = at + marker.size();
+        const qsizetype headerEnd = output.indexOf('\n', headerStart);
+        if (headerEnd < 0)
+            break; // cut off inside a header
+        const QByteArray header = output.mid(headerStart, headerEnd - headerStart);
+        const qsizetype next = output.indexOf(marker, headerEnd);
+        if (header == "END") {
+            reply.complete = true;
+            break;
+        }
+        const QByteArray kind = header.left(1);
+        const QString path = QString::fromUtf8(header.mid(2));
+        // Until the next header, or to the end of what arrived (an item cut short is
+        // not trusted: it only counts when a header follows it).
+        if (next < 0)
+            break;
+        const QByteArray body = output.mid(headerEnd + 1, next - headerEnd - 1);
+        if (kind == "F" && batch.files.contains(path))
+            fileData.insert(path, body);
+        else if (kind == "D" && batch.directories.contains(path))
+            directoryData.insert(path, body);
+        else if (kind == "E")
+            failed.insert(path, true);
+        at = next;
+    }
+
+    const QHash<QString, QString> reasons = toolErrors(stderrText);
+    const auto reasonFor = [&](const QString &path) {
+        if (failed.contains(path))
+            return reasons.value(path, u"cannot be read"_s);
+        return reply.complete ? u"missing from the server's answer"_s
+                              : u"the server's answer stopped early"_s;
+    };
+    for (const QString &path : batch.files) {
+        const auto found = fileData.constFind(path);
+        if (found != fileData.cend() && !failed.contains(path))
+            reply.files.contents.insert(path, *found);
+        else
+            reply.files.errors.insert(path, reasonFor(path));
+    }
+    for (const QString &path : batch.directories) {
+        DirectoryListing listing;
+        const auto found = directoryData.constFind(path);
+        if (found != directoryData.cend() && !failed.contains(path)) {
+            for (const QByteArray &name : found->split('\n')) {
+                if (!name.isEmpty())
+                    listing.entries << QString::fromUtf8(name);
+            }
+        } else {
+            listing.error = reasonFor(path);
+        }
+        reply.directories.insert(path, listing);
+    }
+    return reply;
+}
+
+} // namespace Headroom

@@ -1,0 +1,364 @@
+#include "sshconnection.h"
+
+#include "sshlogging.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QMutex>
+#include <algorithm>
+#include <libssh/callbacks.h>
+#include <libssh/libssh.h>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qint64 FirstRetryMs = 1000;
+constexpr qint64 LongestRetryMs = 10000;
+// A poll with no deadline of its own still must not wait forever on a silent server.
+constexpr qint64 DefaultTimeoutMs = 30000;
+constexpr int ReadChunk = 64 * 1024;
+
+qint64 remainingMs(const QDeadlineTimer &deadline)
+{
+    return deadline.isForever() ? DefaultTimeoutMs : std::max<qint64>(deadline.remainingTime(), 0);
+}
+
+// libssh bounds each blocking step (connect, key exchange, auth, channel requests) by the
+// session timeout; it is set to what is left of the deadline before each step.
+void setTimeout(ssh_session session, const QDeadlineTimer &deadline)
+{
+    const qint64 ms = std::max<qint64>(remainingMs(deadline), 1);
+    long seconds = long(ms / 1000);
+    long micros = long(ms % 1000) * 1000;
+    ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &seconds);
+    ssh_options_set(session, SSH_OPTIONS_TIMEOUT_USEC, &micros);
+}
+
+QString libsshError(ssh_session session)
+{
+    return QString::fromUtf8(ssh_get_error(session));
+}
+
+// A key with a passphrase is never prompted for: it must be loaded into ssh-agent.
+int refusePassphrase(const char *, char *, size_t, int, int, void *)
+{
+    return -1;
+}
+
+QString serverKeyText(ssh_session session)
+{
+    ssh_key key = nullptr;
+    if (ssh_get_server_publickey(session, &key) != SSH_OK)
+        return u"key unknown"_s;
+    QString text = QString::fromLatin1(ssh_key_type_to_char(ssh_key_type(key)));
+    unsigned char *hash = nullptr;
+    size_t length = 0;
+    if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &length) == 0) {
+        char *fingerprint = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, length);
+        text += u' ' + QString::fromLatin1(fingerprint);
+        ssh_string_free_char(fingerprint);
+        ssh_clean_pubkey_hash(&hash);
+    }
+    ssh_key_free(key);
+    return text;
+}
+
+QString knownHostsFile(ssh_session session)
+{
+    char *path = nullptr;
+    if (ssh_options_get(session, SSH_OPTIONS_KNOWNHOSTS, &path) != SSH_OK || !path)
+        return u"known_hosts"_s;
+    const QString text = QString::fromUtf8(path);
+    ssh_string_free_char(path);
+    return text;
+}
+
+// The name known_hosts files use: "host", or "[host]:port" off port 22.
+QString knownHostsName(const SshTarget &target, ssh_session session)
+{
+    unsigned int port = 22;
+    ssh_options_get_port(session, &port);
+    return port == 22 ? target.host : u"[%1]:%2"_s.arg(target.host).arg(port);
+}
+
+} // namespace
+
+struct SshConnection::Session
+{
+    ssh_session handle = nullptr;
+    ssh_callbacks_struct callbacks {};
+
+    ~Session()
+    {
+        if (handle) {
+            // The goodbye must not wait on a server that stopped answering.
+            long seconds = 0;
+            long micros = 100 * 1000;
+            ssh_options_set(handle, SSH_OPTIONS_TIMEOUT, &seconds);
+            ssh_options_set(handle, SSH_OPTIONS_TIMEOUT_USEC, &micros);
+            ssh_disconnect(handle);
+            ssh_free(handle);
+        }
+    }
+};
+
+std::shared_ptr<SshConnection> SshConnection::shared(const SshTarget &target)
+{
+    static QMutex lock;
+    static QHash<QString, std::weak_ptr<SshConnection>> connections;
+    const QMutexLocker locker(&lock);
+    std::weak_ptr<SshConnection> &slot = connections[target.url()];
+    auto connection = slot.lock();
+    if (!connection) {
+        connection = std::make_shared<SshConnection>(target);
+        slot = connection;
+    }
+    return connection;
+}
+
+SshConnection::SshConnection(SshTarget target)
+    : m_target(std::move(target))
+    , m_retryAt(0)
+{
+}
+
+SshConnection::~SshConnection() = default;
+
+SshConnection::Stats SshConnection::stats() const
+{
+    const std::lock_guard locker(m_statsLock);
+    return m_stats;
+}
+
+void SshConnection::noteFailure(const QString &error)
+{
+    dropSession();
+    // After a failed attempt the next one waits 1 s, then 2, 4, 8 and 10 s at most.
+    const qint64 wait = std::min(FirstRetryMs << std::min(m_failuresInRow, 4), LongestRetryMs);
+    ++m_failuresInRow;
+    m_retryAt = QDeadlineTimer(wait);
+    m_lastError = error;
+    const std::lock_guard locker(m_statsLock);
+    ++m_stats.failures;
+}
+
+void SshConnection::dropSession()
+{
+    m_session.reset();
+}
+
+SshConnection::Output SshConnection::run(const QByteArray &command,
+                                         const QDeadlineTimer &deadline, qint64 maxBytes)
+{
+    Output output;
+    std::unique_lock turn(m_turn, std::defer_lock);
+    if (deadline.isForever()) {
+        turn.lock();
+    } else if (!turn.try_lock_for(std::chrono::milliseconds(remainingMs(deadline)))) {
+        output.error = u"%1: busy with another collector's read until the poll's deadline"_s.arg(
+            m_target.url());
+        return output;
+    }
+
+    if (!m_session && !m_retryAt.hasExpired()) {
+        output.error = u"%1 (next attempt in %2 s)"_s.arg(m_lastError).arg(
+            (m_retryAt.remainingTime() + 999) / 1000);
+        return output;
+    }
+    // A session that was fine at the last poll may have been closed since (server
+    // restart, idle NAT): one fresh connection is tried at once before giving up.
+    const bool hadSession = bool(m_session);
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        QString error;
+        if (!m_session && !connectSession(deadline, &error)) {
+            noteFailure(error);
+            output.error = error;
+            return output;
+        }
+        output = Output();
+        if (execute(command, deadline, maxBytes, &output)) {
+            m_failuresInRow = 0;
+            const std::lock_guard locker(m_statsLock);
+            ++m_stats.commands;
+            return output;
+        }
+        qCInfo(lcSsh, "%s: %s", qPrintable(m_target.url()), qPrintable(output.error));
+        dropSession();
+        if (!hadSession || deadline.hasExpired())
+            break;
+    }
+    noteFailure(output.error);
+    return output;
+}
+
+bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *error)
+{
+    const QString url = m_target.url();
+    auto session = std::make_unique<Session>();
+    session->handle = ssh_new();
+    if (!session->handle) {
+        *error = u"%1: cannot create an SSH session"_s.arg(url);
+        return false;
+    }
+    ssh_session handle = session->handle;
+    // The user's own ~/.ssh/config is read (Host aliases, User, Port, IdentityFile); the
+    // system-wide one is not, and whatever the config says, unknown host keys are refused.
+    bool processConfig = false;
+    ssh_options_set(handle, SSH_OPTIONS_PROCESS_CONFIG, &processConfig);
+    const QByteArray host = m_target.host.toUtf8();
+    ssh_options_set(handle, SSH_OPTIONS_HOST, host.constData());
+    // $HOME, not the password database's home: what the user's shell and ssh use.
+    const QString sshDir = QDir::homePath() + u"/.ssh"_s;
+    ssh_options_set(handle, SSH_OPTIONS_SSH_DIR, QFile::encodeName(sshDir).constData());
+    const QString config = sshDir + u"/config"_s;
+    if (QFileInfo::exists(config)
+        && ssh_options_parse_config(handle, QFile::encodeName(config).constData()) != SSH_OK) {
+        *error = u"%1: cannot use %2: %3"_s.arg(url, config, libsshError(handle));
+        return false;
+    }
+    if (!m_target.user.isEmpty()) {
+        const QByteArray user = m_target.user.toUtf8();
+        ssh_options_set(handle, SSH_OPTIONS_USER, user.constData());
+    }
+    if (m_target.port != 0) {
+        int port = m_target.port;
+        ssh_options_set(handle, SSH_OPTIONS_PORT, &port);
+    }
+    int strict = 1;
+    ssh_options_set(handle, SSH_OPTIONS_STRICTHOSTKEYCHECK, &strict);
+    ssh_callbacks_init(&session->callbacks);
+    session->callbacks.auth_function = refusePassphrase;
+    ssh_set_callbacks(handle, &session->callbacks);
+
+    setTimeout(handle, deadline);
+    if (ssh_connect(handle) != SSH_OK) {
+        *error = u"%1: cannot connect: %2"_s.arg(url, libsshError(handle));
+        return false;
+    }
+
+    const QString name = knownHostsName(m_target, handle);
+    switch (ssh_session_is_known_server(handle)) {
+    case SSH_KNOWN_HOSTS_OK:
+        break;
+    case SSH_KNOWN_HOSTS_UNKNOWN:
+    case SSH_KNOWN_HOSTS_NOT_FOUND:
+        *error = u"%1: refused: the server's host key (%2) is not in %3 for %4. Check the "
+                 "fingerprint with the server's administrator and add the key (connect once "
+                 "with ssh, or ssh-keyscan); Headroom never accepts a key by itself"_s.arg(
+                     url, serverKeyText(handle), knownHostsFile(handle), name);
+        return false;
+    case SSH_KNOWN_HOSTS_CHANGED:
+        *error = u"%1: refused: THE SERVER'S HOST KEY HAS CHANGED (now %2) since it was "
+                 "recorded in %3 for %4. Someone may be intercepting the connection; if the "
+                 "server was reinstalled, replace its line (ssh-keygen -R '%4')"_s.arg(
+                     url, serverKeyText(handle), knownHostsFile(handle), name);
+        return false;
+    case SSH_KNOWN_HOSTS_OTHER:
+        *error = u"%1: refused: the server offered a %2 key, but %3 records a key of another "
+                 "type for %4. Someone may be intercepting the connection; check with the "
+                 "server's administrator"_s.arg(url, serverKeyText(handle),
+                                                knownHostsFile(handle), name);
+        return false;
+    case SSH_KNOWN_HOSTS_ERROR:
+        *error = u"%1: cannot check the host key: %2"_s.arg(url, libsshError(handle));
+        return false;
+    }
+
+    setTimeout(handle, deadline);
+    switch (ssh_userauth_publickey_auto(handle, nullptr, nullptr)) {
+    case SSH_AUTH_SUCCESS:
+        break;
+    case SSH_AUTH_PARTIAL:
+        *error = u"%1: the server wants more than a key (a second factor); Headroom signs "
+                 "in with a key only"_s.arg(url);
+        return false;
+    case SSH_AUTH_DENIED:
+        *error = u"%1: no key was accepted (tried ssh-agent and the key files in %2). Add "
+                 "your key to ssh-agent (ssh-add), or name it with IdentityFile in %3; keys "
+                 "with a passphrase must be in the agent"_s.arg(url, sshDir, config);
+        return false;
+    default:
+        *error = u"%1: authentication failed: %2"_s.arg(url, libsshError(handle));
+        return false;
+    }
+
+    qCInfo(lcSsh, "%s: connected", qPrintable(url));
+    m_session = std::move(session);
+    const std::lock_guard locker(m_statsLock);
+    ++m_stats.connects;
+    return true;
+}
+
+bool SshConnection::execute(const QByteArray &command, const QDeadlineTimer &deadline,
+                            qint64 maxBytes, Output *output)
+{
+    const QString url = m_target.url();
+    ssh_session handle = m_session->handle;
+    setTimeout(handle, deadline);
+    // The channel is closed and freed on every path: OpenSSH allows only a few open
+    // session channels per connection.
+    const std::unique_ptr<ssh_channel_struct, void (*)(ssh_channel)> channel(
+        ssh_channel_new(handle), [](ssh_channel c) {
+            if (c) {
+                ssh_channel_close(c);
+                ssh_channel_free(c);
+            }
+        });
+    if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK
+        || ssh_channel_request_exec(channel.get(), command.constData()) != SSH_OK) {
+        output->error = u"%1: cannot run the read command: %2"_s.arg(url, libsshError(handle));
+        return false;
+    }
+    ssh_channel_send_eof(channel.get());
+
+    QByteArray buffer(ReadChunk, Qt::Uninitialized);
+    const auto readStream = [&](int isStderr, QByteArray *into) {
+        for (;;) {
+            if (deadline.hasExpired()) {
+                output->error = u"%1: no complete answer before the poll's deadline"_s.arg(url);
+                return false;
+            }
+            // Short waits, so stderr is drained while stdout is still coming.
+            const int waitMs = int(std::min<qint64>(remainingMs(deadline), 100));
+            const int n = ssh_channel_read_timeout(channel.get(), buffer.data(), ReadChunk,
+                                                   isStderr, std::max(waitMs, 1));
+            if (n < 0 && n != SSH_AGAIN) { // SSH_AGAIN: nothing within waitMs
+                output->error = u"%1: connection lost: %2"_s.arg(url, libsshError(handle));
+                return false;
+            }
+            if (n > 0) {
+                into->append(buffer.constData(), n);
+                if (into->size() > maxBytes) {
+                    output->error = u"%1: the answer exceeds %2 MiB"_s.arg(url).arg(
+                        maxBytes / (1024 * 1024));
+                    return false;
+                }
+            }
+            if (!isStderr) {
+                while (ssh_channel_poll(channel.get(), 1) > 0) {
+                    const int e = ssh_channel_read_nonblocking(channel.get(), buffer.data(),
+                                                               ReadChunk, 1);
+                    if (e <= 0)
+                        break;
+                    if (output->standardError.size() < maxBytes)
+                        output->standardError.append(buffer.constData(), e);
+                }
+            }
+            if (n <= 0 && ssh_channel_is_eof(channel.get()))
+                return true;
+            if (n <= 0 && !ssh_is_connected(handle)) {
+                output->error = u"%1: connection lost"_s.arg(url);
+                return false;
+            }
+        }
+    };
+    if (!readStream(0, &output->standardOutput) || !readStream(1, &output->standardError))
+        return false;
+    return true;
+}
+
+} // namespace Headroom

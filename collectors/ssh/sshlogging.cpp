@@ -1,0 +1,2 @@
+#include "sshlogging.h"
+Q_LOGGING_CATEGORY(lcSsh, "headroom.ssh", QtInfoMsg)
