@@ -95,8 +95,8 @@ void CollectorScheduler::stop(int waitMs)
     if (m_sources.isEmpty())
         return;
     for (auto it = m_sources.begin(); it != m_sources.end(); ++it) {
+        // end() quits the thread once it has run.
         QMetaObject::invokeMethod(it->worker, &CollectorWorker::end, Qt::QueuedConnection);
-        it->thread->quit();
     }
     QDeadlineTimer deadline(waitMs);
     for (auto it = m_sources.begin(); it != m_sources.end(); ++it) {

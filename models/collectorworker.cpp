@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QThread>
 
 namespace Headroom {
 
@@ -30,6 +31,10 @@ void CollectorWorker::end()
     if (m_timer)
         m_timer->stop();
     m_collector.reset(); // close connections on the thread that opened them
+    // The thread quits here, after the above, not when the scheduler asks: a quit from
+    // outside while a poll runs could end the event loop before this call is served,
+    // leaving the timer and the collector to be destroyed on the wrong thread.
+    thread()->quit();
 }
 
 void CollectorWorker::abandon()

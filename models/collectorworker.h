@@ -21,7 +21,7 @@ public:
 
     // Called on the worker thread (by queued invocation).
     void begin();
-    void end();
+    void end(); // stops polling, destroys the collector and quits the worker's thread
     bool isPolling() const { return m_polling.loadRelaxed(); }
     // Called from the scheduler's thread when it gives up waiting for a hung poll:
     // once this returns, the worker never touches the bus or signals again, so the
