@@ -153,6 +153,12 @@ PollResult NicCollector::poll(const QDeadlineTimer &deadline)
             paths << statPath(name, counter.file);
     }
     poll.files = m_source->readFiles(paths, deadline);
+    // Nothing at all read (a remote host gone since the listing): the poll failed.
+    if (poll.files.contents.isEmpty()) {
+        poll.result.error = u"cannot read %1 on %2: %3"_s.arg(
+            SnmpPath, m_source->description(), poll.files.errors.value(SnmpPath, u"no data"_s));
+        return std::move(poll.result);
+    }
 
     for (const QString &name : std::as_const(chosen))
         collectInterface(poll, name, explicitList);

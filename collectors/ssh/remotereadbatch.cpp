@@ -1,6 +1,7 @@
 #include "remotereadbatch.h"
 
 #include <QRandomGenerator>
+#include <QSet>
 
 namespace Headroom {
 
@@ -24,10 +25,17 @@ QByteArray quotedList(const QStringList &items)
     return list;
 }
 
-// "cat: /proc/x: No such file or directory" -> path -> reason (GNU and busybox wording).
-QHash<QString, QString> toolErrors(const QByteArray &stderrText)
+struct ToolErrors
 {
-    QHash<QString, QString> reasons;
+    QHash<QString, QString> cat; // path -> reason
+    QHash<QString, QString> ls;
+};
+
+// "cat: /proc/x: No such file or directory", "ls: cannot access '/x': No such file or
+// directory" (GNU and busybox wording): each tool's reasons by path.
+ToolErrors toolErrors(const QByteArray &stderrText)
+{
+    ToolErrors errors;
     for (const QByteArray &line : stderrText.split('\n')) {
         const QString text = QString::fromUtf8(line);
         const qsizetype toolEnd = text.indexOf(": "_L1);
@@ -35,13 +43,13 @@ QHash<QString, QString> toolErrors(const QByteArray &stderrText)
         if (toolEnd < 0 || pathEnd <= toolEnd)
             continue;
         QString path = text.mid(toolEnd + 2, pathEnd - toolEnd - 2);
-        // ls quotes names: "ls: cannot access '/x': No such file or directory".
         const qsizetype quote = path.indexOf(u'\'');
         if (quote >= 0 && path.endsWith(u'\''))
             path = path.mid(quote + 1, path.size() - quote - 2);
-        reasons.insert(path, text.mid(pathEnd + 2).trimmed());
+        const QString tool = text.left(toolEnd);
+        (tool == "ls"_L1 ? errors.ls : errors.cat).insert(path, text.mid(pathEnd + 2).trimmed());
     }
-    return reasons;
+    return errors;
 }
 
 } // namespace
@@ -79,7 +87,9 @@ RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteA
     RemoteReadReply reply;
     QHash<QString, QByteArray> fileData;
     QHash<QString, QByteArray> directoryData;
-    QHash<QString, bool> failed;
+    QSet<QString> failedFiles;
+    QSet<QString> failedDirectories;
+    QByteArray lastKind; // an E marker belongs to the F or D item before it
 
     const QByteArray marker = '\n' + boundary + ' ';
     qsizetype at = output.indexOf(marker);
@@ -106,34 +116,36 @@ RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteA
         else if (kind == "D" && batch.directories.contains(path))
             directoryData.insert(path, body);
         else if (kind == "E")
-            failed.insert(path, true);
+            (lastKind == "D" ? failedDirectories : failedFiles).insert(path);
+        lastKind = kind;
         at = next;
     }
 
-    const QHash<QString, QString> reasons = toolErrors(stderrText);
-    const auto reasonFor = [&](const QString &path) {
+    const ToolErrors reasons = toolErrors(stderrText);
+    const auto reasonFor = [&](const QString &path, const QSet<QString> &failed,
+                               const QHash<QString, QString> &toolReasons) {
         if (failed.contains(path))
-            return reasons.value(path, u"cannot be read"_s);
+            return toolReasons.value(path, u"cannot be read"_s);
         return reply.complete ? u"missing from the server's answer"_s
                               : u"the server's answer stopped early"_s;
     };
     for (const QString &path : batch.files) {
         const auto found = fileData.constFind(path);
-        if (found != fileData.cend() && !failed.contains(path))
+        if (found != fileData.cend() && !failedFiles.contains(path))
             reply.files.contents.insert(path, *found);
         else
-            reply.files.errors.insert(path, reasonFor(path));
+            reply.files.errors.insert(path, reasonFor(path, failedFiles, reasons.cat));
     }
     for (const QString &path : batch.directories) {
         DirectoryListing listing;
         const auto found = directoryData.constFind(path);
-        if (found != directoryData.cend() && !failed.contains(path)) {
+        if (found != directoryData.cend() && !failedDirectories.contains(path)) {
             for (const QByteArray &name : found->split('\n')) {
                 if (!name.isEmpty())
                     listing.entries << QString::fromUtf8(name);
             }
         } else {
-            listing.error = reasonFor(path);
+            listing.error = reasonFor(path, failedDirectories, reasons.ls);
         }
         reply.directories.insert(path, listing);
     }

@@ -151,22 +151,21 @@ void SshConnection::dropSession()
     m_session.reset();
 }
 
-SshConnection::Output SshConnection::run(const QByteArray &command,
-                                         const QDeadlineTimer &deadline, qint64 maxBytes)
+SshConnection::Output SshConnection::run(const QByteArray &command, const QDeadlineTimer &deadline,
+                                         qint64 maxBytes)
 {
     Output output;
     std::unique_lock turn(m_turn, std::defer_lock);
     if (deadline.isForever()) {
         turn.lock();
     } else if (!turn.try_lock_for(std::chrono::milliseconds(remainingMs(deadline)))) {
-        output.error = u"%1: busy with another collector's read until the poll's deadline"_s.arg(
-            m_target.url());
+        output.error = u"busy with another collector's read until the poll's deadline"_s;
         return output;
     }
 
     if (!m_session && !m_retryAt.hasExpired()) {
-        output.error = u"%1 (next attempt in %2 s)"_s.arg(m_lastError).arg(
-            (m_retryAt.remainingTime() + 999) / 1000);
+        output.error = u"%1 (next attempt in %2 s)"_s.arg(m_lastError)
+                           .arg((m_retryAt.remainingTime() + 999) / 1000);
         return output;
     }
     // A session that was fine at the last poll may have been closed since (server
@@ -201,7 +200,7 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
     auto session = std::make_unique<Session>();
     session->handle = ssh_new();
     if (!session->handle) {
-        *error = u"%1: cannot create an SSH session"_s.arg(url);
+        *error = u"cannot create an SSH session"_s;
         return false;
     }
     ssh_session handle = session->handle;
@@ -217,7 +216,7 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
     const QString config = sshDir + u"/config"_s;
     if (QFileInfo::exists(config)
         && ssh_options_parse_config(handle, QFile::encodeName(config).constData()) != SSH_OK) {
-        *error = u"%1: cannot use %2: %3"_s.arg(url, config, libsshError(handle));
+        *error = u"cannot use %1: %2"_s.arg(config, libsshError(handle));
         return false;
     }
     if (!m_target.user.isEmpty()) {
@@ -236,7 +235,7 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
 
     setTimeout(handle, deadline);
     if (ssh_connect(handle) != SSH_OK) {
-        *error = u"%1: cannot connect: %2"_s.arg(url, libsshError(handle));
+        *error = u"cannot connect: %1"_s.arg(libsshError(handle));
         return false;
     }
 
@@ -246,25 +245,25 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
         break;
     case SSH_KNOWN_HOSTS_UNKNOWN:
     case SSH_KNOWN_HOSTS_NOT_FOUND:
-        *error = u"%1: refused: the server's host key (%2) is not in %3 for %4. Check the "
+        *error = u"refused: the server's host key (%1) is not in %2 for %3. Check the "
                  "fingerprint with the server's administrator and add the key (connect once "
                  "with ssh, or ssh-keyscan); Headroom never accepts a key by itself"_s.arg(
-                     url, serverKeyText(handle), knownHostsFile(handle), name);
+                     serverKeyText(handle), knownHostsFile(handle), name);
         return false;
     case SSH_KNOWN_HOSTS_CHANGED:
-        *error = u"%1: refused: THE SERVER'S HOST KEY HAS CHANGED (now %2) since it was "
-                 "recorded in %3 for %4. Someone may be intercepting the connection; if the "
-                 "server was reinstalled, replace its line (ssh-keygen -R '%4')"_s.arg(
-                     url, serverKeyText(handle), knownHostsFile(handle), name);
+        *error = u"refused: THE SERVER'S HOST KEY HAS CHANGED (now %1) since it was "
+                 "recorded in %2 for %3. Someone may be intercepting the connection; if the "
+                 "server was reinstalled, replace its line (ssh-keygen -R '%3')"_s.arg(
+                     serverKeyText(handle), knownHostsFile(handle), name);
         return false;
     case SSH_KNOWN_HOSTS_OTHER:
-        *error = u"%1: refused: the server offered a %2 key, but %3 records a key of another "
-                 "type for %4. Someone may be intercepting the connection; check with the "
-                 "server's administrator"_s.arg(url, serverKeyText(handle),
-                                                knownHostsFile(handle), name);
+        *error
+            = u"refused: the server offered a %1 key, but %2 records a key of another "
+              "type for %3. Someone may be intercepting the connection; check with the "
+              "server's administrator"_s.arg(serverKeyText(handle), knownHostsFile(handle), name);
         return false;
     case SSH_KNOWN_HOSTS_ERROR:
-        *error = u"%1: cannot check the host key: %2"_s.arg(url, libsshError(handle));
+        *error = u"cannot check the host key: %1"_s.arg(libsshError(handle));
         return false;
     }
 
@@ -273,16 +272,16 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
     case SSH_AUTH_SUCCESS:
         break;
     case SSH_AUTH_PARTIAL:
-        *error = u"%1: the server wants more than a key (a second factor); Headroom signs "
-                 "in with a key only"_s.arg(url);
+        *error = u"the server wants more than a key (a second factor); Headroom signs "
+                 "in with a key only"_s;
         return false;
     case SSH_AUTH_DENIED:
-        *error = u"%1: no key was accepted (tried ssh-agent and the key files in %2). Add "
-                 "your key to ssh-agent (ssh-add), or name it with IdentityFile in %3; keys "
-                 "with a passphrase must be in the agent"_s.arg(url, sshDir, config);
+        *error = u"no key was accepted (tried ssh-agent and the key files in %1). Add "
+                 "your key to ssh-agent (ssh-add), or name it with IdentityFile in %2; keys "
+                 "with a passphrase must be in the agent"_s.arg(sshDir, config);
         return false;
     default:
-        *error = u"%1: authentication failed: %2"_s.arg(url, libsshError(handle));
+        *error = u"authentication failed: %1"_s.arg(libsshError(handle));
         return false;
     }
 
@@ -296,7 +295,6 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
 bool SshConnection::execute(const QByteArray &command, const QDeadlineTimer &deadline,
                             qint64 maxBytes, Output *output)
 {
-    const QString url = m_target.url();
     ssh_session handle = m_session->handle;
     setTimeout(handle, deadline);
     // The channel is closed and freed on every path: OpenSSH allows only a few open
@@ -310,7 +308,11 @@ bool SshConnection::execute(const QByteArray &command, const QDeadlineTimer &dea
         });
     if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK
         || ssh_channel_request_exec(channel.get(), command.constData()) != SSH_OK) {
-        output->error = u"%1: cannot run the read command: %2"_s.arg(url, libsshError(handle));
+        const QString reason = libsshError(handle);
+        output->error = u"cannot run the read command: %1"_s.arg(
+            !reason.isEmpty()           ? reason
+                : deadline.hasExpired() ? u"no answer before the poll's deadline"_s
+                                        : u"no answer"_s);
         return false;
     }
     ssh_channel_send_eof(channel.get());
@@ -319,7 +321,7 @@ bool SshConnection::execute(const QByteArray &command, const QDeadlineTimer &dea
     const auto readStream = [&](int isStderr, QByteArray *into) {
         for (;;) {
             if (deadline.hasExpired()) {
-                output->error = u"%1: no complete answer before the poll's deadline"_s.arg(url);
+                output->error = u"no complete answer before the poll's deadline"_s;
                 return false;
             }
             // Short waits, so stderr is drained while stdout is still coming.
@@ -327,21 +329,20 @@ bool SshConnection::execute(const QByteArray &command, const QDeadlineTimer &dea
             const int n = ssh_channel_read_timeout(channel.get(), buffer.data(), ReadChunk,
                                                    isStderr, std::max(waitMs, 1));
             if (n < 0 && n != SSH_AGAIN) { // SSH_AGAIN: nothing within waitMs
-                output->error = u"%1: connection lost: %2"_s.arg(url, libsshError(handle));
+                output->error = u"connection lost: %1"_s.arg(libsshError(handle));
                 return false;
             }
             if (n > 0) {
                 into->append(buffer.constData(), n);
                 if (into->size() > maxBytes) {
-                    output->error = u"%1: the answer exceeds %2 MiB"_s.arg(url).arg(
-                        maxBytes / (1024 * 1024));
+                    output->error = u"the answer exceeds %1 MiB"_s.arg(maxBytes / (1024 * 1024));
                     return false;
                 }
             }
             if (!isStderr) {
                 while (ssh_channel_poll(channel.get(), 1) > 0) {
-                    const int e = ssh_channel_read_nonblocking(channel.get(), buffer.data(),
-                                                               ReadChunk, 1);
+                    const int e
+                        = ssh_channel_read_nonblocking(channel.get(), buffer.data(), ReadChunk, 1);
                     if (e <= 0)
                         break;
                     if (output->standardError.size() < maxBytes)
@@ -351,7 +352,7 @@ bool SshConnection::execute(const QByteArray &command, const QDeadlineTimer &dea
             if (n <= 0 && ssh_channel_is_eof(channel.get()))
                 return true;
             if (n <= 0 && !ssh_is_connected(handle)) {
-                output->error = u"%1: connection lost"_s.arg(url);
+                output->error = u"connection lost"_s;
                 return false;
             }
         }

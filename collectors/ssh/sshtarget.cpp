@@ -31,7 +31,8 @@ std::optional<SshTarget> parseSshTarget(const QString &value, QString *error)
     };
     const QUrl url(value, QUrl::StrictMode);
     // Only the scheme and host part are echoed: the value may hold a password.
-    const QString shown = url.isValid() ? url.toString(QUrl::RemovePassword) : u"the ssh:// value"_s;
+    const QString shown
+        = url.isValid() ? url.toString(QUrl::RemovePassword) : u"the ssh:// value"_s;
     if (!url.isValid() || url.scheme().compare("ssh"_L1, Qt::CaseInsensitive) != 0)
         return fail(u"%1 is not an ssh://[user@]server[:port] URL"_s.arg(shown));
     if (!url.password().isEmpty())
@@ -40,8 +41,8 @@ std::optional<SshTarget> parseSshTarget(const QString &value, QString *error)
     if (url.host().isEmpty())
         return fail(u"%1 names no server"_s.arg(shown));
     if (!url.path().isEmpty() && url.path() != "/"_L1)
-        return fail(u"%1: a path has no meaning here (the collector reads /proc and /sys)"_s.arg(
-            shown));
+        return fail(
+            u"%1: a path has no meaning here (the collector reads /proc and /sys)"_s.arg(shown));
     if (url.hasQuery() || url.hasFragment())
         return fail(u"%1: no query or fragment is understood"_s.arg(shown));
     SshTarget target;

@@ -1,0 +1,200 @@
+// The SSH transport's pure parts: ssh:// values, and one poll's read command, run here
+// by the local /bin/sh (the same POSIX sh, cat and ls a server runs) and parsed back,
+// then parsed from cut-off and garbled answers.
+#include "remotereadbatch.h"
+#include "sshtarget.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Headroom;
+using namespace Qt::StringLiterals;
+
+class TestRemoteReadBatch : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void target_data();
+    void target();
+    void roundTrip();
+    void emptyBatch();
+    void damagedAnswer_data();
+    void damagedAnswer();
+
+private:
+    struct Ran
+    {
+        QByteArray out;
+        QByteArray err;
+    };
+    static Ran runLocally(const QByteArray &command);
+};
+
+void TestRemoteReadBatch::target_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("url"); // empty: refused
+    QTest::addColumn<QString>("error");
+    QTest::newRow("host") << u"ssh://db1"_s << u"ssh://db1"_s << QString();
+    QTest::newRow("user port") << u"ssh://ops@db1.example.com:2222"_s
+                               << u"ssh://ops@db1.example.com:2222"_s << QString();
+    QTest::newRow("trailing slash") << u"ssh://ops@db1/"_s << u"ssh://ops@db1"_s << QString();
+    QTest::newRow("ipv6") << u"ssh://[::1]:22"_s << u"ssh://[::1]:22"_s << QString();
+    QTest::newRow("upper scheme") << u"SSH://db1"_s << u"ssh://db1"_s << QString();
+    QTest::newRow("password")
+        << u"ssh://ops:s3cret@db1"_s << QString()
+        << u"\"host\": ssh://ops@db1: ssh:// URLs take no password; Headroom signs in with "
+           "ssh-agent or a key file (~/.ssh/id_*, or IdentityFile in ~/.ssh/config)"_s;
+    QTest::newRow("no server") << u"ssh://ops@"_s << QString()
+                               << u"\"host\": ssh://ops@ names no server"_s;
+    QTest::newRow("path") << u"ssh://db1/proc"_s << QString()
+                          << u"\"host\": ssh://db1/proc: a path has no meaning here (the "
+                             "collector reads /proc and /sys)"_s;
+    QTest::newRow("query") << u"ssh://db1?x=1"_s << QString()
+                           << u"\"host\": ssh://db1?x=1: no query or fragment is understood"_s;
+    QTest::newRow("bad port") << u"ssh://db1:99999"_s << QString()
+                              << u"\"host\": the ssh:// value is not an "
+                                 "ssh://[user@]server[:port] URL"_s;
+    QTest::newRow("http") << u"http://db1"_s << QString()
+                          << u"\"host\": http://db1 is not an ssh://[user@]server[:port] URL"_s;
+}
+
+void TestRemoteReadBatch::target()
+{
+    QFETCH(QString, value);
+    QFETCH(QString, url);
+    QFETCH(QString, error);
+    QString actualError;
+    const auto parsed = parseSshTarget(value, &actualError);
+    QCOMPARE(parsed.has_value(), !url.isEmpty());
+    QCOMPARE(actualError, error);
+    QVERIFY(!actualError.contains("s3cret"_L1));
+    if (parsed)
+        QCOMPARE(parsed->url(), url);
+}
+
+TestRemoteReadBatch::Ran TestRemoteReadBatch::runLocally(const QByteArray &command)
+{
+    QProcess sh;
+    sh.start(u"/bin/sh"_s, { u"-c"_s, QString::fromUtf8(command) });
+    if (!sh.waitForFinished(10000))
+        qFatal("sh did not finish");
+    return { sh.readAllStandardOutput(), sh.readAllStandardError() };
+}
+
+void TestRemoteReadBatch::roundTrip()
+{
+    QTemporaryDir dir;
+    const auto write = [&](const QString &name, const QByteArray &content) {
+        QFile file(dir.filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+    };
+    // What /proc and /sys hold, and what could trip a framing: no final newline, an
+    // empty file, blank lines at the end, bytes that are not text, quotes and spaces
+    // in a name.
+    const QByteArray binary("\x00\x01\xff\n\n", 5);
+    write(u"stat"_s, "cpu  1 2 3\ncpu0 1 2 3\n");
+    write(u"speed"_s, "1000");
+    write(u"empty"_s, "");
+    write(u"blank lines"_s, "x\n\n\n");
+    write(u"it's \"odd\""_s, binary);
+    QDir(dir.path()).mkpath(u"net/eth0"_s);
+    QDir(dir.path()).mkpath(u"net/lo"_s);
+    write(u"net/bonding_masters"_s, "");
+
+    RemoteReadBatch batch;
+    for (const QString &name :
+         { u"stat"_s, u"speed"_s, u"empty"_s, u"blank lines"_s, u"it's \"odd\""_s, u"missing"_s })
+        batch.files << dir.filePath(name);
+    batch.files << dir.filePath(u"net"_s); // a directory: cat fails
+    batch.directories << dir.filePath(u"net"_s) << dir.filePath(u"nowhere"_s);
+    const QByteArray boundary = newBatchBoundary();
+    QCOMPARE(boundary.size(), 32);
+    QVERIFY(boundary != newBatchBoundary());
+
+    const Ran ran = runLocally(remoteReadCommand(batch, boundary));
+    const RemoteReadReply reply = parseRemoteReadOutput(batch, ran.out, ran.err, boundary);
+    QVERIFY(reply.complete);
+    const QHash<QString, QByteArray> &got = reply.files.contents;
+    QCOMPARE(got.value(dir.filePath(u"stat"_s)), QByteArray("cpu  1 2 3\ncpu0 1 2 3\n"));
+    QCOMPARE(got.value(dir.filePath(u"speed"_s)), QByteArray("1000"));
+    QVERIFY(got.contains(dir.filePath(u"empty"_s)));
+    QCOMPARE(got.value(dir.filePath(u"empty"_s)), QByteArray());
+    QCOMPARE(got.value(dir.filePath(u"blank lines"_s)), QByteArray("x\n\n\n"));
+    QCOMPARE(got.value(dir.filePath(u"it's \"odd\""_s)), binary);
+    QCOMPARE(got.size(), 5);
+    QCOMPARE(reply.files.errors.value(dir.filePath(u"missing"_s)),
+             u"No such file or directory"_s);
+    QCOMPARE(reply.files.errors.value(dir.filePath(u"net"_s)), u"Is a directory"_s);
+    QCOMPARE(reply.directories.value(dir.filePath(u"net"_s)).entries,
+             (QStringList { u"bonding_masters"_s, u"eth0"_s, u"lo"_s }));
+    QVERIFY(reply.directories.value(dir.filePath(u"net"_s)).error.isEmpty());
+    QCOMPARE(reply.directories.value(dir.filePath(u"nowhere"_s)).error,
+             u"No such file or directory"_s);
+}
+
+void TestRemoteReadBatch::emptyBatch()
+{
+    const QByteArray boundary = newBatchBoundary();
+    const Ran ran = runLocally(remoteReadCommand({}, boundary));
+    const RemoteReadReply reply = parseRemoteReadOutput({}, ran.out, ran.err, boundary);
+    QVERIFY(reply.complete);
+    QVERIFY(reply.files.contents.isEmpty() && reply.files.errors.isEmpty());
+}
+
+void TestRemoteReadBatch::damagedAnswer_data()
+{
+    QTest::addColumn<QByteArray>("answer");
+    QTest::addColumn<bool>("complete");
+    QTest::addColumn<QString>("aError"); // empty: /a read as "1\n"
+    QTest::addColumn<QString>("bError"); // empty: /b read as "2"
+    const QByteArray B = "\nBOUNDARY";
+    QTest::newRow("whole") << B + " F /a\n1\n" + B + " F /b\n2" + B + " END\n" << true
+                           << QString() << QString();
+    QTest::newRow("cut in b") << B + " F /a\n1\n" + B + " F /b\n2" << false << QString()
+                              << u"the server's answer stopped early"_s;
+    QTest::newRow("cut in a header") << B + " F /a\n1\n" + B + " F /" << false << QString()
+                                     << u"the server's answer stopped early"_s;
+    QTest::newRow("nothing") << QByteArray() << false << u"the server's answer stopped early"_s
+                             << u"the server's answer stopped early"_s;
+    QTest::newRow("b left out") << B + " F /a\n1\n" + B + " END\n" << true << QString()
+                                << u"missing from the server's answer"_s;
+    QTest::newRow("unasked path ignored")
+        << B + " F /etc/shadow\nx\n" + B + " F /a\n1\n" + B + " F /b\n2" + B + " END\n" << true
+        << QString() << QString();
+    QTest::newRow("wrong boundary") << QByteArray("\nOTHER F /a\n1\n\nOTHER END\n") << false
+                                    << u"the server's answer stopped early"_s
+                                    << u"the server's answer stopped early"_s;
+    QTest::newRow("error marker") << B + " F /a\n" + B + " E /a\n" + B + " F /b\n2" + B + " END\n"
+                                  << true << u"cannot be read"_s << QString();
+    QTest::newRow("garbage") << QByteArray("\x01\x02 junk\n\n\nBOUNDARY\nBOUNDARY X") << false
+                             << u"the server's answer stopped early"_s
+                             << u"the server's answer stopped early"_s;
+}
+
+void TestRemoteReadBatch::damagedAnswer()
+{
+    QFETCH(QByteArray, answer);
+    QFETCH(bool, complete);
+    QFETCH(QString, aError);
+    QFETCH(QString, bError);
+    const RemoteReadBatch batch { { u"/a"_s, u"/b"_s }, {} };
+    const RemoteReadReply reply = parseRemoteReadOutput(batch, answer, {}, "BOUNDARY");
+    QCOMPARE(reply.complete, complete);
+    QCOMPARE(reply.files.errors.value(u"/a"_s), aError);
+    QCOMPARE(reply.files.errors.value(u"/b"_s), bError);
+    if (aError.isEmpty())
+        QCOMPARE(reply.files.contents.value(u"/a"_s), QByteArray("1\n"));
+    if (bError.isEmpty())
+        QCOMPARE(reply.files.contents.value(u"/b"_s), QByteArray("2"));
+    QVERIFY(!reply.files.contents.contains(u"/etc/shadow"_s));
+    QCOMPARE(reply.files.contents.size() + reply.files.errors.size(), 2);
+}
+
+QTEST_GUILESS_MAIN(TestRemoteReadBatch)
+#include "tst_remotereadbatch.moc"

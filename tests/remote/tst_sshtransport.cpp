@@ -1,0 +1,412 @@
+// The SSH transport against a real OpenSSH sshd on loopback (its own host key, key
+// authentication only): the host and nic collectors over ssh:// give the same series
+// as this machine's local collectors, one round trip per poll on one shared session;
+// unknown and changed host keys are refused with a clear message; ssh-agent works; a
+// frozen or killed server gives errors within the poll's deadline, and the figures
+// come back when it does.
+#include "hostcollector.h"
+#include "niccollector.h"
+#include "remotetestutil.h"
+#include "sshconnection.h"
+#include "sshfilesource.h"
+#include "sshtarget.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSet>
+#include <QTest>
+#include <QThread>
+#include <signal.h>
+
+using namespace Headroom;
+using namespace Headroom::Test;
+using namespace Qt::StringLiterals;
+
+class TestSshTransport : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void readsWhatLocalReads();
+    void onePollOneRoundTrip();
+    void hostFiguresMatchLocal();
+    void nicSeriesMatchLocal();
+    void unknownHostKeyRefused();
+    void changedHostKeyRefused();
+    void noAcceptedKey();
+    void agentAuthentication();
+    void frozenServerNeverHangs();
+    void killedServerRecovers();
+
+private:
+    std::unique_ptr<Collector> remoteCollector(const QString &plugin, const QString &url);
+    std::unique_ptr<SshServer> m_server;
+};
+
+namespace {
+
+constexpr int DeadlineMs = 1500;
+
+std::unique_ptr<SshFileSource> sourceFor(const QString &url)
+{
+    QString error;
+    const auto target = parseSshTarget(url, &error);
+    if (!target)
+        qFatal("%s", qPrintable(error));
+    return std::make_unique<SshFileSource>(SshConnection::shared(*target));
+}
+
+QSet<QString> keysOf(const PollResult &result, const QString &prefix = QString())
+{
+    QSet<QString> keys;
+    for (const SeriesValue &value : result.batch.values) {
+        if (value.info.key.metric.startsWith(prefix))
+            keys.insert(value.info.key.metric + labelsToString(value.info.key.labels));
+    }
+    return keys;
+}
+
+double valueOf(const PollResult &result, const QString &metric, const Labels &labels = {})
+{
+    for (const SeriesValue &value : result.batch.values) {
+        if (value.info.key.metric == metric && value.info.key.labels == labels)
+            return value.value;
+    }
+    return qQNaN();
+}
+
+} // namespace
+
+void TestSshTransport::initTestCase()
+{
+    m_server = std::make_unique<SshServer>();
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+}
+
+std::unique_ptr<Collector> TestSshTransport::remoteCollector(const QString &plugin,
+                                                             const QString &url)
+{
+    CollectorConfig config;
+    config.sourceId = plugin;
+    config.options = { { u"host"_s, url } };
+    QString error;
+    std::unique_ptr<Collector> collector;
+    if (plugin == "host"_L1)
+        collector = HostCollector::create(config, &error);
+    else
+        collector = NicCollector::create(config, &error);
+    if (!collector)
+        qFatal("%s", qPrintable(error));
+    return collector;
+}
+
+void TestSshTransport::readsWhatLocalReads()
+{
+    const HomeDirectory home(m_server->home());
+    const auto remote = sourceFor(m_server->url());
+    LocalFileSource local;
+    // Files that do not change between two reads, and one that is not there.
+    const QStringList paths { u"/proc/sys/kernel/ostype"_s, u"/proc/sys/kernel/osrelease"_s,
+                              u"/sys/class/net/lo/type"_s, u"/proc/cpuinfo"_s,
+                              u"/proc/no-such-file"_s };
+    const FileReadResult got = remote->readFiles(paths, QDeadlineTimer(5000));
+    const FileReadResult want = local.readFiles(paths, QDeadlineTimer(5000));
+    QCOMPARE(got.contents, want.contents);
+    QCOMPARE(got.contents.size(), 4);
+    QCOMPARE(got.errors.value(u"/proc/no-such-file"_s), u"No such file or directory"_s);
+    QCOMPARE(remote->listDirectory(u"/sys/class/net"_s, QDeadlineTimer(5000)).entries,
+             local.listDirectory(u"/sys/class/net"_s, QDeadlineTimer(5000)).entries);
+    const DirectoryListing missing
+        = remote->listDirectory(u"/sys/no-such-dir"_s, QDeadlineTimer(5000));
+    QVERIFY(missing.entries.isEmpty());
+    QCOMPARE(missing.error, u"No such file or directory"_s);
+    QCOMPARE(remote->description(), m_server->url());
+}
+
+void TestSshTransport::onePollOneRoundTrip()
+{
+    const HomeDirectory home(m_server->home());
+    const auto host = remoteCollector(u"host"_s, m_server->url());
+    const auto nic = remoteCollector(u"nic"_s, m_server->url());
+    // Both collectors hold the same connection.
+    QString error;
+    const auto connection = SshConnection::shared(*parseSshTarget(m_server->url(), &error));
+    const int acceptedBefore = int(m_server->log().count("Accepted publickey"));
+
+    // The first poll of each lists its directory on its own: one more round trip.
+    QVERIFY(host->poll(QDeadlineTimer(5000)).error.isEmpty());
+    QVERIFY(nic->poll(QDeadlineTimer(5000)).error.isEmpty());
+    const SshConnection::Stats first = connection->stats();
+    QCOMPARE(first.commands, 4);
+    for (int i = 0; i < 3; ++i) {
+        const PollResult h = host->poll(QDeadlineTimer(5000));
+        QVERIFY2(h.error.isEmpty(), qPrintable(h.error));
+        const PollResult n = nic->poll(QDeadlineTimer(5000));
+        QVERIFY2(n.error.isEmpty(), qPrintable(n.error));
+    }
+    const SshConnection::Stats after = connection->stats();
+    qInfo("6 polls of host and nic: %d commands, %d session(s)", after.commands - first.commands,
+          after.connects);
+    QCOMPARE(after.commands - first.commands, 6);
+    QCOMPARE(after.connects, 1);
+    QCOMPARE(after.failures, 0);
+    QCOMPARE(int(m_server->log().count("Accepted publickey")) - acceptedBefore, 1);
+}
+
+void TestSshTransport::hostFiguresMatchLocal()
+{
+    const HomeDirectory home(m_server->home());
+    const auto remote = remoteCollector(u"host"_s, m_server->url());
+    CollectorConfig config;
+    config.sourceId = u"host"_s;
+    QString error;
+    const auto local = HostCollector::create(config, &error);
+    PollResult r;
+    PollResult l;
+    for (int i = 0; i < 3; ++i) {
+        if (i > 0)
+            QThread::msleep(1000);
+        r = remote->poll(QDeadlineTimer(5000));
+        l = local->poll(QDeadlineTimer(5000));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    }
+    // The same series (names and labels: CPUs, disks, PSI kinds) ...
+    QCOMPARE(keysOf(r), keysOf(l));
+    QVERIFY(keysOf(r).size() > 20);
+    // ... and, read milliseconds apart, the same or nearly the same figures.
+    QCOMPARE(valueOf(r, u"host.cpu.count"_s), valueOf(l, u"host.cpu.count"_s));
+    QCOMPARE(valueOf(r, u"host.mem.total"_s), valueOf(l, u"host.mem.total"_s));
+    const double memR = valueOf(r, u"host.mem.utilization"_s);
+    const double memL = valueOf(l, u"host.mem.utilization"_s);
+    qInfo("mem utilization: ssh %.2f %%, local %.2f %%; load1: ssh %.2f, local %.2f", memR, memL,
+          valueOf(r, u"host.load.1"_s), valueOf(l, u"host.load.1"_s));
+    QVERIFY2(std::abs(memR - memL) < 2.0, qPrintable(u"%1 vs %2"_s.arg(memR).arg(memL)));
+    QVERIFY(std::abs(valueOf(r, u"host.load.1"_s) - valueOf(l, u"host.load.1"_s)) < 0.5);
+    const double cpuR = valueOf(r, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } });
+    QVERIFY2(cpuR >= 0 && cpuR <= 100, qPrintable(QString::number(cpuR)));
+}
+
+void TestSshTransport::nicSeriesMatchLocal()
+{
+    const HomeDirectory home(m_server->home());
+    const auto remote = remoteCollector(u"nic"_s, m_server->url());
+    CollectorConfig config;
+    config.sourceId = u"nic"_s;
+    QString error;
+    const auto local = NicCollector::create(config, &error);
+    PollResult r;
+    PollResult l;
+    for (int i = 0; i < 2; ++i) {
+        if (i > 0)
+            QThread::msleep(1000);
+        r = remote->poll(QDeadlineTimer(5000));
+        l = local->poll(QDeadlineTimer(5000));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    }
+    QCOMPARE(keysOf(r), keysOf(l));
+    QVERIFY(!keysOf(r, u"tcp."_s).isEmpty());
+    QCOMPARE(r.warnings, l.warnings); // the same "no link speed" notes, if any
+}
+
+void TestSshTransport::unknownHostKeyRefused()
+{
+    const QString knownHosts = m_server->home() + u"/.ssh/known_hosts"_s;
+    QFile file(knownHosts);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray saved = file.readAll();
+    file.close();
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    // Another server's line: this one is not known.
+    file.write("[127.0.0.1]:1 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n");
+    file.close();
+    const QByteArray before = [&] {
+        QFile f(knownHosts);
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }();
+
+    const int accepted = int(m_server->log().count("Accepted publickey"));
+    {
+        const HomeDirectory home(m_server->home());
+        const auto host = remoteCollector(u"host"_s, m_server->url());
+        const PollResult result = host->poll(QDeadlineTimer(5000));
+        qInfo("%s", qPrintable(result.error));
+        QVERIFY(result.batch.values.isEmpty());
+        QVERIFY2(result.error.contains(u"refused: the server's host key (ssh-ed25519 %1) is not in %2 "
+                                       "for [127.0.0.1]:%3"_s.arg(m_server->hostKeyFingerprint(),
+                                                                  knownHosts)
+                                           .arg(m_server->port())),
+                 qPrintable(result.error));
+        QVERIFY(result.error.contains("Headroom never accepts a key by itself"_L1));
+        // Asked again later: still refused, never learned.
+        QThread::msleep(1100);
+        QVERIFY(host->poll(QDeadlineTimer(5000)).error.contains("is not in"_L1));
+    }
+    QFile after(knownHosts);
+    QVERIFY(after.open(QIODevice::ReadOnly));
+    QCOMPARE(after.readAll(), before);
+    QCOMPARE(int(m_server->log().count("Accepted publickey")), accepted); // never signed in
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(saved);
+}
+
+void TestSshTransport::changedHostKeyRefused()
+{
+    // known_hosts records another key for this very server.
+    QTemporaryDir other;
+    runTool(u"ssh-keygen"_s, { u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s,
+                               other.filePath(u"k"_s) });
+    QFile pub(other.filePath(u"k.pub"_s));
+    QVERIFY(pub.open(QIODevice::ReadOnly));
+    const QList<QByteArray> fields = pub.readAll().split(' ');
+    QDir().mkpath(other.filePath(u"home/.ssh"_s));
+    QFile::copy(m_server->home() + u"/.ssh/id_ed25519"_s, other.filePath(u"home/.ssh/id_ed25519"_s));
+    QFile knownHosts(other.filePath(u"home/.ssh/known_hosts"_s));
+    QVERIFY(knownHosts.open(QIODevice::WriteOnly));
+    knownHosts.write("[127.0.0.1]:" + QByteArray::number(m_server->port()) + ' ' + fields.at(0)
+                     + ' ' + fields.at(1) + '\n');
+    knownHosts.close();
+
+    const HomeDirectory home(other.filePath(u"home"_s));
+    const auto nic = remoteCollector(u"nic"_s, m_server->url());
+    const PollResult result = nic->poll(QDeadlineTimer(5000));
+    qInfo("%s", qPrintable(result.error));
+    QVERIFY(result.batch.values.isEmpty());
+    QVERIFY2(result.error.contains(u"refused: THE SERVER'S HOST KEY HAS CHANGED (now ssh-ed25519 %1)"_s.arg(
+                 m_server->hostKeyFingerprint())),
+             qPrintable(result.error));
+    QVERIFY(result.error.contains("ssh-keygen -R '[127.0.0.1]:"_L1));
+}
+
+void TestSshTransport::noAcceptedKey()
+{
+    QTemporaryDir other;
+    QDir().mkpath(other.filePath(u"home/.ssh"_s));
+    runTool(u"ssh-keygen"_s, { u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s,
+                               other.filePath(u"home/.ssh/id_ed25519"_s) });
+    QFile::copy(m_server->home() + u"/.ssh/known_hosts"_s,
+                other.filePath(u"home/.ssh/known_hosts"_s));
+    const QByteArray agent = qgetenv("SSH_AUTH_SOCK");
+    qunsetenv("SSH_AUTH_SOCK");
+    const HomeDirectory home(other.filePath(u"home"_s));
+    const auto host = remoteCollector(u"host"_s, m_server->url());
+    const PollResult result = host->poll(QDeadlineTimer(5000));
+    qputenv("SSH_AUTH_SOCK", agent);
+    qInfo("%s", qPrintable(result.error));
+    QVERIFY2(result.error.contains("no key was accepted (tried ssh-agent and the key files in "_L1
+                                   + other.filePath(u"home/.ssh"_s)),
+             qPrintable(result.error));
+}
+
+void TestSshTransport::agentAuthentication()
+{
+    // The key only in an agent: HOME has known_hosts and no key file.
+    QTemporaryDir other;
+    QDir().mkpath(other.filePath(u"home/.ssh"_s));
+    QFile::copy(m_server->home() + u"/.ssh/known_hosts"_s,
+                other.filePath(u"home/.ssh/known_hosts"_s));
+    const QString socket = other.filePath(u"agent.sock"_s);
+    QProcess agent;
+    agent.start(u"ssh-agent"_s, { u"-D"_s, u"-a"_s, socket });
+    QVERIFY(agent.waitForStarted());
+    QTRY_VERIFY(QFile::exists(socket));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"SSH_AUTH_SOCK"_s, socket);
+    runTool(u"ssh-add"_s, { u"-q"_s, m_server->path(u"client_key"_s) }, environment);
+
+    const QByteArray saved = qgetenv("SSH_AUTH_SOCK");
+    qputenv("SSH_AUTH_SOCK", QFile::encodeName(socket));
+    {
+        const HomeDirectory home(other.filePath(u"home"_s));
+        const auto host = remoteCollector(u"host"_s, m_server->url());
+        const PollResult result = host->poll(QDeadlineTimer(5000));
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY(valueOf(result, u"host.cpu.count"_s) >= 1);
+    }
+    qputenv("SSH_AUTH_SOCK", saved);
+    agent.kill();
+    agent.waitForFinished();
+}
+
+void TestSshTransport::frozenServerNeverHangs()
+{
+    const HomeDirectory home(m_server->home());
+    const auto host = remoteCollector(u"host"_s, m_server->url());
+    QVERIFY(host->poll(QDeadlineTimer(DeadlineMs)).error.isEmpty());
+
+    // sshd and its session processes stop answering, connections stay open: the worst
+    // case, a host that hangs or a network that drops everything.
+    m_server->signalAll(SIGSTOP);
+    QElapsedTimer frozen;
+    frozen.start();
+    qint64 longest = 0;
+    QStringList errors;
+    while (frozen.elapsed() < 5000) {
+        QElapsedTimer took;
+        took.start();
+        const PollResult result = host->poll(QDeadlineTimer(DeadlineMs));
+        longest = std::max(longest, took.elapsed());
+        QVERIFY(result.batch.values.isEmpty()); // a gap, nothing made up
+        QVERIFY(!result.error.isEmpty());
+        if (!errors.contains(result.error))
+            errors << result.error;
+        QThread::msleep(200);
+    }
+    qInfo("frozen 5 s: longest poll %lld ms (deadline %d ms); errors:\n  %s", longest, DeadlineMs,
+          qPrintable(errors.join(u"\n  "_s)));
+    QVERIFY2(longest <= DeadlineMs + 300, qPrintable(QString::number(longest)));
+    QVERIFY(errors.first().contains("no complete answer before the poll's deadline"_L1)
+            || errors.first().contains("cannot run the read command"_L1));
+    QVERIFY(errors.join(u' ').contains("next attempt in"_L1));
+
+    m_server->signalAll(SIGCONT);
+    QElapsedTimer thawed;
+    thawed.start();
+    PollResult result;
+    do {
+        QThread::msleep(200);
+        result = host->poll(QDeadlineTimer(DeadlineMs));
+    } while (!result.error.isEmpty() && thawed.elapsed() < 15000);
+    qInfo("figures back %lld ms after the server was thawed", thawed.elapsed());
+    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+    QVERIFY(thawed.elapsed() <= 10000 + DeadlineMs); // at most the longest backoff
+    QVERIFY(valueOf(result, u"host.cpu.count"_s) >= 1);
+}
+
+void TestSshTransport::killedServerRecovers()
+{
+    const HomeDirectory home(m_server->home());
+    const auto nic = remoteCollector(u"nic"_s, m_server->url());
+    QVERIFY(nic->poll(QDeadlineTimer(DeadlineMs)).error.isEmpty());
+    m_server->kill();
+
+    QElapsedTimer took;
+    took.start();
+    const PollResult down = nic->poll(QDeadlineTimer(DeadlineMs));
+    qInfo("killed: %s (%lld ms)", qPrintable(down.error), took.elapsed());
+    QVERIFY(down.batch.values.isEmpty());
+    // The open session breaks; the fresh connection tried at once is refused.
+    QVERIFY2(down.error.contains(u"cannot read /proc/net/snmp on %1: cannot connect"_s.arg(
+                 m_server->url())),
+             qPrintable(down.error));
+    QVERIFY(took.elapsed() < DeadlineMs);
+
+    QThread::msleep(1500);
+    QString error;
+    QVERIFY2(m_server->start(&error), qPrintable(error));
+    QElapsedTimer restarted;
+    restarted.start();
+    PollResult result;
+    do {
+        QThread::msleep(200);
+        result = nic->poll(QDeadlineTimer(DeadlineMs));
+    } while (!result.error.isEmpty() && restarted.elapsed() < 15000);
+    qInfo("figures back %lld ms after sshd restarted", restarted.elapsed());
+    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+    QVERIFY(!result.batch.values.isEmpty() || !result.warnings.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestSshTransport)
+#include "tst_sshtransport.moc"
