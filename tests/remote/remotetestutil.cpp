@@ -19,7 +19,8 @@ namespace {
 bool writeFile(const QString &path, const QByteArray &content)
 {
     QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(content) == content.size();
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        && file.write(content) == content.size();
 }
 
 bool waitForPort(int port, int timeoutMs)
@@ -105,8 +106,9 @@ SshServer::SshServer()
     : m_port(freeLoopbackPort())
 {
     const auto keygen = [](const QString &file) {
-        runTool(u"ssh-keygen"_s, { u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-C"_s,
-                                   u"headroom-test"_s, u"-f"_s, file });
+        runTool(u"ssh-keygen"_s,
+                { u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-C"_s, u"headroom-test"_s,
+                  u"-f"_s, file });
     };
     keygen(path(u"host_key"_s));
     keygen(path(u"client_key"_s));
@@ -181,8 +183,8 @@ QString SshServer::knownHostsLine() const
 
 QString SshServer::hostKeyFingerprint() const
 {
-    const QByteArray line
-        = runTool(u"ssh-keygen"_s, { u"-l"_s, u"-E"_s, u"sha256"_s, u"-f"_s, path(u"host_key.pub"_s) });
+    const QByteArray line = runTool(
+        u"ssh-keygen"_s, { u"-l"_s, u"-E"_s, u"sha256"_s, u"-f"_s, path(u"host_key.pub"_s) });
     return QString::fromLatin1(line.split(' ').value(1));
 }
 
@@ -192,7 +194,23 @@ QByteArray SshServer::log() const
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+NodeExporter::NodeExporter()
+    : m_port(freeLoopbackPort())
+{
+}
+
 NodeExporter::~NodeExporter()
+{
+    kill();
+}
+
+void NodeExporter::signal(int signal)
+{
+    if (m_process.state() != QProcess::NotRunning)
+        ::kill(pid_t(m_process.processId()), signal);
+}
+
+void NodeExporter::kill()
 {
     m_process.kill();
     m_process.waitForFinished(5000);
@@ -200,7 +218,6 @@ NodeExporter::~NodeExporter()
 
 bool NodeExporter::start(QString *error)
 {
-    m_port = freeLoopbackPort();
     m_process.setProcessChannelMode(QProcess::MergedChannels);
     m_process.start(u"/usr/bin/prometheus-node-exporter"_s,
                     { u"--web.listen-address=127.0.0.1:%1"_s.arg(m_port) });

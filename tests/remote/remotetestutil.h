@@ -16,7 +16,8 @@ int freeLoopbackPort();
 
 // Runs a program to its end (30 s at most); its standard output, or a fatal test error.
 QByteArray runTool(const QString &program, const QStringList &arguments,
-                   const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
+                   const QProcessEnvironment &environment
+                   = QProcessEnvironment::systemEnvironment());
 
 // The local user name, for ssh://user@ URLs.
 QString currentUserName();
@@ -62,8 +63,11 @@ private:
 class NodeExporter
 {
 public:
+    NodeExporter();
     ~NodeExporter();
-    bool start(QString *error);
+    bool start(QString *error); // on the same port each time
+    void kill();
+    void signal(int signal);
     QString url() const; // http://127.0.0.1:PORT/metrics
 
 private:

@@ -128,8 +128,7 @@ void TestRemoteReadBatch::roundTrip()
     QCOMPARE(got.value(dir.filePath(u"blank lines"_s)), QByteArray("x\n\n\n"));
     QCOMPARE(got.value(dir.filePath(u"it's \"odd\""_s)), binary);
     QCOMPARE(got.size(), 5);
-    QCOMPARE(reply.files.errors.value(dir.filePath(u"missing"_s)),
-             u"No such file or directory"_s);
+    QCOMPARE(reply.files.errors.value(dir.filePath(u"missing"_s)), u"No such file or directory"_s);
     QCOMPARE(reply.files.errors.value(dir.filePath(u"net"_s)), u"Is a directory"_s);
     QCOMPARE(reply.directories.value(dir.filePath(u"net"_s)).entries,
              (QStringList { u"bonding_masters"_s, u"eth0"_s, u"lo"_s }));
@@ -154,22 +153,22 @@ void TestRemoteReadBatch::damagedAnswer_data()
     QTest::addColumn<QString>("aError"); // empty: /a read as "1\n"
     QTest::addColumn<QString>("bError"); // empty: /b read as "2"
     const QByteArray B = "\nBOUNDARY";
-    QTest::newRow("whole") << B + " F /a\n1\n" + B + " F /b\n2" + B + " END\n" << true
-                           << QString() << QString();
+    QTest::newRow("whole") << B + " F /a\n1\n" + B + " F /b\n2" + B + " END\n"
+                           << true << QString() << QString();
     QTest::newRow("cut in b") << B + " F /a\n1\n" + B + " F /b\n2" << false << QString()
                               << u"the server's answer stopped early"_s;
     QTest::newRow("cut in a header") << B + " F /a\n1\n" + B + " F /" << false << QString()
                                      << u"the server's answer stopped early"_s;
     QTest::newRow("nothing") << QByteArray() << false << u"the server's answer stopped early"_s
                              << u"the server's answer stopped early"_s;
-    QTest::newRow("b left out") << B + " F /a\n1\n" + B + " END\n" << true << QString()
-                                << u"missing from the server's answer"_s;
+    QTest::newRow("b left out") << B + " F /a\n1\n" + B + " END\n"
+                                << true << QString() << u"missing from the server's answer"_s;
     QTest::newRow("unasked path ignored")
-        << B + " F /etc/shadow\nx\n" + B + " F /a\n1\n" + B + " F /b\n2" + B + " END\n" << true
-        << QString() << QString();
-    QTest::newRow("wrong boundary") << QByteArray("\nOTHER F /a\n1\n\nOTHER END\n") << false
-                                    << u"the server's answer stopped early"_s
-                                    << u"the server's answer stopped early"_s;
+        << B + " F /etc/shadow\nx\n" + B + " F /a\n1\n" + B + " F /b\n2" + B + " END\n"
+        << true << QString() << QString();
+    QTest::newRow("wrong boundary")
+        << QByteArray("\nOTHER F /a\n1\n\nOTHER END\n") << false
+        << u"the server's answer stopped early"_s << u"the server's answer stopped early"_s;
     QTest::newRow("error marker") << B + " F /a\n" + B + " E /a\n" + B + " F /b\n2" + B + " END\n"
                                   << true << u"cannot be read"_s << QString();
     QTest::newRow("garbage") << QByteArray("\x01\x02 junk\n\n\nBOUNDARY\nBOUNDARY X") << false

@@ -219,7 +219,8 @@ void TestSshTransport::unknownHostKeyRefused()
     file.close();
     QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
     // Another server's line: this one is not known.
-    file.write("[127.0.0.1]:1 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n");
+    file.write("[127.0.0.1]:1 ssh-ed25519 "
+               "AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n");
     file.close();
     const QByteArray before = [&] {
         QFile f(knownHosts);
@@ -234,10 +235,10 @@ void TestSshTransport::unknownHostKeyRefused()
         const PollResult result = host->poll(QDeadlineTimer(5000));
         qInfo("%s", qPrintable(result.error));
         QVERIFY(result.batch.values.isEmpty());
-        QVERIFY2(result.error.contains(u"refused: the server's host key (ssh-ed25519 %1) is not in %2 "
-                                       "for [127.0.0.1]:%3"_s.arg(m_server->hostKeyFingerprint(),
-                                                                  knownHosts)
-                                           .arg(m_server->port())),
+        QVERIFY2(result.error.contains(
+                     u"refused: the server's host key (ssh-ed25519 %1) is not in %2 "
+                     "for [127.0.0.1]:%3"_s.arg(m_server->hostKeyFingerprint(), knownHosts)
+                         .arg(m_server->port())),
                  qPrintable(result.error));
         QVERIFY(result.error.contains("Headroom never accepts a key by itself"_L1));
         // Asked again later: still refused, never learned.
@@ -256,13 +257,15 @@ void TestSshTransport::changedHostKeyRefused()
 {
     // known_hosts records another key for this very server.
     QTemporaryDir other;
-    runTool(u"ssh-keygen"_s, { u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s,
-                               other.filePath(u"k"_s) });
+    runTool(
+        u"ssh-keygen"_s,
+        { u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s, other.filePath(u"k"_s) });
     QFile pub(other.filePath(u"k.pub"_s));
     QVERIFY(pub.open(QIODevice::ReadOnly));
     const QList<QByteArray> fields = pub.readAll().split(' ');
     QDir().mkpath(other.filePath(u"home/.ssh"_s));
-    QFile::copy(m_server->home() + u"/.ssh/id_ed25519"_s, other.filePath(u"home/.ssh/id_ed25519"_s));
+    QFile::copy(m_server->home() + u"/.ssh/id_ed25519"_s,
+                other.filePath(u"home/.ssh/id_ed25519"_s));
     QFile knownHosts(other.filePath(u"home/.ssh/known_hosts"_s));
     QVERIFY(knownHosts.open(QIODevice::WriteOnly));
     knownHosts.write("[127.0.0.1]:" + QByteArray::number(m_server->port()) + ' ' + fields.at(0)
@@ -274,8 +277,9 @@ void TestSshTransport::changedHostKeyRefused()
     const PollResult result = nic->poll(QDeadlineTimer(5000));
     qInfo("%s", qPrintable(result.error));
     QVERIFY(result.batch.values.isEmpty());
-    QVERIFY2(result.error.contains(u"refused: THE SERVER'S HOST KEY HAS CHANGED (now ssh-ed25519 %1)"_s.arg(
-                 m_server->hostKeyFingerprint())),
+    QVERIFY2(result.error.contains(
+                 u"refused: THE SERVER'S HOST KEY HAS CHANGED (now ssh-ed25519 %1)"_s.arg(
+                     m_server->hostKeyFingerprint())),
              qPrintable(result.error));
     QVERIFY(result.error.contains("ssh-keygen -R '[127.0.0.1]:"_L1));
 }
@@ -284,8 +288,9 @@ void TestSshTransport::noAcceptedKey()
 {
     QTemporaryDir other;
     QDir().mkpath(other.filePath(u"home/.ssh"_s));
-    runTool(u"ssh-keygen"_s, { u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s,
-                               other.filePath(u"home/.ssh/id_ed25519"_s) });
+    runTool(u"ssh-keygen"_s,
+            { u"-q"_s, u"-t"_s, u"ed25519"_s, u"-N"_s, QString(), u"-f"_s,
+              other.filePath(u"home/.ssh/id_ed25519"_s) });
     QFile::copy(m_server->home() + u"/.ssh/known_hosts"_s,
                 other.filePath(u"home/.ssh/known_hosts"_s));
     const QByteArray agent = qgetenv("SSH_AUTH_SOCK");
@@ -388,8 +393,8 @@ void TestSshTransport::killedServerRecovers()
     qInfo("killed: %s (%lld ms)", qPrintable(down.error), took.elapsed());
     QVERIFY(down.batch.values.isEmpty());
     // The open session breaks; the fresh connection tried at once is refused.
-    QVERIFY2(down.error.contains(u"cannot read /proc/net/snmp on %1: cannot connect"_s.arg(
-                 m_server->url())),
+    QVERIFY2(down.error.contains(
+                 u"cannot read /proc/net/snmp on %1: cannot connect"_s.arg(m_server->url())),
              qPrintable(down.error));
     QVERIFY(took.elapsed() < DeadlineMs);
 

@@ -1,0 +1,147 @@
+// The shipped host dashboard, exported headless three times side by side: for this
+// machine, for it over ssh:// (a real sshd on loopback) and over http:// (a real
+// prometheus-node-exporter on loopback). Every panel is filled the same way, with the
+// same series, and the figures agree.
+#include "remotetestutil.h"
+
+#include <QFile>
+#include <QMap>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Headroom::Test;
+using namespace Qt::StringLiterals;
+
+class TestRemoteDashboard : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sameDashboardOverSshAndHttp();
+};
+
+namespace {
+
+struct Export
+{
+    QMap<QString, QSet<QString>> seriesByPanel; // panel -> "metric{labels}"
+    QMap<QString, double> last; // "metric{labels}" -> its last value
+};
+
+Export readExport(const QString &path)
+{
+    Export result;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return result;
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        // time,panel,source,metric,labels,value,unit; labels with commas are quoted.
+        const QString text = QString::fromUtf8(line.trimmed());
+        if (text.isEmpty() || text.startsWith("time,"_L1))
+            continue;
+        const QStringList head = text.section(u',', 0, 3).split(u',');
+        const QString rest = text.section(u',', 4);
+        QString labels;
+        QString tail;
+        if (rest.startsWith(u'"')) {
+            const qsizetype close = rest.indexOf(u'"', 1);
+            labels = rest.mid(1, close - 1);
+            tail = rest.mid(close + 2);
+        } else {
+            labels = rest.section(u',', 0, 0);
+            tail = rest.section(u',', 1);
+        }
+        const QString series = head.at(3) + labels;
+        // A USE matrix row is a cell (resource, use) showing its worst series, which
+        // may be another series of the cell from one read to the next.
+        QString cell;
+        for (const QString &label : labels.mid(1, labels.size() - 2).split(u',')) {
+            if (label.startsWith("resource="_L1) || label.startsWith("use="_L1))
+                cell += label + u' ';
+        }
+        result.seriesByPanel[head.at(1)].insert(head.at(1) == "use-matrix"_L1 ? cell : series);
+        result.last[series] = tail.section(u',', 0, 0).toDouble();
+    }
+    return result;
+}
+
+QString sorted(const QSet<QString> &keys)
+{
+    QStringList list(keys.cbegin(), keys.cend());
+    list.sort();
+    return list.join(u' ');
+}
+
+} // namespace
+
+void TestRemoteDashboard::sameDashboardOverSshAndHttp()
+{
+    SshServer sshd;
+    NodeExporter exporter;
+    QString error;
+    QVERIFY2(sshd.start(&error), qPrintable(error));
+    QVERIFY2(exporter.start(&error), qPrintable(error));
+
+    QTemporaryDir dir;
+    const QStringList hosts { u"local"_s, sshd.url(), exporter.url() };
+    QList<std::shared_ptr<QProcess>> runs;
+    for (int i = 0; i < hosts.size(); ++i) {
+        auto headroom = std::make_shared<QProcess>();
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(u"HOME"_s, sshd.home()); // its ~/.ssh: the key and known_hosts
+        headroom->setProcessEnvironment(environment);
+        headroom->start(QStringLiteral(HEADROOM_BUILD_DIR "/bin/headroom"),
+                        { u"--no-cache"_s, u"--dashboard"_s, u"host-use.json"_s, u"--var"_s,
+                          u"host="_s + hosts.at(i), u"--collect-for"_s, u"4"_s,
+                          u"--export-csv"_s, dir.filePath(u"%1.csv"_s.arg(i)) });
+        runs.append(headroom);
+    }
+    QList<Export> exports;
+    for (int i = 0; i < runs.size(); ++i) {
+        QVERIFY(runs.at(i)->waitForFinished(60000));
+        const QByteArray stderrText = runs.at(i)->readAllStandardError();
+        qInfo("%s:\n%s", qPrintable(hosts.at(i)), stderrText.constData());
+        QVERIFY2(runs.at(i)->exitCode() == 0, stderrText.constData());
+        exports.append(readExport(dir.filePath(u"%1.csv"_s.arg(i))));
+    }
+    const Export &local = exports.at(0);
+    const Export &ssh = exports.at(1);
+    const Export &http = exports.at(2);
+    // Every panel of the dashboard has rows locally (a panel list, not a guess).
+    for (const char *panel : { "cpu-utilization", "cpu-saturation", "cpu-modes",
+                               "memory-utilization", "memory-saturation", "disk-utilization",
+                               "disk-saturation", "nic-throughput", "nic-utilization",
+                               "nic-errors", "tcp-retransmits", "use-matrix" })
+        QVERIFY2(local.seriesByPanel.contains(QString::fromLatin1(panel)), panel);
+
+    // node_exporter has no CPU "full" pressure and, by default, no pgscan.
+    const QSet<QString> notExported { u"host.cpu.psi{kind=full}"_s, u"host.mem.page_scan{}"_s };
+    for (auto it = local.seriesByPanel.cbegin(); it != local.seriesByPanel.cend(); ++it) {
+        QCOMPARE(sorted(ssh.seriesByPanel.value(it.key())), sorted(*it));
+        QSet<QString> expected = *it;
+        expected -= notExported;
+        QSet<QString> fromExporter = http.seriesByPanel.value(it.key());
+        fromExporter -= notExported;
+        QVERIFY2(sorted(fromExporter) == sorted(expected),
+                 qPrintable(it.key() + u": http "_s + sorted(fromExporter) + u" local "_s
+                            + sorted(expected)));
+    }
+    QCOMPARE(ssh.seriesByPanel.keys(), local.seriesByPanel.keys());
+    QCOMPARE(http.seriesByPanel.keys(), local.seriesByPanel.keys());
+
+    const QString memory = u"host.mem.utilization"_s;
+    qInfo("memory utilization: local %.2f %%, ssh %.2f %%, http %.2f %%", local.last.value(memory),
+          ssh.last.value(memory), http.last.value(memory));
+    QVERIFY(std::abs(ssh.last.value(memory) - local.last.value(memory)) < 2.0);
+    QVERIFY(std::abs(http.last.value(memory) - local.last.value(memory)) < 2.0);
+    const QString cpu = u"host.cpu.utilization{cpu=all}"_s;
+    qInfo("cpu utilization: local %.1f %%, ssh %.1f %%, http %.1f %%", local.last.value(cpu),
+          ssh.last.value(cpu), http.last.value(cpu));
+    QVERIFY(std::abs(ssh.last.value(cpu) - local.last.value(cpu)) <= 25.0);
+    QVERIFY(std::abs(http.last.value(cpu) - local.last.value(cpu)) <= 25.0);
+}
+
+QTEST_GUILESS_MAIN(TestRemoteDashboard)
+#include "tst_remotedashboard.moc"
