@@ -131,12 +131,16 @@ void TestRemoteDashboard::sameDashboardOverSshAndHttp()
     QCOMPARE(ssh.seriesByPanel.keys(), local.seriesByPanel.keys());
     QCOMPARE(http.seriesByPanel.keys(), local.seriesByPanel.keys());
 
-    const QString memory = u"host.mem.utilization"_s;
+    const QString memory = u"host.mem.utilization{}"_s;
+    for (const Export *run : { &local, &ssh, &http })
+        QVERIFY(run->last.contains(memory) && run->last.value(memory) > 0);
     qInfo("memory utilization: local %.2f %%, ssh %.2f %%, http %.2f %%", local.last.value(memory),
           ssh.last.value(memory), http.last.value(memory));
     QVERIFY(std::abs(ssh.last.value(memory) - local.last.value(memory)) < 2.0);
     QVERIFY(std::abs(http.last.value(memory) - local.last.value(memory)) < 2.0);
     const QString cpu = u"host.cpu.utilization{cpu=all}"_s;
+    for (const Export *run : { &local, &ssh, &http })
+        QVERIFY(run->last.contains(cpu));
     qInfo("cpu utilization: local %.1f %%, ssh %.1f %%, http %.1f %%", local.last.value(cpu),
           ssh.last.value(cpu), http.last.value(cpu));
     QVERIFY(std::abs(ssh.last.value(cpu) - local.last.value(cpu)) <= 25.0);
