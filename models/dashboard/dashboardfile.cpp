@@ -15,6 +15,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSet>
+#include <QUrl>
 #include <cmath>
 #include <limits>
 
@@ -90,8 +91,22 @@ QString lineAndColumn(const QByteArray &data, qsizetype offset)
 
 QJsonObject withoutPasswords(const QJsonObject &object);
 
+// "ssh://ops:secret@db1" -> "ssh://ops@db1": a URL typed with a password (a host
+// variable, a source's URL) is written without it. Other strings stay as they are.
+QString stringWithoutPassword(const QString &text)
+{
+    if (!text.contains(u"://"))
+        return text;
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid() || url.password().isEmpty())
+        return text;
+    return url.toString(QUrl::RemovePassword);
+}
+
 QJsonValue valueWithoutPasswords(const QJsonValue &value)
 {
+    if (value.isString())
+        return stringWithoutPassword(value.toString());
     if (value.isObject())
         return withoutPasswords(value.toObject());
     if (value.isArray()) {
@@ -911,8 +926,9 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
         variables.append(QJsonObject {
             { QStringLiteral("name"), variable.name },
             { QStringLiteral("label"), variable.label },
-            { QStringLiteral("default"), variable.defaultValue },
-            { QStringLiteral("options"), QJsonArray::fromStringList(variable.options) },
+            { QStringLiteral("default"), stringWithoutPassword(variable.defaultValue) },
+            { QStringLiteral("options"),
+              valueWithoutPasswords(QJsonArray::fromStringList(variable.options)) },
         });
     }
 

@@ -848,21 +848,36 @@ void TestDashboardFile::passwordsNeverWritten()
     source.config = object(R"({"host": "db", "password": "hunter2",
                                "auth": {"Password": "x", "user": "u"},
                                "list": [{"PASSWORD": "y", "keep": 1}, "password"]})");
-    d.sources = { source };
+    DashboardSource exporter;
+    exporter.id = u"node"_s;
+    exporter.plugin = u"prometheus"_s;
+    exporter.config = { { u"url"_s, u"https://scrape:hunter3@node1:9100/metrics"_s } };
+    d.sources = { source, exporter };
+    // A host variable typed with a password: the value in use becomes the default.
+    DashboardVariable host;
+    host.name = u"host"_s;
+    host.defaultValue = u"ssh://ops:hunter4@db1:2222"_s;
+    host.options = { u"local"_s, u"ssh://ops:hunter5@db2"_s };
+    d.variables = { host };
 
     const QByteArray json = dashboardToJson(d);
     QVERIFY2(!json.toLower().contains("\"password\":"), json.constData());
-    QVERIFY(!json.contains("hunter2"));
+    QVERIFY(!json.contains("hunter"));
     const DashboardLoadResult result = parseDashboard(json, u"x"_s);
     QVERIFY2(result.ok(), qPrintable(result.error.toString()));
     QCOMPARE(result.dashboard->sources.at(0).config, object(R"({"host": "db", "auth": {"user": "u"},
                         "list": [{"keep": 1}, "password"]})"));
+    QCOMPARE(result.dashboard->sources.at(1).config,
+             (QJsonObject { { u"url"_s, u"https://scrape@node1:9100/metrics"_s } }));
+    QCOMPARE(result.dashboard->variables.at(0).defaultValue, u"ssh://ops@db1:2222"_s);
+    QCOMPARE(result.dashboard->variables.at(0).options,
+             (QStringList { u"local"_s, u"ssh://ops@db2"_s }));
 
     QTemporaryDir dir;
     const QString path = dir.filePath(u"pg.json"_s);
     QString error;
     QVERIFY(saveDashboard(d, path, &error));
-    QVERIFY(!readAll(path).contains("hunter2"));
+    QVERIFY(!readAll(path).contains("hunter"));
 }
 
 void TestDashboardFile::saveOverExistingInUnwritableDirectory()

@@ -157,8 +157,7 @@ void TestNodeExporterLive::nicMatchesLocal()
     for (const SeriesValue &value : e.batch.values) {
         if (value.info.unit == "%"_L1) {
             const double local = valueOf(l, value.info.key.metric, value.info.key.labels);
-            QVERIFY2(std::abs(value.value - local) <= 5.0,
-                     qPrintable(value.info.key.toString()));
+            QVERIFY2(std::abs(value.value - local) <= 5.0, qPrintable(value.info.key.toString()));
         }
     }
 }

@@ -94,8 +94,8 @@ void TestRemoteDashboard::sameDashboardOverSshAndHttp()
         headroom->setProcessEnvironment(environment);
         headroom->start(QStringLiteral(HEADROOM_BUILD_DIR "/bin/headroom"),
                         { u"--no-cache"_s, u"--dashboard"_s, u"host-use.json"_s, u"--var"_s,
-                          u"host="_s + hosts.at(i), u"--collect-for"_s, u"4"_s,
-                          u"--export-csv"_s, dir.filePath(u"%1.csv"_s.arg(i)) });
+                          u"host="_s + hosts.at(i), u"--collect-for"_s, u"4"_s, u"--export-csv"_s,
+                          dir.filePath(u"%1.csv"_s.arg(i)) });
         runs.append(headroom);
     }
     QList<Export> exports;
@@ -110,10 +110,10 @@ void TestRemoteDashboard::sameDashboardOverSshAndHttp()
     const Export &ssh = exports.at(1);
     const Export &http = exports.at(2);
     // Every panel of the dashboard has rows locally (a panel list, not a guess).
-    for (const char *panel : { "cpu-utilization", "cpu-saturation", "cpu-modes",
-                               "memory-utilization", "memory-saturation", "disk-utilization",
-                               "disk-saturation", "nic-throughput", "nic-utilization",
-                               "nic-errors", "tcp-retransmits", "use-matrix" })
+    for (const char *panel :
+         { "cpu-utilization", "cpu-saturation", "cpu-modes", "memory-utilization",
+           "memory-saturation", "disk-utilization", "disk-saturation", "nic-throughput",
+           "nic-utilization", "nic-errors", "tcp-retransmits", "use-matrix" })
         QVERIFY2(local.seriesByPanel.contains(QString::fromLatin1(panel)), panel);
 
     // node_exporter has no CPU "full" pressure and, by default, no pgscan.
