@@ -77,12 +77,19 @@ QString knownHostsFile(ssh_session session)
     return text;
 }
 
-// The name known_hosts files use: "host", or "[host]:port" off port 22.
+// The name known_hosts files use: "host", or "[host]:port" off port 22, after
+// ~/.ssh/config (a Host alias's HostName and Port).
 QString knownHostsName(const SshTarget &target, ssh_session session)
 {
+    QString host = target.host;
+    char *configured = nullptr;
+    if (ssh_options_get(session, SSH_OPTIONS_HOST, &configured) == SSH_OK && configured) {
+        host = QString::fromUtf8(configured);
+        ssh_string_free_char(configured);
+    }
     unsigned int port = 22;
     ssh_options_get_port(session, &port);
-    return port == 22 ? target.host : u"[%1]:%2"_s.arg(target.host).arg(port);
+    return port == 22 ? host : u"[%1]:%2"_s.arg(host).arg(port);
 }
 
 } // namespace

@@ -1,0 +1,45 @@
+// libFuzzer target: the SSH transport's answer parser (remotereadbatch.h) must survive
+// anything a server sends, and account for every path it was asked for exactly once:
+// each file read or in error, each directory listed or in error, nothing unasked.
+// The input is the command's standard output; after a first 0x00 byte, if any, the
+// rest is its standard error. Built with clang by tests/run-fuzz;
+// tst_fuzzreplay_remoteread runs it over the seed corpus in every ctest run.
+#include "remotereadbatch.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    using namespace Headroom;
+    const QByteArray input(reinterpret_cast<const char *>(data), qsizetype(size));
+    const qsizetype split = input.indexOf('\0');
+    const QByteArray out = split < 0 ? input : input.left(split);
+    const QByteArray err = split < 0 ? QByteArray() : input.mid(split + 1);
+    // The seeds (corpus/remoteread) are this machine's answers to remoteReadCommand()
+    // for this batch and boundary: whole, cut short, and without stderr.
+    static const RemoteReadBatch batch {
+        { QStringLiteral("/proc/loadavg"), QStringLiteral("/proc/net/snmp"),
+          QStringLiteral("/sys/class/net/lo/type"), QStringLiteral("/proc/missing") },
+        { QStringLiteral("/sys/class/net"), QStringLiteral("/sys/missing") }
+    };
+    const RemoteReadReply reply
+        = parseRemoteReadOutput(batch, out, err, QByteArrayLiteral("0123456789abcdef0123456789abcdef"));
+    for (const QString &path : batch.files) {
+        if (reply.files.contents.contains(path) == reply.files.errors.contains(path))
+            std::abort();
+        if (reply.files.errors.contains(path) && reply.files.errors.value(path).isEmpty())
+            std::abort();
+    }
+    if (reply.files.contents.size() + reply.files.errors.size() != batch.files.size()
+        || reply.directories.size() != batch.directories.size())
+        std::abort();
+    for (const QString &path : batch.directories) {
+        const auto listing = reply.directories.constFind(path);
+        if (listing == reply.directories.cend()
+            || (listing->error.isEmpty() == false && !listing->entries.isEmpty()))
+            std::abort();
+    }
+    return 0;
+}
