@@ -91,10 +91,13 @@ PollResult HostCollector::poll(const QDeadlineTimer &deadline)
 {
     // A remote FileSource answers the listing from its last round trip when it can, so
     // a poll normally costs one round trip.
-    QStringList devices = m_source->listDirectory(BlockDir, deadline).entries;
+    const DirectoryListing listing = m_source->listDirectory(BlockDir, deadline);
+    QStringList devices = listing.entries;
     devices.removeIf(isIgnoredBlockDevice);
 
     PollBuilder poll(m_config, m_clock(), lcHost);
+    if (!listing.error.isEmpty())
+        poll.warn(u"cannot list %1: %2; disks left out"_s.arg(BlockDir, listing.error));
     poll.files = m_source->readFiles(filesToRead(devices), deadline);
 
     const QStringList core { ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath };

@@ -43,9 +43,12 @@ ToolErrors toolErrors(const QByteArray &stderrText)
         if (toolEnd < 0 || pathEnd <= toolEnd)
             continue;
         QString path = text.mid(toolEnd + 2, pathEnd - toolEnd - 2);
-        const qsizetype quote = path.indexOf(u'\'');
-        if (quote >= 0 && path.endsWith(u'\''))
-            path = path.mid(quote + 1, path.size() - quote - 2);
+        // Quoted names: "ls: cannot access '/x': ...", busybox "cat: can't open '/x': ...".
+        if (path.endsWith(u'\'') && path.size() > 1) {
+            const qsizetype quote = path.lastIndexOf(u'\'', path.size() - 2);
+            if (quote >= 0)
+                path = path.mid(quote + 1, path.size() - quote - 2);
+        }
         const QString tool = text.left(toolEnd);
         (tool == "ls"_L1 ? errors.ls : errors.cat).insert(path, text.mid(pathEnd + 2).trimmed());
     }
@@ -61,7 +64,7 @@ QByteArray newBatchBoundary()
     return QByteArray(reinterpret_cast<const char *>(words), sizeof(words)).toHex();
 }
 
-QByteArray remoteReadCommand(const RemoteReadBatch &batch, const QByteArray &boundary)
+QByteArray remoteReadScript(const RemoteReadBatch &batch, const QByteArray &boundary)
 {
     // LC_ALL=C: error reasons in English and ls in byte order. The newline before each
     // header keeps the header on its own line after a file without a final newline;
@@ -85,6 +88,8 @@ RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteA
                                       const QByteArray &stderrText, const QByteArray &boundary)
 {
     RemoteReadReply reply;
+    const QSet<QString> askedFiles(batch.files.cbegin(), batch.files.cend());
+    const QSet<QString> askedDirectories(batch.directories.cbegin(), batch.directories.cend());
     QHash<QString, QByteArray> fileData;
     QHash<QString, QByteArray> directoryData;
     QSet<QString> failedFiles;
@@ -111,9 +116,9 @@ RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteA
         if (next < 0)
             break;
         const QByteArray body = output.mid(headerEnd + 1, next - headerEnd - 1);
-        if (kind == "F" && batch.files.contains(path))
+        if (kind == "F" && askedFiles.contains(path))
             fileData.insert(path, body);
-        else if (kind == "D" && batch.directories.contains(path))
+        else if (kind == "D" && askedDirectories.contains(path))
             directoryData.insert(path, body);
         else if (kind == "E")
             (lastKind == "D" ? failedDirectories : failedFiles).insert(path);
@@ -126,8 +131,13 @@ RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteA
                                const QHash<QString, QString> &toolReasons) {
         if (failed.contains(path))
             return toolReasons.value(path, u"cannot be read"_s);
-        return reply.complete ? u"missing from the server's answer"_s
-                              : u"the server's answer stopped early"_s;
+        if (reply.complete)
+            return u"missing from the server's answer"_s;
+        // The shell's own complaint, if any, says why ("sh: cat: not found").
+        const QByteArray firstError = stderrText.left(stderrText.indexOf('\n')).trimmed();
+        return firstError.isEmpty()
+            ? u"the server's answer stopped early"_s
+            : u"the server's answer stopped early: "_s + QString::fromUtf8(firstError.left(200));
     };
     for (const QString &path : batch.files) {
         const auto found = fileData.constFind(path);

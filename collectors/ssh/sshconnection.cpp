@@ -20,6 +20,8 @@ constexpr qint64 FirstRetryMs = 1000;
 constexpr qint64 LongestRetryMs = 10000;
 // A poll with no deadline of its own still must not wait forever on a silent server.
 constexpr qint64 DefaultTimeoutMs = 30000;
+// Saying goodbye (closing a channel, disconnecting) never waits longer than this.
+constexpr long GoodbyeTimeoutMicros = 100 * 1000;
 constexpr int ReadChunk = 64 * 1024;
 
 qint64 remainingMs(const QDeadlineTimer &deadline)
@@ -34,6 +36,14 @@ void setTimeout(ssh_session session, const QDeadlineTimer &deadline)
     const qint64 ms = std::max<qint64>(remainingMs(deadline), 1);
     long seconds = long(ms / 1000);
     long micros = long(ms % 1000) * 1000;
+    ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &seconds);
+    ssh_options_set(session, SSH_OPTIONS_TIMEOUT_USEC, &micros);
+}
+
+void setGoodbyeTimeout(ssh_session session)
+{
+    long seconds = 0;
+    long micros = GoodbyeTimeoutMicros;
     ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &seconds);
     ssh_options_set(session, SSH_OPTIONS_TIMEOUT_USEC, &micros);
 }
@@ -103,10 +113,7 @@ struct SshConnection::Session
     {
         if (handle) {
             // The goodbye must not wait on a server that stopped answering.
-            long seconds = 0;
-            long micros = 100 * 1000;
-            ssh_options_set(handle, SSH_OPTIONS_TIMEOUT, &seconds);
-            ssh_options_set(handle, SSH_OPTIONS_TIMEOUT_USEC, &micros);
+            setGoodbyeTimeout(handle);
             ssh_disconnect(handle);
             ssh_free(handle);
         }
@@ -158,14 +165,14 @@ void SshConnection::dropSession()
     m_session.reset();
 }
 
-SshConnection::Output SshConnection::run(const QByteArray &command, const QDeadlineTimer &deadline,
-                                         qint64 maxBytes)
+SshConnection::Output SshConnection::run(const QByteArray &command, const QByteArray &input,
+                                         QDeadlineTimer deadline, qint64 maxBytes)
 {
+    if (deadline.isForever())
+        deadline = QDeadlineTimer(DefaultTimeoutMs);
     Output output;
     std::unique_lock turn(m_turn, std::defer_lock);
-    if (deadline.isForever()) {
-        turn.lock();
-    } else if (!turn.try_lock_for(std::chrono::milliseconds(remainingMs(deadline)))) {
+    if (!turn.try_lock_for(std::chrono::milliseconds(remainingMs(deadline)))) {
         output.error = u"busy with another collector's read until the poll's deadline"_s;
         return output;
     }
@@ -186,7 +193,7 @@ SshConnection::Output SshConnection::run(const QByteArray &command, const QDeadl
             return output;
         }
         output = Output();
-        if (execute(command, deadline, maxBytes, &output)) {
+        if (execute(command, input, deadline, maxBytes, &output)) {
             m_failuresInRow = 0;
             const std::lock_guard locker(m_statsLock);
             ++m_stats.commands;
@@ -270,6 +277,7 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
               "server's administrator"_s.arg(serverKeyText(handle), knownHostsFile(handle), name);
         return false;
     case SSH_KNOWN_HOSTS_ERROR:
+    default: // anything but OK refuses
         *error = u"cannot check the host key: %1"_s.arg(libsshError(handle));
         return false;
     }
@@ -299,22 +307,34 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
     return true;
 }
 
-bool SshConnection::execute(const QByteArray &command, const QDeadlineTimer &deadline,
-                            qint64 maxBytes, Output *output)
+bool SshConnection::execute(const QByteArray &command, const QByteArray &input,
+                            const QDeadlineTimer &deadline, qint64 maxBytes, Output *output)
 {
     ssh_session handle = m_session->handle;
-    setTimeout(handle, deadline);
     // The channel is closed and freed on every path: OpenSSH allows only a few open
     // session channels per connection.
-    const std::unique_ptr<ssh_channel_struct, void (*)(ssh_channel)> channel(
-        ssh_channel_new(handle), [](ssh_channel c) {
-            if (c) {
-                ssh_channel_close(c);
-                ssh_channel_free(c);
-            }
-        });
-    if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK
-        || ssh_channel_request_exec(channel.get(), command.constData()) != SSH_OK) {
+    const auto closeChannel = [handle](ssh_channel c) {
+        if (c) {
+            setGoodbyeTimeout(handle);
+            ssh_channel_close(c);
+            ssh_channel_free(c);
+        }
+    };
+    const std::unique_ptr<ssh_channel_struct, decltype(closeChannel)> channel(
+        ssh_channel_new(handle), closeChannel);
+    // Each blocking step may take what is left of the deadline, not more.
+    const auto step = [&](auto call) {
+        setTimeout(handle, deadline);
+        return !deadline.hasExpired() && call() == SSH_OK;
+    };
+    const auto writeInput = [&] {
+        const int written
+            = ssh_channel_write(channel.get(), input.constData(), uint32_t(input.size()));
+        return written == int(input.size()) ? SSH_OK : SSH_ERROR;
+    };
+    if (!channel || !step([&] { return ssh_channel_open_session(channel.get()); })
+        || !step([&] { return ssh_channel_request_exec(channel.get(), command.constData()); })
+        || !step(writeInput) || !step([&] { return ssh_channel_send_eof(channel.get()); })) {
         const QString reason = libsshError(handle);
         output->error = u"cannot run the read command: %1"_s.arg(
             !reason.isEmpty()           ? reason
@@ -322,7 +342,6 @@ bool SshConnection::execute(const QByteArray &command, const QDeadlineTimer &dea
                                         : u"no answer"_s);
         return false;
     }
-    ssh_channel_send_eof(channel.get());
 
     QByteArray buffer(ReadChunk, Qt::Uninitialized);
     const auto readStream = [&](int isStderr, QByteArray *into) {

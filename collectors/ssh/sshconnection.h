@@ -1,7 +1,8 @@
 // One persistent libssh session to one server, shared by every collector that reads
 // it (host and nic): SshConnection::shared() hands out the same object for the same
-// ssh:// target while anyone holds it. run() executes one command and returns its
-// output; callers on different worker threads take turns, each within its deadline.
+// ssh:// target while anyone holds it. run() executes one command, with the given
+// standard input, and returns its output; callers on different worker threads take turns, each
+// within its deadline.
 //
 // Connecting checks the server's key against known_hosts (~/.ssh/known_hosts, and the
 // system's) and refuses an unknown or changed key with a message saying what to do;
@@ -47,17 +48,19 @@ public:
     SshConnection &operator=(const SshConnection &) = delete;
 
     const SshTarget &target() const { return m_target; }
-    // Runs command on the server (one channel, read to its end), connecting first if
-    // needed. Output beyond maxBytes is an error.
-    Output run(const QByteArray &command, const QDeadlineTimer &deadline, qint64 maxBytes);
+    // Runs command on the server with input on its standard input (one channel, read to
+    // its end), connecting first if needed. Output beyond maxBytes is an error. With no
+    // deadline (forever), 30 s.
+    Output run(const QByteArray &command, const QByteArray &input, QDeadlineTimer deadline,
+               qint64 maxBytes);
     Stats stats() const;
 
 private:
     struct Session;
 
     bool connectSession(const QDeadlineTimer &deadline, QString *error);
-    bool execute(const QByteArray &command, const QDeadlineTimer &deadline, qint64 maxBytes,
-                 Output *output);
+    bool execute(const QByteArray &command, const QByteArray &input, const QDeadlineTimer &deadline,
+                 qint64 maxBytes, Output *output);
     void dropSession();
     void noteFailure(const QString &error);
 

@@ -26,8 +26,8 @@ SshFileSource::Fetched SshFileSource::fetch(const QStringList &paths,
 {
     const RemoteReadBatch batch { paths, directories };
     const QByteArray boundary = newBatchBoundary();
-    const SshConnection::Output output
-        = m_connection->run(remoteReadCommand(batch, boundary), deadline, MaxAnswerBytes);
+    const SshConnection::Output output = m_connection->run(
+        RemoteReadShell, remoteReadScript(batch, boundary), deadline, MaxAnswerBytes);
     Fetched fetched;
     if (!output.error.isEmpty()) {
         // Nothing of a failed round trip is used, not even what arrived before the

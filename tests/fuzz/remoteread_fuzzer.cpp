@@ -17,15 +17,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const qsizetype split = input.indexOf('\0');
     const QByteArray out = split < 0 ? input : input.left(split);
     const QByteArray err = split < 0 ? QByteArray() : input.mid(split + 1);
-    // The seeds (corpus/remoteread) are this machine's answers to remoteReadCommand()
+    // The seeds (corpus/remoteread) are this machine's answers to remoteReadScript()
     // for this batch and boundary: whole, cut short, and without stderr.
     static const RemoteReadBatch batch {
         { QStringLiteral("/proc/loadavg"), QStringLiteral("/proc/net/snmp"),
           QStringLiteral("/sys/class/net/lo/type"), QStringLiteral("/proc/missing") },
         { QStringLiteral("/sys/class/net"), QStringLiteral("/sys/missing") }
     };
-    const RemoteReadReply reply
-        = parseRemoteReadOutput(batch, out, err, QByteArrayLiteral("0123456789abcdef0123456789abcdef"));
+    const RemoteReadReply reply = parseRemoteReadOutput(
+        batch, out, err, QByteArrayLiteral("0123456789abcdef0123456789abcdef"));
     for (const QString &path : batch.files) {
         if (reply.files.contents.contains(path) == reply.files.errors.contains(path))
             std::abort();

@@ -22,6 +22,8 @@ private Q_SLOTS:
     void target();
     void roundTrip();
     void emptyBatch();
+    void longBatch();
+    void busyboxWording();
     void damagedAnswer_data();
     void damagedAnswer();
 
@@ -31,7 +33,7 @@ private:
         QByteArray out;
         QByteArray err;
     };
-    static Ran runLocally(const QByteArray &command);
+    static Ran runLocally(const QByteArray &script);
 };
 
 void TestRemoteReadBatch::target_data()
@@ -77,11 +79,15 @@ void TestRemoteReadBatch::target()
         QCOMPARE(parsed->url(), url);
 }
 
-TestRemoteReadBatch::Ran TestRemoteReadBatch::runLocally(const QByteArray &command)
+// As the server runs it: RemoteReadShell with the script on standard input.
+TestRemoteReadBatch::Ran TestRemoteReadBatch::runLocally(const QByteArray &script)
 {
     QProcess sh;
-    sh.start(u"/bin/sh"_s, { u"-c"_s, QString::fromUtf8(command) });
-    if (!sh.waitForFinished(10000))
+    const QStringList shell = QString::fromLatin1(RemoteReadShell).split(u' ');
+    sh.start(shell.first(), shell.mid(1));
+    sh.write(script);
+    sh.closeWriteChannel();
+    if (!sh.waitForFinished(30000))
         qFatal("sh did not finish");
     return { sh.readAllStandardOutput(), sh.readAllStandardError() };
 }
@@ -117,7 +123,7 @@ void TestRemoteReadBatch::roundTrip()
     QCOMPARE(boundary.size(), 32);
     QVERIFY(boundary != newBatchBoundary());
 
-    const Ran ran = runLocally(remoteReadCommand(batch, boundary));
+    const Ran ran = runLocally(remoteReadScript(batch, boundary));
     const RemoteReadReply reply = parseRemoteReadOutput(batch, ran.out, ran.err, boundary);
     QVERIFY(reply.complete);
     const QHash<QString, QByteArray> &got = reply.files.contents;
@@ -140,10 +146,49 @@ void TestRemoteReadBatch::roundTrip()
 void TestRemoteReadBatch::emptyBatch()
 {
     const QByteArray boundary = newBatchBoundary();
-    const Ran ran = runLocally(remoteReadCommand({}, boundary));
+    const Ran ran = runLocally(remoteReadScript({}, boundary));
     const RemoteReadReply reply = parseRemoteReadOutput({}, ran.out, ran.err, boundary);
     QVERIFY(reply.complete);
     QVERIFY(reply.files.contents.isEmpty() && reply.files.errors.isEmpty());
+}
+
+void TestRemoteReadBatch::longBatch()
+{
+    // A host with hundreds of interfaces: a script far over the 128 KiB a single
+    // command-line argument may have on Linux.
+    RemoteReadBatch batch;
+    for (int i = 0; i < 3000; ++i)
+        batch.files << u"/sys/class/net/veth%1abcdef0123456789/statistics/rx_bytes"_s.arg(i);
+    batch.files << u"/proc/loadavg"_s;
+    const QByteArray boundary = newBatchBoundary();
+    const QByteArray script = remoteReadScript(batch, boundary);
+    QVERIFY(script.size() > 128 * 1024);
+    const Ran ran = runLocally(script);
+    const RemoteReadReply reply = parseRemoteReadOutput(batch, ran.out, ran.err, boundary);
+    QVERIFY(reply.complete);
+    QCOMPARE(reply.files.errors.size(), 3000);
+    QCOMPARE(reply.files.errors.value(batch.files.first()), u"No such file or directory"_s);
+    QVERIFY(reply.files.contents.value(u"/proc/loadavg"_s).count(' ') >= 4);
+}
+
+void TestRemoteReadBatch::busyboxWording()
+{
+    // BusyBox's cat and ls, and a shell that lacks a tool altogether.
+    const RemoteReadBatch batch { { u"/a"_s, u"/b"_s }, { u"/d"_s } };
+    const QByteArray B = "\nBOUNDARY";
+    const QByteArray answer = B + " F /a\n" + B + " E /a\n" + B + " F /b\n2" + B + " D /d\n" + B
+        + " E /d\n" + B + " END\n";
+    const QByteArray errors = "cat: can't open '/a': Permission denied\n"
+                              "ls: /d: No such file or directory\n";
+    const RemoteReadReply reply = parseRemoteReadOutput(batch, answer, errors, "BOUNDARY");
+    QCOMPARE(reply.files.errors.value(u"/a"_s), u"Permission denied"_s);
+    QCOMPARE(reply.files.contents.value(u"/b"_s), QByteArray("2"));
+    QCOMPARE(reply.directories.value(u"/d"_s).error, u"No such file or directory"_s);
+
+    const RemoteReadReply broken
+        = parseRemoteReadOutput(batch, B + " F /a\n", "sh: cat: not found\nmore\n", "BOUNDARY");
+    QCOMPARE(broken.files.errors.value(u"/b"_s),
+             u"the server's answer stopped early: sh: cat: not found"_s);
 }
 
 void TestRemoteReadBatch::damagedAnswer_data()

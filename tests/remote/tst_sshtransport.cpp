@@ -328,7 +328,12 @@ void TestSshTransport::agentAuthentication()
     environment.insert(u"SSH_AUTH_SOCK"_s, socket);
     runTool(u"ssh-add"_s, { u"-q"_s, m_server->path(u"client_key"_s) }, environment);
 
-    const QByteArray saved = qgetenv("SSH_AUTH_SOCK");
+    // Restored however the test ends.
+    const std::unique_ptr<QByteArray, void (*)(QByteArray *)> saved(
+        new QByteArray(qgetenv("SSH_AUTH_SOCK")), [](QByteArray *value) {
+            qputenv("SSH_AUTH_SOCK", *value);
+            delete value;
+        });
     qputenv("SSH_AUTH_SOCK", QFile::encodeName(socket));
     {
         const HomeDirectory home(other.filePath(u"home"_s));
@@ -337,7 +342,6 @@ void TestSshTransport::agentAuthentication()
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QVERIFY(valueOf(result, u"host.cpu.count"_s) >= 1);
     }
-    qputenv("SSH_AUTH_SOCK", saved);
     agent.kill();
     agent.waitForFinished();
 }
