@@ -135,6 +135,23 @@ inline void metadataRow(const QString &metric, const QString &labels, const QStr
     QTest::newRow(qPrintable(metric + labels)) << metric << labels << unit << resource << kind;
 }
 
+// create_data() rows every collector reading /proc and /sys has: ssh:// hosts are
+// accepted (the first poll connects), a password or a "root" prefix with them refused.
+inline void addSshCreateRows()
+{
+    using namespace Qt::StringLiterals;
+    QTest::newRow("ssh") << QJsonObject { { u"host"_s, u"ssh://x"_s } } << QString();
+    QTest::newRow("ssh user port")
+        << QJsonObject { { u"host"_s, u"ssh://ops@db1:2222"_s } } << QString();
+    QTest::newRow("ssh password") << QJsonObject { { u"host"_s, u"ssh://ops:hunter2@db1"_s } }
+                                  << u"\"host\": ssh://ops@db1: ssh:// URLs take no password; "
+                                     "Headroom signs in with ssh-agent or a key file (~/.ssh/id_*, "
+                                     "or IdentityFile in ~/.ssh/config)"_s;
+    QTest::newRow("ssh with root")
+        << QJsonObject { { u"host"_s, u"ssh://db1"_s }, { u"root"_s, u"/x"_s } }
+        << u"\"root\" is for local captured trees; it cannot be used with ssh://"_s;
+}
+
 // The body of a create() test: C::create with the "options" of the current row fails
 // with exactly its "error", or succeeds when that is empty.
 template<typename C> void verifyCreate(const QString &sourceId)

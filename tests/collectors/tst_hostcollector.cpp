@@ -388,16 +388,7 @@ void TestHostCollector::create_data()
     QTest::newRow("default") << QJsonObject() << QString();
     QTest::newRow("local") << QJsonObject { { u"host"_s, u"local"_s } } << QString();
     QTest::newRow("empty host") << QJsonObject { { u"host"_s, u""_s } } << QString();
-    QTest::newRow("ssh") << QJsonObject { { u"host"_s, u"ssh://x"_s } } << QString();
-    QTest::newRow("ssh user port")
-        << QJsonObject { { u"host"_s, u"ssh://ops@db1:2222"_s } } << QString();
-    QTest::newRow("ssh password") << QJsonObject { { u"host"_s, u"ssh://ops:hunter2@db1"_s } }
-                                  << u"\"host\": ssh://ops@db1: ssh:// URLs take no password; "
-                                     "Headroom signs in with ssh-agent or a key file (~/.ssh/id_*, "
-                                     "or IdentityFile in ~/.ssh/config)"_s;
-    QTest::newRow("ssh with root")
-        << QJsonObject { { u"host"_s, u"ssh://db1"_s }, { u"root"_s, u"/x"_s } }
-        << u"\"root\" is for local captured trees; it cannot be used with ssh://"_s;
+    addSshCreateRows();
     QTest::newRow("hostname") << QJsonObject { { u"host"_s, u"db1"_s } }
                               << u"\"host\": db1 is not a host this collector can read; use "
                                  "local, ssh://user@server[:port] or http://server:9100/metrics "

@@ -371,16 +371,7 @@ void TestNicCollector::create_data()
                                            { u"speedMbps"_s, QJsonObject { { u"eth0"_s, 2500 } } },
                                            { u"includeLoopback"_s, false } }
                           << QString();
-    QTest::newRow("ssh") << QJsonObject { { u"host"_s, u"ssh://x"_s } } << QString();
-    QTest::newRow("ssh user port")
-        << QJsonObject { { u"host"_s, u"ssh://ops@db1:2222"_s } } << QString();
-    QTest::newRow("ssh password") << QJsonObject { { u"host"_s, u"ssh://ops:hunter2@db1"_s } }
-                                  << u"\"host\": ssh://ops@db1: ssh:// URLs take no password; "
-                                     "Headroom signs in with ssh-agent or a key file (~/.ssh/id_*, "
-                                     "or IdentityFile in ~/.ssh/config)"_s;
-    QTest::newRow("ssh with root")
-        << QJsonObject { { u"host"_s, u"ssh://db1"_s }, { u"root"_s, u"/x"_s } }
-        << u"\"root\" is for local captured trees; it cannot be used with ssh://"_s;
+    addSshCreateRows();
     QTest::newRow("interfaces string") << QJsonObject { { u"interfaces"_s, u"eth0"_s } }
                                        << u"\"interfaces\" must be an array of interface names"_s;
     QTest::newRow("interfaces number") << QJsonObject { { u"interfaces"_s, QJsonArray { 1 } } }

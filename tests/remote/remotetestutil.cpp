@@ -1,5 +1,8 @@
 #include "remotetestutil.h"
 
+#include "hostcollector.h"
+#include "niccollector.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTcpServer>
@@ -62,6 +65,60 @@ QList<qint64> processTree(qint64 root)
 }
 
 } // namespace
+
+std::unique_ptr<Collector> createCollector(const QString &plugin, const QJsonObject &options)
+{
+    CollectorConfig config;
+    config.sourceId = plugin;
+    config.options = options;
+    QString error;
+    std::unique_ptr<Collector> collector;
+    if (plugin == "host"_L1)
+        collector = HostCollector::create(config, &error);
+    else
+        collector = NicCollector::create(config, &error);
+    if (!collector)
+        qFatal("%s", qPrintable(error));
+    return collector;
+}
+
+SideBySide pollSideBySide(Collector &remote, Collector &local, int polls)
+{
+    SideBySide pair;
+    for (int i = 0; i < polls; ++i) {
+        if (i > 0)
+            QThread::msleep(1000);
+        pair.remote = remote.poll(QDeadlineTimer(5000));
+        pair.local = local.poll(QDeadlineTimer(5000));
+    }
+    return pair;
+}
+
+QSet<QString> seriesKeys(const PollResult &result, const QString &prefix)
+{
+    QSet<QString> keys;
+    for (const SeriesValue &value : result.batch.values) {
+        if (value.info.key.metric.startsWith(prefix))
+            keys.insert(value.info.key.metric + labelsToString(value.info.key.labels));
+    }
+    return keys;
+}
+
+double seriesValue(const PollResult &result, const QString &metric, const Labels &labels)
+{
+    for (const SeriesValue &value : result.batch.values) {
+        if (value.info.key.metric == metric && value.info.key.labels == labels)
+            return value.value;
+    }
+    return qQNaN();
+}
+
+QString sortedText(const QSet<QString> &keys)
+{
+    QStringList list(keys.cbegin(), keys.cend());
+    list.sort();
+    return list.join(u' ');
+}
 
 int freeLoopbackPort()
 {

@@ -4,13 +4,36 @@
 // they cannot start, so a missing install step shows.
 #pragma once
 
+#include "collector.h"
+
 #include <QByteArray>
 #include <QProcess>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <memory>
 
 namespace Headroom::Test {
+
+// A host or nic collector ("plugin") with these options; a fatal test error when the
+// options are refused.
+std::unique_ptr<Collector> createCollector(const QString &plugin, const QJsonObject &options);
+
+// Polls both `polls` times, 1 s apart, each pair back to back; returns the last pair.
+struct SideBySide
+{
+    PollResult remote;
+    PollResult local;
+};
+SideBySide pollSideBySide(Collector &remote, Collector &local, int polls);
+
+// "metric{labels}" of each value (whose metric starts with prefix), and one's value
+// (NaN when absent).
+QSet<QString> seriesKeys(const PollResult &result, const QString &prefix = QString());
+double seriesValue(const PollResult &result, const QString &metric, const Labels &labels = {});
+// Sorted and space-separated, for messages and comparisons.
+QString sortedText(const QSet<QString> &keys);
 
 int freeLoopbackPort();
 

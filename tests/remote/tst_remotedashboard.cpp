@@ -70,13 +70,6 @@ Export readExport(const QString &path)
     return result;
 }
 
-QString sorted(const QSet<QString> &keys)
-{
-    QStringList list(keys.cbegin(), keys.cend());
-    list.sort();
-    return list.join(u' ');
-}
-
 } // namespace
 
 void TestRemoteDashboard::sameDashboardOverSshAndHttp()
@@ -122,14 +115,14 @@ void TestRemoteDashboard::sameDashboardOverSshAndHttp()
     // node_exporter has no CPU "full" pressure and, by default, no pgscan.
     const QSet<QString> notExported { u"host.cpu.psi{kind=full}"_s, u"host.mem.page_scan{}"_s };
     for (auto it = local.seriesByPanel.cbegin(); it != local.seriesByPanel.cend(); ++it) {
-        QCOMPARE(sorted(ssh.seriesByPanel.value(it.key())), sorted(*it));
+        QCOMPARE(sortedText(ssh.seriesByPanel.value(it.key())), sortedText(*it));
         QSet<QString> expected = *it;
         expected -= notExported;
         QSet<QString> fromExporter = http.seriesByPanel.value(it.key());
         fromExporter -= notExported;
-        QVERIFY2(sorted(fromExporter) == sorted(expected),
-                 qPrintable(it.key() + u": http "_s + sorted(fromExporter) + u" local "_s
-                            + sorted(expected)));
+        QVERIFY2(sortedText(fromExporter) == sortedText(expected),
+                 qPrintable(it.key() + u": http "_s + sortedText(fromExporter) + u" local "_s
+                            + sortedText(expected)));
     }
     QCOMPARE(ssh.seriesByPanel.keys(), local.seriesByPanel.keys());
     QCOMPARE(http.seriesByPanel.keys(), local.seriesByPanel.keys());

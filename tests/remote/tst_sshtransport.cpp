@@ -40,7 +40,6 @@ private Q_SLOTS:
     void killedServerRecovers();
 
 private:
-    std::unique_ptr<Collector> remoteCollector(const QString &plugin, const QString &url);
     std::unique_ptr<SshServer> m_server;
 };
 
@@ -57,25 +56,6 @@ std::unique_ptr<SshFileSource> sourceFor(const QString &url)
     return std::make_unique<SshFileSource>(SshConnection::shared(*target));
 }
 
-QSet<QString> keysOf(const PollResult &result, const QString &prefix = QString())
-{
-    QSet<QString> keys;
-    for (const SeriesValue &value : result.batch.values) {
-        if (value.info.key.metric.startsWith(prefix))
-            keys.insert(value.info.key.metric + labelsToString(value.info.key.labels));
-    }
-    return keys;
-}
-
-double valueOf(const PollResult &result, const QString &metric, const Labels &labels = {})
-{
-    for (const SeriesValue &value : result.batch.values) {
-        if (value.info.key.metric == metric && value.info.key.labels == labels)
-            return value.value;
-    }
-    return qQNaN();
-}
-
 } // namespace
 
 void TestSshTransport::initTestCase()
@@ -83,23 +63,6 @@ void TestSshTransport::initTestCase()
     m_server = std::make_unique<SshServer>();
     QString error;
     QVERIFY2(m_server->start(&error), qPrintable(error));
-}
-
-std::unique_ptr<Collector> TestSshTransport::remoteCollector(const QString &plugin,
-                                                             const QString &url)
-{
-    CollectorConfig config;
-    config.sourceId = plugin;
-    config.options = { { u"host"_s, url } };
-    QString error;
-    std::unique_ptr<Collector> collector;
-    if (plugin == "host"_L1)
-        collector = HostCollector::create(config, &error);
-    else
-        collector = NicCollector::create(config, &error);
-    if (!collector)
-        qFatal("%s", qPrintable(error));
-    return collector;
 }
 
 void TestSshTransport::readsWhatLocalReads()
@@ -128,8 +91,8 @@ void TestSshTransport::readsWhatLocalReads()
 void TestSshTransport::onePollOneRoundTrip()
 {
     const HomeDirectory home(m_server->home());
-    const auto host = remoteCollector(u"host"_s, m_server->url());
-    const auto nic = remoteCollector(u"nic"_s, m_server->url());
+    const auto host = createCollector(u"host"_s, { { u"host"_s, m_server->url() } });
+    const auto nic = createCollector(u"nic"_s, { { u"host"_s, m_server->url() } });
     // Both collectors hold the same connection.
     QString error;
     const auto connection = SshConnection::shared(*parseSshTarget(m_server->url(), &error));
@@ -165,55 +128,35 @@ void TestSshTransport::onePollOneRoundTrip()
 void TestSshTransport::hostFiguresMatchLocal()
 {
     const HomeDirectory home(m_server->home());
-    const auto remote = remoteCollector(u"host"_s, m_server->url());
-    CollectorConfig config;
-    config.sourceId = u"host"_s;
-    QString error;
-    const auto local = HostCollector::create(config, &error);
-    PollResult r;
-    PollResult l;
-    for (int i = 0; i < 3; ++i) {
-        if (i > 0)
-            QThread::msleep(1000);
-        r = remote->poll(QDeadlineTimer(5000));
-        l = local->poll(QDeadlineTimer(5000));
-        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-    }
+    const auto remote = createCollector(u"host"_s, { { u"host"_s, m_server->url() } });
+    const auto local = createCollector(u"host"_s, {});
+    const auto [r, l] = pollSideBySide(*remote, *local, 3);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
     // The same series (names and labels: CPUs, disks, PSI kinds) ...
-    QCOMPARE(keysOf(r), keysOf(l));
-    QVERIFY(keysOf(r).size() > 20);
+    QCOMPARE(seriesKeys(r), seriesKeys(l));
+    QVERIFY(seriesKeys(r).size() > 20);
     // ... and, read milliseconds apart, the same or nearly the same figures.
-    QCOMPARE(valueOf(r, u"host.cpu.count"_s), valueOf(l, u"host.cpu.count"_s));
-    QCOMPARE(valueOf(r, u"host.mem.total"_s), valueOf(l, u"host.mem.total"_s));
-    const double memR = valueOf(r, u"host.mem.utilization"_s);
-    const double memL = valueOf(l, u"host.mem.utilization"_s);
+    QCOMPARE(seriesValue(r, u"host.cpu.count"_s), seriesValue(l, u"host.cpu.count"_s));
+    QCOMPARE(seriesValue(r, u"host.mem.total"_s), seriesValue(l, u"host.mem.total"_s));
+    const double memR = seriesValue(r, u"host.mem.utilization"_s);
+    const double memL = seriesValue(l, u"host.mem.utilization"_s);
     qInfo("mem utilization: ssh %.2f %%, local %.2f %%; load1: ssh %.2f, local %.2f", memR, memL,
-          valueOf(r, u"host.load.1"_s), valueOf(l, u"host.load.1"_s));
+          seriesValue(r, u"host.load.1"_s), seriesValue(l, u"host.load.1"_s));
     QVERIFY2(std::abs(memR - memL) < 2.0, qPrintable(u"%1 vs %2"_s.arg(memR).arg(memL)));
-    QVERIFY(std::abs(valueOf(r, u"host.load.1"_s) - valueOf(l, u"host.load.1"_s)) < 0.5);
-    const double cpuR = valueOf(r, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } });
+    QVERIFY(std::abs(seriesValue(r, u"host.load.1"_s) - seriesValue(l, u"host.load.1"_s)) < 0.5);
+    const double cpuR = seriesValue(r, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } });
     QVERIFY2(cpuR >= 0 && cpuR <= 100, qPrintable(QString::number(cpuR)));
 }
 
 void TestSshTransport::nicSeriesMatchLocal()
 {
     const HomeDirectory home(m_server->home());
-    const auto remote = remoteCollector(u"nic"_s, m_server->url());
-    CollectorConfig config;
-    config.sourceId = u"nic"_s;
-    QString error;
-    const auto local = NicCollector::create(config, &error);
-    PollResult r;
-    PollResult l;
-    for (int i = 0; i < 2; ++i) {
-        if (i > 0)
-            QThread::msleep(1000);
-        r = remote->poll(QDeadlineTimer(5000));
-        l = local->poll(QDeadlineTimer(5000));
-        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-    }
-    QCOMPARE(keysOf(r), keysOf(l));
-    QVERIFY(!keysOf(r, u"tcp."_s).isEmpty());
+    const auto remote = createCollector(u"nic"_s, { { u"host"_s, m_server->url() } });
+    const auto local = createCollector(u"nic"_s, {});
+    const auto [r, l] = pollSideBySide(*remote, *local, 2);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(seriesKeys(r), seriesKeys(l));
+    QVERIFY(!seriesKeys(r, u"tcp."_s).isEmpty());
     QCOMPARE(r.warnings, l.warnings); // the same "no link speed" notes, if any
 }
 
@@ -238,7 +181,7 @@ void TestSshTransport::unknownHostKeyRefused()
     const int accepted = int(m_server->log().count("Accepted publickey"));
     {
         const HomeDirectory home(m_server->home());
-        const auto host = remoteCollector(u"host"_s, m_server->url());
+        const auto host = createCollector(u"host"_s, { { u"host"_s, m_server->url() } });
         const PollResult result = host->poll(QDeadlineTimer(5000));
         qInfo("%s", qPrintable(result.error));
         QVERIFY(result.batch.values.isEmpty());
@@ -280,7 +223,7 @@ void TestSshTransport::changedHostKeyRefused()
     knownHosts.close();
 
     const HomeDirectory home(other.filePath(u"home"_s));
-    const auto nic = remoteCollector(u"nic"_s, m_server->url());
+    const auto nic = createCollector(u"nic"_s, { { u"host"_s, m_server->url() } });
     const PollResult result = nic->poll(QDeadlineTimer(5000));
     qInfo("%s", qPrintable(result.error));
     QVERIFY(result.batch.values.isEmpty());
@@ -303,7 +246,7 @@ void TestSshTransport::noAcceptedKey()
     const QByteArray agent = qgetenv("SSH_AUTH_SOCK");
     qunsetenv("SSH_AUTH_SOCK");
     const HomeDirectory home(other.filePath(u"home"_s));
-    const auto host = remoteCollector(u"host"_s, m_server->url());
+    const auto host = createCollector(u"host"_s, { { u"host"_s, m_server->url() } });
     const PollResult result = host->poll(QDeadlineTimer(5000));
     qputenv("SSH_AUTH_SOCK", agent);
     qInfo("%s", qPrintable(result.error));
@@ -337,10 +280,10 @@ void TestSshTransport::agentAuthentication()
     qputenv("SSH_AUTH_SOCK", QFile::encodeName(socket));
     {
         const HomeDirectory home(other.filePath(u"home"_s));
-        const auto host = remoteCollector(u"host"_s, m_server->url());
+        const auto host = createCollector(u"host"_s, { { u"host"_s, m_server->url() } });
         const PollResult result = host->poll(QDeadlineTimer(5000));
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-        QVERIFY(valueOf(result, u"host.cpu.count"_s) >= 1);
+        QVERIFY(seriesValue(result, u"host.cpu.count"_s) >= 1);
     }
     agent.kill();
     agent.waitForFinished();
@@ -349,7 +292,7 @@ void TestSshTransport::agentAuthentication()
 void TestSshTransport::frozenServerNeverHangs()
 {
     const HomeDirectory home(m_server->home());
-    const auto host = remoteCollector(u"host"_s, m_server->url());
+    const auto host = createCollector(u"host"_s, { { u"host"_s, m_server->url() } });
     QVERIFY(host->poll(QDeadlineTimer(DeadlineMs)).error.isEmpty());
 
     // sshd and its session processes stop answering, connections stay open: the worst
@@ -388,13 +331,13 @@ void TestSshTransport::frozenServerNeverHangs()
     qInfo("figures back %lld ms after the server was thawed", thawed.elapsed());
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
     QVERIFY(thawed.elapsed() <= 10000 + DeadlineMs); // at most the longest backoff
-    QVERIFY(valueOf(result, u"host.cpu.count"_s) >= 1);
+    QVERIFY(seriesValue(result, u"host.cpu.count"_s) >= 1);
 }
 
 void TestSshTransport::killedServerRecovers()
 {
     const HomeDirectory home(m_server->home());
-    const auto nic = remoteCollector(u"nic"_s, m_server->url());
+    const auto nic = createCollector(u"nic"_s, { { u"host"_s, m_server->url() } });
     QVERIFY(nic->poll(QDeadlineTimer(DeadlineMs)).error.isEmpty());
     m_server->kill();
 
