@@ -49,8 +49,10 @@ ToolErrors toolErrors(const QByteArray &stderrText)
             if (quote >= 0)
                 path = path.mid(quote + 1, path.size() - quote - 2);
         }
-        const QString tool = text.left(toolEnd);
-        (tool == "ls"_L1 ? errors.ls : errors.cat).insert(path, text.mid(pathEnd + 2).trimmed());
+        const QString reason = text.mid(pathEnd + 2).trimmed();
+        if (reason.isEmpty())
+            continue; // "cannot be read" says as much
+        (text.left(toolEnd) == "ls"_L1 ? errors.ls : errors.cat).insert(path, reason);
     }
     return errors;
 }

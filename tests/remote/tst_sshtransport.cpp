@@ -103,6 +103,14 @@ void TestSshTransport::onePollOneRoundTrip()
     QVERIFY(nic->poll(QDeadlineTimer(5000)).error.isEmpty());
     const SshConnection::Stats first = connection->stats();
     QCOMPARE(first.commands, 4);
+    // The server is this machine: the last PID handed out (/proc/loadavg) tells how many
+    // processes the polls started there, for the record.
+    const auto lastPid = [] {
+        QFile loadavg(u"/proc/loadavg"_s);
+        loadavg.open(QIODevice::ReadOnly);
+        return loadavg.readAll().trimmed().split(' ').value(4).toLongLong();
+    };
+    const qint64 pidBefore = lastPid();
     QList<qint64> hostPollMs;
     for (int i = 0; i < 3; ++i) {
         QElapsedTimer took;
@@ -114,8 +122,9 @@ void TestSshTransport::onePollOneRoundTrip()
         QVERIFY2(n.error.isEmpty(), qPrintable(n.error));
     }
     // For the record (not a target): a host poll over ssh on loopback.
-    qInfo("host polls over ssh on loopback: %lld, %lld, %lld ms", hostPollMs.at(0),
-          hostPollMs.at(1), hostPollMs.at(2));
+    qInfo("host polls over ssh on loopback: %lld, %lld, %lld ms; about %lld processes started "
+          "on the server per host + nic poll",
+          hostPollMs.at(0), hostPollMs.at(1), hostPollMs.at(2), (lastPid() - pidBefore) / 3);
     const SshConnection::Stats after = connection->stats();
     qInfo("6 polls of host and nic: %d commands, %d session(s)", after.commands - first.commands,
           after.connects);
