@@ -25,36 +25,15 @@ QByteArray quotedList(const QStringList &items)
     return list;
 }
 
-struct ToolErrors
+// The reason in a failed item's text: what follows the last ": " of its last line
+// ("cat: /x: No such file or directory", "sh: 1: cannot open /x: No such file").
+QString reasonIn(const QByteArray &text)
 {
-    QHash<QString, QString> cat; // path -> reason
-    QHash<QString, QString> ls;
-};
-
-// "cat: /proc/x: No such file or directory", "ls: cannot access '/x': No such file or
-// directory" (GNU and busybox wording): each tool's reasons by path.
-ToolErrors toolErrors(const QByteArray &stderrText)
-{
-    ToolErrors errors;
-    for (const QByteArray &line : stderrText.split('\n')) {
-        const QString text = QString::fromUtf8(line);
-        const qsizetype toolEnd = text.indexOf(": "_L1);
-        const qsizetype pathEnd = text.lastIndexOf(": "_L1);
-        if (toolEnd < 0 || pathEnd <= toolEnd)
-            continue;
-        QString path = text.mid(toolEnd + 2, pathEnd - toolEnd - 2);
-        // Quoted names: "ls: cannot access '/x': ...", busybox "cat: can't open '/x': ...".
-        if (path.endsWith(u'\'') && path.size() > 1) {
-            const qsizetype quote = path.lastIndexOf(u'\'', path.size() - 2);
-            if (quote >= 0)
-                path = path.mid(quote + 1, path.size() - quote - 2);
-        }
-        const QString reason = text.mid(pathEnd + 2).trimmed();
-        if (reason.isEmpty())
-            continue; // "cannot be read" says as much
-        (text.left(toolEnd) == "ls"_L1 ? errors.ls : errors.cat).insert(path, reason);
-    }
-    return errors;
+    const QByteArray trimmed = text.trimmed();
+    const QByteArray line = trimmed.mid(trimmed.lastIndexOf('\n') + 1);
+    const qsizetype at = line.lastIndexOf(": ");
+    const QByteArray reason = at < 0 ? QByteArray() : line.mid(at + 2).trimmed();
+    return reason.isEmpty() ? u"cannot be read"_s : QString::fromUtf8(reason.left(200));
 }
 
 } // namespace
@@ -68,26 +47,36 @@ QByteArray newBatchBoundary()
 
 QByteArray remoteReadScript(const RemoteReadBatch &batch, const QByteArray &boundary)
 {
-    // LC_ALL=C: error reasons in English and ls in byte order. The newline before each
-    // header keeps the header on its own line after a file without a final newline;
-    // the parser takes that one newline back off.
-    QByteArray command = "LC_ALL=C; export LC_ALL; B=" + boundary + ";";
+    // LC_ALL=C: messages in English and ls in byte order. 2>&1: a tool's message lands
+    // in the item it belongs to. The newline before each header keeps the header on its
+    // own line after a file without a final newline; the parser takes it back off.
+    // read -r fails on an empty or unreadable file, or one without a final newline
+    // (then v holds that last line): each case is told apart below.
+    QByteArray script = "{ LC_ALL=C; export LC_ALL; B=" + boundary + ";";
     if (!batch.files.isEmpty()) {
-        command += " for f in" + quotedList(batch.files)
-            + "; do printf '\\n%s F %s\\n' \"$B\" \"$f\"; cat -- \"$f\" || "
-              "printf '\\n%s E %s\\n' \"$B\" \"$f\"; done;";
+        script += " for f in" + quotedList(batch.files)
+            + "; do printf '\\n%s F %s\\n' \"$B\" \"$f\"; case $f in"
+              " /sys/*) v=; if IFS= read -r v < \"$f\"; then printf '%s\\n' \"$v\";"
+              " elif [ -n \"$v\" ]; then printf '%s' \"$v\";"
+              " else printf '\\n%s E %s\\n' \"$B\" \"$f\"; fi;;"
+              " *) cat -- \"$f\" || printf '\\n%s E %s\\n' \"$B\" \"$f\";; esac; done;";
     }
     if (!batch.directories.isEmpty()) {
-        command += " for d in" + quotedList(batch.directories)
+        script += " for d in" + quotedList(batch.directories)
             + "; do printf '\\n%s D %s\\n' \"$B\" \"$d\"; ls -1A -- \"$d\" || "
               "printf '\\n%s E %s\\n' \"$B\" \"$d\"; done;";
     }
-    command += " printf '\\n%s END\\n' \"$B\"";
-    return command;
+    script += " } 2>&1; printf '\\n%s END\\n' \"$B\"\n";
+    return script;
+}
+
+QByteArray endMarker(const QByteArray &boundary)
+{
+    return '\n' + boundary + " END\n";
 }
 
 RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteArray &output,
-                                      const QByteArray &stderrText, const QByteArray &boundary)
+                                      const QByteArray &boundary)
 {
     RemoteReadReply reply;
     const QSet<QString> askedFiles(batch.files.cbegin(), batch.files.cend());
@@ -128,25 +117,19 @@ RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteA
         at = next;
     }
 
-    const ToolErrors reasons = toolErrors(stderrText);
     const auto reasonFor = [&](const QString &path, const QSet<QString> &failed,
-                               const QHash<QString, QString> &toolReasons) {
+                               const QHash<QString, QByteArray> &texts) {
         if (failed.contains(path))
-            return toolReasons.value(path, u"cannot be read"_s);
-        if (reply.complete)
-            return u"missing from the server's answer"_s;
-        // The shell's own complaint, if any, says why ("sh: cat: not found").
-        const QByteArray firstError = stderrText.left(stderrText.indexOf('\n')).trimmed();
-        return firstError.isEmpty()
-            ? u"the server's answer stopped early"_s
-            : u"the server's answer stopped early: "_s + QString::fromUtf8(firstError.left(200));
+            return reasonIn(texts.value(path));
+        return reply.complete ? u"missing from the server's answer"_s
+                              : u"the server's answer stopped early"_s;
     };
     for (const QString &path : batch.files) {
         const auto found = fileData.constFind(path);
         if (found != fileData.cend() && !failedFiles.contains(path))
             reply.files.contents.insert(path, *found);
         else
-            reply.files.errors.insert(path, reasonFor(path, failedFiles, reasons.cat));
+            reply.files.errors.insert(path, reasonFor(path, failedFiles, fileData));
     }
     for (const QString &path : batch.directories) {
         DirectoryListing listing;
@@ -157,7 +140,7 @@ RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteA
                     listing.entries << QString::fromUtf8(name);
             }
         } else {
-            listing.error = reasonFor(path, failedDirectories, reasons.ls);
+            listing.error = reasonFor(path, failedDirectories, directoryData);
         }
         reply.directories.insert(path, listing);
     }

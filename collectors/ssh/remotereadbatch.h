@@ -1,12 +1,18 @@
-// One poll's files and directory listings as one script for the server's /bin/sh, and
-// its output back into contents, listings and errors. The script is plain POSIX sh with
-// cat and ls, so nothing has to be installed on the server. It goes to `/bin/sh -s` on
-// standard input, not on the command line: so the user's login shell (fish, tcsh) does
-// not have to parse it, its length has no argument limit (hosts with hundreds of
-// interfaces), and it does not show in the server's process list. Each item's output follows a
-// header line that starts with a random boundary chosen per batch; files from /proc and /sys hold
-// text that cannot guess it, and a server that sends garbage only spoils its own figures: whatever
-// does not parse is reported as an error of the paths concerned.
+// One poll's files and directory listings as one script for a shell on the server,
+// and its output back into contents, listings and errors. The scripts go, one after
+// the other, to one long-running `/bin/sh -s` per host (RemoteReadShell) on its
+// standard input: no process is started per poll but the readers themselves, the
+// user's login shell (fish, tcsh) never parses them, their length has no argument
+// limit, and they do not show in the server's process list.
+//
+// The script is plain POSIX sh: files under /sys (one-line attributes, most of a poll)
+// are read with the shell's own `read`, others with `cat`, directories with `ls`, so
+// nothing has to be installed on the server. Each item's output follows a header line
+// that starts with a random boundary chosen per batch; the batch ends with an END line
+// (endMarker()). Errors are in band (2>&1): an item that failed is followed by an E
+// line, and its text holds the tool's message ("cat: /x: No such file or directory").
+// Files from /proc and /sys cannot guess the boundary; a server that sends garbage only
+// spoils its own figures: what does not parse is an error of the paths concerned.
 #pragma once
 
 #include "filesource.h"
@@ -32,15 +38,16 @@ struct RemoteReadReply
     bool complete = false;
 };
 
+inline constexpr char RemoteReadShell[] = "/bin/sh -s";
+
 // A fresh random boundary for one batch (hex, 32 characters).
 QByteArray newBatchBoundary();
 
-inline constexpr char RemoteReadShell[] = "/bin/sh -s";
 QByteArray remoteReadScript(const RemoteReadBatch &batch, const QByteArray &boundary);
+// The last bytes of a batch's output: the reader waits for them.
+QByteArray endMarker(const QByteArray &boundary);
 
-// stderrText is the script's standard error: cat's and ls's own messages
-// ("cat: PATH: REASON") give each failed item its reason.
 RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteArray &output,
-                                      const QByteArray &stderrText, const QByteArray &boundary);
+                                      const QByteArray &boundary);
 
 } // namespace Headroom

@@ -108,11 +108,24 @@ struct SshConnection::Session
 {
     ssh_session handle = nullptr;
     ssh_callbacks_struct callbacks {};
+    ssh_channel shell = nullptr;
+    QByteArray shellCommand;
+
+    void closeShell()
+    {
+        if (shell) {
+            setGoodbyeTimeout(handle);
+            ssh_channel_close(shell);
+            ssh_channel_free(shell);
+            shell = nullptr;
+        }
+    }
 
     ~Session()
     {
         if (handle) {
             // The goodbye must not wait on a server that stopped answering.
+            closeShell();
             setGoodbyeTimeout(handle);
             ssh_disconnect(handle);
             ssh_free(handle);
@@ -165,8 +178,9 @@ void SshConnection::dropSession()
     m_session.reset();
 }
 
-SshConnection::Output SshConnection::run(const QByteArray &command, const QByteArray &input,
-                                         QDeadlineTimer deadline, qint64 maxBytes)
+SshConnection::Output SshConnection::converse(const QByteArray &shellCommand,
+                                              const QByteArray &script, const QByteArray &endMarker,
+                                              QDeadlineTimer deadline, qint64 maxBytes)
 {
     if (deadline.isForever())
         deadline = QDeadlineTimer(DefaultTimeoutMs);
@@ -193,13 +207,15 @@ SshConnection::Output SshConnection::run(const QByteArray &command, const QByteA
             return output;
         }
         output = Output();
-        if (execute(command, input, deadline, maxBytes, &output)) {
+        if (startShell(shellCommand, deadline, &output.error)
+            && exchange(script, endMarker, deadline, maxBytes, &output)) {
             m_failuresInRow = 0;
             const std::lock_guard locker(m_statsLock);
-            ++m_stats.commands;
+            ++m_stats.exchanges;
             return output;
         }
         qCInfo(lcSsh, "%s: %s", qPrintable(m_target.url()), qPrintable(output.error));
+        // Whatever of the answer is still on its way would be taken for the next one's.
         dropSession();
         if (!hadSession || deadline.hasExpired())
             break;
@@ -307,85 +323,97 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
     return true;
 }
 
-bool SshConnection::execute(const QByteArray &command, const QByteArray &input,
-                            const QDeadlineTimer &deadline, qint64 maxBytes, Output *output)
+bool SshConnection::startShell(const QByteArray &shellCommand, const QDeadlineTimer &deadline,
+                               QString *error)
 {
-    ssh_session handle = m_session->handle;
-    // The channel is closed and freed on every path: OpenSSH allows only a few open
-    // session channels per connection.
-    const auto closeChannel = [handle](ssh_channel c) {
-        if (c) {
-            setGoodbyeTimeout(handle);
-            ssh_channel_close(c);
-            ssh_channel_free(c);
-        }
-    };
-    const std::unique_ptr<ssh_channel_struct, decltype(closeChannel)> channel(
-        ssh_channel_new(handle), closeChannel);
+    Session &session = *m_session;
+    if (session.shell && session.shellCommand == shellCommand)
+        return true;
+    session.closeShell();
+    ssh_session handle = session.handle;
+    ssh_channel channel = ssh_channel_new(handle);
     // Each blocking step may take what is left of the deadline, not more.
     const auto step = [&](auto call) {
         setTimeout(handle, deadline);
         return !deadline.hasExpired() && call() == SSH_OK;
     };
-    const auto writeInput = [&] {
-        const int written
-            = ssh_channel_write(channel.get(), input.constData(), uint32_t(input.size()));
-        return written == int(input.size()) ? SSH_OK : SSH_ERROR;
-    };
-    if (!channel || !step([&] { return ssh_channel_open_session(channel.get()); })
-        || !step([&] { return ssh_channel_request_exec(channel.get(), command.constData()); })
-        || !step(writeInput) || !step([&] { return ssh_channel_send_eof(channel.get()); })) {
+    if (!channel || !step([&] { return ssh_channel_open_session(channel); })
+        || !step([&] { return ssh_channel_request_exec(channel, shellCommand.constData()); })) {
         const QString reason = libsshError(handle);
-        output->error = u"cannot run the read command: %1"_s.arg(
-            !reason.isEmpty()           ? reason
-                : deadline.hasExpired() ? u"no answer before the poll's deadline"_s
-                                        : u"no answer"_s);
+        *error = u"cannot start a shell: %1"_s.arg(!reason.isEmpty() ? reason
+                                                       : deadline.hasExpired()
+                                                       ? u"no answer before the poll's deadline"_s
+                                                       : u"no answer"_s);
+        if (channel) {
+            setGoodbyeTimeout(handle);
+            ssh_channel_free(channel);
+        }
+        return false;
+    }
+    session.shell = channel;
+    session.shellCommand = shellCommand;
+    const std::lock_guard locker(m_statsLock);
+    ++m_stats.shells;
+    return true;
+}
+
+bool SshConnection::exchange(const QByteArray &script, const QByteArray &endMarker,
+                             const QDeadlineTimer &deadline, qint64 maxBytes, Output *output)
+{
+    ssh_session handle = m_session->handle;
+    ssh_channel shell = m_session->shell;
+    setTimeout(handle, deadline);
+    if (deadline.hasExpired()
+        || ssh_channel_write(shell, script.constData(), uint32_t(script.size()))
+            != int(script.size())) {
+        output->error = u"cannot send the read script: %1"_s.arg(
+            deadline.hasExpired() ? u"no time left before the poll's deadline"_s
+                                  : libsshError(handle));
         return false;
     }
 
     QByteArray buffer(ReadChunk, Qt::Uninitialized);
-    const auto readStream = [&](int isStderr, QByteArray *into) {
-        for (;;) {
-            if (deadline.hasExpired()) {
-                output->error = u"no complete answer before the poll's deadline"_s;
-                return false;
-            }
-            // Short waits, so stderr is drained while stdout is still coming.
-            const int waitMs = int(std::min<qint64>(remainingMs(deadline), 100));
-            const int n = ssh_channel_read_timeout(channel.get(), buffer.data(), ReadChunk,
-                                                   isStderr, std::max(waitMs, 1));
-            if (n < 0 && n != SSH_AGAIN) { // SSH_AGAIN: nothing within waitMs
-                output->error = u"connection lost: %1"_s.arg(libsshError(handle));
-                return false;
-            }
-            if (n > 0) {
-                into->append(buffer.constData(), n);
-                if (into->size() > maxBytes) {
-                    output->error = u"the answer exceeds %1 MiB"_s.arg(maxBytes / (1024 * 1024));
-                    return false;
-                }
-            }
-            if (!isStderr) {
-                while (ssh_channel_poll(channel.get(), 1) > 0) {
-                    const int e
-                        = ssh_channel_read_nonblocking(channel.get(), buffer.data(), ReadChunk, 1);
-                    if (e <= 0)
-                        break;
-                    if (output->standardError.size() < maxBytes)
-                        output->standardError.append(buffer.constData(), e);
-                }
-            }
-            if (n <= 0 && ssh_channel_is_eof(channel.get()))
-                return true;
-            if (n <= 0 && !ssh_is_connected(handle)) {
-                output->error = u"connection lost"_s;
-                return false;
-            }
+    QByteArray shellErrors; // kept for the message if the shell ends
+    for (;;) {
+        if (deadline.hasExpired()) {
+            output->error = u"no complete answer before the poll's deadline"_s;
+            return false;
         }
-    };
-    if (!readStream(0, &output->standardOutput) || !readStream(1, &output->standardError))
-        return false;
-    return true;
+        // Short waits, so the shell's stderr is drained while stdout is still coming.
+        const int waitMs = int(std::min<qint64>(remainingMs(deadline), 100));
+        const int n
+            = ssh_channel_read_timeout(shell, buffer.data(), ReadChunk, 0, std::max(waitMs, 1));
+        if (n < 0 && n != SSH_AGAIN) { // SSH_AGAIN: nothing within waitMs
+            output->error = u"connection lost: %1"_s.arg(libsshError(handle));
+            return false;
+        }
+        if (n > 0) {
+            output->standardOutput.append(buffer.constData(), n);
+            if (output->standardOutput.size() > maxBytes) {
+                output->error = u"the answer exceeds %1 MiB"_s.arg(maxBytes / (1024 * 1024));
+                return false;
+            }
+            if (output->standardOutput.endsWith(endMarker))
+                return true;
+        }
+        while (ssh_channel_poll(shell, 1) > 0) {
+            const int e = ssh_channel_read_nonblocking(shell, buffer.data(), ReadChunk, 1);
+            if (e <= 0)
+                break;
+            shellErrors.append(buffer.constData(), e);
+            shellErrors = shellErrors.right(4096);
+        }
+        if (n <= 0 && ssh_channel_is_eof(shell)) {
+            const QByteArray said = shellErrors.trimmed();
+            output->error = u"the shell on the server ended%1"_s.arg(
+                said.isEmpty() ? QString() : u": "_s + QString::fromUtf8(said.right(200)));
+            return false;
+        }
+        if (n <= 0 && !ssh_is_connected(handle)) {
+            output->error = u"connection lost"_s;
+            return false;
+        }
+    }
 }
 
 } // namespace Headroom

@@ -1,8 +1,9 @@
 // One persistent libssh session to one server, shared by every collector that reads
 // it (host and nic): SshConnection::shared() hands out the same object for the same
-// ssh:// target while anyone holds it. run() executes one command, with the given
-// standard input, and returns its output; callers on different worker threads take turns, each
-// within its deadline.
+// ssh:// target while anyone holds it. On it runs one long-lived shell (one channel):
+// converse() writes a script to the shell's standard input and reads its output up to
+// an end marker, so a poll starts no process on the server but its readers. Callers
+// on different worker threads take turns, each within its deadline.
 //
 // Connecting checks the server's key against known_hosts (~/.ssh/known_hosts, and the
 // system's) and refuses an unknown or changed key with a message saying what to do;
@@ -28,16 +29,16 @@ class SshConnection
 public:
     struct Output
     {
-        QByteArray standardOutput;
-        QByteArray standardError;
-        QString error; // empty when the command ran to the end
+        QByteArray standardOutput; // up to and with the end marker
+        QString error; // empty when the end marker arrived
     };
 
     struct Stats
     {
         int connects = 0; // sessions established
-        int commands = 0; // commands that ran to the end
-        int failures = 0; // failed connection attempts and commands
+        int shells = 0; // shell channels started
+        int exchanges = 0; // scripts answered to their end marker
+        int failures = 0; // failed connection attempts and exchanges
     };
 
     static std::shared_ptr<SshConnection> shared(const SshTarget &target);
@@ -48,24 +49,27 @@ public:
     SshConnection &operator=(const SshConnection &) = delete;
 
     const SshTarget &target() const { return m_target; }
-    // Runs command on the server with input on its standard input (one channel, read to
-    // its end), connecting first if needed. Output beyond maxBytes is an error. With no
+    // Sends script to the shell started with shellCommand (connecting and starting it
+    // first if needed; another command replaces the shell) and reads its standard output
+    // until it ends with endMarker. Output beyond maxBytes is an error; the shell's
+    // standard error is dropped (scripts send theirs to standard output). With no
     // deadline (forever), 30 s.
-    Output run(const QByteArray &command, const QByteArray &input, QDeadlineTimer deadline,
-               qint64 maxBytes);
+    Output converse(const QByteArray &shellCommand, const QByteArray &script,
+                    const QByteArray &endMarker, QDeadlineTimer deadline, qint64 maxBytes);
     Stats stats() const;
 
 private:
     struct Session;
 
     bool connectSession(const QDeadlineTimer &deadline, QString *error);
-    bool execute(const QByteArray &command, const QByteArray &input, const QDeadlineTimer &deadline,
-                 qint64 maxBytes, Output *output);
+    bool startShell(const QByteArray &shellCommand, const QDeadlineTimer &deadline, QString *error);
+    bool exchange(const QByteArray &script, const QByteArray &endMarker,
+                  const QDeadlineTimer &deadline, qint64 maxBytes, Output *output);
     void dropSession();
     void noteFailure(const QString &error);
 
     const SshTarget m_target;
-    std::timed_mutex m_turn; // one command at a time on the session
+    std::timed_mutex m_turn; // one script at a time on the shell
     std::unique_ptr<Session> m_session;
     // Backoff after failures: no new attempt before m_retryAt.
     int m_failuresInRow = 0;

@@ -26,8 +26,9 @@ SshFileSource::Fetched SshFileSource::fetch(const QStringList &paths,
 {
     const RemoteReadBatch batch { paths, directories };
     const QByteArray boundary = newBatchBoundary();
-    const SshConnection::Output output = m_connection->run(
-        RemoteReadShell, remoteReadScript(batch, boundary), deadline, MaxAnswerBytes);
+    const SshConnection::Output output
+        = m_connection->converse(RemoteReadShell, remoteReadScript(batch, boundary),
+                                 endMarker(boundary), deadline, MaxAnswerBytes);
     Fetched fetched;
     if (!output.error.isEmpty()) {
         // Nothing of a failed round trip is used, not even what arrived before the
@@ -38,8 +39,7 @@ SshFileSource::Fetched SshFileSource::fetch(const QStringList &paths,
             fetched.directories.insert(path, DirectoryListing { {}, output.error });
         return fetched;
     }
-    RemoteReadReply reply
-        = parseRemoteReadOutput(batch, output.standardOutput, output.standardError, boundary);
+    RemoteReadReply reply = parseRemoteReadOutput(batch, output.standardOutput, boundary);
     fetched.files = std::move(reply.files);
     fetched.directories = std::move(reply.directories);
     return fetched;

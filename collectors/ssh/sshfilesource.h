@@ -1,6 +1,6 @@
 // /proc and /sys of a remote Linux host, read over the host's shared SshConnection.
-// Each readFiles() is one command on the server (one round trip): /bin/sh reading the
-// batch's script (remotereadbatch.h) from its standard input. Directory listings
+// Each readFiles() is one round trip: one script (remotereadbatch.h) to the host's
+// long-running shell. Directory listings
 // ride along: listDirectory() answers from the listing fetched with the previous read
 // and asks for a fresh one with the next, so a steady poll (list, then read) costs one
 // round trip; only the first listing of a directory costs one of its own.

@@ -1,8 +1,7 @@
 // libFuzzer target: the SSH transport's answer parser (remotereadbatch.h) must survive
 // anything a server sends, and account for every path it was asked for exactly once:
 // each file read or in error, each directory listed or in error, nothing unasked.
-// The input is the command's standard output; after a first 0x00 byte, if any, the
-// rest is its standard error. Built with clang by tests/run-fuzz;
+// The input is the shell's output for one batch. Built with clang by tests/run-fuzz;
 // tst_fuzzreplay_remoteread runs it over the seed corpus in every ctest run.
 #include "remotereadbatch.h"
 
@@ -13,19 +12,16 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     using namespace Headroom;
-    const QByteArray input(reinterpret_cast<const char *>(data), qsizetype(size));
-    const qsizetype split = input.indexOf('\0');
-    const QByteArray out = split < 0 ? input : input.left(split);
-    const QByteArray err = split < 0 ? QByteArray() : input.mid(split + 1);
+    const QByteArray output(reinterpret_cast<const char *>(data), qsizetype(size));
     // The seeds (corpus/remoteread) are this machine's answers to remoteReadScript()
-    // for this batch and boundary: whole, cut short, and without stderr.
+    // for this batch and boundary, whole and cut short, and one the fuzzer found.
     static const RemoteReadBatch batch {
         { QStringLiteral("/proc/loadavg"), QStringLiteral("/proc/net/snmp"),
           QStringLiteral("/sys/class/net/lo/type"), QStringLiteral("/proc/missing") },
         { QStringLiteral("/sys/class/net"), QStringLiteral("/sys/missing") }
     };
     const RemoteReadReply reply = parseRemoteReadOutput(
-        batch, out, err, QByteArrayLiteral("0123456789abcdef0123456789abcdef"));
+        batch, output, QByteArrayLiteral("0123456789abcdef0123456789abcdef"));
     for (const QString &path : batch.files) {
         if (reply.files.contents.contains(path) == reply.files.errors.contains(path))
             std::abort();

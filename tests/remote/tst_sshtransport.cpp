@@ -102,7 +102,7 @@ void TestSshTransport::onePollOneRoundTrip()
     QVERIFY(host->poll(QDeadlineTimer(5000)).error.isEmpty());
     QVERIFY(nic->poll(QDeadlineTimer(5000)).error.isEmpty());
     const SshConnection::Stats first = connection->stats();
-    QCOMPARE(first.commands, 4);
+    QCOMPARE(first.exchanges, 4);
     // The server is this machine: the last PID handed out (/proc/loadavg) tells how many
     // processes the polls started there, for the record.
     const auto lastPid = [] {
@@ -122,14 +122,15 @@ void TestSshTransport::onePollOneRoundTrip()
         QVERIFY2(n.error.isEmpty(), qPrintable(n.error));
     }
     // For the record (not a target): a host poll over ssh on loopback.
-    qInfo("host polls over ssh on loopback: %lld, %lld, %lld ms; about %lld processes started "
-          "on the server per host + nic poll",
+    qInfo("host polls over ssh on loopback: %lld, %lld, %lld ms; about %lld new PIDs on the "
+          "server per host + nic poll (its cat and ls processes)",
           hostPollMs.at(0), hostPollMs.at(1), hostPollMs.at(2), (lastPid() - pidBefore) / 3);
     const SshConnection::Stats after = connection->stats();
-    qInfo("6 polls of host and nic: %d commands, %d session(s)", after.commands - first.commands,
-          after.connects);
-    QCOMPARE(after.commands - first.commands, 6);
+    qInfo("6 polls of host and nic: %d exchanges, %d session(s), %d shell(s)",
+          after.exchanges - first.exchanges, after.connects, after.shells);
+    QCOMPARE(after.exchanges - first.exchanges, 6);
     QCOMPARE(after.connects, 1);
+    QCOMPARE(after.shells, 1); // one shell on the server for all of them
     QCOMPARE(after.failures, 0);
     QCOMPARE(int(m_server->log().count("Accepted publickey")) - acceptedBefore, 1);
 }
@@ -326,7 +327,7 @@ void TestSshTransport::frozenServerNeverHangs()
           qPrintable(errors.join(u"\n  "_s)));
     QVERIFY2(longest <= DeadlineMs + 300, qPrintable(QString::number(longest)));
     QVERIFY(errors.first().contains("no complete answer before the poll's deadline"_L1)
-            || errors.first().contains("cannot run the read command"_L1));
+            || errors.first().contains("cannot send the read script"_L1));
     QVERIFY(errors.join(u' ').contains("next attempt in"_L1));
 
     m_server->signalAll(SIGCONT);
