@@ -217,6 +217,25 @@ void SshServer::signalAll(int signal)
         ::kill(pid_t(pid), signal);
 }
 
+int SshServer::signalCommand(const QByteArrayList &argv, int signal)
+{
+    if (m_process.state() == QProcess::NotRunning)
+        return 0;
+    int matched = 0;
+    for (qint64 pid : processTree(m_process.processId())) {
+        QFile cmdline(u"/proc/%1/cmdline"_s.arg(pid));
+        if (!cmdline.open(QIODevice::ReadOnly))
+            continue;
+        QByteArray text = cmdline.readAll();
+        text.chop(1); // the last argument's NUL
+        if (text.split('\0') == argv) {
+            ::kill(pid_t(pid), signal);
+            ++matched;
+        }
+    }
+    return matched;
+}
+
 void SshServer::kill()
 {
     signalAll(SIGKILL);

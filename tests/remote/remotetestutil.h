@@ -66,6 +66,9 @@ public:
     bool start(QString *error);
     // Sends signal to sshd and every process under it (its per-connection children).
     void signalAll(int signal);
+    // Sends signal to the processes under sshd whose command line is exactly argv
+    // (e.g. {"/bin/sh", "-s"}); how many there were.
+    int signalCommand(const QByteArrayList &argv, int signal);
     void kill(); // SIGKILL to all, and waits
 
     int port() const { return m_port; }

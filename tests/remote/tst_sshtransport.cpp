@@ -36,6 +36,7 @@ private Q_SLOTS:
     void changedHostKeyRefused();
     void noAcceptedKey();
     void agentAuthentication();
+    void shellKilledIsReplaced();
     void frozenServerNeverHangs();
     void killedServerRecovers();
 
@@ -297,6 +298,27 @@ void TestSshTransport::agentAuthentication()
     }
     agent.kill();
     agent.waitForFinished();
+}
+
+void TestSshTransport::shellKilledIsReplaced()
+{
+    // Someone on the server kills Headroom's shell: the next poll notices, and gets its
+    // figures from a fresh session and shell, with no gap.
+    const HomeDirectory home(m_server->home());
+    const auto host = createCollector(u"host"_s, { { u"host"_s, m_server->url() } });
+    QString error;
+    const auto connection = SshConnection::shared(*parseSshTarget(m_server->url(), &error));
+    QVERIFY(host->poll(QDeadlineTimer(DeadlineMs)).error.isEmpty());
+    const SshConnection::Stats before = connection->stats();
+    QCOMPARE(m_server->signalCommand({ "/bin/sh", "-s" }, SIGKILL), 1);
+    QThread::msleep(200);
+    const PollResult result = host->poll(QDeadlineTimer(DeadlineMs));
+    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+    QVERIFY(seriesValue(result, u"host.cpu.count"_s) >= 1);
+    const SshConnection::Stats after = connection->stats();
+    QCOMPARE(after.shells, before.shells + 1);
+    QCOMPARE(after.connects, before.connects + 1);
+    QCOMPARE(after.failures, before.failures);
 }
 
 void TestSshTransport::frozenServerNeverHangs()
