@@ -11,6 +11,7 @@
 #include <QThread>
 #include <pwd.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 namespace Headroom::Test {
@@ -37,6 +38,13 @@ bool waitForPort(int port, int timeoutMs)
         QThread::msleep(50);
     }
     return false;
+}
+
+// A server started by a test goes when the test does, even when it crashes before
+// cleaning up: no sshd or exporter is left running after a run.
+void dieWithTest(QProcess *process)
+{
+    process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
 }
 
 // pid and every process below it, from /proc/*/stat (field 4 is the parent).
@@ -201,6 +209,7 @@ bool SshServer::start(QString *error)
     QDir().mkpath(u"/run/sshd"_s);
     m_process.setStandardOutputFile(path(u"sshd.log"_s), QIODevice::Append);
     m_process.setStandardErrorFile(path(u"sshd.log"_s), QIODevice::Append);
+    dieWithTest(&m_process);
     m_process.start(u"/usr/sbin/sshd"_s, { u"-D"_s, u"-e"_s, u"-f"_s, path(u"sshd_config"_s) });
     if (!m_process.waitForStarted(5000) || !waitForPort(m_port, 10000)) {
         *error = u"sshd did not start (package openssh-server): "_s + QString::fromUtf8(log());
@@ -295,6 +304,7 @@ void NodeExporter::kill()
 bool NodeExporter::start(QString *error)
 {
     m_process.setProcessChannelMode(QProcess::MergedChannels);
+    dieWithTest(&m_process);
     m_process.start(u"/usr/bin/prometheus-node-exporter"_s,
                     { u"--web.listen-address=127.0.0.1:%1"_s.arg(m_port) });
     if (!m_process.waitForStarted(5000) || !waitForPort(m_port, 10000)) {
