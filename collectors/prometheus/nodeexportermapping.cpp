@@ -198,21 +198,29 @@ void NodeExporterMapping::mapDisks(const Exposition &e, SampleBatch *batch)
           UseKind::Throughput, 1 },
     };
     for (const auto &c : counters) {
-        const ExpositionFamily *f = family(e, c.name);
-        if (!f)
-            continue;
-        for (const ExpositionSample &s : f->samples) {
-            const QString device = s.labels.value(u"device"_s);
-            if (device.isEmpty())
-                continue;
-            if (const auto rate = m_rates.update(QString(c.name) + u'/' + device, s.value, ts)) {
-                double value = *rate * c.scale;
-                if (c.kind == UseKind::Utilization)
-                    value = std::min(value, 100.0);
-                batch->add({ batch->source, c.metric, { { u"device"_s, device } } }, c.unit,
-                           u"disk:"_s + device, c.kind, value);
-            }
-        }
+        forEachDeviceRate(e, c.name, ts, [&](const QString &device, std::optional<double> rate) {
+            if (!rate)
+                return;
+            double value = *rate * c.scale;
+            if (c.kind == UseKind::Utilization)
+                value = std::min(value, 100.0);
+            batch->add({ batch->source, c.metric, { { u"device"_s, device } } }, c.unit,
+                       u"disk:"_s + device, c.kind, value);
+        });
+    }
+}
+
+void NodeExporterMapping::forEachDeviceRate(
+    const Exposition &e, QLatin1StringView name, qint64 ts,
+    const std::function<void(const QString &, std::optional<double>)> &use)
+{
+    const ExpositionFamily *f = family(e, name);
+    if (!f)
+        return;
+    for (const ExpositionSample &s : f->samples) {
+        const QString device = s.labels.value(u"device"_s);
+        if (!device.isEmpty())
+            use(device, m_rates.update(QString(name) + u'/' + device, s.value, ts));
     }
 }
 
@@ -239,20 +247,15 @@ void NodeExporterMapping::mapNics(const Exposition &e, SampleBatch *batch)
     };
     QSet<QString> seen;
     for (const auto &c : counters) {
-        const ExpositionFamily *f = family(e, c.name);
-        if (!f)
-            continue;
-        for (const ExpositionSample &s : f->samples) {
-            const QString device = s.labels.value(u"device"_s);
-            if (device.isEmpty() || device == "lo"_L1) // the local collector skips loopback too
-                continue;
+        forEachDeviceRate(e, c.name, ts, [&](const QString &device, std::optional<double> rate) {
+            if (device == "lo"_L1) // the local collector skips loopback too
+                return;
             seen.insert(device);
-            const Labels labels { { u"interface"_s, device } };
-            const QString resource = u"nic:"_s + device;
-            const auto rate = m_rates.update(QString(c.name) + u'/' + device, s.value, ts);
             if (!rate)
-                continue;
-            batch->add({ batch->source, c.metric, labels }, c.unit, resource, c.kind, *rate);
+                return;
+            const QString resource = u"nic:"_s + device;
+            batch->add({ batch->source, c.metric, { { u"interface"_s, device } } }, c.unit,
+                       resource, c.kind, *rate);
             const double speed = speedMbps.value(device, m_defaultSpeedMbps);
             if (c.unit == "B/s"_L1 && speed > 0)
                 batch->add({ batch->source,
@@ -261,7 +264,7 @@ void NodeExporterMapping::mapNics(const Exposition &e, SampleBatch *batch)
                                { u"direction"_s,
                                  c.metric.startsWith("nic.rx"_L1) ? u"rx"_s : u"tx"_s } } },
                            u"%"_s, resource, UseKind::Utilization, *rate * 8 / (speed * 1e6) * 100);
-        }
+        });
     }
     for (const QString &device : std::as_const(seen)) {
         const double speed = speedMbps.value(device, m_defaultSpeedMbps);

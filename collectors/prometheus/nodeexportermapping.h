@@ -19,6 +19,9 @@
 #include "expositionparser.h"
 #include "sample.h"
 
+#include <functional>
+#include <optional>
+
 namespace Headroom {
 
 class NodeExporterMapping
@@ -40,6 +43,10 @@ private:
     void mapMemory(const Exposition &e, SampleBatch *batch);
     void mapDisks(const Exposition &e, SampleBatch *batch);
     void mapNics(const Exposition &e, SampleBatch *batch);
+    // For each sample of counter family `name` with a "device" label: use(device, its
+    // rate since the last scrape, or nullopt at the first scrape and after a reset).
+    void forEachDeviceRate(const Exposition &e, QLatin1StringView name, qint64 ts,
+                           const std::function<void(const QString &, std::optional<double>)> &use);
 
     Part m_part;
     double m_defaultSpeedMbps;

@@ -24,8 +24,6 @@ public:
     FileReadResult readFiles(const QStringList &paths, const QDeadlineTimer &deadline) override;
     DirectoryListing listDirectory(const QString &path, const QDeadlineTimer &deadline) override;
 
-    const SshConnection &connection() const { return *m_connection; }
-
     // The whole answer of one poll is capped, against a server that sends without end.
     static constexpr qint64 MaxAnswerBytes = 32 * 1024 * 1024;
 

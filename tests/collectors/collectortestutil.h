@@ -108,6 +108,13 @@ inline std::optional<SeriesValue> find(const SampleBatch &batch, const QString &
     return std::nullopt;
 }
 
+inline std::optional<double> valueOf(const SampleBatch &batch, const QString &metric,
+                                     const Labels &labels = {})
+{
+    const auto value = find(batch, metric, labels);
+    return value ? std::optional<double>(value->value) : std::nullopt;
+}
+
 // Parses "{a=1,b=x}" written in test data tables.
 inline Labels labels(const QString &text)
 {

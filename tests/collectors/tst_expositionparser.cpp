@@ -1,21 +1,16 @@
 // The Prometheus exposition parser (collectors/prometheus/expositionparser.h): a real
 // node_exporter 1.9 page, OpenMetrics 1.0 with every construct, and malformed lines,
 // each skipped and counted under its reason while the lines around it survive.
+#include "collectortestutil.h"
 #include "expositionparser.h"
 
-#include <QFile>
 #include <QTest>
 
 using namespace Headroom;
+using namespace Headroom::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QByteArray fixture(const QString &name)
-{
-    QFile file(QStringLiteral(HEADROOM_FIXTURES_DIR "/prometheus/") + name);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 const ExpositionFamily *findFamily(const Exposition &e, const QString &name)
 {
@@ -34,7 +29,7 @@ class TestExpositionParser : public QObject
 private Q_SLOTS:
     void realNodeExporter()
     {
-        const QByteArray text = fixture(u"node_exporter-1.9.txt"_s);
+        const QByteArray text = readFixture(u"prometheus/node_exporter-1.9.txt"_s);
         QVERIFY(!text.isEmpty());
         const Exposition e = parseExposition(text, ExpositionFormat::Text004);
         QCOMPARE(e.skippedLines, 0);
@@ -61,8 +56,8 @@ private Q_SLOTS:
 
     void openMetrics()
     {
-        const Exposition e
-            = parseExposition(fixture(u"openmetrics-1.0.txt"_s), ExpositionFormat::OpenMetrics);
+        const Exposition e = parseExposition(readFixture(u"prometheus/openmetrics-1.0.txt"_s),
+                                             ExpositionFormat::OpenMetrics);
         QVERIFY2(e.skippedLines == 0, qPrintable(e.summary()));
         QVERIFY(!e.truncated);
         // Suffixed samples land in their family.

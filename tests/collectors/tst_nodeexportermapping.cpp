@@ -1,20 +1,20 @@
 // node_exporter's page under the local collectors' series names (nodeexportermapping.h):
 // a captured node_exporter 1.9 page scraped twice with known counter increments gives
 // the figures the host and nic collectors would compute from the same counters.
+#include "collectortestutil.h"
 #include "nodeexportermapping.h"
 
-#include <QFile>
 #include <QTest>
 
 using namespace Headroom;
+using namespace Headroom::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
 
 QByteArray page()
 {
-    QFile file(QStringLiteral(HEADROOM_FIXTURES_DIR "/prometheus/node_exporter-1.9.txt"));
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    return readFixture(u"prometheus/node_exporter-1.9.txt"_s);
 }
 
 // Adds delta to the sample line that starts with `prefix ` (its value).
@@ -26,15 +26,6 @@ void bump(QByteArray &text, const QByteArray &prefix, double delta)
     const qsizetype end = text.indexOf('\n', start);
     const double value = text.mid(start, end - start).toDouble();
     text.replace(start, end - start, QByteArray::number(value + delta, 'g', 17));
-}
-
-std::optional<double> valueOf(const SampleBatch &batch, const QString &metric,
-                              const Labels &labels = {})
-{
-    for (const SeriesValue &v : batch.values)
-        if (v.info.key.metric == metric && v.info.key.labels == labels)
-            return v.value;
-    return std::nullopt;
 }
 
 SampleBatch scrape(NodeExporterMapping &mapping, const QByteArray &text, qint64 tsMs)

@@ -3,10 +3,10 @@
 // histograms into histogram series, counters into rates, garbage lines counted in the
 // status, declared shard sets, and dead servers: refused, silent, HTTP errors, each a
 // bounded poll with up = 0, then recovery.
+#include "collectortestutil.h"
 #include "prometheuscollector.h"
 
 #include <QElapsedTimer>
-#include <QFile>
 #include <QJsonArray>
 #include <QMutex>
 #include <QTcpServer>
@@ -15,15 +15,10 @@
 #include <QThread>
 
 using namespace Headroom;
+using namespace Headroom::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QByteArray fixture(const QString &name)
-{
-    QFile file(QStringLiteral(HEADROOM_FIXTURES_DIR "/prometheus/") + name);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 // Answers every request with the response set last; "stall" accepts and says nothing.
 class TestServer : public QThread
@@ -116,15 +111,6 @@ std::unique_ptr<PrometheusCollector> collectorFor(quint16 port, QJsonObject opti
     return collector;
 }
 
-std::optional<double> valueOf(const SampleBatch &batch, const QString &metric,
-                              const Labels &labels = {})
-{
-    for (const SeriesValue &v : batch.values)
-        if (v.info.key.metric == metric && v.info.key.labels == labels)
-            return v.value;
-    return std::nullopt;
-}
-
 } // namespace
 
 class TestPrometheusCollector : public QObject
@@ -135,7 +121,7 @@ private Q_SLOTS:
     void nodeExporterPage()
     {
         TestServer server;
-        QByteArray page = fixture(u"node_exporter-1.9.txt"_s);
+        QByteArray page = readFixture(u"prometheus/node_exporter-1.9.txt"_s);
         QVERIFY(page.contains("node_context_switches_total 6.6452717e+07\n"));
         server.setReply({ 200, "text/plain; version=0.0.4; charset=utf-8; escaping=underscores",
                           page, true, false });

@@ -1,5 +1,6 @@
 #include "remotetestutil.h"
 
+#include "collectortestutil.h"
 #include "hostcollector.h"
 #include "niccollector.h"
 
@@ -114,11 +115,7 @@ QSet<QString> seriesKeys(const PollResult &result, const QString &prefix)
 
 double seriesValue(const PollResult &result, const QString &metric, const Labels &labels)
 {
-    for (const SeriesValue &value : result.batch.values) {
-        if (value.info.key.metric == metric && value.info.key.labels == labels)
-            return value.value;
-    }
-    return qQNaN();
+    return valueOf(result.batch, metric, labels).value_or(qQNaN());
 }
 
 QString sortedText(const QSet<QString> &keys)
