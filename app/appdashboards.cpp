@@ -4,16 +4,21 @@
 
 namespace Headroom {
 
-DashboardLoadResult loadDashboardOrDefault(const QString &path)
+QString resolveDashboardPath(const QString &path)
 {
     if (path.isEmpty())
-        return loadDashboard(DefaultDashboardResource);
+        return DefaultDashboardResource;
     // A bare name of a shipped dashboard ("postgres-use.json") works from anywhere,
     // unless a file of that name is right here.
     const QString shipped = QStringLiteral(":/dashboards/") + path;
     if (!path.contains(u'/') && !QFileInfo::exists(path) && QFileInfo::exists(shipped))
-        return loadDashboard(shipped);
-    return loadDashboard(path);
+        return shipped;
+    return path;
+}
+
+DashboardLoadResult loadDashboardOrDefault(const QString &path)
+{
+    return loadDashboard(resolveDashboardPath(path));
 }
 
 QString unknownVariable(const Dashboard &dashboard, const QMap<QString, QString> &values)

@@ -61,6 +61,11 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     const QCommandLineOption width(QStringLiteral("width"),
                                    QStringLiteral("PNG width in logical pixels."),
                                    QStringLiteral("PX"), QStringLiteral("1600"));
+    const QCommandLineOption trust(
+        QStringLiteral("trust"),
+        QStringLiteral("Headless: connect to the hosts and run the SQL that the dashboard file "
+                       "names, although you have not trusted it in the GUI (see README, "
+                       "Security)."));
     QCommandLineOption snapshot(QStringLiteral("gui-snapshot"),
                                 QStringLiteral("GUI: write a PNG of the window before quitting."),
                                 QStringLiteral("FILE"));
@@ -70,7 +75,7 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     snapshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, alerts, scale,
-                        width, snapshot, quitAfter });
+                        width, trust, snapshot, quitAfter });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {
@@ -98,6 +103,7 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     }
     out->cacheFile = parser.value(cache);
     out->noCache = parser.isSet(noCache);
+    out->trust = parser.isSet(trust);
     if (parser.isSet(collectFor)) {
         bool ok = false;
         out->collectForSeconds = parser.value(collectFor).toInt(&ok);

@@ -1,7 +1,7 @@
 // The command line contract (also used by scripts and our own checks):
 //   headroom --dashboard FILE [--var NAME=VALUE ...] [--cache FILE] [--collect-for SECONDS]
 //            [--range DURATION] --export-png OUT.png [--export-csv OUT.csv] [--scale N]
-//            [--export-alerts ALERTS.csv]
+//            [--export-alerts ALERTS.csv] [--trust]
 // Any of the three exports makes it headless. Alerts never change the exit code.
 #pragma once
 
@@ -23,6 +23,8 @@ struct CommandLine
     QString exportCsv;
     QString exportAlerts;
     qreal scale = 1.0;
+    // Headless: act on an untrusted file's own targets and SQL (dashboardtrust.h).
+    bool trust = false;
     int width = 1600;
     // GUI checks (hidden options): grab the window to a PNG and/or quit after a delay.
     QString guiSnapshot;

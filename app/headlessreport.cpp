@@ -4,6 +4,7 @@
 #include "appdashboards.h"
 #include "cache/samplecache.h"
 #include "csvexport.h"
+#include "dashboard/dashboardtrust.h"
 #include "dashboardview.h"
 #include "imageexport.h"
 #include "monitoringsession.h"
@@ -37,6 +38,21 @@ int runHeadlessReport(const CommandLine &options)
     }
 
     MonitoringSession session;
+    // Plugins first: their config schemas say which options are targets and SQL.
+    const QStringList pluginProblems = session.loadPlugins();
+    const TrustCheck trust = checkDashboardTrust(
+        dashboard, resolveDashboardPath(options.dashboardFile), session.collectors().plugins(),
+        dashboard.resolveVariables(options.variables), DashboardTrustStore());
+    // Without --collect-for nothing connects anywhere: the report reads the cache only.
+    if (options.collectForSeconds > 0 && !trust.trusted && !options.trust) {
+        complain(QStringLiteral("%1 is not trusted: it names targets and SQL of its own, which a "
+                                "headless run does not act on without --trust:")
+                     .arg(options.dashboardFile));
+        for (const QString &line : trust.request.describe())
+            complain(QStringLiteral("  ") + line);
+        complain(QStringLiteral("open it in the GUI and trust it, or pass --trust"));
+        return 2;
+    }
     if (!options.noCache) {
         QString error;
         const QString path
@@ -44,7 +60,7 @@ int runHeadlessReport(const CommandLine &options)
         if (!session.openCache(path, &error))
             complain(error + QStringLiteral(" (continuing without the cache)"));
     }
-    for (const QString &problem : session.loadPlugins())
+    for (const QString &problem : pluginProblems)
         complain(problem);
 
     if (options.collectForSeconds > 0) {

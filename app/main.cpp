@@ -1,6 +1,7 @@
 // Headroom: GUI by default; a headless report when --export-png/--export-csv is given.
 #include "cache/samplecache.h"
 #include "commandline.h"
+#include "environmentsecrets.h"
 #include "headlessreport.h"
 #include "imageexport.h"
 #include "mainwindow.h"
@@ -61,6 +62,7 @@ int runGui(const CommandLine &options)
 
 int main(int argc, char **argv)
 {
+    takeEnvironmentSecrets(); // before any thread: see environmentsecrets.h
     const bool headless = argumentsAskForExport(argc, argv);
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen"); // reports from cron or ssh need no display

@@ -8,6 +8,7 @@
 #include "chartwindow.h"
 #include "csvexport.h"
 #include "dashboard/dashboardedit.h"
+#include "dashboard/dashboardtrust.h"
 #include "dashboardeditor.h"
 #include "dashboardview.h"
 #include "imageexport.h"
@@ -15,6 +16,7 @@
 #include "panelquery.h"
 #include "sourcestatusbar.h"
 #include "timeseriespanel.h"
+#include "trustbar.h"
 #include "zoomablechartview.h"
 
 #include <QAction>
@@ -36,6 +38,7 @@
 #include <QStatusBar>
 #include <QSystemTrayIcon>
 #include <QToolBar>
+#include <QVBoxLayout>
 #include <QtConcurrent>
 
 namespace Headroom {
@@ -62,7 +65,15 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setWidget(m_view);
-    setCentralWidget(scroll);
+    m_trustBar = new TrustBar(this);
+    connect(m_trustBar, &TrustBar::trustRequested, this, &MainWindow::trustDashboard);
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_trustBar);
+    centralLayout->addWidget(scroll, 1);
+    setCentralWidget(central);
     connect(m_view, &DashboardView::rangeSelected, this, &MainWindow::onZoom);
     connect(m_view, &DashboardView::chartRequested, this, &MainWindow::openChart);
 
@@ -154,7 +165,9 @@ bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString>
     }
     m_dashboard = *loaded.dashboard;
     m_file = path;
+    m_source = resolveDashboardPath(path);
     m_variables = m_dashboard.resolveVariables(variables);
+    m_trustBar->hide();
     m_view->setDashboard(m_dashboard);
     installPanelActions();
     if (!path.isEmpty())
@@ -307,6 +320,28 @@ void MainWindow::rebuildVariableBar()
 void MainWindow::restartCollection()
 {
     m_statusBar->clear();
+    const TrustCheck trust
+        = checkDashboardTrust(m_dashboard, m_source, m_session->collectors().plugins(), m_variables,
+                              DashboardTrustStore());
+    m_trusted = trust.trusted;
+    if (!trust.trusted)
+        m_trustBar->showRequest(QFileInfo(m_source).fileName(), trust.request.describe());
+    m_session->start(m_dashboard, m_variables, trust.held(),
+                     tr("not started: this dashboard is not trusted yet (see the bar above the "
+                        "panels)"));
+    refresh();
+}
+
+void MainWindow::trustDashboard()
+{
+    const TrustRequest request
+        = trustRequest(m_dashboard, m_session->collectors().plugins(), m_variables);
+    QString error;
+    if (!DashboardTrustStore().trust(request.fingerprint(), m_source, &error))
+        QMessageBox::warning(this, tr("Cannot remember the trust"),
+                             error + tr("\n\nThe dashboard is trusted until it is closed."));
+    m_trusted = true;
+    m_statusBar->clear();
     m_session->start(m_dashboard, m_variables);
     refresh();
 }
@@ -457,6 +492,15 @@ bool MainWindow::saveTo(const QString &path)
     }
     m_dashboard = toSave;
     m_file = path;
+    m_source = path;
+    // A trusted dashboard saved by the user stays trusted; saving an untrusted one does
+    // not make it so (that would launder a file nobody looked at).
+    if (m_trusted) {
+        const TrustRequest request = trustRequest(m_dashboard, m_session->collectors().plugins(),
+                                                  m_dashboard.resolveVariables({}));
+        if (!request.isEmpty() && !DashboardTrustStore().trust(request.fingerprint(), path, &error))
+            statusBar()->showMessage(error, 5000);
+    }
     addRecentFile(path);
     setModified(false);
     updateTitle();

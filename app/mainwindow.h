@@ -22,6 +22,7 @@ class AlertNotifier;
 class ChartWindow;
 class DashboardView;
 class MonitoringSession;
+class TrustBar;
 class SourceStatusBar;
 class PanelWidget;
 
@@ -45,6 +46,7 @@ private:
     void createActions();
     void rebuildVariableBar();
     void restartCollection();
+    void trustDashboard(); // the trust bar's "Trust and connect"
     void refresh();
     void onRangeChosen(int index);
     void onZoom(qint64 fromMs, qint64 toMs);
@@ -74,6 +76,9 @@ private:
     MonitoringSession *m_session;
     Dashboard m_dashboard;
     QString m_file; // empty: the shipped default, "Save" asks for a name
+    QString m_source; // the file or resource m_dashboard came from
+    bool m_trusted = true; // its targets and SQL may be acted on (dashboardtrust.h)
+    TrustBar *m_trustBar;
     QMap<QString, QString> m_variables;
     DashboardView *m_view;
     SourceStatusBar *m_statusBar;

@@ -20,6 +20,10 @@ struct CollectorConfig
     QJsonObject options; // plugin-specific, variables already substituted
     int intervalMs = 1000;
     int timeoutMs = 5000; // a poll running longer marks the source stale
+    // The options whose whole value the user typed (a --var or the variable bar), not
+    // the dashboard file. Dashboard files are untrusted input: a plugin that sends
+    // credentials treats every other option as the file's (pgconnection.h).
+    QStringList userOptions;
 };
 
 struct PollResult

@@ -2,6 +2,7 @@
 
 #include "alerts/alertrulejson.h"
 #include "cache/samplecache.h"
+#include "dashboard/dashboardtrust.h"
 #include "modelslogging.h"
 
 namespace Headroom {
@@ -54,7 +55,8 @@ QStringList MonitoringSession::loadPlugins(const QStringList &dirs)
     return m_collectors.loadPlugins(dirs);
 }
 
-void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QString> &variables)
+void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QString> &variables,
+                              const QStringList &held, const QString &heldReason)
 {
     stop();
     m_scheduler->clearStatuses();
@@ -72,12 +74,17 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
     m_alerts->setRules(effectiveAlertRules(dashboard.alertPack, dashboard.alerts));
     const auto values = dashboard.resolveVariables(variables);
     for (const DashboardSource &source : dashboard.sources) {
+        if (held.contains(source.id)) {
+            m_scheduler->addFailedSource(source.id, source.plugin, heldReason);
+            continue;
+        }
         QString error;
         CollectorConfig config;
         config.sourceId = source.id;
         config.intervalMs = source.intervalMs;
         config.timeoutMs = source.timeoutMs;
         config.options = substituteVariables(source.config, values, &error);
+        config.userOptions = userSuppliedOptions(dashboard, source, values);
         CollectorFactory *factory = m_collectors.factory(source.plugin);
         std::unique_ptr<Collector> collector;
         if (error.isEmpty() && !factory)

@@ -36,8 +36,11 @@ public:
 
     // Stops what runs, sets the dashboard's alert rules (its pack and its own), then
     // creates one collector per source of the dashboard with
-    // variables resolved. Sources that cannot be created are listed with an error.
-    void start(const Dashboard &dashboard, const QMap<QString, QString> &variables);
+    // variables resolved. Sources that cannot be created are listed with an error, and
+    // so are the `held` ones (sources whose targets or SQL the user has not trusted yet,
+    // dashboardtrust.h), with `heldReason`, without being created.
+    void start(const Dashboard &dashboard, const QMap<QString, QString> &variables,
+               const QStringList &held = {}, const QString &heldReason = {});
     void stop();
     void flushCache();
 

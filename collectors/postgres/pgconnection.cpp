@@ -1,5 +1,6 @@
 #include "pgconnection.h"
 
+#include "environmentsecrets.h"
 #include "pgconninfo.h"
 #include "postgreslogging.h"
 
@@ -70,6 +71,23 @@ QString endpoint(pg_conn *conn)
 
 // Errors after which the session is gone: connection exceptions (08xxx) and the
 // server shutting down or restarting (57P01..57P05).
+// require_auth arrived with libpq 16; an older one would refuse the keyword.
+bool libpqHasRequireAuth()
+{
+    static const bool known = [] {
+        PQconninfoOption *defaults = PQconndefaults();
+        bool found = false;
+        for (PQconninfoOption *option = defaults; option && option->keyword; ++option)
+            found = found || qstrcmp(option->keyword, "require_auth") == 0;
+        PQconninfoFree(defaults);
+        if (!found)
+            qCWarning(lcPostgres) << "this libpq has no require_auth (libpq 16+): a server named "
+                                     "in a dashboard file may ask for a cleartext password";
+        return found;
+    }();
+    return known;
+}
+
 bool sqlStateMeansBroken(const QByteArray &state)
 {
     return state.startsWith("08") || state.startsWith("57P");
@@ -236,6 +254,11 @@ bool PgConnection::inTransaction() const
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR;
 }
 
+bool PgConnection::inOpenTransaction() const
+{
+    return m_conn && PQtransactionStatus(m_conn) == PQTRANS_INTRANS;
+}
+
 PgConnection::PgConnection(PgSettings settings)
     : m_settings(std::move(settings))
 {
@@ -319,10 +342,25 @@ bool PgConnection::connectNow(const QDeadlineTimer &pollDeadline, QString *error
         = std::min(pollDeadline, QDeadlineTimer(m_settings.connectTimeoutMs));
     // The whole conninfo goes in as an expandable dbname: keyword/value strings and URIs
     // both work, and an empty one leaves everything to PG* variables and service files.
+    // Keywords after it override what it says.
     const QByteArray conninfo = m_settings.conninfo.toUtf8();
-    const char *const keys[] = { "dbname", "fallback_application_name", nullptr };
-    const char *const values[] = { conninfo.constData(), "headroom", nullptr };
-    m_conn = PQconnectStartParams(keys, values, 1);
+    std::vector<const char *> keys { "dbname", "fallback_application_name" };
+    std::vector<const char *> values { conninfo.constData(), "headroom" };
+    const QByteArray requireAuth = qEnvironmentVariableIsEmpty("PGREQUIREAUTH")
+        ? QByteArray("!password")
+        : qgetenv("PGREQUIREAUTH");
+    const QByteArray password = environmentPgPassword();
+    if (m_settings.fromDashboard && libpqHasRequireAuth()) {
+        keys.push_back("require_auth");
+        values.push_back(requireAuth.constData());
+    } else if (!m_settings.fromDashboard && !password.isEmpty()
+               && !conninfoHasPassword(m_settings.conninfo)) {
+        keys.push_back("password"); // PGPASSWORD, which main() took out of the environment
+        values.push_back(password.constData());
+    }
+    keys.push_back(nullptr);
+    values.push_back(nullptr);
+    m_conn = PQconnectStartParams(keys.data(), values.data(), 1);
     if (!m_conn) {
         *error = u"out of memory starting a libpq connection"_s;
         return false;

@@ -18,6 +18,10 @@ namespace Headroom {
 struct PgSettings
 {
     QString conninfo; // keyword/value or URI; empty means libpq's defaults (PG*, service)
+    // The conninfo was written in a dashboard file, not typed by the user: libpq is
+    // told never to answer a cleartext password request (require_auth=!password,
+    // unless the user's PGREQUIREAUTH says otherwise) and PGPASSWORD is not sent.
+    bool fromDashboard = true;
     int connectTimeoutMs = 3000;
     int statementTimeoutMs = 1000;
     int lockTimeoutMs = 100;
@@ -72,6 +76,9 @@ public:
     bool isConnected() const { return m_conn != nullptr; }
     // Inside a transaction block (open or aborted): a poll cut short may leave one.
     bool inTransaction() const;
+    // Inside a transaction block that has not failed: where a dashboard statement must
+    // leave the read-only transaction Headroom opened for it.
+    bool inOpenTransaction() const;
     // Increases each time a new session is established; lets callers drop state
     // (counter baselines) that belonged to the previous server or session.
     int generation() const { return m_generation; }

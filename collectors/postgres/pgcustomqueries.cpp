@@ -1,5 +1,7 @@
 #include "pgcustomqueries.h"
 
+#include "pgsqlguard.h"
+
 #include <QSet>
 
 namespace Headroom {
@@ -13,6 +15,9 @@ const QByteArray ReadOnlyTransaction = "25006";
 PgCustomQueriesPart::PgCustomQueriesPart(QList<PgCustomQuery> queries)
     : m_queries(std::move(queries))
 {
+    // One row more than is used, to tell "exactly MaxRows" from "more".
+    for (const PgCustomQuery &query : std::as_const(m_queries))
+        m_sql.append(limitedQuerySql(query.sql, MaxRows + 1, MaxRowBytes));
 }
 
 void PgCustomQueriesPart::collect(PgPoll &poll)
@@ -21,8 +26,8 @@ void PgCustomQueriesPart::collect(PgPoll &poll)
         return;
     if (!poll.run(u"queries"_s, "BEGIN TRANSACTION READ ONLY"))
         return;
-    for (const PgCustomQuery &query : std::as_const(m_queries)) {
-        if (!runOne(poll, query))
+    for (qsizetype i = 0; i < m_queries.size(); ++i) {
+        if (!runOne(poll, m_queries.at(i), m_sql.at(i)))
             break;
     }
     if (!poll.failed())
@@ -31,13 +36,15 @@ void PgCustomQueriesPart::collect(PgPoll &poll)
     // (PgConnection::inTransaction), before anything else runs.
 }
 
-bool PgCustomQueriesPart::runOne(PgPoll &poll, const PgCustomQuery &query)
+bool PgCustomQueriesPart::runOne(PgPoll &poll, const PgCustomQuery &query, const QByteArray &sql)
 {
     const QString view = u"query \"%1\""_s.arg(query.name);
     if (!poll.run(view, "SAVEPOINT headroom_query"))
         return false;
-    const PgResult result = poll.tryRun(query.sql.toUtf8());
+    const PgResult result = poll.tryRun(sql);
     if (result.ok()) {
+        if (!poll.stillReadOnly(view))
+            return false;
         const QStringList problems = addSeries(query, result, poll.source(), poll.result.batch);
         for (const QString &problem : problems)
             poll.warn(view + u": "_s + problem);
@@ -52,7 +59,7 @@ bool PgCustomQueriesPart::runOne(PgPoll &poll, const PgCustomQuery &query)
                   "not write (%2)"_s.arg(view, result.error()));
     else
         poll.warn(u"%1: failed: %2"_s.arg(view, result.error()));
-    return bool(poll.run(view, "ROLLBACK TO SAVEPOINT headroom_query"));
+    return poll.run(view, "ROLLBACK TO SAVEPOINT headroom_query") && poll.stillReadOnly(view);
 }
 
 QStringList PgCustomQueriesPart::addSeries(const PgCustomQuery &query, const PgResult &result,
@@ -80,7 +87,7 @@ QStringList PgCustomQueriesPart::addSeries(const PgCustomQuery &query, const PgR
     }
     const int rows = std::min(result.rows(), MaxRows);
     if (result.rows() > MaxRows)
-        problems << u"%1 rows; only the first %2 are used"_s.arg(result.rows()).arg(MaxRows);
+        problems << u"more than %1 rows; only the first %1 are used"_s.arg(MaxRows);
 
     QSet<QString> seen;
     int duplicates = 0;

@@ -50,4 +50,28 @@ std::optional<PgResult> PgPoll::run(const QString &view, const QByteArray &sql,
     return std::nullopt;
 }
 
+bool PgPoll::stillReadOnly(const QString &view)
+{
+    QString broken;
+    if (!connection.inOpenTransaction()) {
+        broken = u"left Headroom's read-only transaction"_s;
+    } else {
+        const PgResult check = connection.exec("SELECT current_setting('transaction_read_only'), "
+                                               "current_setting('default_transaction_read_only')",
+                                               {}, deadline);
+        if (!check.ok()) {
+            result.error = view + u": "_s + check.error();
+            return false;
+        }
+        if (check.text(0, 0) != "on"_L1 || check.text(0, 1) != "on"_L1)
+            broken = u"made the session writable"_s;
+    }
+    if (broken.isEmpty())
+        return true;
+    result.error = u"%1 %2; the session was closed and will be opened afresh"_s.arg(view, broken);
+    qCWarning(lcPostgres).noquote() << config.sourceId << result.error;
+    connection.markBroken(result.error);
+    return false;
+}
+
 } // namespace Headroom

@@ -37,6 +37,13 @@ public:
     // Like run(), but a failure is only returned, never reported (probing for an
     // extension or a column, say).
     PgResult tryRun(const QByteArray &sql, const QList<QByteArray> &params = {});
+
+    // After a dashboard statement (a custom query or a probe run) inside the READ ONLY
+    // transaction Headroom opened: true when that transaction is still open and still
+    // read-only and the session's default is still read-only. Otherwise a statement got
+    // past the screen (pgsqlguard.h): the session is dropped, the poll fails naming
+    // `view`, and false.
+    bool stillReadOnly(const QString &view);
 };
 
 // One thing read each poll. Parts run in order; once the poll failed, the rest are

@@ -1,6 +1,7 @@
 #include "pgprobe.h"
 
 #include "pgactivity.h"
+#include "pgsqlguard.h"
 
 #include <QElapsedTimer>
 #include <algorithm>
@@ -11,13 +12,18 @@ using namespace Qt::StringLiterals;
 
 PgProbePart::PgProbePart(PgProbeOptions options)
     : m_options(std::move(options))
-    , m_sql(m_options.sql.toUtf8())
+    , m_sql(probeSql(m_options.sql))
 {
 }
 
 void PgProbePart::collect(PgPoll &poll)
 {
     if (m_options.count <= 0)
+        return;
+    // Like the dashboard's queries: a READ ONLY transaction, rolled back, the session
+    // checked after every run. Out of time, the collector ends it at the next poll.
+    const QString view = u"probe"_s;
+    if (!poll.run(view, "BEGIN TRANSACTION READ ONLY"))
         return;
     LogHistogram latencies;
     double slowestMs = 0;
@@ -38,6 +44,8 @@ void PgProbePart::collect(PgPoll &poll)
         const PgResult result = poll.tryRun(m_sql);
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         if (result.ok()) {
+            if (!poll.stillReadOnly(view))
+                return;
             latencies.add(ms);
             slowestMs = std::max(slowestMs, ms);
             continue;
@@ -58,6 +66,10 @@ void PgProbePart::collect(PgPoll &poll)
         }
         break;
     }
+    // End the transaction while there is time; past the deadline (a run that timed out)
+    // the collector ends it at the start of the next poll.
+    if (!poll.failed() && poll.connection.isConnected() && !poll.deadline.hasExpired())
+        poll.run(view, "ROLLBACK");
     if (latencies.isEmpty())
         return;
     SeriesHistogram series;

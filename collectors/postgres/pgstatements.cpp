@@ -1,6 +1,7 @@
 #include "pgstatements.h"
 
 #include "pgactivity.h"
+#include "pgstatementtext.h"
 
 #include <QStringList>
 #include <algorithm>
@@ -175,7 +176,7 @@ void PgStatementsTracker::setLabel(quint32 dbid, qint64 queryid, const QString &
 
 QString PgStatementsTracker::queryLabel(const QString &text)
 {
-    QString label = text.simplified();
+    QString label = redactStatementText(text).simplified();
     if (label.size() > QueryLabelLength) {
         qsizetype cut = QueryLabelLength;
         if (label.at(cut - 1).isHighSurrogate())

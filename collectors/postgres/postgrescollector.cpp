@@ -1,5 +1,6 @@
 #include "postgrescollector.h"
 
+#include "pgconninfo.h"
 #include "pgcustomqueries.h"
 #include "pgprobe.h"
 #include "pgstatements.h"
@@ -20,6 +21,15 @@ std::unique_ptr<PostgresCollector> PostgresCollector::create(const CollectorConf
     auto options = parsePostgresOptions(config.options, error);
     if (!options)
         return nullptr;
+    // An empty conninfo is libpq's defaults: the user's own environment and files.
+    options->settings.fromDashboard = !options->settings.conninfo.isEmpty()
+        && !config.userOptions.contains(QStringLiteral("conninfo"));
+    if (options->settings.fromDashboard) {
+        if (const auto refused = refuseDashboardConninfo(options->settings.conninfo)) {
+            *error = u"\"conninfo\": "_s + *refused;
+            return nullptr;
+        }
+    }
     return std::make_unique<PostgresCollector>(config, std::move(*options));
 }
 

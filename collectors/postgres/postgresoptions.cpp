@@ -1,5 +1,7 @@
 #include "postgresoptions.h"
 
+#include "pgsqlguard.h"
+
 #include <QJsonArray>
 #include <QJsonValue>
 #include <QRegularExpression>
@@ -158,25 +160,12 @@ bool readShardSets(OptionReader &reader, const QJsonValue &value, QList<PgShardS
                           out, readSet);
 }
 
-// Dashboard queries run in a READ ONLY transaction that each poll rolls back, and the
-// probe in the read-only session itself: a statement that could end that transaction or
-// change the session is refused when the dashboard is opened. Leading comments are
-// skipped first, or "-- x\nCOMMIT" would slip through.
+// A dashboard's SQL is screened when the file is opened (pgsqlguard.h): one query that
+// calls nothing that could change the server.
 bool refuseSessionChanges(OptionReader &reader, const QString &path, const QString &sql)
 {
-    static const QRegularExpression leadingComments(u"^(\\s+|--[^\\n]*(\\n|$)|/\\*.*?\\*/)+"_s,
-                                                    QRegularExpression::DotMatchesEverythingOption);
-    static const QRegularExpression control(
-        u"^(set|reset|begin|start|commit|end|rollback|abort|savepoint|release|prepare|"
-        "discard|lock|listen|notify|load|do|call|copy)\\b"_s,
-        QRegularExpression::CaseInsensitiveOption);
-    QString statement = sql;
-    statement.remove(leadingComments);
-    const QRegularExpressionMatch match = control.match(statement);
-    if (match.hasMatch())
-        return reader.fail(
-            u"\"%1\": %2 statements are not run: dashboard queries run in "
-            "Headroom's read-only monitoring session"_s.arg(path, match.captured(1).toUpper()));
+    if (const auto refused = refuseDashboardSql(sql))
+        return reader.fail(u"\"%1\": %2"_s.arg(path, *refused));
     return true;
 }
 

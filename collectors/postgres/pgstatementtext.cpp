@@ -1,0 +1,57 @@
+#include "pgstatementtext.h"
+
+#include "pgsqllexer.h"
+
+#include <QSet>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+bool isUtility(const QList<SqlToken> &tokens)
+{
+    static const QSet<QString> plain { u"select"_s, u"insert"_s, u"update"_s, u"delete"_s,
+                                       u"merge"_s,  u"with"_s,   u"values"_s, u"table"_s };
+    for (const SqlToken &token : tokens) {
+        if (token.kind == SqlToken::Kind::Symbol && token.text == "("_L1)
+            continue; // (SELECT ...) UNION ...
+        return !(token.kind == SqlToken::Kind::Name && plain.contains(token.text));
+    }
+    return false;
+}
+
+} // namespace
+
+QString redactStatementText(const QString &text)
+{
+    const SqlLexResult lexed = lexSql(text);
+    const bool utility = isUtility(lexed.tokens);
+    const QString mask = u"'***'"_s;
+    QString out;
+    qsizetype copied = 0;
+    bool afterPassword = false;
+    for (const SqlToken &token : lexed.tokens) {
+        if (token.kind == SqlToken::Kind::String) {
+            if (utility || afterPassword
+                || token.text.contains("password"_L1, Qt::CaseInsensitive)) {
+                out += QStringView(text).mid(copied, token.begin - copied);
+                out += mask;
+                copied = token.end;
+            }
+        }
+        // "PASSWORD 'x'", "password = 'x'", "OPTIONS (password 'x')".
+        if (token.isName())
+            afterPassword = token.text.compare("password"_L1, Qt::CaseInsensitive) == 0;
+        else if (!(token.kind == SqlToken::Kind::Symbol && token.text == "="_L1))
+            afterPassword = false;
+    }
+    const qsizetype end = lexed.errorAt >= 0 ? lexed.errorAt : text.size();
+    out += QStringView(text).mid(copied, end - copied);
+    if (lexed.errorAt >= 0) // a text cut inside a literal or comment: hide the rest
+        out += u"***"_s;
+    return out;
+}
+
+} // namespace Headroom
