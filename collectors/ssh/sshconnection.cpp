@@ -1,6 +1,7 @@
 #include "sshconnection.h"
 
 #include "hostresolver.h"
+#include "sshconfigjump.h"
 #include "sshlogging.h"
 #include "tcpconnect.h"
 
@@ -8,7 +9,6 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QMutex>
-#include <QRegularExpression>
 #include <algorithm>
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
@@ -79,21 +79,6 @@ void setGoodbyeTimeout(ssh_session session)
         qCDebug(lcSsh, "%s", qPrintable(error));
 }
 
-// Whether ~/.ssh/config may route this connection through a jump host. libssh 0.11 has
-// no way to ask (ssh_options_get knows no SSH_OPTIONS_PROXYJUMP), so any ProxyJump line,
-// or an Include that might hold one, means libssh connects by itself: its lookups are
-// then not bounded by the deadline, but the connection goes where the config says.
-bool configMayJump(const QString &config)
-{
-    QFile file(config);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    static const QRegularExpression keyword(u"^\\s*(proxyjump|include)\\b"_s,
-                                            QRegularExpression::CaseInsensitiveOption
-                                                | QRegularExpression::MultilineOption);
-    return keyword.match(QString::fromUtf8(file.readAll())).hasMatch();
-}
-
 // Connects the session's socket ourselves, so that resolving the name and connecting
 // end at the deadline (libssh's own connect resolves with a blocking getaddrinfo). The
 // session keeps the host name, which known_hosts is checked against. *fd is the socket
@@ -109,8 +94,8 @@ bool connectSocket(ssh_session handle, const QString &config, const QDeadlineTim
         ssh_string_free_char(proxyCommand);
         return true; // the command resolves and connects, in its own process
     }
-    if (configMayJump(config))
-        return true;
+    if (sshConfigMayJump(config))
+        return true; // libssh makes the jump (and its lookups are not bounded then)
     char *configured = nullptr;
     if (ssh_options_get(handle, SSH_OPTIONS_HOST, &configured) != SSH_OK || !configured) {
         *error = u"no host name"_s;

@@ -1,11 +1,14 @@
 // Connecting an SSH session without a server: values libssh refuses (ssh_options_set)
-// are reported with the option and libssh's reason instead of being dropped, and the
-// name lookup and TCP connect end at the poll's deadline, with a message naming what
-// failed. The slow name server is this test's own getaddrinfo (the executable's
-// definition wins over libc's): names under .slow.test take 3 s to fail.
+// are reported with the option and libssh's reason instead of being dropped, the name
+// lookup and TCP connect end at the poll's deadline, with a message naming what failed,
+// and a config that may jump (ProxyJump, also in included files) is recognised. The slow name
+// server is this test's own getaddrinfo (the executable's definition wins over libc's): names under
+// .slow.test take 3 s to fail.
+#include "sshconfigjump.h"
 #include "sshconnection.h"
 #include "sshtarget.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -113,6 +116,56 @@ private Q_SLOTS:
                                          "deadline"_s),
                  qPrintable(output.error));
         QVERIFY2(ms < 400 + 200, qPrintable(QString::number(ms)));
+    }
+
+    // When the config may jump, libssh connects by itself (a socket of ours would bypass
+    // the jump host); otherwise Headroom does, within the deadline.
+    void configMayJump_data()
+    {
+        QTest::addColumn<QStringList>("files"); // "name" then its text, pairwise
+        QTest::addColumn<bool>("mayJump");
+        QTest::newRow("no config") << QStringList() << false;
+        QTest::newRow("plain") << QStringList { u"config"_s, u"Host db1\n  User ops\n"_s } << false;
+        QTest::newRow("ProxyJump")
+            << QStringList { u"config"_s, u"Host db1\n  ProxyJump bastion\n"_s } << true;
+        QTest::newRow("lower case, =")
+            << QStringList { u"config"_s, u"host db1\n\tproxyjump=bastion\n"_s } << true;
+        QTest::newRow("comment") << QStringList { u"config"_s, u"# ProxyJump bastion\n"_s }
+                                 << false;
+        QTest::newRow("Include, no jump")
+            << QStringList { u"config"_s, u"Include config.d/*\n"_s, u"config.d/a"_s,
+                             u"Host a\n  User x\n"_s }
+            << false;
+        QTest::newRow("Include, jump")
+            << QStringList { u"config"_s,     u"Include config.d/*\n"_s,
+                             u"config.d/a"_s, u"Host a\n  User x\n"_s,
+                             u"config.d/b"_s, u"Host b\n  ProxyJump j\n"_s }
+            << true;
+        QTest::newRow("Include from home") << QStringList { u"config"_s, u"Include ~/.ssh/more\n"_s,
+                                                            u"more"_s, u"ProxyJump j\n"_s }
+                                           << true;
+        QTest::newRow("Include of itself")
+            << QStringList { u"config"_s, u"Include config\n"_s } << true;
+    }
+
+    void configMayJump()
+    {
+        QFETCH(QStringList, files);
+        QFETCH(bool, mayJump);
+        QTemporaryDir home;
+        const QString sshDir = home.path() + u"/.ssh"_s;
+        for (qsizetype i = 0; i + 1 < files.size(); i += 2) {
+            const QString path = sshDir + u'/' + files.at(i);
+            QDir().mkpath(QFileInfo(path).path());
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(files.at(i + 1).toUtf8());
+        }
+        const QByteArray savedHome = qgetenv("HOME");
+        qputenv("HOME", QFile::encodeName(home.path()));
+        const bool actual = sshConfigMayJump(sshDir + u"/config"_s);
+        qputenv("HOME", savedHome);
+        QCOMPARE(actual, mayJump);
     }
 
 private:
