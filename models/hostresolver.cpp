@@ -6,6 +6,7 @@
 #include <mutex>
 #include <netdb.h>
 #include <sys/socket.h>
+#include <system_error>
 #include <thread>
 
 namespace Headroom {
@@ -74,8 +75,12 @@ std::shared_ptr<Lookup> startOrJoin(const QString &host)
     if (const auto it = all.byName.constFind(host); it != all.byName.cend())
         return it.value();
     auto lookup = std::make_shared<Lookup>();
+    try {
+        std::thread([host, lookup] { lookUp(host, lookup); }).detach();
+    } catch (const std::system_error &) { // out of threads: a failed poll, not a crash
+        return nullptr;
+    }
     all.byName.insert(host, lookup);
-    std::thread([host, lookup] { lookUp(host, lookup); }).detach();
     return lookup;
 }
 
@@ -94,6 +99,10 @@ std::optional<QList<QHostAddress>> resolveHost(const QString &host, const QDeadl
     const qint64 budgetMs
         = deadline.isForever() ? -1 : std::max<qint64>(deadline.remainingTime(), 0);
     const std::shared_ptr<Lookup> lookup = startOrJoin(host);
+    if (!lookup) {
+        *error = u"cannot resolve \"%1\": no thread for the lookup"_s.arg(host);
+        return std::nullopt;
+    }
     std::unique_lock locker(lookup->lock);
     const auto done = [&] { return lookup->done; };
     if (deadline.isForever())
