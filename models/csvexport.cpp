@@ -13,16 +13,6 @@ namespace Headroom {
 
 using namespace Qt::StringLiterals;
 
-QString csvQuote(const QString &field)
-{
-    if (!field.contains(u',') && !field.contains(u'"') && !field.contains(u'\n')
-        && !field.contains(u'\r'))
-        return field;
-    QString quoted = field;
-    quoted.replace(QStringLiteral("\""), QStringLiteral("\"\""));
-    return u'"' + quoted + u'"';
-}
-
 QByteArray csvHeader()
 {
     return QByteArrayLiteral("time,panel,source,metric,labels,value,unit\r\n");
@@ -37,13 +27,13 @@ void appendSeriesRows(QString *out, const QString &panelId, const QList<PanelSer
         Labels labels = s.info.key.labels;
         labels.insert(extra);
         // Everything but time and value is the same on every row of a series.
-        const QString fixed = u',' + csvQuote(panelId) + u',' + csvQuote(s.info.key.source) + u','
-            + csvQuote(s.info.key.metric) + u',' + csvQuote(labelsToString(labels)) + u',';
-        const QString unit = u',' + csvQuote(s.info.unit) + u"\r\n"_s;
+        const QString fixed = u',' + csvText(panelId) + u',' + csvText(s.info.key.source) + u','
+            + csvText(s.info.key.metric) + u',' + csvText(labelsToString(labels)) + u',';
+        const QString unit = u',' + csvText(s.info.unit) + u"\r\n"_s;
         for (const Sample &p : s.points) {
             *out += QDateTime::fromMSecsSinceEpoch(p.tsMs - shiftMs, QTimeZone::UTC)
                         .toString(Qt::ISODateWithMs)
-                + fixed + QString::number(p.value, 'g', QLocale::FloatingPointShortest) + unit;
+                + fixed + csvNumber(p.value) + unit;
         }
     }
 }
@@ -62,8 +52,8 @@ void appendHeatmapRows(QString *out, const PanelData &data)
     if (grid.rows() == 0 || grid.columns <= 0 || data.series.isEmpty())
         return;
     const SeriesKey &key = data.series.first().info.key;
-    const QString prefix = u',' + csvQuote(data.panelId) + u',' + csvQuote(key.source) + u','
-        + csvQuote(key.metric) + u',';
+    const QString prefix = u',' + csvText(data.panelId) + u',' + csvText(key.source) + u','
+        + csvText(key.metric) + u',';
     QStringList rowFields; // labels and the separators around them, per row
     for (int r = 0; r < grid.rows(); ++r) {
         const Labels labels {
@@ -73,7 +63,7 @@ void appendHeatmapRows(QString *out, const PanelData &data)
             { u"le_ms"_s,
               QString::number(grid.upperBoundsMs.at(r), 'g', QLocale::FloatingPointShortest) },
         };
-        rowFields.append(csvQuote(labelsToString(labels)) + u',');
+        rowFields.append(csvText(labelsToString(labels)) + u',');
     }
     const double columnMs = double(grid.toMs - grid.fromMs) / grid.columns;
     for (int c = 0; c < grid.columns; ++c) {
@@ -83,8 +73,7 @@ void appendHeatmapRows(QString *out, const PanelData &data)
         for (int r = 0; r < grid.rows(); ++r) {
             const double value = grid.at(r, c);
             if (value > 0)
-                *out += time + prefix + rowFields.at(r)
-                    + QString::number(value, 'g', QLocale::FloatingPointShortest) + u",1/s\r\n"_s;
+                *out += time + prefix + rowFields.at(r) + csvNumber(value) + u",1/s\r\n"_s;
         }
     }
 }
@@ -109,10 +98,9 @@ void appendUseMatrixRows(QString *out, const PanelData &data)
             labels.insert(u"resource"_s, row.resource);
             *out += QDateTime::fromMSecsSinceEpoch(s->latest->tsMs, QTimeZone::UTC)
                         .toString(Qt::ISODateWithMs)
-                + u',' + csvQuote(data.panelId) + u',' + csvQuote(s->info.key.source) + u','
-                + csvQuote(s->info.key.metric) + u',' + csvQuote(labelsToString(labels)) + u','
-                + QString::number(s->latest->value, 'g', QLocale::FloatingPointShortest) + u','
-                + csvQuote(s->info.unit) + u"\r\n"_s;
+                + u',' + csvText(data.panelId) + u',' + csvText(s->info.key.source) + u','
+                + csvText(s->info.key.metric) + u',' + csvText(labelsToString(labels)) + u','
+                + csvNumber(s->latest->value) + u',' + csvText(s->info.unit) + u"\r\n"_s;
         }
     }
 }

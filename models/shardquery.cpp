@@ -64,9 +64,8 @@ QString csvTime(qint64 tsMs)
 QString csvRow(qint64 tsMs, const QString &panel, const QString &source, const QString &metric,
                const Labels &labels, double value, const QString &unit)
 {
-    return csvTime(tsMs) + u',' + csvQuote(panel) + u',' + csvQuote(source) + u','
-        + csvQuote(metric) + u',' + csvQuote(labelsToString(labels)) + u','
-        + QString::number(value, 'g', QLocale::FloatingPointShortest) + u',' + csvQuote(unit)
+    return csvTime(tsMs) + u',' + csvText(panel) + u',' + csvText(source) + u',' + csvText(metric)
+        + u',' + csvText(labelsToString(labels)) + u',' + csvNumber(value) + u',' + csvText(unit)
         + u"\r\n"_s;
 }
 

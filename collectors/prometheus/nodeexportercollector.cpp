@@ -1,8 +1,7 @@
 #include "nodeexportercollector.h"
 
 #include "prometheuscollector.h"
-
-#include <QDateTime>
+#include "steadyclock.h"
 
 namespace Headroom {
 
@@ -20,7 +19,7 @@ bool NodeExporterCollector::wanted(const QJsonObject &options)
 
 std::unique_ptr<NodeExporterCollector> NodeExporterCollector::create(const CollectorConfig &config,
                                                                      NodeExporterMapping::Part part,
-                                                                     QString *error)
+                                                                     QString *error, Clock clock)
 {
     const auto url = exporterUrl(config.options.value("host"_L1).toString(), u"host"_s, error);
     if (!url)
@@ -28,12 +27,14 @@ std::unique_ptr<NodeExporterCollector> NodeExporterCollector::create(const Colle
     // "defaultSpeedMbps" is a number or a string (a dashboard variable); empty: none.
     const QJsonValue speed = config.options.value("defaultSpeedMbps"_L1);
     const double defaultSpeed = speed.isString() ? speed.toString().toDouble() : speed.toDouble(0);
-    return std::unique_ptr<NodeExporterCollector>(
-        new NodeExporterCollector(config.sourceId, *url, NodeExporterMapping(part, defaultSpeed)));
+    return std::unique_ptr<NodeExporterCollector>(new NodeExporterCollector(
+        config.sourceId, *url, NodeExporterMapping(part, defaultSpeed), std::move(clock)));
 }
 
-NodeExporterCollector::NodeExporterCollector(QString source, QUrl url, NodeExporterMapping mapping)
+NodeExporterCollector::NodeExporterCollector(QString source, QUrl url, NodeExporterMapping mapping,
+                                             Clock clock)
     : m_source(std::move(source))
+    , m_clock(clock ? std::move(clock) : Clock(&steadyWallClockMs))
     , m_url(std::move(url))
     , m_mapping(std::move(mapping))
 {
@@ -43,7 +44,7 @@ PollResult NodeExporterCollector::poll(const QDeadlineTimer &deadline)
 {
     PollResult result;
     result.batch.source = m_source;
-    result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
+    result.batch.tsMs = m_clock();
     if (const auto exposition = scrapeExposition(m_url, MaxBody, deadline, &result))
         m_mapping.map(*exposition, &result.batch);
     return result;

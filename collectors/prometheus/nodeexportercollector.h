@@ -8,23 +8,30 @@
 #include "nodeexportermapping.h"
 
 #include <QUrl>
+#include <functional>
 
 namespace Headroom {
 
 class NodeExporterCollector : public Collector
 {
 public:
+    // Sample timestamps and rate intervals; null means steadyWallClockMs (see
+    // PrometheusCollector::Clock).
+    using Clock = std::function<qint64()>;
+
     // Whether a host/nic source's options ask for node_exporter ("host" is http(s)://).
     static bool wanted(const QJsonObject &options);
-    static std::unique_ptr<NodeExporterCollector>
-    create(const CollectorConfig &config, NodeExporterMapping::Part part, QString *error);
+    static std::unique_ptr<NodeExporterCollector> create(const CollectorConfig &config,
+                                                         NodeExporterMapping::Part part,
+                                                         QString *error, Clock clock = {});
 
     PollResult poll(const QDeadlineTimer &deadline) override;
 
 private:
-    NodeExporterCollector(QString source, QUrl url, NodeExporterMapping mapping);
+    NodeExporterCollector(QString source, QUrl url, NodeExporterMapping mapping, Clock clock);
 
     const QString m_source;
+    const Clock m_clock;
     const QUrl m_url;
     NodeExporterMapping m_mapping;
 };

@@ -1,8 +1,8 @@
 #include "prometheuscollector.h"
 
 #include "httpget.h"
+#include "steadyclock.h"
 
-#include <QDateTime>
 #include <QJsonArray>
 
 namespace Headroom {
@@ -18,7 +18,7 @@ constexpr QByteArrayView Accept
 } // namespace
 
 std::unique_ptr<PrometheusCollector> PrometheusCollector::create(const CollectorConfig &config,
-                                                                 QString *error)
+                                                                 QString *error, Clock clock)
 {
     const auto url = exporterUrl(config.options.value("url"_L1).toString(), u"url"_s, error);
     if (!url)
@@ -41,12 +41,14 @@ std::unique_ptr<PrometheusCollector> PrometheusCollector::create(const Collector
         return nullptr;
     }
     return std::unique_ptr<PrometheusCollector>(new PrometheusCollector(
-        config.sourceId, *url, std::move(sets), qsizetype(maxMiB * (1 << 20))));
+        config.sourceId, *url, std::move(sets), qsizetype(maxMiB * (1 << 20)), std::move(clock)));
 }
 
 PrometheusCollector::PrometheusCollector(QString source, QUrl url,
-                                         QList<PrometheusShardSet> shardSets, qsizetype maxBody)
+                                         QList<PrometheusShardSet> shardSets, qsizetype maxBody,
+                                         Clock clock)
     : m_source(std::move(source))
+    , m_clock(clock ? std::move(clock) : Clock(&steadyWallClockMs))
     , m_url(std::move(url))
     , m_maxBody(maxBody)
     , m_converter(std::move(shardSets))
@@ -57,10 +59,15 @@ PollResult PrometheusCollector::poll(const QDeadlineTimer &deadline)
 {
     PollResult result;
     result.batch.source = m_source;
-    result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
+    result.batch.tsMs = m_clock();
     if (const auto exposition = scrapeExposition(m_url, m_maxBody, deadline, &result))
         m_converter.convert(*exposition, &result.batch);
     return result;
+}
+
+QString exporterUrlForMessages(const QUrl &url)
+{
+    return url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment);
 }
 
 std::optional<QUrl> exporterUrl(const QString &text, const QString &option, QString *error)
@@ -68,8 +75,12 @@ std::optional<QUrl> exporterUrl(const QString &text, const QString &option, QStr
     const QUrl url(text);
     if (!url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1)
         || url.host().isEmpty()) {
+        // A value that is not even a URL is not repeated when it might hold credentials.
+        const QString shown = url.isValid() ? u'"' + exporterUrlForMessages(url) + u'"'
+            : text.contains(u'@')           ? u"a value that is not a URL"_s
+                                            : u'"' + text + u'"';
         *error = u"\"%1\" must be an http:// or https:// URL with a host, e.g. "
-                 "http://server:9100/metrics, got \"%2\""_s.arg(option, text);
+                 "http://server:9100/metrics, got %2"_s.arg(option, shown);
         return std::nullopt;
     }
     return url;
@@ -85,7 +96,7 @@ std::optional<Exposition> scrapeExposition(const QUrl &url, qsizetype maxBody,
     QString error;
     const auto response = httpGet(url, Accept.toByteArray(), deadline, maxBody, &error);
     // The URL may carry credentials (user:password@): the message names host and path only.
-    const QString where = url.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
+    const QString where = exporterUrlForMessages(url);
     if (!response || response->status != 200) {
         result->error = response ? u"%1: HTTP %2"_s.arg(where).arg(response->status)
                                  : u"%1: %2"_s.arg(where, error);

@@ -12,6 +12,7 @@
 #include "expositionconverter.h"
 
 #include <QUrl>
+#include <functional>
 
 namespace Headroom {
 
@@ -21,22 +22,32 @@ namespace Headroom {
 std::optional<Exposition> scrapeExposition(const QUrl &url, qsizetype maxBody,
                                            const QDeadlineTimer &deadline, PollResult *result);
 
-// An http(s) URL with a host, or nullopt with *error saying what "option" should be.
+// An http(s) URL with a host, or nullopt with *error saying what "option" should be
+// (repeating the value without its credentials).
 std::optional<QUrl> exporterUrl(const QString &text, const QString &option, QString *error);
+
+// The URL as messages, logs and statuses show it: scheme, host, port and path. User
+// info (user:password@) and the query (which may carry a token) are never shown.
+QString exporterUrlForMessages(const QUrl &url);
 
 class PrometheusCollector : public Collector
 {
 public:
+    // Sample timestamps and the intervals of counter rates, ms since the epoch; a null
+    // clock means steadyWallClockMs, so a wall clock step cannot inflate a rate.
+    using Clock = std::function<qint64()>;
+
     static std::unique_ptr<PrometheusCollector> create(const CollectorConfig &config,
-                                                       QString *error);
+                                                       QString *error, Clock clock = {});
 
     PollResult poll(const QDeadlineTimer &deadline) override;
 
 private:
     PrometheusCollector(QString source, QUrl url, QList<PrometheusShardSet> shardSets,
-                        qsizetype maxBody);
+                        qsizetype maxBody, Clock clock);
 
     const QString m_source;
+    const Clock m_clock;
     const QUrl m_url;
     const qsizetype m_maxBody;
     ExpositionConverter m_converter;

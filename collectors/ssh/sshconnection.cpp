@@ -1,6 +1,9 @@
 #include "sshconnection.h"
 
+#include "hostresolver.h"
+#include "sshconfigjump.h"
 #include "sshlogging.h"
+#include "tcpconnect.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -9,6 +12,8 @@
 #include <algorithm>
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace Headroom {
 
@@ -29,28 +34,99 @@ qint64 remainingMs(const QDeadlineTimer &deadline)
     return deadline.isForever() ? DefaultTimeoutMs : std::max<qint64>(deadline.remainingTime(), 0);
 }
 
-// libssh bounds each blocking step (connect, key exchange, auth, channel requests) by the
-// session timeout; it is set to what is left of the deadline before each step.
-void setTimeout(ssh_session session, const QDeadlineTimer &deadline)
-{
-    const qint64 ms = std::max<qint64>(remainingMs(deadline), 1);
-    long seconds = long(ms / 1000);
-    long micros = long(ms % 1000) * 1000;
-    ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &seconds);
-    ssh_options_set(session, SSH_OPTIONS_TIMEOUT_USEC, &micros);
-}
-
-void setGoodbyeTimeout(ssh_session session)
-{
-    long seconds = 0;
-    long micros = GoodbyeTimeoutMicros;
-    ssh_options_set(session, SSH_OPTIONS_TIMEOUT, &seconds);
-    ssh_options_set(session, SSH_OPTIONS_TIMEOUT_USEC, &micros);
-}
-
 QString libsshError(ssh_session session)
 {
     return QString::fromUtf8(ssh_get_error(session));
+}
+
+// ssh_options_set, checked. A value libssh refuses must not be dropped silently: a user
+// name it rejects (shell metacharacters) would sign in as the local user, a host name it
+// rejects would leave the session without one. `what` names the value for the status.
+bool setOption(ssh_session session, ssh_options_e option, const char *optionName, const void *value,
+               const QString &what, QString *error)
+{
+    if (ssh_options_set(session, option, value) == SSH_OK)
+        return true;
+    *error = u"libssh refuses %1 (%2): %3"_s.arg(what, QString::fromLatin1(optionName),
+                                                 libsshError(session));
+    return false;
+}
+
+#define HEADROOM_SSH_OPTION(session, option, value, what, error)                                   \
+    setOption(session, option, #option, value, what, error)
+
+bool setTimeoutMs(ssh_session session, qint64 ms, QString *error)
+{
+    long seconds = long(ms / 1000);
+    long micros = long(ms % 1000) * 1000;
+    return HEADROOM_SSH_OPTION(session, SSH_OPTIONS_TIMEOUT, &seconds, u"the timeout"_s, error)
+        && HEADROOM_SSH_OPTION(session, SSH_OPTIONS_TIMEOUT_USEC, &micros, u"the timeout"_s, error);
+}
+
+// libssh bounds each blocking step (connect, key exchange, auth, channel requests) by the
+// session timeout; it is set to what is left of the deadline before each step.
+bool setTimeout(ssh_session session, const QDeadlineTimer &deadline, QString *error)
+{
+    return setTimeoutMs(session, std::max<qint64>(remainingMs(deadline), 1), error);
+}
+
+// Before a goodbye, which nobody waits for: a refusal is only logged, and the previous
+// timeout (a poll's deadline at most) still bounds it.
+void setGoodbyeTimeout(ssh_session session)
+{
+    QString error;
+    if (!setTimeoutMs(session, GoodbyeTimeoutMicros / 1000, &error))
+        qCDebug(lcSsh, "%s", qPrintable(error));
+}
+
+// Connects the session's socket ourselves, so that resolving the name and connecting
+// end at the deadline (libssh's own connect resolves with a blocking getaddrinfo). The
+// session keeps the host name, which known_hosts is checked against. *fd is the socket
+// handed to libssh, or -1 when a ProxyCommand or ProxyJump makes the connection. False
+// with *error.
+bool connectSocket(ssh_session handle, const QString &config, const QDeadlineTimer &deadline,
+                   int *fd, QString *error)
+{
+    *fd = -1;
+    char *proxyCommand = nullptr;
+    if (ssh_options_get(handle, SSH_OPTIONS_PROXYCOMMAND, &proxyCommand) == SSH_OK
+        && proxyCommand) {
+        ssh_string_free_char(proxyCommand);
+        return true; // the command resolves and connects, in its own process
+    }
+    if (sshConfigMayJump(config))
+        return true; // libssh makes the jump (and its lookups are not bounded then)
+    char *configured = nullptr;
+    if (ssh_options_get(handle, SSH_OPTIONS_HOST, &configured) != SSH_OK || !configured) {
+        *error = u"no host name"_s;
+        return false;
+    }
+    const QString host = QString::fromUtf8(configured); // HostName of ~/.ssh/config, if any
+    ssh_string_free_char(configured);
+    unsigned int port = 22;
+    ssh_options_get_port(handle, &port);
+    const auto addresses = resolveHost(host, deadline, error);
+    if (!addresses)
+        return false;
+    const int connected = connectTcp(*addresses, quint16(port), deadline, error);
+    if (connected < 0)
+        return false;
+    socket_t option = connected;
+    if (!HEADROOM_SSH_OPTION(handle, SSH_OPTIONS_FD, &option, u"the connected socket"_s, error)) {
+        close(connected);
+        return false;
+    }
+    *fd = connected;
+    return true;
+}
+
+// Whether descriptor fd still is the socket whose fstat was `ours`: libssh takes the
+// socket over in ssh_connect (and closes it with the session), unless ssh_connect
+// failed before it got that far.
+bool stillOurs(int fd, const struct stat &ours)
+{
+    struct stat now {};
+    return fstat(fd, &now) == 0 && now.st_dev == ours.st_dev && now.st_ino == ours.st_ino;
 }
 
 // A key with a passphrase is never prompted for: it must be loaded into ssh-agent.
@@ -237,12 +313,18 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
     // The user's own ~/.ssh/config is read (Host aliases, User, Port, IdentityFile); the
     // system-wide one is not, and whatever the config says, unknown host keys are refused.
     bool processConfig = false;
-    ssh_options_set(handle, SSH_OPTIONS_PROCESS_CONFIG, &processConfig);
+    if (!HEADROOM_SSH_OPTION(handle, SSH_OPTIONS_PROCESS_CONFIG, &processConfig,
+                             u"not reading the system's ssh_config"_s, error))
+        return false;
     const QByteArray host = m_target.host.toUtf8();
-    ssh_options_set(handle, SSH_OPTIONS_HOST, host.constData());
+    if (!HEADROOM_SSH_OPTION(handle, SSH_OPTIONS_HOST, host.constData(),
+                             u"the host name \"%1\""_s.arg(m_target.host), error))
+        return false;
     // $HOME, not the password database's home: what the user's shell and ssh use.
     const QString sshDir = QDir::homePath() + u"/.ssh"_s;
-    ssh_options_set(handle, SSH_OPTIONS_SSH_DIR, QFile::encodeName(sshDir).constData());
+    if (!HEADROOM_SSH_OPTION(handle, SSH_OPTIONS_SSH_DIR, QFile::encodeName(sshDir).constData(),
+                             u"the folder %1"_s.arg(sshDir), error))
+        return false;
     const QString config = sshDir + u"/config"_s;
     if (QFileInfo::exists(config)
         && ssh_options_parse_config(handle, QFile::encodeName(config).constData()) != SSH_OK) {
@@ -251,21 +333,45 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
     }
     if (!m_target.user.isEmpty()) {
         const QByteArray user = m_target.user.toUtf8();
-        ssh_options_set(handle, SSH_OPTIONS_USER, user.constData());
+        if (!HEADROOM_SSH_OPTION(handle, SSH_OPTIONS_USER, user.constData(),
+                                 u"the user name \"%1\""_s.arg(m_target.user), error))
+            return false;
     }
     if (m_target.port != 0) {
         int port = m_target.port;
-        ssh_options_set(handle, SSH_OPTIONS_PORT, &port);
+        if (!HEADROOM_SSH_OPTION(handle, SSH_OPTIONS_PORT, &port,
+                                 u"the port %1"_s.arg(m_target.port), error))
+            return false;
     }
     int strict = 1;
-    ssh_options_set(handle, SSH_OPTIONS_STRICTHOSTKEYCHECK, &strict);
+    if (!HEADROOM_SSH_OPTION(handle, SSH_OPTIONS_STRICTHOSTKEYCHECK, &strict,
+                             u"strict host key checking"_s, error))
+        return false;
     ssh_callbacks_init(&session->callbacks);
     session->callbacks.auth_function = refusePassphrase;
     ssh_set_callbacks(handle, &session->callbacks);
 
-    setTimeout(handle, deadline);
+    int fd = -1;
+    QString reason;
+    if (!connectSocket(handle, config, deadline, &fd, &reason)) {
+        *error = u"cannot connect: %1"_s.arg(reason);
+        return false;
+    }
+    struct stat ours {};
+    if (fd >= 0 && fstat(fd, &ours) != 0)
+        ours = {};
+    // Until ssh_connect takes the socket over, it is ours to close (ssh_free does not).
+    const auto closeUnlessTaken = [&] {
+        if (fd >= 0 && ssh_get_fd(handle) != fd && stillOurs(fd, ours))
+            close(fd);
+    };
+    if (!setTimeout(handle, deadline, error)) {
+        closeUnlessTaken();
+        return false;
+    }
     if (ssh_connect(handle) != SSH_OK) {
         *error = u"cannot connect: %1"_s.arg(libsshError(handle));
+        closeUnlessTaken();
         return false;
     }
 
@@ -298,7 +404,8 @@ bool SshConnection::connectSession(const QDeadlineTimer &deadline, QString *erro
         return false;
     }
 
-    setTimeout(handle, deadline);
+    if (!setTimeout(handle, deadline, error))
+        return false;
     switch (ssh_userauth_publickey_auto(handle, nullptr, nullptr)) {
     case SSH_AUTH_SUCCESS:
         break;
@@ -333,13 +440,14 @@ bool SshConnection::startShell(const QByteArray &shellCommand, const QDeadlineTi
     ssh_session handle = session.handle;
     ssh_channel channel = ssh_channel_new(handle);
     // Each blocking step may take what is left of the deadline, not more.
+    QString optionError;
     const auto step = [&](auto call) {
-        setTimeout(handle, deadline);
-        return !deadline.hasExpired() && call() == SSH_OK;
+        return setTimeout(handle, deadline, &optionError) && !deadline.hasExpired()
+            && call() == SSH_OK;
     };
     if (!channel || !step([&] { return ssh_channel_open_session(channel); })
         || !step([&] { return ssh_channel_request_exec(channel, shellCommand.constData()); })) {
-        const QString reason = libsshError(handle);
+        const QString reason = !optionError.isEmpty() ? optionError : libsshError(handle);
         *error = u"cannot start a shell: %1"_s.arg(!reason.isEmpty() ? reason
                                                        : deadline.hasExpired()
                                                        ? u"no answer before the poll's deadline"_s
@@ -362,7 +470,8 @@ bool SshConnection::exchange(const QByteArray &script, const QByteArray &endMark
 {
     ssh_session handle = m_session->handle;
     ssh_channel shell = m_session->shell;
-    setTimeout(handle, deadline);
+    if (!setTimeout(handle, deadline, &output->error))
+        return false;
     if (deadline.hasExpired()
         || ssh_channel_write(shell, script.constData(), uint32_t(script.size()))
             != int(script.size())) {

@@ -11,7 +11,9 @@
 // files only (a key needing a passphrase must be in the agent); nothing is ever asked
 // for or stored. A failed attempt waits before the next one (1 s, doubling, at most
 // 10 s), so a dead host costs a poll nothing until then; every blocking step is bounded
-// by the caller's deadline.
+// by the caller's deadline, the name lookup and TCP connect included (Headroom makes the
+// socket itself and hands it to libssh). A value libssh refuses (ssh_options_set) fails
+// the connection with the option and libssh's reason.
 #pragma once
 
 #include "sshtarget.h"

@@ -1,9 +1,8 @@
 #include "alertcsv.h"
 
-#include "csvexport.h"
+#include "csvcell.h"
 
 #include <QDateTime>
-#include <QLocale>
 #include <QSaveFile>
 #include <QTimeZone>
 
@@ -15,13 +14,11 @@ QByteArray alertCsv(const QList<AlertEvent> &events)
 {
     QString out = u"time,rule,series,state,value,severity,message\r\n"_s;
     for (const AlertEvent &e : events) {
-        const QString value = qIsNaN(e.value)
-            ? QString()
-            : QString::number(e.value, 'g', QLocale::FloatingPointShortest);
+        const QString value = csvNumber(e.value); // empty for no-data (NaN)
         out += QDateTime::fromMSecsSinceEpoch(e.tsMs, QTimeZone::UTC).toString(Qt::ISODateWithMs)
-            + u',' + csvQuote(e.ruleId) + u',' + csvQuote(e.series.toString()) + u','
+            + u',' + csvText(e.ruleId) + u',' + csvText(e.series.toString()) + u','
             + alertStateName(e.state) + u',' + value + u',' + alertSeverityName(e.severity) + u','
-            + csvQuote(e.message) + u"\r\n"_s;
+            + csvText(e.message) + u"\r\n"_s;
     }
     return out.toUtf8();
 }

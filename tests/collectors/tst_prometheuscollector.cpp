@@ -4,15 +4,13 @@
 // status, declared shard sets, and dead servers: refused, silent, HTTP errors, each a
 // bounded poll with up = 0, then recovery.
 #include "collectortestutil.h"
+#include "loopbackhttpserver.h"
+#include "nodeexportercollector.h"
 #include "prometheuscollector.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
-#include <QMutex>
-#include <QTcpServer>
-#include <QTcpSocket>
 #include <QTest>
-#include <QThread>
 
 using namespace Headroom;
 using namespace Headroom::Test;
@@ -20,92 +18,16 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Answers every request with the response set last; "stall" accepts and says nothing.
-class TestServer : public QThread
-{
-public:
-    struct Reply
-    {
-        int status = 200;
-        QByteArray contentType = "text/plain; version=0.0.4; charset=utf-8";
-        QByteArray body;
-        bool chunked = true;
-        bool stall = false;
-    };
-
-    TestServer()
-    {
-        start();
-        while (port() == 0)
-            QThread::msleep(5);
-    }
-    ~TestServer() override
-    {
-        quit();
-        wait();
-    }
-    quint16 port() const { return m_port.loadAcquire(); }
-    void setReply(const Reply &reply)
-    {
-        QMutexLocker locker(&m_lock);
-        m_reply = reply;
-    }
-
-protected:
-    void run() override
-    {
-        QTcpServer server;
-        server.listen(QHostAddress::LocalHost, 0);
-        QObject::connect(&server, &QTcpServer::newConnection, &server, [&] {
-            while (QTcpSocket *socket = server.nextPendingConnection()) {
-                QObject::connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
-                    if (!socket->peek(1 << 16).contains("\r\n\r\n"))
-                        return;
-                    socket->readAll();
-                    Reply reply;
-                    {
-                        QMutexLocker locker(&m_lock);
-                        reply = m_reply;
-                    }
-                    if (reply.stall)
-                        return;
-                    QByteArray out = "HTTP/1.1 " + QByteArray::number(reply.status)
-                        + " X\r\nContent-Type: " + reply.contentType + "\r\n";
-                    if (reply.chunked) {
-                        out += "Transfer-Encoding: chunked\r\n\r\n";
-                        for (qsizetype at = 0; at < reply.body.size(); at += 1000) {
-                            const QByteArray chunk = reply.body.mid(at, 1000);
-                            out += QByteArray::number(chunk.size(), 16) + "\r\n" + chunk + "\r\n";
-                        }
-                        out += "0\r\n\r\n";
-                    } else {
-                        out += "Content-Length: " + QByteArray::number(reply.body.size())
-                            + "\r\n\r\n" + reply.body;
-                    }
-                    socket->write(out);
-                    socket->disconnectFromHost();
-                });
-                QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-            }
-        });
-        m_port.storeRelease(server.serverPort());
-        exec();
-    }
-
-private:
-    QAtomicInteger<quint16> m_port = 0;
-    QMutex m_lock;
-    Reply m_reply;
-};
-
-std::unique_ptr<PrometheusCollector> collectorFor(quint16 port, QJsonObject options = {})
+std::unique_ptr<PrometheusCollector> collectorFor(quint16 port, QJsonObject options = {},
+                                                  PrometheusCollector::Clock clock = {})
 {
     CollectorConfig config;
     config.sourceId = u"web1"_s;
-    options.insert(u"url"_s, u"http://127.0.0.1:%1/metrics"_s.arg(port));
+    if (!options.contains(u"url"_s))
+        options.insert(u"url"_s, u"http://127.0.0.1:%1/metrics"_s.arg(port));
     config.options = options;
     QString error;
-    auto collector = PrometheusCollector::create(config, &error);
+    auto collector = PrometheusCollector::create(config, &error, std::move(clock));
     if (!collector)
         qWarning("%s", qPrintable(error));
     return collector;
@@ -120,7 +42,7 @@ class TestPrometheusCollector : public QObject
 private Q_SLOTS:
     void nodeExporterPage()
     {
-        TestServer server;
+        LoopbackHttpServer server;
         QByteArray page = readFixture(u"prometheus/node_exporter-1.9.txt"_s);
         QVERIFY(page.contains("node_context_switches_total 6.6452717e+07\n"));
         server.setReply({ 200, "text/plain; version=0.0.4; charset=utf-8; escaping=underscores",
@@ -159,7 +81,7 @@ private Q_SLOTS:
 
     void openMetricsHistogramAndShards()
     {
-        TestServer server;
+        LoopbackHttpServer server;
         const auto page = [](int fast, int slow, double load) {
             return QByteArray("# TYPE rpc_seconds histogram\n"
                               "rpc_seconds_bucket{le=\"0.002\"} ")
@@ -208,7 +130,7 @@ private Q_SLOTS:
 
     void garbageLinesAreCounted()
     {
-        TestServer server;
+        LoopbackHttpServer server;
         server.setReply({ 200, "text/plain",
                           "ok_metric 1\nbroken{ 2\nalso bad value\n\x01\x02\nfine 3\n", true,
                           false });
@@ -225,7 +147,7 @@ private Q_SLOTS:
 
     void deadServersAreBoundedAndRecover()
     {
-        TestServer server;
+        LoopbackHttpServer server;
         auto collector = collectorFor(server.port());
         // Silent: the poll ends at its deadline with up = 0.
         server.setReply({ 200, "text/plain", {}, true, true });
@@ -255,6 +177,91 @@ private Q_SLOTS:
         QVERIFY(!r.error.isEmpty());
         QVERIFY(timer.elapsed() < 3000);
         QCOMPARE(valueOf(r.batch, u"up"_s), 0.0);
+    }
+
+    // Rates divide by the injected clock's interval (steadyWallClockMs in production),
+    // never by the wall clock's: 10 s of the steady clock apart, whatever the wall clock
+    // did meanwhile (here: a few ms passed), 1000 more switches are 100/s.
+    void ratesUseTheSteadyClock()
+    {
+        LoopbackHttpServer server;
+        FakeClock clock;
+        auto collector = collectorFor(server.port(), {}, clock);
+        QVERIFY(collector);
+        *clock.now = 1'000'000;
+        server.setReply({ 200, "text/plain", "# TYPE switches_total counter\nswitches_total 5000\n",
+                          true, false });
+        const PollResult first = collector->poll(QDeadlineTimer(3000));
+        QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
+        QCOMPARE(first.batch.tsMs, 1'000'000);
+        *clock.now = 1'010'000;
+        server.setReply({ 200, "text/plain", "# TYPE switches_total counter\nswitches_total 6000\n",
+                          true, false });
+        const PollResult second = collector->poll(QDeadlineTimer(3000));
+        QCOMPARE(second.batch.tsMs, 1'010'000);
+        QCOMPARE(valueOf(second.batch, u"switches_total:rate"_s), 100.0);
+    }
+
+    void nodeExporterRatesUseTheSteadyClock()
+    {
+        LoopbackHttpServer server;
+        FakeClock clock;
+        CollectorConfig config;
+        config.sourceId = u"host"_s;
+        config.options = { { u"host"_s, u"http://127.0.0.1:%1/metrics"_s.arg(server.port()) } };
+        QString error;
+        auto collector
+            = NodeExporterCollector::create(config, NodeExporterMapping::Part::Host, &error, clock);
+        QVERIFY2(collector, qPrintable(error));
+        *clock.now = 2'000'000;
+        server.setReply({ 200, "text/plain", "node_vmstat_pswpin 100\n", true, false });
+        QVERIFY(collector->poll(QDeadlineTimer(3000)).error.isEmpty());
+        *clock.now = 2'004'000;
+        server.setReply({ 200, "text/plain", "node_vmstat_pswpin 500\n", true, false });
+        const PollResult second = collector->poll(QDeadlineTimer(3000));
+        QCOMPARE(second.batch.tsMs, 2'004'000);
+        QCOMPARE(valueOf(second.batch, u"host.mem.swap_in"_s), 100.0);
+    }
+
+    // Credentials and query tokens in the URL appear in no status: not in errors of the
+    // scrape, not in warnings, not in the refusal of a bad URL.
+    void credentialsAreMasked()
+    {
+        LoopbackHttpServer server;
+        const QString url
+            = u"http://scraper:s3cret@127.0.0.1:%1/metrics?token=t0ken"_s.arg(server.port());
+        auto collector = collectorFor(server.port(), { { u"url"_s, url } });
+        QVERIFY(collector);
+        const QString shown = u"http://127.0.0.1:%1/metrics"_s.arg(server.port());
+        server.setReply({ 503, "text/plain", "busy", false, false });
+        PollResult r = collector->poll(QDeadlineTimer(3000));
+        QCOMPARE(r.error, shown + u": HTTP 503"_s);
+        server.setReply({ 200, "text/plain", "ok 1\nbroken{ 2\n", true, false });
+        r = collector->poll(QDeadlineTimer(3000));
+        QCOMPARE(r.warnings.size(), 1);
+        QVERIFY2(r.warnings.first().startsWith(shown + u": "_s), qPrintable(r.warnings.first()));
+        server.setReply({ 200, "text/plain", {}, true, true });
+        r = collector->poll(QDeadlineTimer(300));
+        QVERIFY2(r.error.startsWith(shown + u": "_s), qPrintable(r.error));
+
+        CollectorConfig config;
+        config.sourceId = u"host"_s;
+        config.options = { { u"host"_s, u"http://ops:s3cret@nosuchhost.invalid:9100/metrics"_s } };
+        QString error;
+        auto exporter
+            = NodeExporterCollector::create(config, NodeExporterMapping::Part::Nic, &error);
+        QVERIFY(exporter);
+        r = exporter->poll(QDeadlineTimer(2000));
+        QVERIFY2(r.error.startsWith(u"http://nosuchhost.invalid:9100/metrics: cannot resolve "_s),
+                 qPrintable(r.error));
+        QVERIFY2(!r.error.contains(u"s3cret"_s) && !r.error.contains(u"ops"_s),
+                 qPrintable(r.error));
+
+        config.options = { { u"url"_s, u"ftp://ops:s3cret@x/metrics"_s } };
+        QVERIFY(!PrometheusCollector::create(config, &error));
+        QCOMPARE(error,
+                 u"\"url\" must be an http:// or https:// URL with a host, e.g. "
+                 "http://server:9100/metrics, got \"ftp://x/metrics\""_s);
     }
 
     void badConfig_data()

@@ -33,6 +33,7 @@ private Q_SLOTS:
     void hostFiguresMatchLocal();
     void nicSeriesMatchLocal();
     void unknownHostKeyRefused();
+    void hostNameKeptForKnownHosts();
     void changedHostKeyRefused();
     void noAcceptedKey();
     void agentAuthentication();
@@ -212,6 +213,39 @@ void TestSshTransport::unknownHostKeyRefused()
     QCOMPARE(int(m_server->log().count("Accepted publickey")), accepted); // never signed in
     QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
     file.write(saved);
+}
+
+// Headroom resolves the name and connects the socket itself (bounded by the deadline),
+// but known_hosts is still checked for the name: "localhost" is known only under that
+// name here, and [127.0.0.1] alone does not let ssh://localhost in. localhost also
+// resolves to ::1 first, where this sshd does not listen: the next address is tried.
+void TestSshTransport::hostNameKeptForKnownHosts()
+{
+    QTemporaryDir other;
+    QDir().mkpath(other.filePath(u"home/.ssh"_s));
+    QFile::copy(m_server->home() + u"/.ssh/id_ed25519"_s,
+                other.filePath(u"home/.ssh/id_ed25519"_s));
+    const auto writeKnownHosts = [&](const QString &line) {
+        QFile knownHosts(other.filePath(u"home/.ssh/known_hosts"_s));
+        QVERIFY(knownHosts.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        knownHosts.write(line.toUtf8() + '\n');
+    };
+    const HomeDirectory home(other.filePath(u"home"_s));
+    const QString byName = u"ssh://%1@localhost:%2"_s.arg(currentUserName()).arg(m_server->port());
+    const QString lineForAddress = m_server->knownHostsLine();
+    QVERIFY(lineForAddress.startsWith(u"[127.0.0.1]:"_s));
+
+    writeKnownHosts(lineForAddress);
+    PollResult result
+        = createCollector(u"host"_s, { { u"host"_s, byName } })->poll(QDeadlineTimer(5000));
+    QVERIFY2(result.error.contains(u"is not in %1 for [localhost]:%2"_s.arg(
+                 other.filePath(u"home/.ssh/known_hosts"_s), QString::number(m_server->port()))),
+             qPrintable(result.error));
+
+    writeKnownHosts(u"[localhost]"_s + lineForAddress.mid(lineForAddress.indexOf(u']') + 1));
+    result = createCollector(u"host"_s, { { u"host"_s, byName } })->poll(QDeadlineTimer(5000));
+    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+    QVERIFY(!result.batch.values.isEmpty());
 }
 
 void TestSshTransport::changedHostKeyRefused()
