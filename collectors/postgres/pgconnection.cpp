@@ -1,6 +1,7 @@
 #include "pgconnection.h"
 
 #include "environmentsecrets.h"
+#include "hostresolver.h"
 #include "pgconninfo.h"
 #include "postgreslogging.h"
 
@@ -71,6 +72,75 @@ QString endpoint(pg_conn *conn)
 
 // Errors after which the session is gone: connection exceptions (08xxx) and the
 // server shutting down or restarting (57P01..57P05).
+// libpq looks host names up inside PQconnectPoll with the system resolver, which knows
+// nothing of our deadline (5 s per name server and try). Names are resolved here with
+// the deadline instead and handed over as hostaddr; a name with several addresses
+// becomes as many host entries (same name, same port), so libpq still tries each in
+// turn. host keeps the name, for ~/.pgpass, SSL checks and messages.
+struct ResolvedHosts
+{
+    QByteArray host, hostaddr, port; // empty: leave the conninfo's own
+};
+
+std::optional<ResolvedHosts> resolveHosts(const QString &conninfo, const QDeadlineTimer &deadline,
+                                          QString *error)
+{
+    QString hosts = qEnvironmentVariable("PGHOST");
+    QString ports = qEnvironmentVariable("PGPORT");
+    if (!conninfo.trimmed().isEmpty()) {
+        PQconninfoOption *options = PQconninfoParse(conninfo.toUtf8().constData(), nullptr);
+        if (!options)
+            return ResolvedHosts(); // libpq's own error says what is wrong
+        bool hasHostaddr = false;
+        for (PQconninfoOption *option = options; option->keyword; ++option) {
+            const QString value = QString::fromUtf8(option->val ? option->val : "");
+            if (value.isEmpty())
+                continue;
+            if (qstrcmp(option->keyword, "hostaddr") == 0)
+                hasHostaddr = true;
+            else if (qstrcmp(option->keyword, "host") == 0)
+                hosts = value;
+            else if (qstrcmp(option->keyword, "port") == 0)
+                ports = value;
+        }
+        PQconninfoFree(options);
+        if (hasHostaddr)
+            return ResolvedHosts(); // the user's own choice (a dashboard's is refused)
+    }
+    const QStringList hostList = hosts.split(u',');
+    const QStringList portList = ports.split(u',');
+    QStringList outHosts, outAddresses, outPorts;
+    bool any = false;
+    for (qsizetype i = 0; i < hostList.size(); ++i) {
+        const QString host = hostList.at(i).trimmed();
+        const QString port = portList.size() == hostList.size() ? portList.at(i) : QString();
+        if (host.isEmpty() || host.startsWith(u'/') || host.startsWith(u'@')) {
+            outHosts << host; // a socket directory: nothing to look up
+            outAddresses << QString();
+            outPorts << port;
+            continue;
+        }
+        const auto resolved = resolveHost(host, deadline, error);
+        if (!resolved || resolved->isEmpty())
+            return std::nullopt;
+        for (const QHostAddress &address : *resolved) {
+            outHosts << host;
+            outAddresses << address.toString();
+            outPorts << port;
+        }
+        any = true;
+    }
+    if (!any)
+        return ResolvedHosts();
+    ResolvedHosts out;
+    out.host = outHosts.join(u',').toUtf8();
+    out.hostaddr = outAddresses.join(u',').toUtf8();
+    // One port for all (or none) stays as the conninfo says; a list follows the hosts.
+    if (portList.size() == hostList.size() && hostList.size() > 1)
+        out.port = outPorts.join(u',').toUtf8();
+    return out;
+}
+
 // require_auth arrived with libpq 16; an older one would refuse the keyword.
 bool libpqHasRequireAuth()
 {
@@ -350,6 +420,17 @@ bool PgConnection::connectNow(const QDeadlineTimer &pollDeadline, QString *error
         ? QByteArray("!password")
         : qgetenv("PGREQUIREAUTH");
     const QByteArray password = environmentPgPassword();
+    const std::optional<ResolvedHosts> resolved = resolveHosts(m_settings.conninfo, deadline, error);
+    if (!resolved)
+        return false;
+    if (!resolved->hostaddr.isEmpty()) {
+        keys.insert(keys.end(), { "host", "hostaddr" });
+        values.insert(values.end(), { resolved->host.constData(), resolved->hostaddr.constData() });
+        if (!resolved->port.isEmpty()) {
+            keys.push_back("port");
+            values.push_back(resolved->port.constData());
+        }
+    }
     if (m_settings.fromDashboard && libpqHasRequireAuth()) {
         keys.push_back("require_auth");
         values.push_back(requireAuth.constData());
