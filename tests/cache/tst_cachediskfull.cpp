@@ -42,13 +42,18 @@ SeriesInfo series(int s)
 }
 
 // Random doubles: the XOR coding cannot shrink them, so bytes on disk grow fast.
+// Appends what it fed to *fed (per series), when given.
 void feed(SampleCache &cache, SeriesRegistry &registry, QRandomGenerator &random, qint64 fromMs,
-          int seconds)
+          int seconds, std::vector<std::vector<Sample>> *fed = nullptr)
 {
     for (int i = 0; i < seconds; ++i) {
         QList<std::pair<SeriesInfo, double>> values;
-        for (int s = 0; s < Series; ++s)
-            values.append({ series(s), random.generateDouble() * 1000 });
+        for (int s = 0; s < Series; ++s) {
+            const double value = random.generateDouble() * 1000;
+            values.append({ series(s), value });
+            if (fed)
+                (*fed)[size_t(s)].push_back({ fromMs + i * 1000LL, value });
+        }
         cache.consume(valuesAt(registry, fromMs + i * 1000LL, values));
     }
 }
@@ -131,7 +136,8 @@ void TestCacheDiskFull::run(int oldDays)
     }
     // Today before the disk fills: 5 blocks and 50 samples in the tail per series, so the
     // first block sealed while failing holds samples that are on disk only as tail chunks.
-    feed(*cache, registry, random, todayStart, 650);
+    std::vector<std::vector<Sample>> todayFed(Series);
+    feed(*cache, registry, random, todayStart, 650, &todayFed);
     cache->flush();
     QVERIFY2(!cache->status().hadWriteErrors(), qPrintable(cache->status().summary()));
 
@@ -147,14 +153,19 @@ void TestCacheDiskFull::run(int oldDays)
     }
     QVERIFY(fill(filler, 128 << 10));
 
+    // Today's samples up to here are committed: each round that flushes without a
+    // failure moves this on (the first rounds may still fit into the slack).
+    size_t todayCommitted = todayFed.front().size();
     bool sawDiskFull = false;
     qint64 maxPending = 0;
     qint64 from = todayStart + 650'000;
     for (int round = 0; round < 70 && cache->status().droppedBlocks == 0; ++round) {
-        feed(*cache, registry, random, from, 1000);
+        feed(*cache, registry, random, from, 1000, &todayFed);
         from += 1000'000;
         cache->flush(); // a commit attempt, whatever the backoff
         const CacheStatus status = cache->status();
+        if (!status.hadWriteErrors())
+            todayCommitted = todayFed.front().size();
         sawDiskFull = sawDiskFull || (status.writeFailing && status.diskFull);
         maxPending = std::max(maxPending, status.pendingBytes);
         QVERIFY2(cache->chunkDays().contains(today), "the day being written was dropped");
@@ -183,27 +194,41 @@ void TestCacheDiskFull::run(int oldDays)
     QVERIFY(QFile::remove(filler));
     cache->flush();
     QVERIFY2(!cache->status().writeFailing, qPrintable(cache->status().summary()));
-    const auto checkCommitted = [&](SampleCache &c) {
+    const auto checkCommitted = [&](SampleCache &c, const SeriesRegistry &ids) {
         for (const auto &[key, samples] : committed) {
             const auto &[id, day] = key;
             if (!c.chunkDays().contains(day))
                 continue; // dropped to make room, counted above
-            std::vector<Sample> now = c.read(id, day * DayMs, day * DayMs + DayMs - 1);
             if (day == today)
-                now.resize(std::min(now.size(), samples.size())); // and what came since
+                continue; // below
+            const std::vector<Sample> now = c.read(id, day * DayMs, day * DayMs + DayMs - 1);
             QVERIFY2(sameBits(now, samples),
                      qPrintable(u"series %1 day %2: %3 of %4 samples"_s.arg(id)
                                     .arg(day)
                                     .arg(now.size())
                                     .arg(samples.size())));
         }
+        // Today: everything committed before the first failure, in full, including the
+        // samples that were only in tail chunks when the disk filled.
+        for (int s = 0; s < Series; ++s) {
+            const int id = *ids.find(series(s).key);
+            std::vector<Sample> now = c.read(id, todayStart, todayStart + DayMs - 1);
+            const std::vector<Sample> expected(todayFed[size_t(s)].begin(),
+                                               todayFed[size_t(s)].begin()
+                                                   + qsizetype(todayCommitted));
+            now.resize(std::min(now.size(), expected.size())); // and what came since
+            QVERIFY2(sameBits(now, expected),
+                     qPrintable(u"series %1 today: %2 of %3 committed samples"_s.arg(id)
+                                    .arg(now.size())
+                                    .arg(expected.size())));
+        }
     };
-    checkCommitted(*cache);
+    checkCommitted(*cache, registry);
     cache.reset();
     SeriesRegistry again;
     cache = SampleCache::open(path, &again, &error, options());
     QVERIFY2(cache, qPrintable(error));
-    checkCommitted(*cache);
+    checkCommitted(*cache, again);
 }
 
 void TestCacheDiskFull::fullDiskDropsOldestDaysAndKeepsCommitted()
