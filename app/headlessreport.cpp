@@ -128,7 +128,9 @@ int runHeadlessReport(const CommandLine &options)
         }
     }
     if (const SampleCache *cache = session.cache(); cache && cache->status().hadWriteErrors()) {
-        complain(cache->path() + QStringLiteral(": not everything collected was stored: ")
+        // Also when it recovered: a disk that filled up once will again, and an old day
+        // may have been dropped to make room.
+        complain(cache->path() + QStringLiteral(": writing the cache failed during this run: ")
                  + cache->status().summary());
         if (exitCode == ExitOk)
             exitCode = ExitCacheFailed;

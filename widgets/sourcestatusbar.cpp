@@ -40,14 +40,15 @@ SourceStatusBar::SourceStatusBar(QWidget *parent)
 
 void SourceStatusBar::setCacheStatus(const CacheStatus &status)
 {
-    if (!status.hadWriteErrors() && !status.lostSamples()) {
+    // Once writes work again the entry stays only when something was given up for it.
+    if (!status.writeFailing && !status.lostSamples() && status.daysExpiredForSpace == 0) {
         m_cacheLabel->hide();
         m_cacheLabel->clear();
         return;
     }
     const QString what = status.writeFailing
         ? (status.diskFull ? QStringLiteral("disk full") : QStringLiteral("write error"))
-        : QStringLiteral("samples lost");
+        : QStringLiteral("writing again, data dropped");
     m_cacheLabel->setText(
         QStringLiteral("<span style='color:%1'>&#9679;</span> cache: %2")
             .arg(colorFor(status.writeFailing ? SourceState::Error : SourceState::Stale), what));
@@ -75,6 +76,11 @@ void SourceStatusBar::followCache(const SampleCache *cache)
 QString SourceStatusBar::cacheText() const
 {
     return m_cacheLabel->isHidden() ? QString() : m_cacheLabel->text();
+}
+
+QString SourceStatusBar::cacheToolTip() const
+{
+    return m_cacheLabel->isHidden() ? QString() : m_cacheLabel->toolTip();
 }
 
 void SourceStatusBar::updateStatus(const SourceStatus &status)

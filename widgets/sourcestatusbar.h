@@ -1,7 +1,7 @@
 // Collector status in the window: a coloured dot and the state per source, the
 // reason in the tooltip. Dead sources are impossible to miss. So is a cache that cannot
 // store what is collected (disk full, I/O error): a red "cache" entry while it fails,
-// orange once writes work again but something was lost; hidden while all is well.
+// orange once writes work again if samples or old days were dropped; else hidden.
 #pragma once
 
 #include "cache/cachestatus.h"
@@ -29,8 +29,9 @@ public:
     // Shows cache's status, read once a second (it has no change signal: its writer
     // thread fills it). cache must outlive this widget; nullptr stops following.
     void followCache(const Headroom::SampleCache *cache);
-    // The cache entry's text, empty while hidden (for tests).
+    // The cache entry's text and tooltip, empty while hidden (for tests).
     QString cacheText() const;
+    QString cacheToolTip() const;
 
 private:
     QHBoxLayout *m_layout;
