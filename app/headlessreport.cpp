@@ -8,11 +8,13 @@
 #include "dashboardview.h"
 #include "imageexport.h"
 #include "monitoringsession.h"
+#include "terminationsignals.h"
 
 #include <QApplication>
 #include <QDateTime>
 #include <QEventLoop>
 #include <QTimer>
+#include <csignal>
 #include <cstdio>
 
 namespace Headroom {
@@ -22,6 +24,13 @@ void complain(const QString &message)
 {
     std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(message));
 }
+
+QString signalName(int signalNumber)
+{
+    return signalNumber == SIGINT ? QStringLiteral("SIGINT")
+        : signalNumber == SIGTERM ? QStringLiteral("SIGTERM")
+                                  : QStringLiteral("signal %1").arg(signalNumber);
+}
 } // namespace
 
 int runHeadlessReport(const CommandLine &options)
@@ -29,13 +38,17 @@ int runHeadlessReport(const CommandLine &options)
     const DashboardLoadResult loaded = loadDashboardOrDefault(options.dashboardFile);
     if (!loaded.ok()) {
         complain(loaded.error.toString());
-        return 2;
+        return ExitBadInput;
     }
     const Dashboard &dashboard = *loaded.dashboard;
     if (const QString unknown = unknownVariable(dashboard, options.variables); !unknown.isEmpty()) {
         complain(QStringLiteral("--var %1: the dashboard has no variable \"%1\"").arg(unknown));
-        return 2;
+        return ExitBadInput;
     }
+
+    // From here on a SIGINT/SIGTERM ends the collection early; the report of what was
+    // collected is still written and the exit code says the run was interrupted.
+    TerminationSignals terminations;
 
     MonitoringSession session;
     // Plugins first: their config schemas say which options are targets and SQL.
@@ -57,19 +70,33 @@ int runHeadlessReport(const CommandLine &options)
         QString error;
         const QString path
             = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
-        if (!session.openCache(path, &error))
+        if (!session.openCache(path, &error)) {
+            // A cache named on the command line is what the run is for (a cron job that
+            // records): without it nothing would be kept, so stop before collecting.
+            // The default cache is a convenience (and held by a running GUI): the report
+            // is made from live data, with this message.
+            if (!options.cacheFile.isEmpty()) {
+                complain(error + QStringLiteral(" (--cache: nothing collected)"));
+                return ExitCacheFailed;
+            }
             complain(error + QStringLiteral(" (continuing without the cache)"));
+        }
     }
     for (const QString &problem : pluginProblems)
         complain(problem);
 
-    if (options.collectForSeconds > 0) {
+    if (options.collectForSeconds > 0 && terminations.caught() == 0) {
         session.start(dashboard, options.variables);
         QEventLoop loop;
         QTimer::singleShot(options.collectForSeconds * 1000, &loop, &QEventLoop::quit);
+        QObject::connect(&terminations, &TerminationSignals::received, &loop, &QEventLoop::quit);
         loop.exec();
         session.stop();
         session.flushCache();
+        if (terminations.caught() != 0)
+            complain(QStringLiteral("%1 received: collection stopped early, writing the report "
+                                    "of what was collected")
+                         .arg(signalName(terminations.caught())));
         for (const SourceStatus &status : session.scheduler().statuses()) {
             if (status.lastSuccessMs == 0 || !status.message.isEmpty())
                 complain(QStringLiteral("source %1: %2%3")
@@ -84,7 +111,7 @@ int runHeadlessReport(const CommandLine &options)
 
     const qint64 to = QDateTime::currentMSecsSinceEpoch();
     const qint64 from = to - (options.rangeMs > 0 ? options.rangeMs : dashboard.rangeMs);
-    int exitCode = 0;
+    int exitCode = ExitOk;
     DashboardView view(&session.registry());
     view.setStore(session.store());
     view.setDashboard(dashboard);
@@ -98,14 +125,14 @@ int runHeadlessReport(const CommandLine &options)
         QString error;
         if (!writePng(&view, options.scale, options.exportPng, &error)) {
             complain(error);
-            exitCode = 1;
+            exitCode = ExitFileNotWritten;
         }
     }
     if (!options.exportCsv.isEmpty()) {
         QString error;
         if (!writeCsvFile(view.queryAll(from, to), options.exportCsv, &error)) {
             complain(error);
-            exitCode = 1;
+            exitCode = ExitFileNotWritten;
         }
     }
     if (!options.exportAlerts.isEmpty()) {
@@ -113,9 +140,19 @@ int runHeadlessReport(const CommandLine &options)
         if (!writeAlertCsvFile(session.store()->readAlertEvents(from, to), options.exportAlerts,
                                &error)) {
             complain(error);
-            exitCode = 1;
+            exitCode = ExitFileNotWritten;
         }
     }
+    if (const SampleCache *cache = session.cache(); cache && cache->status().hadWriteErrors()) {
+        // Also when it recovered: a disk that filled up once will again, and an old day
+        // may have been dropped to make room.
+        complain(cache->path() + QStringLiteral(": writing the cache failed during this run: ")
+                 + cache->status().summary());
+        if (exitCode == ExitOk)
+            exitCode = ExitCacheFailed;
+    }
+    if (terminations.caught() != 0)
+        return terminations.exitCode();
     return exitCode;
 }
 

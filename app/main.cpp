@@ -31,6 +31,13 @@ int runGui(const CommandLine &options)
             = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
         if (!session.openCache(path, &cacheError))
             std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(cacheError));
+        // A cache asked for by name is not silently replaced by live data only: the
+        // user would believe it records. The default one falls back (below).
+        if (!cacheError.isEmpty() && !options.cacheFile.isEmpty()) {
+            QMessageBox::critical(nullptr, QObject::tr("Cache cannot be used"),
+                                  cacheError + QObject::tr("\n\nThe file was not modified."));
+            return ExitCacheFailed;
+        }
     }
     const QStringList pluginProblems = session.loadPlugins();
     MainWindow window(&session);

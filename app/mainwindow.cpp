@@ -81,6 +81,7 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     statusBar()->addPermanentWidget(m_statusBar, 1);
     connect(&m_session->scheduler(), &CollectorScheduler::statusChanged, m_statusBar,
             &SourceStatusBar::updateStatus);
+    m_statusBar->followCache(m_session->cache()); // disk full, write errors
 
     setWindowIcon(appIcon());
     createActions();

@@ -1,8 +1,11 @@
 #include "sourcestatusbar.h"
 
+#include "cache/samplecache.h"
+
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTimer>
 
 namespace Headroom {
 
@@ -27,9 +30,57 @@ QString colorFor(SourceState state)
 SourceStatusBar::SourceStatusBar(QWidget *parent)
     : QWidget(parent)
     , m_layout(new QHBoxLayout(this))
+    , m_cacheLabel(new QLabel(this))
 {
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->addStretch();
+    m_layout->addWidget(m_cacheLabel); // after the stretch: sources come before it
+    m_cacheLabel->hide();
+}
+
+void SourceStatusBar::setCacheStatus(const CacheStatus &status)
+{
+    // Once writes work again the entry stays only when something was given up for it.
+    if (!status.writeFailing && !status.lostSamples() && status.daysExpiredForSpace == 0) {
+        m_cacheLabel->hide();
+        m_cacheLabel->clear();
+        return;
+    }
+    const QString what = status.writeFailing
+        ? (status.diskFull ? QStringLiteral("disk full") : QStringLiteral("write error"))
+        : QStringLiteral("writing again, data dropped");
+    m_cacheLabel->setText(
+        QStringLiteral("<span style='color:%1'>&#9679;</span> cache: %2")
+            .arg(colorFor(status.writeFailing ? SourceState::Error : SourceState::Stale), what));
+    m_cacheLabel->setToolTip(status.summary());
+    m_cacheLabel->show();
+}
+
+void SourceStatusBar::followCache(const SampleCache *cache)
+{
+    m_cache = cache;
+    if (!m_cacheTimer) {
+        m_cacheTimer = new QTimer(this);
+        m_cacheTimer->setInterval(1000);
+        connect(m_cacheTimer, &QTimer::timeout, this, [this] {
+            if (m_cache)
+                setCacheStatus(m_cache->status());
+        });
+    }
+    if (cache)
+        m_cacheTimer->start();
+    else
+        m_cacheTimer->stop();
+}
+
+QString SourceStatusBar::cacheText() const
+{
+    return m_cacheLabel->isHidden() ? QString() : m_cacheLabel->text();
+}
+
+QString SourceStatusBar::cacheToolTip() const
+{
+    return m_cacheLabel->isHidden() ? QString() : m_cacheLabel->toolTip();
 }
 
 void SourceStatusBar::updateStatus(const SourceStatus &status)

@@ -6,9 +6,11 @@
 #include "seriesregistry.h"
 
 #include <QDateTime>
+#include <QTimeZone>
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <sqlite3.h>
 #include <utility>
 
@@ -23,6 +25,10 @@ constexpr auto MaintenanceInterval = std::chrono::hours(1);
 constexpr size_t WakeAtQueuedBatches = 512;
 // Sealed blocks held for the next commit before it is forced (memory bound).
 constexpr qsizetype MaxPendingBlockBytes = 32 << 20;
+// Retries of a failing commit: 1, 2, 4 ... 30 s apart.
+constexpr auto FirstRetryDelay = std::chrono::seconds(1);
+constexpr auto MaxRetryDelay = std::chrono::seconds(30);
+constexpr qsizetype PendingBlockOverhead = 96; // the struct and the QByteArray header
 
 // A failed row that is only a constraint violation (a duplicate) loses that row; any
 // other failure (disk full, I/O) aborts the transaction so it is retried as a whole.
@@ -144,7 +150,9 @@ bool CacheWriter::loadState(QString *error)
         const int id = int(tail.columnInt64(0));
         const qint64 seq = tail.columnInt64(1);
         m_tailSeq = std::max(m_tailSeq, seq + 1);
-        stateFor(id).lastChunkSeq = seq;
+        SeriesState &state = stateFor(id);
+        state.lastChunkSeq = seq;
+        state.committedTail = true;
         chunk.clear();
         QString codecError;
         if (!BlockCodec::decode(tail.columnBlob(2), &chunk, &codecError)) {
@@ -221,6 +229,12 @@ int CacheWriter::expireBefore(qint64 beforeMs)
     return result.get();
 }
 
+CacheStatus CacheWriter::status() const
+{
+    std::lock_guard lock(m_statusMutex);
+    return m_status;
+}
+
 void CacheWriter::run()
 {
     auto nextCommit = Clock::now() + std::chrono::milliseconds(m_options.flushIntervalMs);
@@ -255,11 +269,29 @@ void CacheWriter::run()
         // and tail chunk for a few thousand samples (commits cost by the pages they
         // touch, not the rows). So a commit waits for the interval, a flush, an expiry
         // or stop, unless the sealed blocks waiting for it grow large.
+        // While commits fail, only the backoff (or a flush, an expiry, stop) retries:
+        // the pending bytes then grow to the cap, which a commit would not relieve.
+        const bool failing = m_retryDelay.count() > 0;
         if (stopping || flushRequested || !expires.empty() || Clock::now() >= nextCommit
-            || m_pendingBlockBytes >= MaxPendingBlockBytes) {
-            commit();
-            nextCommit = Clock::now() + std::chrono::milliseconds(m_options.flushIntervalMs);
+            || (!failing && m_pendingBlockBytes >= MaxPendingBlockBytes)) {
+            if (commit()) {
+                m_retryDelay = std::chrono::milliseconds(0);
+            } else {
+                recoverFromFailedCommit();
+                if (m_lastCommitFailed)
+                    m_retryDelay = std::min<std::chrono::milliseconds>(
+                        m_retryDelay.count() > 0 ? m_retryDelay * 2 : FirstRetryDelay,
+                        MaxRetryDelay);
+                else
+                    m_retryDelay = std::chrono::milliseconds(0);
+            }
+            nextCommit = Clock::now()
+                + (m_retryDelay.count() > 0 ? m_retryDelay
+                                            : std::chrono::milliseconds(m_options.flushIntervalMs));
         }
+        if (m_lastCommitFailed)
+            capPendingMemory();
+        updateStatus();
 
         if (Clock::now() >= nextMaintenance) {
             maintenance();
@@ -309,6 +341,7 @@ void CacheWriter::apply(const ResolvedBatch &batch)
         ensureSeries(id, b.histograms.at(i).info);
         m_pendingHistograms.push_back(
             { id, dayOf(b.tsMs), b.tsMs, b.histograms.at(i).histogram.serialize() });
+        m_pendingDataBytes += PendingBlockOverhead + m_pendingHistograms.back().data.size();
     }
 }
 
@@ -392,13 +425,14 @@ void CacheWriter::seal(int id, SeriesState &state)
         sum += s.value;
     }
     m_pendingBlockBytes += 64 + qsizetype(state.open.size()) * 2;
+    // The block replaces this series' tail chunks, in the same transaction.
     m_pendingBlocks.push_back({ id, dayOf(first.tsMs), first.tsMs, last.tsMs,
                                 int(state.open.size()), BlockCodec::encode(state.open), low, high,
-                                std::isnan(low) ? qQNaN() : sum });
-    // The block replaces this series' tail chunks, in the same transaction.
-    if (state.lastChunkSeq >= 0)
-        m_pendingTailDeletes.emplace_back(id, state.lastChunkSeq);
+                                std::isnan(low) ? qQNaN() : sum, state.lastChunkSeq,
+                                state.committedTail });
+    m_pendingDataBytes += PendingBlockOverhead + m_pendingBlocks.back().data.size();
     state.lastChunkSeq = -1; // those chunks go with this commit; none is left
+    state.committedTail = false;
     state.sealedUntil = last.tsMs;
     state.open.clear();
     state.unsavedTail.clear();
@@ -438,15 +472,15 @@ bool CacheWriter::ensureDay(qint64 day, QList<qint64> *created)
 
 bool CacheWriter::commit()
 {
-    if (m_pendingSeries.empty() && m_pendingBlocks.empty() && m_pendingTailDeletes.empty()
-        && m_dirtyTail.isEmpty() && m_pendingHistograms.empty() && m_pendingEvents.isEmpty()
-        && m_pendingAcks.isEmpty())
+    if (m_pendingSeries.empty() && m_pendingBlocks.empty() && m_dirtyTail.isEmpty()
+        && m_pendingHistograms.empty() && m_pendingEvents.isEmpty() && m_pendingAcks.isEmpty())
         return true;
 
     sqlite3 *db = m_db.get();
     QString error;
     if (!Sqlite::exec(db, "BEGIN IMMEDIATE", &error)) {
-        qCWarning(lcCache) << "cache: cannot begin a transaction:" << error;
+        m_lastErrorCode = sqlite3_extended_errcode(db);
+        noteCommitFailure(error);
         return false;
     }
     QList<qint64> createdDays;
@@ -478,9 +512,11 @@ bool CacheWriter::commit()
             if (!runRow(db, st, "block"))
                 return false;
         }
-        for (const auto &[id, upTo] : m_pendingTailDeletes) {
-            m_deleteTail.bind(1, qint64(id));
-            m_deleteTail.bind(2, upTo);
+        for (const PendingBlock &block : m_pendingBlocks) {
+            if (block.tailDeleteUpTo < 0)
+                continue;
+            m_deleteTail.bind(1, qint64(block.seriesId));
+            m_deleteTail.bind(2, block.tailDeleteUpTo);
             if (!runRow(db, m_deleteTail, "tail delete"))
                 return false;
         }
@@ -525,29 +561,34 @@ bool CacheWriter::commit()
     };
 
     if (!write()) {
+        // Before ROLLBACK, which sets its own result code.
+        m_lastErrorCode = sqlite3_extended_errcode(db);
         if (error.isEmpty())
             error = Sqlite::errorText(db);
         Sqlite::exec(db, "ROLLBACK");
         // Statements of day tables created in the failed transaction point at nothing.
         for (qint64 day : std::as_const(createdDays))
             m_dayStatements.erase(day);
-        // Everything pending stays pending and is retried at the next interval.
-        if (!m_lastCommitFailed)
-            qCWarning(lcCache) << "cache: commit failed, will retry:" << error;
-        m_lastCommitFailed = true;
+        // Everything pending stays pending and is retried (run() backs off).
+        noteCommitFailure(error);
         return false;
     }
     if (m_lastCommitFailed)
         qCInfo(lcCache) << "cache: commits succeed again";
     m_lastCommitFailed = false;
+    m_expiryTriedThisEpisode = false;
     for (qint64 day : std::as_const(createdDays))
         m_days.insert(day);
     m_pendingSeries.clear();
     m_pendingBlocks.clear();
     m_pendingBlockBytes = 0;
-    m_pendingTailDeletes.clear();
-    for (int id : std::as_const(m_dirtyTail))
-        m_series[id].unsavedTail.clear();
+    m_pendingDataBytes = 0;
+    for (int id : std::as_const(m_dirtyTail)) {
+        SeriesState &state = m_series[id];
+        if (!state.unsavedTail.empty())
+            state.committedTail = true; // written as a chunk by this commit
+        state.unsavedTail.clear();
+    }
     m_dirtyTail.clear();
     m_pendingHistograms.clear();
     m_pendingEvents.clear();
@@ -557,9 +598,14 @@ bool CacheWriter::commit()
 
 int CacheWriter::expire(qint64 beforeMs)
 {
+    commit(); // blocks sealed for old days go in first, so the drop below is complete
+    return dropDays(beforeMs);
+}
+
+int CacheWriter::dropDays(qint64 beforeMs)
+{
     // Day d is entirely older than beforeMs when its end, (d + 1) * DayMs, is <= beforeMs.
     const qint64 lastDay = dayOf(beforeMs) - 1;
-    commit(); // blocks sealed for old days go in first, so the drop below is complete
     QList<qint64> days;
     for (qint64 day : std::as_const(m_days)) {
         if (day <= lastDay)
@@ -598,11 +644,121 @@ int CacheWriter::expire(qint64 beforeMs)
         if (!state.open.empty() && state.open.front().tsMs < cutoff) {
             state.open.clear(); // one day per open block: all of it is expired
             state.unsavedTail.clear();
+            state.committedTail = false; // its chunks went with the DELETE above
         }
     }
     if (!days.isEmpty())
         qCInfo(lcCache) << "cache: dropped" << days.size() << "day chunks before" << beforeMs;
     return int(days.size());
+}
+
+void CacheWriter::noteCommitFailure(const QString &error)
+{
+    if (!m_lastCommitFailed) {
+        qCWarning(lcCache) << "cache: commit failed, will retry:" << error;
+        m_ownStatus.failingSinceMs = QDateTime::currentMSecsSinceEpoch();
+    }
+    m_lastCommitFailed = true;
+    ++m_ownStatus.failedCommits;
+    m_ownStatus.reason = error;
+    m_ownStatus.diskFull = (m_lastErrorCode & 0xff) == SQLITE_FULL;
+}
+
+void CacheWriter::updateStatus()
+{
+    m_ownStatus.writeFailing = m_lastCommitFailed;
+    if (!m_lastCommitFailed)
+        m_ownStatus.diskFull = false;
+    m_ownStatus.pendingBytes = m_pendingDataBytes;
+    std::lock_guard lock(m_statusMutex);
+    m_status = m_ownStatus;
+}
+
+void CacheWriter::recoverFromFailedCommit()
+{
+    // Room can only be made when space is what is missing; an I/O error is retried as is.
+    if ((m_lastErrorCode & 0xff) != SQLITE_FULL)
+        return;
+    // One day per episode: when dropping one did not let a commit through, the disk is
+    // filled by something else, and dropping the rest of the history would not help.
+    if (m_expiryTriedThisEpisode)
+        return;
+    m_expiryTriedThisEpisode = true;
+    if (expireOldestDayForSpace())
+        commit();
+}
+
+bool CacheWriter::expireOldestDayForSpace()
+{
+    // Never the day being written: today, nor any day that still has samples waiting.
+    qint64 protectedFrom = dayOf(QDateTime::currentMSecsSinceEpoch());
+    if (m_newestTs != std::numeric_limits<qint64>::min())
+        protectedFrom = std::min(protectedFrom, dayOf(m_newestTs));
+    for (const PendingBlock &block : m_pendingBlocks)
+        protectedFrom = std::min(protectedFrom, block.day);
+    for (const PendingHistogram &h : m_pendingHistograms)
+        protectedFrom = std::min(protectedFrom, h.day);
+    for (const auto &[id, state] : m_series) {
+        if (!state.open.empty())
+            protectedFrom = std::min(protectedFrom, dayOf(state.open.front().tsMs));
+    }
+    std::optional<qint64> oldest;
+    for (qint64 day : std::as_const(m_days)) {
+        if (day < protectedFrom && (!oldest || day < *oldest))
+            oldest = day;
+    }
+    if (!oldest) {
+        qCWarning(lcCache) << "cache: disk full and no day older than the one being written"
+                              " to drop; waiting for space";
+        return false;
+    }
+    const int dropped = dropDays((*oldest + 1) * DayMs);
+    if (dropped == 0)
+        return false;
+    m_ownStatus.daysExpiredForSpace += dropped;
+    qCWarning(lcCache).noquote()
+        << QStringLiteral("cache: disk full: dropped the oldest day chunk (%1) to make room")
+               .arg(QDateTime::fromMSecsSinceEpoch(*oldest * DayMs, QTimeZone::UTC)
+                        .date()
+                        .toString(Qt::ISODate));
+    // The freed pages are reused by the next commits; a WAL reset also gives its file's
+    // space back when the checkpoint can complete.
+    Sqlite::exec(m_db.get(), "PRAGMA wal_checkpoint(TRUNCATE)");
+    return true;
+}
+
+void CacheWriter::capPendingMemory()
+{
+    if (m_pendingDataBytes <= m_options.maxPendingBytes)
+        return;
+    // Oldest first (blocks are sealed in time order). A block holding samples whose only
+    // copy on disk is its series' tail chunks is kept: it is at most one per series, and
+    // dropping it would let a later block's tail delete take committed samples along.
+    qint64 blocks = 0, samples = 0, histograms = 0;
+    std::erase_if(m_pendingBlocks, [&](const PendingBlock &block) {
+        if (m_pendingDataBytes <= m_options.maxPendingBytes || block.holdsCommittedSamples)
+            return false;
+        m_pendingDataBytes -= PendingBlockOverhead + block.data.size();
+        m_pendingBlockBytes -= 64 + qsizetype(block.count) * 2;
+        ++blocks;
+        samples += block.count;
+        return true;
+    });
+    std::erase_if(m_pendingHistograms, [&](const PendingHistogram &h) {
+        if (m_pendingDataBytes <= m_options.maxPendingBytes)
+            return false;
+        m_pendingDataBytes -= PendingBlockOverhead + h.data.size();
+        ++histograms;
+        return true;
+    });
+    if (blocks == 0 && histograms == 0)
+        return;
+    if (m_ownStatus.droppedBlocks == 0 && m_ownStatus.droppedHistograms == 0)
+        qCWarning(lcCache) << "cache: writes failing; dropping the oldest pending blocks beyond"
+                           << m_options.maxPendingBytes << "bytes (counted in the status)";
+    m_ownStatus.droppedBlocks += blocks;
+    m_ownStatus.droppedSamples += samples;
+    m_ownStatus.droppedHistograms += histograms;
 }
 
 void CacheWriter::maintenance()

@@ -7,10 +7,17 @@
 // tail chunks), the unsealed samples that arrived since the last commit as one tail
 // chunk per series, histograms.
 // Retention and checkpoints run here too, so the file only ever has one writer.
+//
+// A commit that fails (disk full, I/O error) keeps everything pending and is retried
+// with backoff (1, 2, 4 ... 30 s); on a full disk the oldest day chunk that is not being
+// written is dropped first to make room. Meanwhile pending memory is capped: the oldest
+// pending blocks whose samples are nowhere on disk yet are dropped and counted
+// (CacheStatus). Nothing committed is ever dropped for it.
 #pragma once
 
 #include "alerteventstore.h"
 #include "cacheschema.h"
+#include "cachestatus.h"
 #include "samplebus.h"
 #include "sqlitedb.h"
 
@@ -40,6 +47,8 @@ public:
     {
         int flushIntervalMs = 1000;
         int retentionDays = 7; // <= 0: never expire automatically
+        // While commits fail, pending blocks and histograms beyond this are dropped.
+        qsizetype maxPendingBytes = 64 << 20;
     };
 
     CacheWriter(Sqlite::Db db, SeriesRegistry *registry, const Options &options);
@@ -57,6 +66,7 @@ public:
     void enqueueAlertEvents(const QList<AlertEvent> &events);
     void enqueueAcknowledgement(const AlertAcknowledgement &ack);
     int expireBefore(qint64 beforeMs);
+    CacheStatus status() const;
 
 private:
     struct SeriesState
@@ -66,6 +76,9 @@ private:
         qint64 sealedUntil = std::numeric_limits<qint64>::min();
         bool sealedKnown = false;
         qint64 lastChunkSeq = -1; // newest tail chunk written for the open samples
+        // Some of the open samples are in committed tail chunks: the block they are
+        // sealed into must not be dropped at the memory cap (those chunks go with it).
+        bool committedTail = false;
     };
     struct PendingBlock
     {
@@ -74,6 +87,8 @@ private:
         int count;
         QByteArray data;
         double min, max, sum; // NaN: no summary (all values NaN)
+        qint64 tailDeleteUpTo; // the series' tail chunks this block replaces (-1: none)
+        bool holdsCommittedSamples; // some samples are only on disk as those chunks
     };
     struct PendingHistogram
     {
@@ -103,6 +118,13 @@ private:
     bool ensureDay(qint64 day, QList<qint64> *created);
     DayStatements &dayStatements(qint64 day);
     int expire(qint64 beforeMs);
+    int dropDays(qint64 beforeMs);
+    // After a failed commit: frees room on a full disk, then caps pending memory.
+    void recoverFromFailedCommit();
+    bool expireOldestDayForSpace();
+    void capPendingMemory();
+    void noteCommitFailure(const QString &error);
+    void updateStatus();
     void maintenance();
     bool reloadDays();
 
@@ -135,8 +157,8 @@ private:
     std::vector<std::pair<int, SeriesInfo>> m_pendingSeries;
     std::vector<PendingBlock> m_pendingBlocks;
     qsizetype m_pendingBlockBytes = 0; // about what m_pendingBlocks holds
-    std::vector<std::pair<int, qint64>> m_pendingTailDeletes; // (series, up to ts)
     std::vector<PendingHistogram> m_pendingHistograms;
+    qsizetype m_pendingDataBytes = 0; // what pending blocks and histograms really hold
     QList<AlertEvent> m_pendingEvents;
     QList<AlertAcknowledgement> m_pendingAcks;
     QSet<qint64> m_days;
@@ -144,6 +166,13 @@ private:
     qint64 m_newestTs = std::numeric_limits<qint64>::min();
     qint64 m_tailSeq = 0; // seq of the next tail chunk
     bool m_lastCommitFailed = false;
+    int m_lastErrorCode = 0; // extended SQLite code of the last failed commit
+    std::chrono::milliseconds m_retryDelay { 0 }; // 0: not backing off
+    bool m_expiryTriedThisEpisode = false; // room was sought since the last good commit
+    CacheStatus m_ownStatus; // the writer thread's; copied to m_status by updateStatus()
+
+    mutable std::mutex m_statusMutex;
+    CacheStatus m_status; // guarded by m_statusMutex
 };
 
 } // namespace Headroom

@@ -5,6 +5,7 @@
 
 #include "blockcodec.h"
 #include "bytecoding.h"
+#include "cachefiles.h"
 #include "cacheschema.h"
 #include "cachewriter.h"
 #include "modelslogging.h"
@@ -107,8 +108,8 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
         return nullptr;
 
     const QFileInfo info(path);
-    if (!QDir().mkpath(info.absolutePath()))
-        return fail(withPath(path, QStringLiteral("cannot create the directory")));
+    if (QString reason; !CacheFiles::makePrivateDirectory(info.absolutePath(), &reason))
+        return fail(withPath(path, reason));
 
     // Two processes appending to one cache would hand out clashing series ids.
     auto lock = std::make_unique<QLockFile>(path + QLatin1StringView(".lock"));
@@ -126,6 +127,10 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
     }
 
     QString reason;
+    // Created here, 0600, before SQLite sees it: SQLite would create it 0644 under the
+    // usual umask, and the -wal and -shm it makes later copy the main file's mode.
+    if (!CacheFiles::createPrivateFile(path, &reason))
+        return fail(withPath(path, reason));
     Sqlite::Db db = Sqlite::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &reason);
     if (!db || !Sqlite::configure(db.get(), true, &reason)
         || !CacheSchema::createOrMigrate(db.get(), &reason))
@@ -136,7 +141,8 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
     cache->d->lock = std::move(lock);
     cache->d->writer = std::make_unique<CacheWriter>(
         std::move(db), registry,
-        CacheWriter::Options { std::max(1, options.flushIntervalMs), options.retentionDays });
+        CacheWriter::Options { std::max(1, options.flushIntervalMs), options.retentionDays,
+                               options.maxPendingBytes });
     if (!cache->d->writer->start(&reason))
         return fail(withPath(path, reason));
     cache->d->readers = std::make_unique<ReaderPool>(path);
@@ -157,6 +163,11 @@ void SampleCache::consume(const ResolvedBatch &batch)
 void SampleCache::flush()
 {
     d->writer->flush();
+}
+
+CacheStatus SampleCache::status() const
+{
+    return d->writer->status();
 }
 
 int SampleCache::expireBefore(qint64 beforeMs)

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "alerteventstore.h"
+#include "cachestatus.h"
 #include "histogram.h"
 #include "samplebus.h"
 
@@ -26,6 +27,9 @@ struct CacheOptions
     // <= 0 keeps everything (a recording opened offline must not be trimmed).
     int retentionDays = 7;
     int flushIntervalMs = 1000; // how often the writer commits the recent tail
+    // While commits fail (disk full, I/O error), the oldest pending blocks beyond this
+    // are dropped and counted in status(), so memory stays bounded.
+    qsizetype maxPendingBytes = 64 << 20;
 };
 
 class SampleCache : public SampleSink
@@ -35,6 +39,8 @@ public:
 
     // Opens (creating when missing) the cache at path, loading its series into registry.
     // nullptr with *error naming the file and the reason when it cannot be used.
+    // Missing directories are created 0700 and a new file 0600 whatever the umask (SQLite
+    // gives its -wal and -shm the main file's mode); an existing file keeps its mode.
     static std::unique_ptr<SampleCache> open(const QString &path, SeriesRegistry *registry,
                                              QString *error, const CacheOptions &options = {});
     // $XDG_DATA_HOME/headroom/cache.sqlite (via QStandardPaths::GenericDataLocation).
@@ -46,8 +52,11 @@ public:
 
     // SampleSink: queues the batch for the writer thread; never blocks on SQLite.
     void consume(const ResolvedBatch &batch) override;
-    // Blocks until everything queued before the call is committed.
+    // Blocks until everything queued before the call is committed, or the commit failed
+    // (status() then says why; what is pending stays queued for the retries).
     void flush();
+    // How writes are going (disk full, dropped blocks); thread-safe, a copy.
+    CacheStatus status() const;
 
     // Samples of one series with from <= ts <= to, oldest first. Thread-safe.
     // Sees what is committed (at most flushIntervalMs old; flush() to be sure): the live

@@ -4,17 +4,28 @@
 #include "imagetestutil.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <sys/mount.h>
 
 using Headroom::Test::countColor;
+
+namespace {
+// The CSV rows of the CPU utilization panel's line (time, panel, source, metric, labels).
+constexpr const char *CpuLine = ",cpu-utilization,host,host.cpu.utilization,{cpu=all},";
+} // namespace
 
 class TestHeadroomCommand : public QObject
 {
@@ -26,6 +37,10 @@ private Q_SLOTS:
     void badInput_data();
     void badInput();
     void unusableCacheIsReportedAndUntouched();
+    void unusableDefaultCacheFallsBackToLiveData();
+    void signalWritesReportOfWhatWasCollected_data();
+    void signalWritesReportOfWhatWasCollected();
+    void fullDiskExitsNonZeroAndKeepsCommitted();
     void guiUnderXvfb();
     void alertsExportedAndKeptAcrossRuns();
     void guiAlertsAndTrayNotificationUnderXvfb();
@@ -206,12 +221,169 @@ void TestHeadroomCommand::unusableCacheIsReportedAndUntouched()
     file.write(text);
     file.close();
     const QString png = m_dir.filePath(QStringLiteral("nocache.png"));
+    QElapsedTimer timer;
+    timer.start();
     const Run r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--collect-for"),
-                        QStringLiteral("2"), QStringLiteral("--export-png"), png });
-    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr)); // the report still works from live data
-    QVERIFY2(r.stdErr.contains(cache), qPrintable(r.stdErr));
+                        QStringLiteral("20"), QStringLiteral("--export-png"), png });
+    // A cache asked for by name that cannot be used stops the run before collecting: a
+    // cron job would otherwise record nothing without anyone noticing.
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(timer.elapsed() < 15000, "collected before refusing");
+    QVERIFY2(r.stdErr.contains(cache) && r.stdErr.contains(QStringLiteral("not a Headroom cache")),
+             qPrintable(r.stdErr));
+    QVERIFY(!QFile::exists(png));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), text);
+    QVERIFY(!QFile::exists(cache + QStringLiteral("-wal")));
+}
+
+void TestHeadroomCommand::unusableDefaultCacheFallsBackToLiveData()
+{
+    // The default cache (held by a running GUI, say) is a convenience: the report is
+    // made from live data, with the reason on stderr, and the file is left alone.
+    const QString data = m_dir.filePath(QStringLiteral("xdg-data"));
+    QVERIFY(QDir().mkpath(data + QStringLiteral("/headroom")));
+    const QString cache = data + QStringLiteral("/headroom/cache.sqlite");
+    QFile file(cache);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("not a database\n");
+    file.close();
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), data);
+    const QString png = m_dir.filePath(QStringLiteral("default-cache.png"));
+    const Run r = run({ QStringLiteral("--collect-for"), QStringLiteral("2"),
+                        QStringLiteral("--export-png"), png },
+                      env);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    QVERIFY2(r.stdErr.contains(cache) && r.stdErr.contains(QStringLiteral("without the cache")),
+             qPrintable(r.stdErr));
+    QVERIFY(!QImage(png).isNull());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("not a database\n"));
+}
+
+void TestHeadroomCommand::signalWritesReportOfWhatWasCollected_data()
+{
+    QTest::addColumn<int>("signalNumber");
+    QTest::addColumn<int>("exitCode");
+    QTest::newRow("SIGINT") << int(SIGINT) << 130;
+    QTest::newRow("SIGTERM") << int(SIGTERM) << 143;
+}
+
+void TestHeadroomCommand::signalWritesReportOfWhatWasCollected()
+{
+    QFETCH(int, signalNumber);
+    QFETCH(int, exitCode);
+    const QString tag = QString::fromLatin1(QTest::currentDataTag());
+    const QString cache = m_dir.filePath(tag + QStringLiteral("-cache.sqlite"));
+    const QString png = m_dir.filePath(tag + QStringLiteral("-interrupted.png"));
+    const QString csv = m_dir.filePath(tag + QStringLiteral("-interrupted.csv"));
+    QProcess process;
+    process.start(m_binary,
+                  { QStringLiteral("--cache"), cache, QStringLiteral("--collect-for"),
+                    QStringLiteral("120"), QStringLiteral("--range"), QStringLiteral("5m"),
+                    QStringLiteral("--export-png"), png, QStringLiteral("--export-csv"), csv });
+    QVERIFY(process.waitForStarted());
+    // Collecting once the cache exists (it is opened before the sources start); a few
+    // host polls at 1 s, some of them committed, the rest queued at the signal.
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(cache), 30000);
+    QTest::qWait(4500);
+    QElapsedTimer timer;
+    timer.start();
+    QCOMPARE(::kill(pid_t(process.processId()), signalNumber), 0);
+    QVERIFY2(process.waitForFinished(60000), "did not end after the signal");
+    const QString stdErr = QString::fromUtf8(process.readAllStandardError());
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit); // handled, not killed by it
+    QVERIFY2(process.exitCode() == exitCode, qPrintable(stdErr));
+    QVERIFY2(timer.elapsed() < 50000, "waited for --collect-for");
+    QVERIFY2(stdErr.contains(QString::fromLatin1(QTest::currentDataTag())), qPrintable(stdErr));
+
+    // The report of what was collected so far.
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY2(countColor(image, QColor(0x1f77b4)) > 300, "no series lines drawn");
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY2(text.count(CpuLine) >= 3, text.left(2000).constData());
+
+    // The cache was flushed: a second run without collecting reads the samples from it.
+    const QString fromCache = m_dir.filePath(tag + QStringLiteral("-from-cache.csv"));
+    const Run r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--range"),
+                        QStringLiteral("5m"), QStringLiteral("--export-csv"), fromCache });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    QFile stored(fromCache);
+    QVERIFY(stored.open(QIODevice::ReadOnly));
+    const QByteArray storedText = stored.readAll();
+    // Every sample of the interrupted run's CPU line is in the cache, the last included.
+    const QList<QByteArray> lines = text.split('\n');
+    int checked = 0;
+    for (const QByteArray &line : lines) {
+        if (!line.contains(CpuLine))
+            continue;
+        QVERIFY2(storedText.contains(line), line.constData());
+        ++checked;
+    }
+    QVERIFY2(checked >= 3, qPrintable(QString::number(checked)));
+}
+
+void TestHeadroomCommand::fullDiskExitsNonZeroAndKeepsCommitted()
+{
+    // A small tmpfs (./dev test runs the tests as root in a private mount namespace).
+    const QString mountPoint = m_dir.filePath(QStringLiteral("small-fs"));
+    QVERIFY(QDir().mkpath(mountPoint));
+    const QByteArray native = QFile::encodeName(mountPoint);
+    if (::mount("tmpfs", native.constData(), "tmpfs", MS_NOSUID | MS_NODEV, "size=8m") != 0)
+        QSKIP(qPrintable(QStringLiteral("cannot mount a small tmpfs (%1): run through ./dev test")
+                             .arg(QString::fromLocal8Bit(std::strerror(errno)))));
+    const auto unmount = qScopeGuard([&] { ::umount2(native.constData(), MNT_DETACH); });
+    const QString cache = mountPoint + QStringLiteral("/cache.sqlite");
+
+    // A first run records a few seconds while there is room.
+    const QString before = m_dir.filePath(QStringLiteral("before-full.csv"));
+    Run r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--collect-for"),
+                  QStringLiteral("3"), QStringLiteral("--range"), QStringLiteral("5m"),
+                  QStringLiteral("--export-csv"), before });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+
+    // Then the disk fills up, but for a few pages (the lock file, the WAL's first frames).
+    const QString filler = mountPoint + QStringLiteral("/filler");
+    {
+        QFile file(filler);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Unbuffered));
+        const QByteArray chunk(64 << 10, 'x');
+        while (file.write(chunk) == chunk.size()) { }
+        const qint64 size = file.size();
+        file.close();
+        QVERIFY(QFile::resize(filler, size - (64 << 10)));
+    }
+    const QString during = m_dir.filePath(QStringLiteral("during-full.csv"));
+    r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--collect-for"),
+              QStringLiteral("4"), QStringLiteral("--range"), QStringLiteral("5m"),
+              QStringLiteral("--export-csv"), during });
+    QVERIFY2(r.exitCode == 3, qPrintable(r.stdErr));
+    QVERIFY2(r.stdErr.contains(QStringLiteral("writing the cache failed during this run"))
+                 && r.stdErr.contains(QStringLiteral("disk is full")),
+             qPrintable(r.stdErr));
+    QVERIFY2(QFile::exists(during), "the report was not written"); // the CSV is elsewhere
+
+    // With room again, everything the first run stored is still there.
+    QVERIFY(QFile::remove(filler));
+    const QString after = m_dir.filePath(QStringLiteral("after-full.csv"));
+    r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--range"), QStringLiteral("10m"),
+              QStringLiteral("--export-csv"), after });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    QFile first(before), last(after);
+    QVERIFY(first.open(QIODevice::ReadOnly) && last.open(QIODevice::ReadOnly));
+    const QByteArray stored = last.readAll();
+    int checked = 0;
+    for (const QByteArray &line : first.readAll().split('\n')) {
+        if (!line.contains(CpuLine))
+            continue;
+        QVERIFY2(stored.contains(line), line.constData());
+        ++checked;
+    }
+    QVERIFY2(checked >= 2, qPrintable(QString::number(checked)));
 }
 
 void TestHeadroomCommand::guiUnderXvfb()
