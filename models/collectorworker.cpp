@@ -1,6 +1,7 @@
 #include "collectorworker.h"
 
 #include "samplebus.h"
+#include "seriesregistry.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -58,11 +59,19 @@ void CollectorWorker::pollOnce()
     m_polling.storeRelaxed(0);
     if (m_abandoned)
         return;
-    if (result.error.isEmpty())
+    int dropped = 0;
+    if (result.error.isEmpty()) {
         m_bus->publish(result.batch);
+        dropped = m_bus->takeDroppedSeries(m_config.sourceId);
+        if (dropped > 0)
+            result.warnings << QStringLiteral(
+                                   "series cap %1 reached: %2 new series dropped this poll")
+                                   .arg(m_bus->registry()->seriesCap(m_config.sourceId))
+                                   .arg(dropped);
+    }
     Q_EMIT pollFinished(m_config.sourceId, QDateTime::currentMSecsSinceEpoch(), duration,
-                        int(result.batch.values.size() + result.batch.histograms.size()),
-                        result.error, result.warnings);
+                        int(result.batch.values.size() + result.batch.histograms.size()) - dropped,
+                        dropped, result.error, result.warnings);
 }
 
 } // namespace Headroom
