@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QThread>
+#include <algorithm>
 
 namespace Headroom {
 
@@ -69,9 +70,11 @@ void CollectorWorker::pollOnce()
                                    .arg(m_bus->registry()->seriesCap(m_config.sourceId))
                                    .arg(dropped);
     }
-    Q_EMIT pollFinished(m_config.sourceId, QDateTime::currentMSecsSinceEpoch(), duration,
-                        int(result.batch.values.size() + result.batch.histograms.size()) - dropped,
-                        dropped, result.error, result.warnings);
+    Q_EMIT pollFinished(
+        m_config.sourceId, QDateTime::currentMSecsSinceEpoch(), duration,
+        // dropped may include derived series published for this source
+        std::max(0, int(result.batch.values.size() + result.batch.histograms.size()) - dropped),
+        dropped, result.error, result.warnings);
 }
 
 } // namespace Headroom
