@@ -17,19 +17,29 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr int Scrapes = 5;
 constexpr int LabelSetsPerScrape = 200'000;
+
+// HEADROOM_BENCH_HOSTILE_SCRAPES: how many scrapes (default 5: a million label sets).
+int scrapes()
+{
+    const int n = qEnvironmentVariableIntValue("HEADROOM_BENCH_HOSTILE_SCRAPES");
+    return n > 0 ? n : 5;
+}
 
 // The child: one run, its figures as "key value" lines on stdout.
 int child(int cap)
 {
-    const HostileRun run = runHostileExporter(Scrapes, LabelSetsPerScrape, cap);
+    const HostileRun run = runHostileExporter(scrapes(), LabelSetsPerScrape, cap);
     if (!run.error.isEmpty()) {
         std::fprintf(stderr, "%s\n", qPrintable(run.error));
         return 1;
     }
     std::printf("first %lld\nlast %lld\npeak %lld\nseries %d\n", run.rssKbAfterPoll.first() / 1024,
                 run.rssKbAfterPoll.last() / 1024, run.hwmKb / 1024, run.registered);
+    QStringList perPoll;
+    for (const qint64 kb : run.rssKbAfterPoll)
+        perPoll << QString::number(kb / 1024);
+    std::printf("polls %s\n", qPrintable(perPoll.join(u", "_s)));
     std::printf("status %s\n", qPrintable(run.lastStatus.message));
     return 0;
 }
@@ -73,6 +83,8 @@ int main(int argc, char **argv)
     print("hostile_uncapped_rss_after_last_scrape_mb", uncapped.value(u"last"_s));
     print("hostile_uncapped_peak_rss_mb", uncapped.value(u"peak"_s));
     print("hostile_uncapped_series", uncapped.value(u"series"_s));
+    std::printf("hostile_rss_per_scrape_mb: %s\n", qPrintable(capped.value(u"polls"_s)));
+    std::printf("hostile_uncapped_rss_per_scrape_mb: %s\n", qPrintable(uncapped.value(u"polls"_s)));
     std::printf("hostile_status: %s\n", qPrintable(capped.value(u"status"_s)));
     return 0;
 }

@@ -1,14 +1,14 @@
 // A hostile exporter on loopback sends a million distinct label sets over five scrapes
-// (200,000 new ones each, half counters, half gauges): Headroom keeps the source's first 10,000
-// series, drops the rest before any sink, names the cap in the source status, and its memory stops
-// growing after the first scrape.
+// (200,000 new ones each, half counters, half gauges): Headroom keeps the source's first
+// 10,000 series, drops the rest before any sink, names the cap in the source status,
+// and its memory stops growing after the second scrape.
 //
 // Memory under ASan (the ctest build): the sanitizer's shadow memory, redzones and
 // quarantine inflate the resident size, so the absolute bound (300 MB) is asserted
-// only in a build without it; under ASan the test asserts that RSS does not grow with
-// the label sets once the first scrape is done. Without the caps, the four later
-// scrapes add 400,000 series to the registry and the live rings and 400,000 counter
-// baselines: hundreds of MB (bench_hostileexporter prints both side by side).
+// only in a build without it; in both, the test asserts that RSS does not grow with
+// the label sets once two scrapes are done. Without the series cap, every scrape adds
+// 100,000 series to the registry and the live rings, about 65 MB in the release build
+// (bench_hostileexporter prints both side by side).
 #include "hostileexporter.h"
 
 #include <QTest>
@@ -63,7 +63,9 @@ private Q_SLOTS:
                  qPrintable(status.message));
         QCOMPARE(status.seriesCount, 1); // up: the one series of this scrape that is known
 
-        const qint64 firstMb = run.rssKbAfterPoll.first() / 1024;
+        // Warm-up is two scrapes: the second is where the counter baselines are full and
+        // make room for the first time, and where the heap has held two pages.
+        const qint64 warmMb = run.rssKbAfterPoll.at(1) / 1024;
         const qint64 lastMb = run.rssKbAfterPoll.last() / 1024;
         const qint64 peakMb = run.hwmKb / 1024;
         QStringList perPoll;
@@ -75,10 +77,10 @@ private Q_SLOTS:
                              .arg(perPoll.join(u", "_s))
                              .arg(peakMb)
                              .arg(UnderAsan ? u" (ASan build)"_s : QString())));
-        // 800,000 more label sets after the first poll may not cost memory: uncapped, the
-        // registry alone takes several hundred bytes per series.
-        QVERIFY2(lastMb - firstMb < 48,
-                 qPrintable(u"RSS grew %1 MB after the first scrape"_s.arg(lastMb - firstMb)));
+        // 600,000 more label sets after that may not cost memory: uncapped, each scrape
+        // adds about 65 MB in the release build (bench_hostileexporter).
+        QVERIFY2(lastMb - warmMb < 32,
+                 qPrintable(u"RSS grew %1 MB after the second scrape"_s.arg(lastMb - warmMb)));
         if (!UnderAsan)
             QVERIFY2(peakMb < 300, qPrintable(u"peak RSS %1 MB"_s.arg(peakMb)));
     }
