@@ -2,6 +2,8 @@
 
 #include "collectorworker.h"
 #include "modelslogging.h"
+#include "samplebus.h"
+#include "seriesregistry.h"
 
 #include <QDateTime>
 #include <QDeadlineTimer>
@@ -158,7 +160,7 @@ SourceStatus CollectorScheduler::status(const QString &sourceId) const
 }
 
 void CollectorScheduler::onPollFinished(const QString &sourceId, qint64 endMs, int durationMs,
-                                        int values, const QString &error,
+                                        int values, int droppedSeries, const QString &error,
                                         const QStringList &warnings)
 {
     if (!m_sources.contains(sourceId))
@@ -173,7 +175,9 @@ void CollectorScheduler::onPollFinished(const QString &sourceId, qint64 endMs, i
         status.message = warnings.join(QStringLiteral("; "));
         status.lastSuccessMs = endMs;
         status.seriesCount = values;
+        status.droppedSeries = droppedSeries;
     }
+    status.seriesCap = m_bus->registry()->seriesCap(sourceId);
     setStatus(status);
 }
 

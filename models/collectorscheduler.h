@@ -49,7 +49,7 @@ Q_SIGNALS:
 
 private:
     void onPollFinished(const QString &sourceId, qint64 endMs, int durationMs, int values,
-                        const QString &error, const QStringList &warnings);
+                        int droppedSeries, const QString &error, const QStringList &warnings);
     void checkStale();
     void setStatus(const SourceStatus &status);
 

@@ -1,10 +1,12 @@
 #include "collectorworker.h"
 
 #include "samplebus.h"
+#include "seriesregistry.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QThread>
+#include <algorithm>
 
 namespace Headroom {
 
@@ -58,11 +60,21 @@ void CollectorWorker::pollOnce()
     m_polling.storeRelaxed(0);
     if (m_abandoned)
         return;
-    if (result.error.isEmpty())
+    int dropped = 0;
+    if (result.error.isEmpty()) {
         m_bus->publish(result.batch);
-    Q_EMIT pollFinished(m_config.sourceId, QDateTime::currentMSecsSinceEpoch(), duration,
-                        int(result.batch.values.size() + result.batch.histograms.size()),
-                        result.error, result.warnings);
+        dropped = m_bus->takeDroppedSeries(m_config.sourceId);
+        if (dropped > 0)
+            result.warnings << QStringLiteral(
+                                   "series cap %1 reached: %2 new series dropped this poll")
+                                   .arg(m_bus->registry()->seriesCap(m_config.sourceId))
+                                   .arg(dropped);
+    }
+    Q_EMIT pollFinished(
+        m_config.sourceId, QDateTime::currentMSecsSinceEpoch(), duration,
+        // dropped may include derived series published for this source
+        std::max(0, int(result.batch.values.size() + result.batch.histograms.size()) - dropped),
+        dropped, result.error, result.warnings);
 }
 
 } // namespace Headroom

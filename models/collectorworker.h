@@ -29,8 +29,10 @@ public:
     void abandon();
 
 Q_SIGNALS:
+    // droppedSeries: new series refused by the source's series cap in this poll (also
+    // in warnings).
     void pollFinished(const QString &sourceId, qint64 endMs, int durationMs, int values,
-                      const QString &error, const QStringList &warnings);
+                      int droppedSeries, const QString &error, const QStringList &warnings);
 
 private:
     void pollOnce();

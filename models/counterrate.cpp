@@ -9,13 +9,15 @@ std::optional<std::pair<double, qint64>> CounterRate::step(const QString &name, 
 {
     if (!std::isfinite(value))
         return std::nullopt;
-    auto it = m_last.find(name);
-    if (it == m_last.end()) {
-        m_last.insert(name, { value, tsMs });
-        return std::nullopt;
+    bool first = false;
+    Last *last = m_last.touch(name, tsMs, &first);
+    if (!last || first) {
+        if (last)
+            *last = { value, tsMs };
+        return std::nullopt; // a baseline now (or none: too many counters), a rate next time
     }
-    const Last previous = *it;
-    *it = { value, tsMs };
+    const Last previous = *last;
+    *last = { value, tsMs };
     const qint64 elapsedMs = tsMs - previous.tsMs;
     if (elapsedMs <= 0 || value < previous.value)
         return std::nullopt; // clock did not advance, or a reset: a clean baseline next time

@@ -1,8 +1,10 @@
 #include "filesource.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QUrl>
+#include <algorithm>
 
 namespace Headroom {
 
@@ -46,9 +48,38 @@ DirectoryListing LocalFileSource::listDirectory(const QString &path, const QDead
         listing.error = QStringLiteral("no such directory: ") + path;
         return listing;
     }
-    listing.entries
-        = dir.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System, QDir::Name);
+    // Never all names at once: keep at most twice the cap, cut back to the smallest
+    // MaxEntries whenever it fills up.
+    QDirIterator it(dir.path(), QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System);
+    qsizetype total = 0;
+    while (it.hasNext()) {
+        listing.entries << it.nextFileInfo().fileName();
+        ++total;
+        if (listing.entries.size() >= 2 * DirectoryListing::MaxEntries)
+            capListing(&listing);
+    }
+    capListing(&listing);
+    listing.totalEntries = total;
     return listing;
+}
+
+QString DirectoryListing::capWarning(const QString &path) const
+{
+    if (!capped())
+        return {};
+    return QStringLiteral("%1: %2 entries, only the first %3 by name are read (listing cap %4)")
+        .arg(path)
+        .arg(totalEntries)
+        .arg(entries.size())
+        .arg(MaxEntries);
+}
+
+void capListing(DirectoryListing *listing, int cap)
+{
+    std::sort(listing->entries.begin(), listing->entries.end());
+    listing->totalEntries = std::max(listing->totalEntries, listing->entries.size());
+    if (listing->entries.size() > cap)
+        listing->entries.resize(cap);
 }
 
 std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QString *error)

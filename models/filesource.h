@@ -22,9 +22,23 @@ struct FileReadResult
 
 struct DirectoryListing
 {
-    QStringList entries; // names (not paths), not recursive
+    // A host with a million interfaces or disks must not make a poll read a million
+    // files: a listing keeps the first MaxEntries names (by name) and says so.
+    static constexpr int MaxEntries = 4096;
+
+    QStringList entries; // names (not paths), not recursive, sorted
     QString error; // why the directory could not be listed; empty when it could
+    qsizetype totalEntries = 0; // in the directory; more than entries when capped
+
+    bool capped() const { return totalEntries > entries.size(); }
+    // "/sys/class/net: 5000 entries, only the first 4096 by name are read (listing cap
+    // 4096)", or empty when nothing was left out.
+    QString capWarning(const QString &path) const;
 };
+
+// Sorts *entries, keeps the first `cap` and sets totalEntries: for a listing that
+// arrived whole (over SSH, already bounded in bytes).
+void capListing(DirectoryListing *listing, int cap = DirectoryListing::MaxEntries);
 
 class FileSource
 {

@@ -3,10 +3,15 @@
 // publish() is called from collector threads. Sinks are called synchronously on the
 // publishing thread, so each must be thread-safe and quick (append to a buffer, queue
 // for a writer thread). The published() signal reaches GUI objects by queued call.
+//
+// Series are registered through SeriesRegistry::admit(): samples of a new series
+// beyond its source's cap are dropped here, before any sink (live buffers, cache,
+// derived series, alerts) sees them, and counted per source for the source status.
 #pragma once
 
 #include "sample.h"
 
+#include <QHash>
 #include <QList>
 #include <QMutex>
 #include <QObject>
@@ -42,6 +47,9 @@ public:
     SeriesRegistry *registry() const { return m_registry; }
 
     void publish(const SampleBatch &batch);
+    // New series of `source` refused by its series cap since the last call, derived
+    // series published on the source's behalf included. The worker asks after each poll.
+    int takeDroppedSeries(const QString &source);
 
 Q_SIGNALS:
     void published(const QString &source, qint64 tsMs);
@@ -50,6 +58,8 @@ private:
     SeriesRegistry *m_registry;
     QMutex m_sinksLock;
     QList<SampleSink *> m_sinks;
+    QMutex m_droppedLock;
+    QHash<QString, int> m_droppedBySource; // only sources that dropped something
 };
 
 } // namespace Headroom

@@ -15,6 +15,29 @@ int SeriesRegistry::idFor(const SeriesInfo &info, bool *isNew)
             return *it;
         }
     }
+    return *registerNew(info, false, isNew);
+}
+
+std::optional<int> SeriesRegistry::admit(const SeriesInfo &info, bool *isNew)
+{
+    if (isNew)
+        *isNew = false;
+    {
+        QReadLocker locker(&m_lock);
+        auto it = m_ids.constFind(info.key);
+        if (it != m_ids.constEnd())
+            return *it;
+        // A source at its cap sends the same refused series every poll: refuse them
+        // under the read lock, without contending for the write lock.
+        const auto tally = m_sources.constFind(info.key.source);
+        if (tally != m_sources.cend() && tally->registered >= tally->cap)
+            return std::nullopt;
+    }
+    return registerNew(info, true, isNew);
+}
+
+std::optional<int> SeriesRegistry::registerNew(const SeriesInfo &info, bool capped, bool *isNew)
+{
     QWriteLocker locker(&m_lock);
     auto it = m_ids.constFind(info.key); // another thread may have won the race
     if (it != m_ids.constEnd()) {
@@ -22,12 +45,28 @@ int SeriesRegistry::idFor(const SeriesInfo &info, bool *isNew)
             *isNew = false;
         return *it;
     }
+    SourceTally &tally = m_sources[info.key.source];
+    if (capped && tally.registered >= tally.cap)
+        return std::nullopt;
+    ++tally.registered;
     const int id = m_nextId++;
     m_ids.insert(info.key, id);
     m_infos.insert(id, info);
     if (isNew)
         *isNew = true;
     return id;
+}
+
+void SeriesRegistry::setSeriesCap(const QString &source, int cap)
+{
+    QWriteLocker locker(&m_lock);
+    m_sources[source].cap = std::max(0, cap);
+}
+
+int SeriesRegistry::seriesCap(const QString &source) const
+{
+    QReadLocker locker(&m_lock);
+    return m_sources.value(source).cap;
 }
 
 void SeriesRegistry::insert(int id, const SeriesInfo &info)

@@ -26,6 +26,10 @@ struct SourceStatus
     qint64 lastSuccessMs = 0; // end of the last poll that delivered samples
     int lastPollDurationMs = 0;
     int seriesCount = 0; // values in the last successful batch
+    // New series the bus refused in the last poll because the source had registered
+    // seriesCap of them (SeriesRegistry::admit); also named in the message.
+    int droppedSeries = 0;
+    int seriesCap = 0;
 };
 
 } // namespace Headroom

@@ -98,6 +98,8 @@ PollResult HostCollector::poll(const QDeadlineTimer &deadline)
     PollBuilder poll(m_config, m_clock(), lcHost);
     if (!listing.error.isEmpty())
         poll.warn(u"cannot list %1: %2; disks left out"_s.arg(BlockDir, listing.error));
+    if (listing.capped())
+        poll.warn(listing.capWarning(BlockDir));
     poll.files = m_source->readFiles(filesToRead(devices), deadline);
 
     const QStringList core { ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath };

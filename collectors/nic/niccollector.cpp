@@ -133,6 +133,9 @@ PollResult NicCollector::poll(const QDeadlineTimer &deadline)
         return std::move(poll.result);
     }
 
+    if (listing.capped())
+        poll.warn(u"nic: "_s + listing.capWarning(NetDir));
+
     const bool explicitList = !m_options.interfaces.isEmpty();
     QStringList chosen;
     if (explicitList) {

@@ -1,6 +1,7 @@
 #include "expositionconverter.h"
 
 #include <cmath>
+#include <utility>
 
 namespace Headroom {
 
@@ -116,10 +117,11 @@ void ExpositionConverter::addHistograms(const ExpositionFamily &family, SampleBa
     for (auto it = series.cbegin(); it != series.cend(); ++it) {
         const QString key = family.name + it.key();
         const QMap<double, double> &now = it->second;
-        const auto previous = m_previousBuckets.constFind(key);
-        const bool first = previous == m_previousBuckets.cend();
-        const QMap<double, double> before = first ? QMap<double, double> {} : *previous;
-        m_previousBuckets.insert(key, now);
+        bool first = false;
+        QMap<double, double> *previous = m_previousBuckets.touch(key, batch->tsMs, &first);
+        if (!previous)
+            continue; // too many histogram series to follow: the bus drops them anyway
+        const QMap<double, double> before = std::exchange(*previous, now);
         if (first)
             continue; // increments need two scrapes
         LogHistogram histogram;

@@ -9,13 +9,17 @@
 // - OpenMetrics _created samples are timestamps, not values, and are left out;
 // - declared shard sets: a gauge whose label names the shard becomes shard.load{set,
 //   shard} (%, Utilization) for the shard panels.
+// What it keeps between scrapes (counter baselines, previous buckets) is forgotten for
+// series the exporter stopped sending and capped in number (SeriesStateMap), so an
+// exporter inventing label sets cannot grow it without bound.
 #pragma once
 
 #include "counterrate.h"
 #include "expositionparser.h"
 #include "sample.h"
+#include "seriesstatemap.h"
 
-#include <QHash>
+#include <QMap>
 
 namespace Headroom {
 
@@ -43,7 +47,7 @@ private:
     QList<PrometheusShardSet> m_shardSets;
     CounterRate m_rates;
     // Histogram series key -> cumulative count per upper bound at the previous scrape.
-    QHash<QString, QMap<double, double>> m_previousBuckets;
+    SeriesStateMap<QMap<double, double>> m_previousBuckets;
 };
 
 } // namespace Headroom

@@ -249,14 +249,22 @@ private:
             m_out.firstProblem = u"line %1: %2"_s.arg(line).arg(reason);
     }
 
-    ExpositionFamily &family(const QString &name)
+    // nullptr for a new family past MaxFamilies: its line is skipped (the reason names
+    // the cap), since HELP and TYPE lines alone could otherwise make millions of them.
+    ExpositionFamily *family(const QString &name, int lineNumber)
     {
         auto it = m_families.constFind(name);
         if (it == m_families.cend()) {
+            if (m_out.families.size() >= Exposition::MaxFamilies) {
+                static const QString reason
+                    = u"too many metric families (cap %1)"_s.arg(Exposition::MaxFamilies);
+                skip(lineNumber, reason);
+                return nullptr;
+            }
             it = m_families.insert(name, m_out.families.size());
             m_out.families.append(ExpositionFamily { name, MetricType::Untyped, {}, {}, {} });
         }
-        return m_out.families[*it];
+        return &m_out.families[*it];
     }
 
     // Returns whether the line is "# EOF".
@@ -288,8 +296,8 @@ private:
                 skip(lineNumber, u"unknown metric type"_s);
                 return false;
             }
-            ExpositionFamily &f = family(*name);
-            f.type = *type;
+            if (ExpositionFamily *f = family(*name, lineNumber))
+                f->type = *type;
         } else if (keyword == "HELP") {
             QByteArray help;
             for (qsizetype i = 0; i < rest.size(); ++i) {
@@ -300,19 +308,20 @@ private:
                     help += rest[i];
                 }
             }
-            family(*name).help = QString::fromUtf8(help);
-        } else {
-            family(*name).unit = QString::fromUtf8(rest.trimmed());
+            if (ExpositionFamily *f = family(*name, lineNumber))
+                f->help = QString::fromUtf8(help);
+        } else if (ExpositionFamily *f = family(*name, lineNumber)) {
+            f->unit = QString::fromUtf8(rest.trimmed());
         }
         return false;
     }
 
     // The family a sample name belongs to: its own, or the declared family whose type
     // gives it this suffix.
-    ExpositionFamily &familyOfSample(const QString &name)
+    ExpositionFamily *familyOfSample(const QString &name, int lineNumber)
     {
         if (const auto it = m_families.constFind(name); it != m_families.cend())
-            return m_out.families[*it];
+            return &m_out.families[*it];
         for (qsizetype cut = name.lastIndexOf(u'_'); cut > 0; cut = -1) {
             const QString base = name.left(cut);
             const auto it = m_families.constFind(base);
@@ -320,9 +329,9 @@ private:
                 break;
             ExpositionFamily &f = m_out.families[*it];
             if (suffixesOf(f.type).contains(QStringView(name).mid(cut)))
-                return f;
+                return &f;
         }
-        return family(name);
+        return family(name, lineNumber);
     }
 
     void sample(QByteArrayView line, int lineNumber)
@@ -378,7 +387,10 @@ private:
             skip(lineNumber, u"unexpected text after the value"_s);
             return;
         }
-        familyOfSample(s.name).samples.append(std::move(s));
+        ExpositionFamily *f = familyOfSample(s.name, lineNumber);
+        if (!f)
+            return;
+        f->samples.append(std::move(s));
         ++m_out.samples;
     }
 

@@ -2,7 +2,9 @@
 // families. Written for garbage as much as for exporters: it never throws or aborts,
 // every line it cannot use is skipped and counted under a short reason ("bad label
 // syntax", "value is not a number", ...) that the source status shows, and it stops
-// taking samples past MaxSamples so a runaway exporter cannot exhaust memory.
+// taking samples past MaxSamples and new families past MaxFamilies, so a runaway
+// exporter cannot exhaust memory. These are the only per-scrape caps; what reaches the
+// bus is then held to the source's series cap (SeriesRegistry).
 #pragma once
 
 #include "series.h"
@@ -56,6 +58,7 @@ struct ExpositionFamily
 struct Exposition
 {
     static constexpr int MaxSamples = 200'000;
+    static constexpr int MaxFamilies = 10'000;
     static constexpr int MaxLineBytes = 64 * 1024;
 
     QList<ExpositionFamily> families;

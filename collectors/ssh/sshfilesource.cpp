@@ -42,6 +42,8 @@ SshFileSource::Fetched SshFileSource::fetch(const QStringList &paths,
     RemoteReadReply reply = parseRemoteReadOutput(batch, output.standardOutput, boundary);
     fetched.files = std::move(reply.files);
     fetched.directories = std::move(reply.directories);
+    for (DirectoryListing &listing : fetched.directories)
+        capListing(&listing);
     return fetched;
 }
 

@@ -168,6 +168,33 @@ private Q_SLOTS:
         QCOMPARE(capped.skippedByReason.value(u"too many samples"_s), 1);
     }
 
+    // HELP/TYPE lines alone (or one sample per name) would make a family each: new
+    // families stop at MaxFamilies, those already seen keep their samples.
+    void familyCap_data()
+    {
+        QTest::addColumn<QByteArray>("perFamily"); // %1 is the family's number
+        QTest::newRow("TYPE lines") << QByteArray("# TYPE f%1 gauge\n");
+        QTest::newRow("HELP lines") << QByteArray("# HELP f%1 what\n");
+        QTest::newRow("samples") << QByteArray("f%1 1\n");
+    }
+
+    void familyCap()
+    {
+        QFETCH(QByteArray, perFamily);
+        constexpr int Extra = 5;
+        QByteArray page;
+        for (int i = 0; i < Exposition::MaxFamilies + Extra; ++i)
+            page += QByteArray(perFamily).replace("%1", QByteArray::number(i));
+        page += "f0 7\n"; // a family already seen still takes samples
+        const Exposition e = parseExposition(page, ExpositionFormat::Text004);
+        QCOMPARE(e.families.size(), qsizetype(Exposition::MaxFamilies));
+        const QString reason = u"too many metric families (cap %1)"_s.arg(Exposition::MaxFamilies);
+        QCOMPARE(e.skippedByReason.value(reason), Extra);
+        QVERIFY2(e.summary().contains(reason), qPrintable(e.summary()));
+        QCOMPARE(e.families.first().name, u"f0"_s);
+        QCOMPARE(e.families.first().samples.constLast().value, 7.0);
+    }
+
     void contentTypes()
     {
         QCOMPARE(expositionFormatFromContentType(

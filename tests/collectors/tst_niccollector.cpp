@@ -4,9 +4,12 @@
 #include "collectortestutil.h"
 #include "niccollector.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Headroom;
@@ -84,6 +87,7 @@ private Q_SLOTS:
     void idleTcpRatioIsZero();
     void create_data();
     void create();
+    void listingCap();
 };
 
 void TestNicCollector::known_data()
@@ -401,6 +405,51 @@ void TestNicCollector::create_data()
 void TestNicCollector::create()
 {
     verifyCreate<NicCollector>(u"n"_s);
+}
+
+// A host listing more interfaces than the cap: the first MaxEntries by name are read,
+// the rest left out, and the status says so, naming the directory and the cap. (The
+// listing itself, at and around the cap: tst_filesource.)
+void TestNicCollector::listingCap()
+{
+    const int entries = DirectoryListing::MaxEntries + 1;
+    // On tmpfs when there is one: 4097 directories on a busy disk take long.
+    const QFileInfo shm(u"/dev/shm"_s);
+    QTemporaryDir root((shm.isDir() && shm.isWritable() ? shm.filePath() : QDir::tempPath())
+                       + u"/headroom-nic-XXXXXX"_s);
+    QVERIFY(root.isValid());
+    const QString net = root.path() + u"/sys/class/net/"_s;
+    const auto write = [](const QString &path, const QByteArray &bytes) {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+    };
+    QVERIFY(QDir().mkpath(root.path() + u"/proc/net"_s));
+    write(root.path() + u"/proc/net/snmp"_s, readFixture(u"nic/known/t0/proc/net/snmp"_s));
+    QVERIFY(QDir().mkpath(net));
+    QDir netDir(net);
+    for (int i = 0; i < entries; ++i)
+        QVERIFY(netDir.mkdir(u"e%1"_s.arg(i, 5, 10, QChar(u'0'))));
+    // The first and the last by name are real interfaces with a link speed.
+    const QString first = u"e00000"_s;
+    const QString last = u"e%1"_s.arg(entries - 1, 5, 10, QChar(u'0'));
+    for (const QString &name : { first, last }) {
+        write(net + name + u"/type"_s, "1\n");
+        write(net + name + u"/speed"_s, "1000\n");
+    }
+
+    CollectorConfig config;
+    config.sourceId = u"net"_s;
+    NicCollector collector(config, NicOptions {}, std::make_unique<LocalFileSource>(root.path()));
+    const PollResult result = collector.poll(QDeadlineTimer(60'000));
+    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+    const QString warning
+        = u"nic: /sys/class/net: %1 entries, only the first %2 by name are read (listing cap %2)"_s
+              .arg(entries)
+              .arg(DirectoryListing::MaxEntries);
+    QVERIFY2(result.warnings.contains(warning), qPrintable(result.warnings.join(u'\n')));
+    QVERIFY(valueOf(result.batch, u"nic.speed"_s, { { u"interface"_s, first } }));
+    QVERIFY(!valueOf(result.batch, u"nic.speed"_s, { { u"interface"_s, last } }));
 }
 
 QTEST_GUILESS_MAIN(TestNicCollector)

@@ -10,6 +10,8 @@ class TestCounterRate : public QObject
 private Q_SLOTS:
     void rates_data();
     void rates();
+    void goneCountersAreForgotten();
+    void capacityPrefersCurrentCounters();
 };
 
 void TestCounterRate::rates_data()
@@ -42,6 +44,44 @@ void TestCounterRate::rates()
             QCOMPARE(*rate, expected.at(i));
         }
     }
+}
+
+// A counter not seen for longer than forgetAfterMs loses its baseline (and its memory);
+// one that keeps coming keeps it.
+void TestCounterRate::goneCountersAreForgotten()
+{
+    constexpr qint64 Minute = 60'000;
+    CounterRate rates(100, 10 * Minute);
+    QVERIFY(!rates.update(QStringLiteral("gone"), 5, 0));
+    QVERIFY(!rates.update(QStringLiteral("kept"), 0, 0));
+    QVERIFY(!rates.update(QStringLiteral("back soon"), 0, 0));
+    // Swept every quarter of forgetAfterMs: gone between 10 and 12.5 minutes.
+    for (qint64 t = Minute; t <= 13 * Minute; t += Minute) {
+        QCOMPARE(rates.update(QStringLiteral("kept"), double(t / 1000), t), 1.0);
+        if (t == 5 * Minute) // away for 5 minutes: still remembered
+            QCOMPARE(rates.update(QStringLiteral("back soon"), 300, t), 1.0);
+    }
+    QCOMPARE(rates.size(), qsizetype(2)); // "gone" went
+    QVERIFY(!rates.update(QStringLiteral("gone"), 785, 13 * Minute)); // a fresh baseline
+    QCOMPARE(rates.update(QStringLiteral("gone"), 845, 14 * Minute), 1.0);
+}
+
+// Full: counters not seen in the current poll make room (once per poll); if all are
+// current, a new counter gets no baseline rather than evicting one in use.
+void TestCounterRate::capacityPrefersCurrentCounters()
+{
+    CounterRate rates(3);
+    for (const char *name : { "a", "b", "c", "d" })
+        QVERIFY(!rates.update(QString::fromLatin1(name), 0, 0));
+    QCOMPARE(rates.size(), qsizetype(3)); // "d" refused
+    QCOMPARE(rates.update(QStringLiteral("a"), 1, 1000), 1.0);
+    QCOMPARE(rates.update(QStringLiteral("b"), 1, 1000), 1.0);
+    QVERIFY(!rates.update(QStringLiteral("e"), 0, 1000)); // "c" (not in this poll) makes room
+    QVERIFY(!rates.update(QStringLiteral("f"), 0, 1000)); // a, b, e are current: refused
+    QCOMPARE(rates.size(), qsizetype(3));
+    QCOMPARE(rates.update(QStringLiteral("e"), 2, 2000), 2.0);
+    QCOMPARE(rates.update(QStringLiteral("a"), 3, 2000), 2.0);
+    QVERIFY(!rates.update(QStringLiteral("c"), 9, 2000)); // forgotten: a baseline again
 }
 
 QTEST_GUILESS_MAIN(TestCounterRate)

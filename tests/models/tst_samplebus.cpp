@@ -15,6 +15,10 @@ private Q_SLOTS:
     void fanOutAndResolve();
     void ringKeepsNewest();
     void storeWithoutCacheReadsLive();
+    void seriesCap_data();
+    void seriesCap();
+    void capIsPerSource();
+    void cacheLoadedSeriesDoNotCount();
 };
 
 namespace {
@@ -91,6 +95,119 @@ void TestSampleBus::storeWithoutCacheReadsLive()
         live.append(3, { i * 1000LL, double(i) });
     SeriesStore store(&live, nullptr);
     QCOMPARE(store.read(3, 2000, 4000).size(), size_t(3));
+}
+
+namespace {
+// A batch of `count` gauges "m{i=first..first+count-1}" of source src.
+SampleBatch labelSets(const QString &source, int first, int count, qint64 tsMs)
+{
+    SampleBatch batch;
+    batch.source = source;
+    batch.tsMs = tsMs;
+    for (int i = first; i < first + count; ++i)
+        batch.add(
+            { { source, QStringLiteral("m"), { { QStringLiteral("i"), QString::number(i) } } },
+              QString(),
+              QString(),
+              UseKind::Info,
+              false },
+            double(i));
+    return batch;
+}
+} // namespace
+
+void TestSampleBus::seriesCap_data()
+{
+    QTest::addColumn<int>("cap");
+    QTest::addColumn<QList<int>>("perPoll"); // new label sets per poll, never repeated
+    QTest::addColumn<QList<int>>("dropped"); // expected new series refused per poll
+    QTest::newRow("under the cap") << 10 << QList<int> { 4, 4 } << QList<int> { 0, 0 };
+    QTest::newRow("exactly the cap") << 8 << QList<int> { 4, 4, 0 } << QList<int> { 0, 0, 0 };
+    QTest::newRow("over in one poll") << 5 << QList<int> { 12 } << QList<int> { 7 };
+    QTest::newRow("over later, then every poll")
+        << 6 << QList<int> { 4, 4, 4 } << QList<int> { 0, 2, 6 };
+    QTest::newRow("cap 0 admits nothing") << 0 << QList<int> { 3 } << QList<int> { 3 };
+}
+
+// New series beyond the cap reach no sink and are counted; the admitted ones keep
+// flowing in every later poll.
+void TestSampleBus::seriesCap()
+{
+    QFETCH(int, cap);
+    QFETCH(QList<int>, perPoll);
+    QFETCH(QList<int>, dropped);
+    SeriesRegistry registry;
+    registry.setSeriesCap(QStringLiteral("src"), cap);
+    SampleBus bus(&registry);
+    RecordingSink sink;
+    LiveBuffers live(10);
+    bus.addSink(&sink);
+    bus.addSink(&live);
+
+    int sent = 0;
+    for (qsizetype poll = 0; poll < perPoll.size(); ++poll) {
+        // Every label set sent so far again, plus the new ones.
+        const int total = sent + perPoll.at(poll);
+        bus.publish(labelSets(QStringLiteral("src"), 0, total, 1000 * (poll + 1)));
+        sent = total;
+        QCOMPARE(bus.takeDroppedSeries(QStringLiteral("src")), dropped.at(poll));
+        QCOMPARE(bus.takeDroppedSeries(QStringLiteral("src")), 0); // taken
+        const int admitted = std::min(total, cap);
+        QCOMPARE(registry.size(), admitted);
+        if (admitted == 0)
+            continue;
+        const ResolvedBatch &seen = sink.batches.constLast();
+        QCOMPARE(seen.valueIds.size(), qsizetype(admitted));
+        QCOMPARE(seen.batch.values.size(), qsizetype(admitted));
+        for (qsizetype i = 0; i < seen.valueIds.size(); ++i) {
+            // ids and values stay parallel after the refused ones are taken out
+            QCOMPARE(registry.info(seen.valueIds.at(i))->key, seen.batch.values.at(i).info.key);
+            QVERIFY(seen.valueIds.at(i) > 0);
+        }
+    }
+    QCOMPARE(live.seriesIds().size(), qsizetype(std::min(sent, cap)));
+    // The first series admitted is still fed at every poll.
+    const int first = *registry.find({ QStringLiteral("src"),
+                                       QStringLiteral("m"),
+                                       { { QStringLiteral("i"), QStringLiteral("0") } } });
+    if (cap > 0)
+        QCOMPARE(live.read(first, 0, 1'000'000).size(), size_t(perPoll.size()));
+}
+
+void TestSampleBus::capIsPerSource()
+{
+    SeriesRegistry registry;
+    QCOMPARE(registry.seriesCap(QStringLiteral("any")), SeriesRegistry::DefaultSeriesCap);
+    registry.setSeriesCap(QStringLiteral("noisy"), 3);
+    SampleBus bus(&registry);
+    bus.publish(labelSets(QStringLiteral("noisy"), 0, 10, 1000));
+    bus.publish(labelSets(QStringLiteral("quiet"), 0, 10, 1000));
+    QCOMPARE(bus.takeDroppedSeries(QStringLiteral("noisy")), 7);
+    QCOMPARE(bus.takeDroppedSeries(QStringLiteral("quiet")), 0);
+    QCOMPARE(registry.size(), 13);
+    // idFor() (tests, tools) is not capped; admit() counts what it registered.
+    registry.idFor(
+        { { QStringLiteral("noisy"), QStringLiteral("x"), {} }, {}, {}, UseKind::Info, false });
+    QCOMPARE(registry.size(), 14);
+}
+
+void TestSampleBus::cacheLoadedSeriesDoNotCount()
+{
+    SeriesRegistry registry;
+    registry.setSeriesCap(QStringLiteral("src"), 2);
+    // Yesterday's series, loaded from the cache, flow and leave the cap to new ones.
+    const SampleBatch old = labelSets(QStringLiteral("src"), 100, 3, 1000);
+    for (qsizetype i = 0; i < old.values.size(); ++i)
+        registry.insert(int(i) + 1, old.values.at(i).info);
+    SampleBus bus(&registry);
+    RecordingSink sink;
+    bus.addSink(&sink);
+    bus.publish(old);
+    QCOMPARE(bus.takeDroppedSeries(QStringLiteral("src")), 0);
+    bus.publish(labelSets(QStringLiteral("src"), 0, 3, 2000));
+    QCOMPARE(bus.takeDroppedSeries(QStringLiteral("src")), 1);
+    QCOMPARE(sink.batches.constLast().valueIds.size(), qsizetype(2));
+    QCOMPARE(registry.size(), 5);
 }
 
 QTEST_GUILESS_MAIN(TestSampleBus)

@@ -66,6 +66,37 @@ private:
     QSemaphore *m_release;
 };
 
+// Every poll invents `perPoll` new label sets of "m" and repeats the old ones.
+class InventingCollector : public Collector
+{
+public:
+    explicit InventingCollector(int perPoll)
+        : m_perPoll(perPoll)
+    {
+    }
+    PollResult poll(const QDeadlineTimer &) override
+    {
+        PollResult result;
+        result.batch.source = QStringLiteral("inventor");
+        result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
+        m_sent += m_perPoll;
+        for (int i = 0; i < m_sent; ++i)
+            result.batch.add(SeriesInfo { { QStringLiteral("inventor"),
+                                            QStringLiteral("m"),
+                                            { { QStringLiteral("i"), QString::number(i) } } },
+                                          {},
+                                          {},
+                                          UseKind::Info,
+                                          false },
+                             1);
+        return result;
+    }
+
+private:
+    int m_perPoll;
+    int m_sent = 0;
+};
+
 class FailingCollector : public Collector
 {
 public:
@@ -84,6 +115,7 @@ class TestScheduler : public QObject
 private Q_SLOTS:
     void hangingCollectorDoesNotStallOthers();
     void errorsAreReported();
+    void seriesCapIsInTheStatus();
 };
 
 void TestScheduler::hangingCollectorDoesNotStallOthers()
@@ -172,6 +204,32 @@ void TestScheduler::errorsAreReported()
     QCOMPARE(scheduler.status(QStringLiteral("broken")).state, SourceState::Error);
     QCOMPARE(registry.size(), 0); // a failed poll publishes nothing
     QVERIFY(spy.count() >= 3);
+}
+
+// The status names the cap and counts the series it refused in the last poll; the
+// admitted ones keep the source ok.
+void TestScheduler::seriesCapIsInTheStatus()
+{
+    SeriesRegistry registry;
+    registry.setSeriesCap(QStringLiteral("inventor"), 25);
+    SampleBus bus(&registry);
+    CollectorScheduler scheduler(&bus);
+    CollectorConfig c;
+    c.sourceId = QStringLiteral("inventor");
+    c.intervalMs = 100;
+    scheduler.addSource(QStringLiteral("test"), c, std::make_unique<InventingCollector>(10));
+    scheduler.start();
+    // Poll 3 sends 30 label sets: 5 refused; poll 4 sends 40: 15 refused.
+    QTRY_VERIFY(scheduler.status(QStringLiteral("inventor")).droppedSeries >= 15);
+    const SourceStatus status = scheduler.status(QStringLiteral("inventor"));
+    scheduler.stop();
+    QCOMPARE(status.state, SourceState::Ok);
+    QCOMPARE(status.seriesCap, 25);
+    QCOMPARE(status.seriesCount, 25); // what was published, the refused left out
+    QCOMPARE(status.message,
+             QStringLiteral("series cap 25 reached: %1 new series dropped this poll")
+                 .arg(status.droppedSeries));
+    QCOMPARE(registry.size(), 25);
 }
 
 QTEST_GUILESS_MAIN(TestScheduler)

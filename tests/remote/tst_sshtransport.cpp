@@ -11,9 +11,12 @@
 #include "sshfilesource.h"
 #include "sshtarget.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 #include <signal.h>
@@ -29,6 +32,7 @@ class TestSshTransport : public QObject
 private Q_SLOTS:
     void initTestCase();
     void readsWhatLocalReads();
+    void listingCapOverSsh();
     void onePollOneRoundTrip();
     void hostFiguresMatchLocal();
     void nicSeriesMatchLocal();
@@ -88,6 +92,31 @@ void TestSshTransport::readsWhatLocalReads()
     QVERIFY(missing.entries.isEmpty());
     QCOMPARE(missing.error, u"No such file or directory"_s);
     QCOMPARE(remote->description(), m_server->url());
+}
+
+// A remote directory with more entries than the cap: the listing that arrives whole is
+// cut to the same first MaxEntries names as a local one, and knows how many there were.
+void TestSshTransport::listingCapOverSsh()
+{
+    const HomeDirectory home(m_server->home());
+    const QFileInfo shm(u"/dev/shm"_s); // thousands of directories: tmpfs when there is one
+    QTemporaryDir dir((shm.isDir() && shm.isWritable() ? shm.filePath() : QDir::tempPath())
+                      + u"/headroom-ssh-listing-XXXXXX"_s);
+    QVERIFY(dir.isValid());
+    const int entries = DirectoryListing::MaxEntries + 3;
+    QDir parent(dir.path());
+    for (int i = entries - 1; i >= 0; --i)
+        QVERIFY(parent.mkdir(u"e%1"_s.arg(i, 5, 10, QChar(u'0'))));
+    const auto remote = sourceFor(m_server->url());
+    const DirectoryListing got = remote->listDirectory(dir.path(), QDeadlineTimer(10'000));
+    QVERIFY2(got.error.isEmpty(), qPrintable(got.error));
+    QCOMPARE(got.entries.size(), qsizetype(DirectoryListing::MaxEntries));
+    QCOMPARE(got.totalEntries, qsizetype(entries));
+    QVERIFY(got.capped());
+    QCOMPARE(got.entries,
+             LocalFileSource().listDirectory(dir.path(), QDeadlineTimer(5000)).entries);
+    QCOMPARE(got.entries.constLast(),
+             u"e%1"_s.arg(DirectoryListing::MaxEntries - 1, 5, 10, QChar(u'0')));
 }
 
 void TestSshTransport::onePollOneRoundTrip()
