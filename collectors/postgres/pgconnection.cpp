@@ -1,6 +1,6 @@
 #include "pgconnection.h"
 
-#include "pgconninfo.h"
+#include "conninfo.h"
 #include "postgreslogging.h"
 
 #include <QElapsedTimer>

@@ -1,6 +1,7 @@
 #include "dashboardfile.h"
 
 #include "alerts/alertrulejson.h"
+#include "conninfo.h"
 #include "dashboardlimits.h"
 #include "expression.h"
 #include "modelslogging.h"
@@ -40,6 +41,12 @@ QString passwordReason()
 bool isPasswordKey(const QString &key)
 {
     return key.compare(u"password", Qt::CaseInsensitive) == 0;
+}
+
+// A libpq connection string (the postgres plugin's option): keyword/value pairs or a URI.
+bool isConninfoKey(const QString &key)
+{
+    return key.compare(u"conninfo", Qt::CaseInsensitive) == 0;
 }
 
 QString joinPath(const QString &prefix, const QString &key)
@@ -126,9 +133,47 @@ QJsonObject withoutPasswords(const QJsonObject &object)
     for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
         if (isPasswordKey(it.key()))
             continue;
-        out.insert(it.key(), valueWithoutPasswords(it.value()));
+        // "host=db password=secret" is no URL: the conninfo reading finds its password.
+        if (isConninfoKey(it.key()) && it.value().isString())
+            out.insert(it.key(), conninfoWithoutPassword(it.value().toString()));
+        else
+            out.insert(it.key(), valueWithoutPasswords(it.value()));
     }
     return out;
+}
+
+// The names of the variables that conninfo strings of the config refer to (${pg}): their
+// values are connection strings too, and what the user typed in the toolbar becomes
+// their default on Save.
+void collectConninfoVariables(const QJsonValue &value, bool inConninfo, QSet<QString> *names)
+{
+    if (value.isString() && inConninfo) {
+        const QString text = value.toString();
+        // Same reading of ${name} as substituteVariables: up to the next '}'.
+        for (qsizetype start = text.indexOf(u"${"); start >= 0;
+             start = text.indexOf(u"${", start + 2)) {
+            const qsizetype end = text.indexOf(u'}', start + 2);
+            if (end < 0)
+                break;
+            names->insert(text.mid(start + 2, end - start - 2));
+        }
+    } else if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it)
+            collectConninfoVariables(it.value(), inConninfo || isConninfoKey(it.key()), names);
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        for (const QJsonValue &item : array)
+            collectConninfoVariables(item, inConninfo, names);
+    }
+}
+
+// A variable's default or option as written: without a URL's password, and for a
+// variable that feeds a conninfo without a keyword-style or URI password either.
+QString variableValueWithoutPassword(const QString &value, bool conninfo)
+{
+    return conninfo ? conninfoWithoutPassword(stringWithoutPassword(value))
+                    : stringWithoutPassword(value);
 }
 
 class Parser
@@ -989,14 +1034,21 @@ DashboardLoadResult loadDashboard(const QString &path)
 
 QByteArray dashboardToJson(const Dashboard &dashboard)
 {
+    QSet<QString> conninfoVariables;
+    for (const DashboardSource &source : dashboard.sources)
+        collectConninfoVariables(source.config, false, &conninfoVariables);
     QJsonArray variables;
     for (const DashboardVariable &variable : dashboard.variables) {
+        const bool conninfo = conninfoVariables.contains(variable.name);
+        QJsonArray options;
+        for (const QString &option : variable.options)
+            options.append(variableValueWithoutPassword(option, conninfo));
         variables.append(QJsonObject {
             { QStringLiteral("name"), variable.name },
             { QStringLiteral("label"), variable.label },
-            { QStringLiteral("default"), stringWithoutPassword(variable.defaultValue) },
-            { QStringLiteral("options"),
-              valueWithoutPasswords(QJsonArray::fromStringList(variable.options)) },
+            { QStringLiteral("default"),
+              variableValueWithoutPassword(variable.defaultValue, conninfo) },
+            { QStringLiteral("options"), options },
         });
     }
 

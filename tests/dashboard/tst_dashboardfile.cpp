@@ -230,6 +230,8 @@ private Q_SLOTS:
     void loadMissingFile();
     void errorToString();
     void passwordsNeverWritten();
+    void conninfoPasswordsNeverWritten_data();
+    void conninfoPasswordsNeverWritten();
     void saveOverExistingInUnwritableDirectory();
     void failedWriteKeepsOldFile();
     void saveIntoMissingDirectory();
@@ -1108,6 +1110,69 @@ void TestDashboardFile::passwordsNeverWritten()
     QString error;
     QVERIFY(saveDashboard(d, path, &error));
     QVERIFY(!readAll(path).contains("hunter"));
+}
+
+// A libpq connection string with a password, typed into the source's conninfo or into
+// the variable that feeds it (the value in use becomes the default on Save), in
+// keyword/value or URI form: the saved file holds the rest of it and no password.
+void TestDashboardFile::conninfoPasswordsNeverWritten_data()
+{
+    QTest::addColumn<QString>("conninfo"); // the source's option
+    QTest::addColumn<QString>("value"); // the pg variable's default and second option
+    QTest::addColumn<QString>("savedConninfo");
+    QTest::addColumn<QString>("savedValue");
+
+    QTest::newRow("keyword in the option") << u"host=db password=hunter2 dbname=erp"_s << u"local"_s
+                                           << u"host=db dbname=erp"_s << u"local"_s;
+    QTest::newRow("quoted keyword in the option")
+        << u"host=db password='hun ter2'"_s << u"local"_s << u"host=db"_s << u"local"_s;
+    QTest::newRow("uri query in the option")
+        << u"postgresql://db/erp?password=hunter2&sslmode=require"_s << u"local"_s
+        << u"postgresql://db/erp?sslmode=require"_s << u"local"_s;
+    QTest::newRow("uri user info in the option")
+        << u"postgresql://app:hunter2@db/erp"_s << u"local"_s << u"postgresql://app@db/erp"_s
+        << u"local"_s;
+    QTest::newRow("keyword in the variable") << u"${pg}"_s << u"host=db user=app password=hunter2"_s
+                                             << u"${pg}"_s << u"host=db user=app"_s;
+    QTest::newRow("variable inside a longer conninfo")
+        << u"${pg} application_name=x"_s << u"sslpassword=hunter2 host=db"_s
+        << u"${pg} application_name=x"_s << u"host=db"_s;
+    QTest::newRow("uri in the variable")
+        << u"${pg}"_s << u"postgres://app:hunter2@db/erp?sslpassword=hunter2"_s << u"${pg}"_s
+        << u"postgres://app@db/erp"_s;
+    // A variable that feeds no conninfo keeps "password=" in its text: it may be anything,
+    // a SQL filter say, and is not read as a connection string.
+    QTest::newRow("no conninfo, kept")
+        << u"host=db"_s << u"password=abc"_s << u"host=db"_s << u"password=abc"_s;
+}
+
+void TestDashboardFile::conninfoPasswordsNeverWritten()
+{
+    QFETCH(QString, conninfo);
+    QFETCH(QString, value);
+    QFETCH(QString, savedConninfo);
+    QFETCH(QString, savedValue);
+    Dashboard d;
+    d.title = u"t"_s;
+    DashboardVariable pg { u"pg"_s, u"Server"_s, value, { u""_s, value } };
+    d.variables = { pg };
+    DashboardSource source;
+    source.id = u"pg"_s;
+    source.plugin = u"postgres"_s;
+    source.config = { { u"conninfo"_s, conninfo } };
+    d.sources = { source };
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"pg.json"_s);
+    QString error;
+    QVERIFY2(saveDashboard(d, path, &error), qPrintable(error));
+    const QByteArray written = readAll(path);
+    QVERIFY2(!written.contains("hunter"), written.constData());
+    const DashboardLoadResult result = loadDashboard(path);
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    QCOMPARE(result.dashboard->sources.at(0).config.value(u"conninfo"_s).toString(), savedConninfo);
+    QCOMPARE(result.dashboard->variables.at(0).defaultValue, savedValue);
+    QCOMPARE(result.dashboard->variables.at(0).options, (QStringList { u""_s, savedValue }));
 }
 
 void TestDashboardFile::saveOverExistingInUnwritableDirectory()

@@ -1,4 +1,4 @@
-#include "pgconninfo.h"
+#include "conninfo.h"
 
 #include <QByteArray>
 #include <QList>
@@ -13,11 +13,21 @@ namespace {
 
 const QString Mask = u"***"_s;
 
+// A password value [begin, end), and the text [removeBegin, removeEnd) that goes with it
+// when the password is dropped rather than masked (its whole key=value pair).
 struct Span
 {
     qsizetype begin = 0;
     qsizetype end = 0;
+    qsizetype removeBegin = 0;
+    qsizetype removeEnd = 0;
 };
+
+// password, sslpassword, and any spelling libpq may add.
+bool isSecretKey(const QString &key)
+{
+    return key.contains("password"_L1, Qt::CaseInsensitive);
+}
 
 bool isUri(const QString &conninfo)
 {
@@ -38,7 +48,7 @@ QList<Span> uriPasswordSpans(const QString &uri)
     if (at >= start) {
         const qsizetype colon = uri.indexOf(u':', start);
         if (colon >= 0 && colon < at)
-            spans.append({ colon + 1, at });
+            spans.append({ colon + 1, at, colon, at });
     }
     if (queryStart < 0)
         return spans;
@@ -50,8 +60,11 @@ QList<Span> uriPasswordSpans(const QString &uri)
         const qsizetype eq = uri.indexOf(u'=', pos);
         if (eq >= 0 && eq < amp) {
             const QString key = QUrl::fromPercentEncoding(uri.mid(pos, eq - pos).toUtf8());
-            if (key.contains("password"_L1, Qt::CaseInsensitive)) // also sslpassword
-                spans.append({ eq + 1, amp });
+            // The parameter goes with one separator: the '&' after it, or for the last
+            // one the '&' (or '?') before it.
+            if (isSecretKey(key))
+                spans.append({ eq + 1, amp, amp < uri.size() ? pos : pos - 1,
+                               amp < uri.size() ? amp + 1 : amp });
         }
         pos = amp + 1;
     }
@@ -81,13 +94,13 @@ QList<Span> keywordPasswordSpans(const QString &text)
         while (pos < n && text.at(pos) != u'=' && !isSpace(text.at(pos)))
             ++pos;
         const QString key = text.mid(keyStart, pos - keyStart);
-        const bool secret = key.contains("password"_L1, Qt::CaseInsensitive);
+        const bool secret = isSecretKey(key);
         while (pos < n && isSpace(text.at(pos)))
             ++pos;
         if (pos >= n || text.at(pos) != u'=') {
             // Malformed: mask from this key on when anything after it may be secret.
-            if (text.mid(keyStart).contains("password"_L1, Qt::CaseInsensitive))
-                spans.append({ keyStart, n });
+            if (isSecretKey(text.mid(keyStart)))
+                spans.append({ keyStart, n, keyStart, n });
             break;
         }
         ++pos;
@@ -119,8 +132,13 @@ QList<Span> keywordPasswordSpans(const QString &text)
             }
             valueEnd = pos;
         }
-        if (secret)
-            spans.append({ valueStart, valueEnd });
+        if (secret) {
+            // The pair and the blanks after it, so the next key takes its place.
+            qsizetype removeEnd = pos;
+            while (removeEnd < n && isSpace(text.at(removeEnd)))
+                ++removeEnd;
+            spans.append({ valueStart, valueEnd, keyStart, removeEnd });
+        }
     }
     return spans;
 }
@@ -147,6 +165,33 @@ bool conninfoHasPassword(const QString &conninfo)
     const QList<Span> spans = passwordSpans(conninfo);
     return std::any_of(spans.cbegin(), spans.cend(),
                        [](const Span &span) { return span.end > span.begin; });
+}
+
+QString conninfoWithoutPassword(const QString &conninfo)
+{
+    if (!conninfoHasPassword(conninfo))
+        return conninfo;
+    // Characters to drop; removal ranges of neighbouring query parameters may share
+    // a separator, so they are merged rather than cut one after the other.
+    QList<bool> dropped(conninfo.size(), false);
+    for (const Span &span : passwordSpans(conninfo)) {
+        for (qsizetype i = span.removeBegin; i < span.removeEnd; ++i)
+            dropped[i] = true;
+    }
+    QString out;
+    out.reserve(conninfo.size());
+    for (qsizetype i = 0; i < conninfo.size(); ++i) {
+        if (!dropped.at(i))
+            out.append(conninfo.at(i));
+    }
+    // A URI whose every parameter went keeps no '?' or '&' dangling at its end, and a
+    // keyword string whose last pair went keeps no trailing blank.
+    if (isUri(conninfo)) {
+        while (out.endsWith(u'&') || out.endsWith(u'?'))
+            out.chop(1);
+        return out;
+    }
+    return out.trimmed();
 }
 
 } // namespace Headroom
