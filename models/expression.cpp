@@ -1,5 +1,6 @@
 #include "expression.h"
 
+#include <QScopeGuard>
 #include <cmath>
 
 namespace Headroom {
@@ -37,6 +38,12 @@ public:
     NodePtr parseAll(QStringList *metrics)
     {
         m_metrics = metrics;
+        if (m_text.size() > Expression::MaximumLength) {
+            m_error = QStringLiteral("longer than %1 characters (%2)")
+                          .arg(Expression::MaximumLength)
+                          .arg(m_text.size());
+            return nullptr;
+        }
         NodePtr root = expr();
         skipSpace();
         if (root && m_pos < m_text.size())
@@ -98,6 +105,16 @@ private:
         return left;
     }
 
+    // One level of '(' or unary '-': false (and the error) past MaximumDepth, before the
+    // recursion that would need another stack frame.
+    bool enter()
+    {
+        if (++m_depth <= Expression::MaximumDepth)
+            return true;
+        fail(QStringLiteral("nested deeper than %1 levels").arg(Expression::MaximumDepth));
+        return false;
+    }
+
     NodePtr factor()
     {
         skipSpace();
@@ -107,6 +124,9 @@ private:
         }
         const QChar c = m_text.at(m_pos);
         if (c == u'(') {
+            const auto leave = qScopeGuard([this] { --m_depth; });
+            if (!enter())
+                return nullptr;
             ++m_pos;
             NodePtr inner = expr();
             skipSpace();
@@ -120,6 +140,9 @@ private:
             return inner;
         }
         if (c == u'-') {
+            const auto leave = qScopeGuard([this] { --m_depth; });
+            if (!enter())
+                return nullptr;
             ++m_pos;
             NodePtr operand = factor();
             if (!operand)
@@ -168,6 +191,7 @@ private:
 
     const QString &m_text;
     qsizetype m_pos = 0;
+    int m_depth = 0;
     QString m_error;
     QStringList *m_metrics = nullptr;
 };

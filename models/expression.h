@@ -3,6 +3,8 @@
 // Grammar: expr := term (('+'|'-') term)*; term := factor (('*'|'/') factor)*;
 // factor := number | metric | '(' expr ')' | '-' factor. A metric name is letters,
 // digits, '_', '.', ':' and starts with a letter or '_'.
+// Expressions come from dashboard files, which are untrusted: the parser recurses once
+// per '(' and unary '-', so their nesting is bounded, and so is the text.
 #pragma once
 
 #include <QString>
@@ -16,6 +18,9 @@ namespace Headroom {
 class Expression
 {
 public:
+    static constexpr qsizetype MaximumLength = 4096; // characters
+    static constexpr int MaximumDepth = 64; // nested parentheses and unary minus signs
+
     // nullopt and *error ("position 7: expected ')'") when text is not an expression.
     static std::optional<Expression> parse(const QString &text, QString *error);
 

@@ -8,6 +8,11 @@
 
 namespace Headroom {
 
+// No axis gets more ticks than this, whatever its range and pixel width: a belt on top
+// of the dashboard's range bound (a custom or --range span, a zoom on a huge display,
+// values so close that doubles cannot tell the steps apart).
+constexpr int MaximumAxisTicks = 200;
+
 // The smallest of 1, 2, 5 times a power of ten that is at least rough (> 0).
 double niceStep(double rough);
 
@@ -18,7 +23,9 @@ struct TimeTicks
     QString format; // QDateTime format of their labels
 };
 
-// Ticks for the range [fromMs, toMs] when about `room` labels fit side by side.
+// Ticks for the range [fromMs, toMs] when about `room` labels fit side by side (room is
+// taken as 1 to MaximumAxisTicks). Beyond the largest step (7 days) the step is a
+// multiple of it, so any span gives at most room + 1 ticks.
 TimeTicks timeTicks(qint64 fromMs, qint64 toMs, int room);
 
 struct ValueTicks
@@ -27,7 +34,8 @@ struct ValueTicks
     QList<double> ticks; // multiples of step within [lo, hi]
 };
 
-// Ticks for [lo, hi] on a linear axis, at most about maxTicks of them.
+// Ticks for [lo, hi] on a linear axis, at most maxTicks + 1 of them (maxTicks is taken
+// as 1 to MaximumAxisTicks), ascending and distinct.
 ValueTicks valueTicks(double lo, double hi, int maxTicks);
 
 // A tick label: as many decimals as the step needs, thousands and up with a suffix

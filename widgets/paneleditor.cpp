@@ -1,5 +1,6 @@
 #include "paneleditor.h"
 
+#include "dashboard/dashboardlimits.h"
 #include "seriespicker.h"
 
 #include <QCheckBox>
@@ -68,6 +69,9 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     m_type->setObjectName(u"type"_s);
     m_title->setObjectName(u"title"_s);
     m_unit->setObjectName(u"unit"_s);
+    // What a dashboard file may hold (dashboardlimits.h), so a saved edit loads back.
+    m_title->setMaxLength(DashboardLimits::MaximumNameLength);
+    m_unit->setMaxLength(DashboardLimits::MaximumNameLength);
     m_yScale->setObjectName(u"yScale"_s);
     m_warning->setObjectName(u"warning"_s);
     m_critical->setObjectName(u"critical"_s);

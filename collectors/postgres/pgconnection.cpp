@@ -1,8 +1,8 @@
 #include "pgconnection.h"
 
+#include "conninfo.h"
 #include "environmentsecrets.h"
 #include "hostresolver.h"
-#include "pgconninfo.h"
 #include "postgreslogging.h"
 
 #include <QElapsedTimer>

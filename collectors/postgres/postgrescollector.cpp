@@ -1,6 +1,6 @@
 #include "postgrescollector.h"
 
-#include "pgconninfo.h"
+#include "pgdashboardconninfo.h"
 #include "pgcustomqueries.h"
 #include "pgprobe.h"
 #include "pgstatements.h"

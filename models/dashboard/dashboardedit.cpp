@@ -1,5 +1,7 @@
 #include "dashboardedit.h"
 
+#include "dashboardlimits.h"
+
 #include <QSet>
 #include <algorithm>
 #include <numeric>
@@ -23,8 +25,9 @@ PanelLayout clamped(PanelLayout layout)
 {
     layout.w = std::clamp(layout.w, 1, DashboardGridColumns);
     layout.x = std::clamp(layout.x, 0, DashboardGridColumns - layout.w);
-    layout.y = std::max(layout.y, 0);
-    layout.h = std::max(layout.h, 1);
+    // Within what the loader accepts, so that an edited dashboard always loads back.
+    layout.h = std::clamp(layout.h, 1, DashboardLimits::MaximumPanelHeight);
+    layout.y = std::clamp(layout.y, 0, DashboardLimits::MaximumPanelRow - layout.h);
     return layout;
 }
 
@@ -67,6 +70,8 @@ QString slug(const QString &title)
         else if (!out.isEmpty() && !out.endsWith(u'-'))
             out += u'-';
     }
+    // Room for a "-2" ... suffix within the loader's bound on ids.
+    out.truncate(DashboardLimits::MaximumIdLength - 8);
     while (out.endsWith(u'-'))
         out.chop(1);
     return out.isEmpty() ? u"panel"_s : out;
@@ -134,8 +139,8 @@ bool resizePanel(Dashboard &dashboard, const QString &id, int w, int h)
     PanelLayout &layout = dashboard.panels[at].layout;
     layout.x = std::clamp(layout.x, 0, DashboardGridColumns - 1);
     layout.w = std::clamp(w, 1, DashboardGridColumns - layout.x);
-    layout.h = std::max(h, 1);
-    layout.y = std::max(layout.y, 0);
+    layout.h = std::clamp(h, 1, DashboardLimits::MaximumPanelHeight);
+    layout.y = std::clamp(layout.y, 0, DashboardLimits::MaximumPanelRow - layout.h);
     pushDownFrom(dashboard, at);
     return true;
 }

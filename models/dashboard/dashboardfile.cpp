@@ -1,6 +1,8 @@
 #include "dashboardfile.h"
 
 #include "alerts/alertrulejson.h"
+#include "conninfo.h"
+#include "dashboardlimits.h"
 #include "expression.h"
 #include "modelslogging.h"
 #include "shardload.h"
@@ -27,7 +29,7 @@ namespace {
 
 constexpr int GridColumns = 12;
 constexpr int MaximumPercentiles = 8; // more lines than that are no longer readable
-constexpr int MinimumIntervalMs = 100;
+using namespace DashboardLimits;
 constexpr qint64 MaximumFileSize = 16 * 1024 * 1024;
 
 QString passwordReason()
@@ -39,6 +41,12 @@ QString passwordReason()
 bool isPasswordKey(const QString &key)
 {
     return key.compare(u"password", Qt::CaseInsensitive) == 0;
+}
+
+// A libpq connection string (the postgres plugin's option): keyword/value pairs or a URI.
+bool isConninfoKey(const QString &key)
+{
+    return key.compare(u"conninfo", Qt::CaseInsensitive) == 0;
 }
 
 QString joinPath(const QString &prefix, const QString &key)
@@ -125,9 +133,47 @@ QJsonObject withoutPasswords(const QJsonObject &object)
     for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
         if (isPasswordKey(it.key()))
             continue;
-        out.insert(it.key(), valueWithoutPasswords(it.value()));
+        // "host=db password=secret" is no URL: the conninfo reading finds its password.
+        if (isConninfoKey(it.key()) && it.value().isString())
+            out.insert(it.key(), conninfoWithoutPassword(it.value().toString()));
+        else
+            out.insert(it.key(), valueWithoutPasswords(it.value()));
     }
     return out;
+}
+
+// The names of the variables that conninfo strings of the config refer to (${pg}): their
+// values are connection strings too, and what the user typed in the toolbar becomes
+// their default on Save.
+void collectConninfoVariables(const QJsonValue &value, bool inConninfo, QSet<QString> *names)
+{
+    if (value.isString() && inConninfo) {
+        const QString text = value.toString();
+        // Same reading of ${name} as substituteVariables: up to the next '}'.
+        for (qsizetype start = text.indexOf(u"${"); start >= 0;
+             start = text.indexOf(u"${", start + 2)) {
+            const qsizetype end = text.indexOf(u'}', start + 2);
+            if (end < 0)
+                break;
+            names->insert(text.mid(start + 2, end - start - 2));
+        }
+    } else if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it)
+            collectConninfoVariables(it.value(), inConninfo || isConninfoKey(it.key()), names);
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        for (const QJsonValue &item : array)
+            collectConninfoVariables(item, inConninfo, names);
+    }
+}
+
+// A variable's default or option as written: without a URL's password, and for a
+// variable that feeds a conninfo without a keyword-style or URI password either.
+QString variableValueWithoutPassword(const QString &value, bool conninfo)
+{
+    return conninfo ? conninfoWithoutPassword(stringWithoutPassword(value))
+                    : stringWithoutPassword(value);
 }
 
 class Parser
@@ -154,11 +200,14 @@ private:
     bool readMember(const QJsonObject &object, const QString &key, const QString &path,
                     bool required, QJsonValue::Type type, const QString &expected, QJsonValue *out);
     bool readString(const QJsonObject &object, const QString &key, const QString &path,
-                    bool required, QString *out);
+                    bool required, QString *out, qsizetype maxLength = MaximumNameLength);
     bool readNonEmptyString(const QJsonObject &object, const QString &key, const QString &path,
-                            QString *out);
+                            QString *out, qsizetype maxLength = MaximumNameLength);
+    bool checkLength(const QString &text, const QString &field, qsizetype maxLength);
+    bool checkCount(qsizetype count, qsizetype maximum, const QString &field, const QString &what);
     bool readInt(const QJsonObject &object, const QString &key, const QString &path, int minimum,
-                 std::optional<int> defaultValue, int *out);
+                 std::optional<int> defaultValue, int *out,
+                 int maximum = std::numeric_limits<int>::max());
     bool readArray(const QJsonObject &object, const QString &key, const QString &path,
                    bool required, QJsonArray *out);
     bool readObject(const QJsonObject &object, const QString &key, const QString &path,
@@ -208,32 +257,53 @@ bool Parser::readMember(const QJsonObject &object, const QString &key, const QSt
 }
 
 bool Parser::readString(const QJsonObject &object, const QString &key, const QString &path,
-                        bool required, QString *out)
+                        bool required, QString *out, qsizetype maxLength)
 {
     QJsonValue value;
     if (!readMember(object, key, path, required, QJsonValue::String, QStringLiteral("a string"),
                     &value))
         return false;
-    if (!value.isUndefined())
-        *out = value.toString();
-    return true;
+    if (value.isUndefined())
+        return true;
+    *out = value.toString();
+    return checkLength(*out, joinPath(path, key), maxLength);
 }
 
 bool Parser::readNonEmptyString(const QJsonObject &object, const QString &key, const QString &path,
-                                QString *out)
+                                QString *out, qsizetype maxLength)
 {
-    if (!readString(object, key, path, true, out))
+    if (!readString(object, key, path, true, out, maxLength))
         return false;
     if (out->isEmpty())
         return fail(joinPath(path, key), QStringLiteral("must not be empty"));
     return true;
 }
 
+// The text itself is not repeated: it is long by definition.
+bool Parser::checkLength(const QString &text, const QString &field, qsizetype maxLength)
+{
+    if (text.size() <= maxLength)
+        return true;
+    return fail(field,
+                u"must be at most %1 characters long, got %2"_s.arg(maxLength).arg(text.size()));
+}
+
+// `what` in the plural: "must list at most 200 sources, got 201".
+bool Parser::checkCount(qsizetype count, qsizetype maximum, const QString &field,
+                        const QString &what)
+{
+    if (count <= maximum)
+        return true;
+    return fail(field, u"must list at most %1 %2, got %3"_s.arg(maximum).arg(what).arg(count));
+}
+
 bool Parser::readInt(const QJsonObject &object, const QString &key, const QString &path,
-                     int minimum, std::optional<int> defaultValue, int *out)
+                     int minimum, std::optional<int> defaultValue, int *out, int maximum)
 {
     QString expected;
-    if (minimum == 0)
+    if (maximum != std::numeric_limits<int>::max())
+        expected = u"an integer from %1 to %2"_s.arg(minimum).arg(maximum);
+    else if (minimum == 0)
         expected = QStringLiteral("a non-negative integer");
     else if (minimum == 1)
         expected = QStringLiteral("a positive integer");
@@ -247,8 +317,7 @@ bool Parser::readInt(const QJsonObject &object, const QString &key, const QStrin
         return true;
     }
     const double value = member.toDouble();
-    if (!std::isfinite(value) || std::floor(value) != value || value < minimum
-        || value > std::numeric_limits<int>::max())
+    if (!std::isfinite(value) || std::floor(value) != value || value < minimum || value > maximum)
         return failType(joinPath(path, key), expected, member);
     *out = static_cast<int>(value);
     return true;
@@ -338,10 +407,17 @@ DashboardLoadResult Parser::parse(const QByteArray &json)
                  .arg(describe(timeRange)));
         return failed();
     }
+    // A longer range would give millions of axis labels and cache reads per repaint.
+    if (*rangeMs > MaximumRangeMs) {
+        fail(QStringLiteral("timeRange"),
+             u"must be at most %1, got %2"_s.arg(formatDuration(MaximumRangeMs),
+                                                 describe(timeRange)));
+        return failed();
+    }
     dashboard.rangeMs = *rangeMs;
 
     if (!readInt(root, QStringLiteral("refreshMs"), {}, MinimumIntervalMs, 1000,
-                 &dashboard.refreshMs)
+                 &dashboard.refreshMs, MaximumRefreshMs)
         || !parsePanels(root, &dashboard) || !parseAlerts(root, &dashboard))
         return failed();
 
@@ -359,7 +435,8 @@ bool Parser::parseAlerts(const QJsonObject &root, Dashboard *dashboard)
             return fail(QStringLiteral("alertPack"), error);
     }
     QJsonArray array;
-    if (!readArray(root, QStringLiteral("alerts"), {}, false, &array))
+    if (!readArray(root, QStringLiteral("alerts"), {}, false, &array)
+        || !checkCount(array.size(), MaximumAlertRules, u"alerts"_s, u"rules"_s))
         return false;
     QSet<QString> ids;
     for (qsizetype i = 0; i < array.size(); ++i) {
@@ -406,7 +483,8 @@ bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
 {
     static const QRegularExpression namePattern(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     QJsonArray array;
-    if (!readArray(root, QStringLiteral("variables"), {}, false, &array))
+    if (!readArray(root, QStringLiteral("variables"), {}, false, &array)
+        || !checkCount(array.size(), MaximumVariables, u"variables"_s, u"variables"_s))
         return false;
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString path = indexPath(QStringLiteral("variables"), i);
@@ -414,7 +492,8 @@ bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
         if (!elementObject(array.at(i), path, &object))
             return false;
         DashboardVariable variable;
-        if (!readString(object, QStringLiteral("name"), path, true, &variable.name))
+        if (!readString(object, QStringLiteral("name"), path, true, &variable.name,
+                        MaximumIdLength))
             return false;
         const QString nameField = joinPath(path, QStringLiteral("name"));
         if (!namePattern.match(variable.name).hasMatch())
@@ -426,15 +505,21 @@ bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
             return fail(nameField,
                         QStringLiteral("duplicate variable name %1").arg(describe(variable.name)));
         if (!readString(object, QStringLiteral("label"), path, false, &variable.label)
-            || !readString(object, QStringLiteral("default"), path, false, &variable.defaultValue))
+            || !readString(object, QStringLiteral("default"), path, false, &variable.defaultValue,
+                           MaximumValueLength))
             return false;
         QJsonArray options;
-        if (!readArray(object, QStringLiteral("options"), path, false, &options))
+        const QString optionsPath = joinPath(path, QStringLiteral("options"));
+        if (!readArray(object, QStringLiteral("options"), path, false, &options)
+            || !checkCount(options.size(), MaximumVariableOptions, optionsPath, u"options"_s))
             return false;
         for (qsizetype j = 0; j < options.size(); ++j) {
             if (!options.at(j).isString())
-                return failType(indexPath(joinPath(path, QStringLiteral("options")), j),
-                                QStringLiteral("a string"), options.at(j));
+                return failType(indexPath(optionsPath, j), QStringLiteral("a string"),
+                                options.at(j));
+            if (!checkLength(options.at(j).toString(), indexPath(optionsPath, j),
+                             MaximumValueLength))
+                return false;
             variable.options.append(options.at(j).toString());
         }
         m_variableNames.insert(variable.name);
@@ -446,7 +531,8 @@ bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
 bool Parser::parseSources(const QJsonObject &root, Dashboard *dashboard)
 {
     QJsonArray array;
-    if (!readArray(root, QStringLiteral("sources"), {}, true, &array))
+    if (!readArray(root, QStringLiteral("sources"), {}, true, &array)
+        || !checkCount(array.size(), MaximumSources, u"sources"_s, u"sources"_s))
         return false;
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString path = indexPath(QStringLiteral("sources"), i);
@@ -462,7 +548,7 @@ bool Parser::parseSources(const QJsonObject &root, Dashboard *dashboard)
 bool Parser::parseSource(const QJsonObject &object, const QString &path, DashboardSource *source)
 {
     static const QRegularExpression idPattern(QStringLiteral("^[A-Za-z0-9_.:-]+$"));
-    if (!readString(object, QStringLiteral("id"), path, true, &source->id))
+    if (!readString(object, QStringLiteral("id"), path, true, &source->id, MaximumIdLength))
         return false;
     const QString idField = joinPath(path, QStringLiteral("id"));
     if (!idPattern.match(source->id).hasMatch())
@@ -472,11 +558,12 @@ bool Parser::parseSource(const QJsonObject &object, const QString &path, Dashboa
                         .arg(describe(source->id)));
     if (m_sourceIds.contains(source->id))
         return fail(idField, QStringLiteral("duplicate source id %1").arg(describe(source->id)));
-    if (!readNonEmptyString(object, QStringLiteral("plugin"), path, &source->plugin)
+    if (!readNonEmptyString(object, QStringLiteral("plugin"), path, &source->plugin,
+                            MaximumIdLength)
         || !readInt(object, QStringLiteral("intervalMs"), path, MinimumIntervalMs, 1000,
-                    &source->intervalMs)
-        || !readInt(object, QStringLiteral("timeoutMs"), path, MinimumIntervalMs, 5000,
-                    &source->timeoutMs)
+                    &source->intervalMs, MaximumIntervalMs)
+        || !readInt(object, QStringLiteral("timeoutMs"), path, MinimumTimeoutMs, 5000,
+                    &source->timeoutMs, MaximumTimeoutMs)
         || !readObject(object, QStringLiteral("config"), path, &source->config)
         || !checkConfig(source->config, joinPath(path, QStringLiteral("config"))))
         return false;
@@ -487,7 +574,8 @@ bool Parser::parseSource(const QJsonObject &object, const QString &path, Dashboa
 bool Parser::parseDerived(const QJsonObject &root, Dashboard *dashboard)
 {
     QJsonArray array;
-    if (!readArray(root, QStringLiteral("derived"), {}, false, &array))
+    if (!readArray(root, QStringLiteral("derived"), {}, false, &array)
+        || !checkCount(array.size(), MaximumDerived, u"derived"_s, u"derived series"_s))
         return false;
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString path = indexPath(QStringLiteral("derived"), i);
@@ -495,9 +583,11 @@ bool Parser::parseDerived(const QJsonObject &root, Dashboard *dashboard)
         DashboardDerived derived;
         QString kind;
         if (!elementObject(array.at(i), path, &object)
-            || !readNonEmptyString(object, QStringLiteral("source"), path, &derived.source)
+            || !readNonEmptyString(object, QStringLiteral("source"), path, &derived.source,
+                                   MaximumIdLength)
             || !readNonEmptyString(object, QStringLiteral("metric"), path, &derived.metric)
-            || !readNonEmptyString(object, QStringLiteral("expression"), path, &derived.expression)
+            || !readNonEmptyString(object, QStringLiteral("expression"), path, &derived.expression,
+                                   Expression::MaximumLength)
             || !readString(object, QStringLiteral("unit"), path, false, &derived.unit)
             || !readString(object, QStringLiteral("kind"), path, false, &kind))
             return false;
@@ -573,7 +663,8 @@ bool Parser::checkReferences(const QString &text, const QString &path)
 bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
 {
     QJsonArray array;
-    if (!readArray(root, QStringLiteral("panels"), {}, true, &array))
+    if (!readArray(root, QStringLiteral("panels"), {}, true, &array)
+        || !checkCount(array.size(), MaximumPanels, u"panels"_s, u"panels"_s))
         return false;
     QHash<QString, qsizetype> ids;
     QList<qsizetype> autoPlaced;
@@ -606,6 +697,11 @@ bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
         layout.h = defaults.h;
         layout.x = int(n % 2) * defaults.w;
         layout.y = bottom + int(n / 2) * defaults.h;
+        // Saved with this layout, the panel must load back.
+        if (layout.y + layout.h > MaximumPanelRow)
+            return fail(indexPath(QStringLiteral("panels"), autoPlaced.at(n)),
+                        u"has no layout, and no room is left for it below the placed panels "
+                        "(the grid ends at row %1); give it a layout"_s.arg(MaximumPanelRow));
     }
     return true;
 }
@@ -613,7 +709,7 @@ bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
 bool Parser::parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
                         bool *hasLayout)
 {
-    if (!readNonEmptyString(object, QStringLiteral("id"), path, &panel->id)
+    if (!readNonEmptyString(object, QStringLiteral("id"), path, &panel->id, MaximumIdLength)
         || !readNonEmptyString(object, QStringLiteral("type"), path, &panel->type))
         return false;
     const QStringList types = knownPanelTypes();
@@ -629,9 +725,10 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
         return false;
 
     QJsonArray series;
-    if (!readArray(object, QStringLiteral("series"), path, false, &series))
-        return false;
     const QString seriesPath = joinPath(path, QStringLiteral("series"));
+    if (!readArray(object, QStringLiteral("series"), path, false, &series)
+        || !checkCount(series.size(), MaximumSelectorsPerPanel, seriesPath, u"series"_s))
+        return false;
     for (qsizetype i = 0; i < series.size(); ++i) {
         const QString selectorPath = indexPath(seriesPath, i);
         QJsonObject selectorObject;
@@ -827,7 +924,8 @@ bool Parser::parseThresholds(const QJsonObject &object, const QString &path,
 
 bool Parser::parseSelector(const QJsonObject &object, const QString &path, SeriesSelector *selector)
 {
-    if (!readNonEmptyString(object, QStringLiteral("source"), path, &selector->source))
+    if (!readNonEmptyString(object, QStringLiteral("source"), path, &selector->source,
+                            MaximumIdLength))
         return false;
     if (!m_sourceIds.contains(selector->source)) {
         QStringList declared(m_sourceIds.cbegin(), m_sourceIds.cend());
@@ -845,8 +943,16 @@ bool Parser::parseSelector(const QJsonObject &object, const QString &path, Serie
         return false;
     const QString labelsPath = joinPath(path, QStringLiteral("labels"));
     for (auto it = labels.constBegin(); it != labels.constEnd(); ++it) {
+        const QString labelField = joinPath(labelsPath, it.key());
         if (!it->isString())
-            return failType(joinPath(labelsPath, it.key()), QStringLiteral("a string"), *it);
+            return failType(labelField, QStringLiteral("a string"), *it);
+        if (it.key().size() > MaximumNameLength)
+            return fail(
+                labelsPath,
+                u"label names must be at most %1 characters long, got %2"_s.arg(MaximumNameLength)
+                    .arg(it.key().size()));
+        if (!checkLength(it->toString(), labelField, MaximumNameLength))
+            return false;
         selector->labels.insert(it.key(), it->toString());
     }
     return true;
@@ -855,9 +961,10 @@ bool Parser::parseSelector(const QJsonObject &object, const QString &path, Serie
 bool Parser::parseLayout(const QJsonObject &object, const QString &path, PanelLayout *layout)
 {
     if (!readInt(object, QStringLiteral("x"), path, 0, std::nullopt, &layout->x)
-        || !readInt(object, QStringLiteral("y"), path, 0, std::nullopt, &layout->y)
+        || !readInt(object, QStringLiteral("y"), path, 0, std::nullopt, &layout->y, MaximumPanelRow)
         || !readInt(object, QStringLiteral("w"), path, 1, std::nullopt, &layout->w)
-        || !readInt(object, QStringLiteral("h"), path, 1, std::nullopt, &layout->h))
+        || !readInt(object, QStringLiteral("h"), path, 1, std::nullopt, &layout->h,
+                    MaximumPanelHeight))
         return false;
     if (layout->x >= GridColumns)
         return fail(joinPath(path, QStringLiteral("x")),
@@ -871,6 +978,12 @@ bool Parser::parseLayout(const QJsonObject &object, const QString &path, PanelLa
                         .arg(GridColumns)
                         .arg(layout->x)
                         .arg(layout->w));
+    if (layout->h > MaximumPanelRow - layout->y)
+        return fail(joinPath(path, QStringLiteral("h")),
+                    u"y + h must not exceed %1 (the grid's last row), got y %2 + h %3"_s
+                        .arg(MaximumPanelRow)
+                        .arg(layout->y)
+                        .arg(layout->h));
     return true;
 }
 
@@ -921,14 +1034,21 @@ DashboardLoadResult loadDashboard(const QString &path)
 
 QByteArray dashboardToJson(const Dashboard &dashboard)
 {
+    QSet<QString> conninfoVariables;
+    for (const DashboardSource &source : dashboard.sources)
+        collectConninfoVariables(source.config, false, &conninfoVariables);
     QJsonArray variables;
     for (const DashboardVariable &variable : dashboard.variables) {
+        const bool conninfo = conninfoVariables.contains(variable.name);
+        QJsonArray options;
+        for (const QString &option : variable.options)
+            options.append(variableValueWithoutPassword(option, conninfo));
         variables.append(QJsonObject {
             { QStringLiteral("name"), variable.name },
             { QStringLiteral("label"), variable.label },
-            { QStringLiteral("default"), stringWithoutPassword(variable.defaultValue) },
-            { QStringLiteral("options"),
-              valueWithoutPasswords(QJsonArray::fromStringList(variable.options)) },
+            { QStringLiteral("default"),
+              variableValueWithoutPassword(variable.defaultValue, conninfo) },
+            { QStringLiteral("options"), options },
         });
     }
 

@@ -3,6 +3,7 @@
 // and load back unchanged.
 #include "dashboard/dashboardedit.h"
 #include "dashboard/dashboardfile.h"
+#include "dashboard/dashboardlimits.h"
 
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -147,6 +148,12 @@ void TestDashboardEdit::uniqueIds_data()
     QTest::newRow("next free number")
         << QStringList { u"cpu"_s, u"cpu-2"_s, u"cpu-3"_s } << u"CPU"_s << u"cpu-4"_s;
     QTest::newRow("gap reused") << QStringList { u"cpu"_s, u"cpu-3"_s } << u"CPU"_s << u"cpu-2"_s;
+    // The longest title the editor takes gives an id the loader takes, numbered too.
+    const QString longTitle(DashboardLimits::MaximumNameLength, u'x');
+    const QString longId(DashboardLimits::MaximumIdLength - 8, u'x');
+    QTest::newRow("long title cut") << QStringList {} << longTitle << longId;
+    QTest::newRow("long title cut, numbered")
+        << QStringList { longId } << longTitle << longId + u"-2"_s;
 }
 
 void TestDashboardEdit::uniqueIds()
@@ -210,6 +217,8 @@ void TestDashboardEdit::resize_data()
     QTest::newRow("width clamped to the columns right of x")
         << u"8,0,4,4"_s << u"a"_s << 10 << 4 << u"8,0,4,4"_s;
     QTest::newRow("at least one cell") << u"0,0,6,4"_s << u"a"_s << 0 << -1 << u"0,0,1,1"_s;
+    QTest::newRow("no taller than a file may be")
+        << u"0,0,6,4"_s << u"a"_s << 6 << 1'000'000 << u"0,0,6,100"_s;
     QTest::newRow("wider pushes the neighbour and what is below it")
         << u"0,0,6,4 6,0,6,4 0,4,12,2"_s << u"a"_s << 8 << 4 << u"0,0,8,4 6,4,6,4 0,8,12,2"_s;
     QTest::newRow("taller pushes the panel below")

@@ -1,6 +1,8 @@
 // Reading and writing dashboard files: round trips, every refusal with its field
 // and reason, and atomic saves.
 #include "dashboard/dashboardfile.h"
+#include "dashboard/dashboardlimits.h"
+#include "expression.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
+#include <functional>
 #include <sys/resource.h>
 
 using namespace Headroom;
@@ -220,15 +223,21 @@ private Q_SLOTS:
     void percentilesAndYScaleSaved();
     void malformed_data();
     void malformed();
+    void atTheBounds();
     void syntaxErrorFromFile();
     void syntaxErrorColumnCountsCharacters();
     void newerSchemaFromFile();
     void loadMissingFile();
     void errorToString();
     void passwordsNeverWritten();
+    void conninfoPasswordsNeverWritten_data();
+    void conninfoPasswordsNeverWritten();
     void saveOverExistingInUnwritableDirectory();
     void failedWriteKeepsOldFile();
     void saveIntoMissingDirectory();
+
+private:
+    void addBoundRows();
 };
 
 void TestDashboardFile::loadExample()
@@ -562,14 +571,14 @@ void TestDashboardFile::malformed_data()
                                   << u"sources[0].plugin"_s << u"must not be empty"_s;
     QTest::newRow("intervalMs too small")
         << patched({ { "sources[0].intervalMs", 50 } }) << u"sources[0].intervalMs"_s
-        << u"must be an integer of at least 100, got 50"_s;
+        << u"must be an integer from 100 to 86400000, got 50"_s;
     QTest::newRow("intervalMs string") << patched({ { "sources[0].intervalMs", u"1s"_s } })
                                        << u"sources[0].intervalMs"_s << u"got \"1s\""_s;
     QTest::newRow("intervalMs huge") << patched({ { "sources[0].intervalMs", 1e12 } })
                                      << u"sources[0].intervalMs"_s << u"got 1000000000000"_s;
     QTest::newRow("timeoutMs fraction")
         << patched({ { "sources[0].timeoutMs", 150.5 } }) << u"sources[0].timeoutMs"_s
-        << u"must be an integer of at least 100, got 150.5"_s;
+        << u"must be an integer from 100 to 600000, got 150.5"_s;
     QTest::newRow("timeoutMs null") << patched({ { "sources[0].timeoutMs", QJsonValue() } })
                                     << u"sources[0].timeoutMs"_s << u"got null"_s;
     QTest::newRow("config array") << patched({ { "sources[0].config", QJsonArray() } })
@@ -611,7 +620,7 @@ void TestDashboardFile::malformed_data()
     QTest::newRow("timeRange number")
         << patched({ { "timeRange", 900 } }) << u"timeRange"_s << u"must be a string, got 900"_s;
     QTest::newRow("refreshMs zero") << patched({ { "refreshMs", 0 } }) << u"refreshMs"_s
-                                    << u"must be an integer of at least 100, got 0"_s;
+                                    << u"must be an integer from 100 to 3600000, got 0"_s;
     QTest::newRow("refreshMs bool")
         << patched({ { "refreshMs", true } }) << u"refreshMs"_s << u"got true"_s;
 
@@ -728,10 +737,10 @@ void TestDashboardFile::malformed_data()
         << u"panels[0].layout.x"_s << u"must be a non-negative integer, got -1"_s;
     QTest::newRow("layout y fraction")
         << patched({ { "panels[0].layout", object(R"({"x": 0, "y": 0.5, "w": 6, "h": 4})") } })
-        << u"panels[0].layout.y"_s << u"must be a non-negative integer, got 0.5"_s;
+        << u"panels[0].layout.y"_s << u"must be an integer from 0 to 100000, got 0.5"_s;
     QTest::newRow("layout h zero")
         << patched({ { "panels[0].layout", object(R"({"x": 0, "y": 0, "w": 6, "h": 0})") } })
-        << u"panels[0].layout.h"_s << u"must be a positive integer, got 0"_s;
+        << u"panels[0].layout.h"_s << u"must be an integer from 1 to 100, got 0"_s;
     QTest::newRow("layout h missing")
         << patched({ { "panels[0].layout", object(R"({"x": 0, "y": 0, "w": 6})") } })
         << u"panels[0].layout.h"_s << u"is required"_s;
@@ -763,6 +772,229 @@ void TestDashboardFile::malformed_data()
         << u"panels[0].thresholds"_s << u"critical must not be above warning"_s;
     QTest::newRow("options array") << patched({ { "panels[0].options", QJsonArray() } })
                                    << u"panels[0].options"_s << u"must be an object"_s;
+
+    addBoundRows();
+}
+
+// One past each bound of dashboardlimits.h: a shared file must not cost unbounded
+// memory, threads or repaint time.
+void TestDashboardFile::addBoundRows()
+{
+    using namespace DashboardLimits;
+    const auto many = [](int count, const std::function<QJsonValue(int)> &make) {
+        QJsonArray array;
+        for (int i = 0; i < count; ++i)
+            array.append(make(i));
+        return array;
+    };
+    const auto text = [](qsizetype length) { return QString(length, u'x'); };
+    const auto source = [](int i) {
+        return QJsonObject { { u"id"_s, u"s%1"_s.arg(i) }, { u"plugin"_s, u"host"_s } };
+    };
+    const auto panel = [](int i) {
+        return QJsonObject { { u"id"_s, u"p%1"_s.arg(i) }, { u"type"_s, u"timeseries"_s } };
+    };
+    const auto variable = [](int i) { return QJsonObject { { u"name"_s, u"v%1"_s.arg(i) } }; };
+    const auto derived = [](const QString &expression) {
+        return QJsonArray { QJsonObject { { u"source"_s, u"host"_s },
+                                          { u"metric"_s, u"m"_s },
+                                          { u"expression"_s, expression } } };
+    };
+    const auto selector
+        = [](int) { return QJsonObject { { u"source"_s, u"host"_s }, { u"metric"_s, u"m"_s } }; };
+
+    QTest::newRow("timeRange over 400 days")
+        << patched({ { "timeRange", u"401d"_s } }) << u"timeRange"_s
+        << u"must be at most 400d, got \"401d\""_s;
+    QTest::newRow("timeRange 100000000d")
+        << patched({ { "timeRange", u"100000000d"_s } }) << u"timeRange"_s
+        << u"must be at most 400d, got \"100000000d\""_s;
+    QTest::newRow("timeRange over 400 days in ms")
+        << patched({ { "timeRange", QString(QString::number(MaximumRangeMs + 1) + u"ms"_s) } })
+        << u"timeRange"_s << u"must be at most 400d"_s;
+    QTest::newRow("intervalMs over a day")
+        << patched({ { "sources[0].intervalMs", MaximumIntervalMs + 1 } })
+        << u"sources[0].intervalMs"_s << u"must be an integer from 100 to 86400000, got 86400001"_s;
+    QTest::newRow("timeoutMs over 10 minutes")
+        << patched({ { "sources[0].timeoutMs", MaximumTimeoutMs + 1 } })
+        << u"sources[0].timeoutMs"_s << u"must be an integer from 100 to 600000, got 600001"_s;
+    QTest::newRow("timeoutMs below 100 ms")
+        << patched({ { "sources[0].timeoutMs", 99 } }) << u"sources[0].timeoutMs"_s
+        << u"must be an integer from 100 to 600000, got 99"_s;
+    QTest::newRow("refreshMs over an hour")
+        << patched({ { "refreshMs", MaximumRefreshMs + 1 } }) << u"refreshMs"_s
+        << u"must be an integer from 100 to 3600000, got 3600001"_s;
+
+    QTest::newRow("too many sources")
+        << patched({ { "sources", many(MaximumSources + 1, source) } }) << u"sources"_s
+        << u"must list at most 200 sources, got 201"_s;
+    QTest::newRow("too many panels") << patched({ { "panels", many(MaximumPanels + 1, panel) } })
+                                     << u"panels"_s << u"must list at most 500 panels, got 501"_s;
+    QTest::newRow("too many variables")
+        << patched({ { "variables", many(MaximumVariables + 1, variable) } }) << u"variables"_s
+        << u"must list at most 100 variables, got 101"_s;
+    QTest::newRow("too many variable options")
+        << patched(
+               { { "variables[0].name", u"host"_s },
+                 { "variables[0].options",
+                   many(MaximumVariableOptions + 1, [](int i) { return QString::number(i); }) } })
+        << u"variables[0].options"_s << u"must list at most 200 options, got 201"_s;
+    QTest::newRow("too many derived series") << patched(
+        { { "derived", many(MaximumDerived + 1, [&](int) { return derived(u"a"_s).at(0); }) } })
+                                             << u"derived"_s
+                                             << u"must list at most 200 derived series, got 201"_s;
+    QTest::newRow("too many selectors")
+        << patched({ { "panels[0].series", many(MaximumSelectorsPerPanel + 1, selector) } })
+        << u"panels[0].series"_s << u"must list at most 200 series, got 201"_s;
+    QTest::newRow("too many alert rules")
+        << patched({ { "alerts", many(MaximumAlertRules + 1, [](int) { return QJsonObject(); }) } })
+        << u"alerts"_s << u"must list at most 500 rules, got 501"_s;
+
+    const QString tooLongId = u"must be at most 128 characters long, got 129"_s;
+    const QString tooLongName = u"must be at most 256 characters long, got 257"_s;
+    const QString tooLongValue = u"must be at most 4096 characters long, got 4097"_s;
+    QTest::newRow("title too long")
+        << patched({ { "title", text(MaximumNameLength + 1) } }) << u"title"_s << tooLongName;
+    QTest::newRow("source id too long")
+        << patched({ { "sources[0].id", text(MaximumIdLength + 1) } }) << u"sources[0].id"_s
+        << tooLongId;
+    QTest::newRow("plugin too long")
+        << patched({ { "sources[0].plugin", text(MaximumIdLength + 1) } }) << u"sources[0].plugin"_s
+        << tooLongId;
+    QTest::newRow("variable name too long")
+        << patched({ { "variables[0].name", text(MaximumIdLength + 1) } }) << u"variables[0].name"_s
+        << tooLongId;
+    QTest::newRow("variable label too long")
+        << patched({ { "variables[0].name", u"host"_s },
+                     { "variables[0].label", text(MaximumNameLength + 1) } })
+        << u"variables[0].label"_s << tooLongName;
+    QTest::newRow("variable default too long")
+        << patched({ { "variables[0].name", u"host"_s },
+                     { "variables[0].default", text(MaximumValueLength + 1) } })
+        << u"variables[0].default"_s << tooLongValue;
+    QTest::newRow("variable option too long") << patched(
+        { { "variables[0].name", u"host"_s },
+          { "variables[0].options", QJsonArray { u"a"_s, text(MaximumValueLength + 1) } } })
+                                              << u"variables[0].options[1]"_s << tooLongValue;
+    QTest::newRow("derived metric too long") << patched(
+        { { "derived", derived(u"a"_s) }, { "derived[0].metric", text(MaximumNameLength + 1) } })
+                                             << u"derived[0].metric"_s << tooLongName;
+    QTest::newRow("expression too long")
+        << patched({ { "derived", derived(u"a+"_s.repeated(2048) + u"a"_s) } })
+        << u"derived[0].expression"_s << tooLongValue;
+    QTest::newRow("expression nested too deep")
+        << patched({ { "derived", derived(QString(65, u'(') + u"a"_s + QString(65, u')')) } })
+        << u"derived[0].expression"_s << u"position 65: nested deeper than 64 levels"_s;
+    QTest::newRow("panel id too long") << patched({ { "panels[0].id", text(MaximumIdLength + 1) } })
+                                       << u"panels[0].id"_s << tooLongId;
+    QTest::newRow("panel title too long")
+        << patched({ { "panels[0].title", text(MaximumNameLength + 1) } }) << u"panels[0].title"_s
+        << tooLongName;
+    QTest::newRow("panel unit too long")
+        << patched({ { "panels[0].unit", text(MaximumNameLength + 1) } }) << u"panels[0].unit"_s
+        << tooLongName;
+    QTest::newRow("selector metric too long")
+        << patched({ { "panels[0].series[0].metric", text(MaximumNameLength + 1) } })
+        << u"panels[0].series[0].metric"_s << tooLongName;
+    QTest::newRow("selector label value too long")
+        << patched({ { "panels[0].series[0].labels.cpu", text(MaximumNameLength + 1) } })
+        << u"panels[0].series[0].labels.cpu"_s << tooLongName;
+    QTest::newRow("selector label name too long")
+        << patched({ { "panels[0].series[0].labels",
+                       QJsonObject { { text(MaximumNameLength + 1), u"x"_s } } } })
+        << u"panels[0].series[0].labels"_s
+        << u"label names must be at most 256 characters long, got 257"_s;
+    QTest::newRow("layout h over 100")
+        << patched({ { "panels[0].layout", object(R"({"x": 0, "y": 0, "w": 6, "h": 101})") } })
+        << u"panels[0].layout.h"_s << u"must be an integer from 1 to 100, got 101"_s;
+    QTest::newRow("layout y near the int limit")
+        << patched(
+               { { "panels[0].layout", object(R"({"x": 0, "y": 2147483647, "w": 6, "h": 4})") } })
+        << u"panels[0].layout.y"_s << u"must be an integer from 0 to 100000, got 2147483647"_s;
+    QTest::newRow("panel ending past the last row")
+        << patched({ { "panels[0].layout", object(R"({"x": 0, "y": 99950, "w": 6, "h": 100})") } })
+        << u"panels[0].layout.h"_s
+        << u"y + h must not exceed 100000 (the grid's last row), got y 99950 + h 100"_s;
+    // Found by the fuzz target: the reader placed a panel without a layout below the
+    // last row, so the file it saved could not be opened again.
+    QTest::newRow("no room below for a panel without a layout")
+        << patched({ { "panels[0].layout", object(R"({"x": 0, "y": 99990, "w": 6, "h": 10})") },
+                     { "panels[1]", panel(1) } })
+        << u"panels[1]"_s
+        << u"has no layout, and no room is left for it below the placed panels (the grid ends "
+           "at row 100000); give it a layout"_s;
+}
+
+// Everything at its bound loads, and saves to a file that loads back the same.
+void TestDashboardFile::atTheBounds()
+{
+    using namespace DashboardLimits;
+    QJsonArray variables, sources, derived, panels, selectors, options;
+    for (int i = 0; i < MaximumVariableOptions; ++i)
+        options.append(QString(MaximumValueLength, u'o'));
+    for (int i = 0; i < MaximumVariables; ++i)
+        variables.append(
+            QJsonObject { { u"name"_s, u"v%1_"_s.arg(i).leftJustified(MaximumIdLength, u'v') },
+                          { u"label"_s, QString(MaximumNameLength, u'l') },
+                          { u"default"_s, QString(MaximumValueLength, u'd') },
+                          { u"options"_s, i == 0 ? options : QJsonArray() } });
+    for (int i = 0; i < MaximumSources; ++i)
+        sources.append(
+            QJsonObject { { u"id"_s, u"s%1_"_s.arg(i).leftJustified(MaximumIdLength, u's') },
+                          { u"plugin"_s, QString(MaximumIdLength, u'p') },
+                          { u"intervalMs"_s, MaximumIntervalMs },
+                          { u"timeoutMs"_s, MaximumTimeoutMs } });
+    const QString firstSource = sources.at(0).toObject().value(u"id"_s).toString();
+    // The deepest nest in the longest text.
+    QString expression = QString(Expression::MaximumDepth, u'(') + u"a"_s
+        + QString(Expression::MaximumDepth, u')');
+    while (expression.size() + 2 <= Expression::MaximumLength)
+        expression += u"+a"_s;
+    for (int i = 0; i < MaximumDerived; ++i)
+        derived.append(
+            QJsonObject { { u"source"_s, firstSource },
+                          { u"metric"_s, u"d%1."_s.arg(i).leftJustified(MaximumNameLength, u'm') },
+                          { u"expression"_s, expression } });
+    for (int i = 0; i < MaximumSelectorsPerPanel; ++i)
+        selectors.append(QJsonObject { { u"source"_s, firstSource },
+                                       { u"metric"_s, QString(MaximumNameLength, u'm') },
+                                       { u"labels"_s,
+                                         QJsonObject { { QString(MaximumNameLength, u'k'),
+                                                         QString(MaximumNameLength, u'v') } } } });
+    for (int i = 0; i < MaximumPanels; ++i)
+        panels.append(
+            QJsonObject { { u"id"_s, u"p%1_"_s.arg(i).leftJustified(MaximumIdLength, u'p') },
+                          { u"type"_s, u"timeseries"_s },
+                          { u"title"_s, QString(MaximumNameLength, u't') },
+                          { u"unit"_s, QString(MaximumNameLength, u'u') },
+                          { u"series"_s, i == 0 ? selectors : QJsonArray() },
+                          { u"layout"_s,
+                            QJsonObject { { u"x"_s, 0 },
+                                          { u"y"_s,
+                                            i == 0 ? MaximumPanelRow - MaximumPanelHeight
+                                                   : i * MaximumPanelHeight },
+                                          { u"w"_s, 12 },
+                                          { u"h"_s, MaximumPanelHeight } } } });
+    const QJsonObject root { { u"schemaVersion"_s, 2 },
+                             { u"title"_s, QString(MaximumNameLength, u'T') },
+                             { u"variables"_s, variables },
+                             { u"sources"_s, sources },
+                             { u"derived"_s, derived },
+                             { u"timeRange"_s, u"400d"_s },
+                             { u"refreshMs"_s, MaximumRefreshMs },
+                             { u"panels"_s, panels } };
+    const DashboardLoadResult result
+        = parseDashboard(QJsonDocument(root).toJson(QJsonDocument::Compact), u"big.json"_s);
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    const Dashboard &d = *result.dashboard;
+    QCOMPARE(d.sources.size(), MaximumSources);
+    QCOMPARE(d.panels.size(), MaximumPanels);
+    QCOMPARE(d.variables.size(), MaximumVariables);
+    QCOMPARE(d.derived.size(), MaximumDerived);
+    QCOMPARE(d.rangeMs, MaximumRangeMs);
+    const DashboardLoadResult again = parseDashboard(dashboardToJson(d), u"saved.json"_s);
+    QVERIFY2(again.ok(), qPrintable(again.error.toString()));
+    QVERIFY(*again.dashboard == d);
 }
 
 void TestDashboardFile::malformed()
@@ -878,6 +1110,69 @@ void TestDashboardFile::passwordsNeverWritten()
     QString error;
     QVERIFY(saveDashboard(d, path, &error));
     QVERIFY(!readAll(path).contains("hunter"));
+}
+
+// A libpq connection string with a password, typed into the source's conninfo or into
+// the variable that feeds it (the value in use becomes the default on Save), in
+// keyword/value or URI form: the saved file holds the rest of it and no password.
+void TestDashboardFile::conninfoPasswordsNeverWritten_data()
+{
+    QTest::addColumn<QString>("conninfo"); // the source's option
+    QTest::addColumn<QString>("value"); // the pg variable's default and second option
+    QTest::addColumn<QString>("savedConninfo");
+    QTest::addColumn<QString>("savedValue");
+
+    QTest::newRow("keyword in the option") << u"host=db password=hunter2 dbname=erp"_s << u"local"_s
+                                           << u"host=db dbname=erp"_s << u"local"_s;
+    QTest::newRow("quoted keyword in the option")
+        << u"host=db password='hun ter2'"_s << u"local"_s << u"host=db"_s << u"local"_s;
+    QTest::newRow("uri query in the option")
+        << u"postgresql://db/erp?password=hunter2&sslmode=require"_s << u"local"_s
+        << u"postgresql://db/erp?sslmode=require"_s << u"local"_s;
+    QTest::newRow("uri user info in the option")
+        << u"postgresql://app:hunter2@db/erp"_s << u"local"_s << u"postgresql://app@db/erp"_s
+        << u"local"_s;
+    QTest::newRow("keyword in the variable") << u"${pg}"_s << u"host=db user=app password=hunter2"_s
+                                             << u"${pg}"_s << u"host=db user=app"_s;
+    QTest::newRow("variable inside a longer conninfo")
+        << u"${pg} application_name=x"_s << u"sslpassword=hunter2 host=db"_s
+        << u"${pg} application_name=x"_s << u"host=db"_s;
+    QTest::newRow("uri in the variable")
+        << u"${pg}"_s << u"postgres://app:hunter2@db/erp?sslpassword=hunter2"_s << u"${pg}"_s
+        << u"postgres://app@db/erp"_s;
+    // A variable that feeds no conninfo keeps "password=" in its text: it may be anything,
+    // a SQL filter say, and is not read as a connection string.
+    QTest::newRow("no conninfo, kept")
+        << u"host=db"_s << u"password=abc"_s << u"host=db"_s << u"password=abc"_s;
+}
+
+void TestDashboardFile::conninfoPasswordsNeverWritten()
+{
+    QFETCH(QString, conninfo);
+    QFETCH(QString, value);
+    QFETCH(QString, savedConninfo);
+    QFETCH(QString, savedValue);
+    Dashboard d;
+    d.title = u"t"_s;
+    DashboardVariable pg { u"pg"_s, u"Server"_s, value, { u""_s, value } };
+    d.variables = { pg };
+    DashboardSource source;
+    source.id = u"pg"_s;
+    source.plugin = u"postgres"_s;
+    source.config = { { u"conninfo"_s, conninfo } };
+    d.sources = { source };
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"pg.json"_s);
+    QString error;
+    QVERIFY2(saveDashboard(d, path, &error), qPrintable(error));
+    const QByteArray written = readAll(path);
+    QVERIFY2(!written.contains("hunter"), written.constData());
+    const DashboardLoadResult result = loadDashboard(path);
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    QCOMPARE(result.dashboard->sources.at(0).config.value(u"conninfo"_s).toString(), savedConninfo);
+    QCOMPARE(result.dashboard->variables.at(0).defaultValue, savedValue);
+    QCOMPARE(result.dashboard->variables.at(0).options, (QStringList { u""_s, savedValue }));
 }
 
 void TestDashboardFile::saveOverExistingInUnwritableDirectory()

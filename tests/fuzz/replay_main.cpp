@@ -1,6 +1,8 @@
 // Runs the fuzz target's function over every file of a seed corpus and over seeded
 // mutations of each (bytes flipped, cut, spliced), without libFuzzer: the same checks on
-// every build, with gcc and the sanitizers of ./dev test. Usage: tst_fuzzreplay [DIR].
+// every build, with gcc and the sanitizers of ./dev test. Usage: tst_fuzzreplay [DIRS],
+// DIRS separated by ':' as in PATH (the seeds of one target may come from several folders: its own
+// corpus, shipped files, test fixtures); each must hold at least one file.
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -12,17 +14,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const QString dir
+    const QString dirs
         = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(HEADROOM_FUZZ_CORPUS_DIR);
-    const QStringList files = QDir(dir).entryList(QDir::Files, QDir::Name);
-    if (files.isEmpty()) {
-        std::fprintf(stderr, "tst_fuzzreplay: no corpus files in %s\n", qPrintable(dir));
-        return 1;
+    QStringList files;
+    for (const QString &dir : dirs.split(u':', Qt::SkipEmptyParts)) {
+        const QStringList names = QDir(dir).entryList(QDir::Files, QDir::Name);
+        if (names.isEmpty()) {
+            std::fprintf(stderr, "tst_fuzzreplay: no corpus files in %s\n", qPrintable(dir));
+            return 1;
+        }
+        for (const QString &name : names)
+            files.append(dir + u'/' + name);
     }
     std::mt19937 random(12345);
     int inputs = 0;
-    for (const QString &name : files) {
-        QFile file(dir + u'/' + name);
+    for (const QString &path : files) {
+        QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
             return 1;
         const QByteArray seed = file.readAll();
@@ -36,10 +43,12 @@ int main(int argc, char **argv)
             QByteArray input = seed;
             std::uniform_int_distribution<qsizetype> at(0, input.size() - 1);
             switch (m % 4) {
-            case 0: // flip bytes, toward the characters the grammar cares about
+            case 0: { // flip bytes, toward the characters the grammars care about
+                static constexpr char Alphabet[] = "{}[]()\"\\=,:$# \n\t+-*/.eE0123456789\xff";
                 for (int i = 0; i < 8; ++i)
-                    input[at(random)] = "{}\"\\=,# \n\t+-.eE0123456789\xff"[random() % 26];
+                    input[at(random)] = Alphabet[random() % (sizeof(Alphabet) - 1)];
                 break;
+            }
             case 1: // cut it anywhere
                 input.truncate(at(random));
                 break;

@@ -5,6 +5,8 @@
 
 #include <QDateTime>
 #include <QTest>
+#include <cmath>
+#include <limits>
 
 using namespace Headroom;
 using namespace Qt::StringLiterals;
@@ -16,6 +18,10 @@ private Q_SLOTS:
     void timeTicksOnWholeLocalSteps_data();
     void timeTicksOnWholeLocalSteps();
     void valueTicksOnNiceSteps();
+    void timeTicksBounded_data();
+    void timeTicksBounded();
+    void valueTicksBounded_data();
+    void valueTicksBounded();
     void labels_data();
     void labels();
 };
@@ -69,6 +75,70 @@ void TestAxisTicks::valueTicksOnNiceSteps()
     t = valueTicks(0, 1e12, 8);
     QCOMPARE(t.step, 2e11);
     QCOMPARE(t.ticks.size(), 6);
+}
+
+// Whatever the span and the room, an axis gets a bounded number of ticks, in order and
+// inside the range: a dashboard's "100000000d" once made millions of labels per repaint.
+void TestAxisTicks::timeTicksBounded_data()
+{
+    QTest::addColumn<qint64>("fromMs");
+    QTest::addColumn<qint64>("toMs");
+    QTest::addColumn<int>("room");
+    const qint64 now = QDateTime(QDate(2026, 3, 4), QTime(10, 4, 37)).toMSecsSinceEpoch();
+    const qint64 day = 86'400'000;
+    QTest::newRow("100000000 days, 10 labels") << now - 100'000'000 * day << now << 10;
+    QTest::newRow("400 days, 2000 labels of room") << now - 400 * day << now << 2000;
+    QTest::newRow("a minute on a huge display") << now - 60'000 << now << 1'000'000;
+    QTest::newRow("the whole qint64 range")
+        << std::numeric_limits<qint64>::min() << std::numeric_limits<qint64>::max() << 12;
+    QTest::newRow("up to the end of qint64") << std::numeric_limits<qint64>::max() - 30 * day
+                                             << std::numeric_limits<qint64>::max() << 50;
+}
+
+void TestAxisTicks::timeTicksBounded()
+{
+    QFETCH(qint64, fromMs);
+    QFETCH(qint64, toMs);
+    QFETCH(int, room);
+    const TimeTicks ticks = timeTicks(fromMs, toMs, room);
+    QVERIFY(ticks.stepMs > 0);
+    QVERIFY(!ticks.ticks.isEmpty());
+    QVERIFY2(ticks.ticks.size() <= std::min(room, MaximumAxisTicks) + 1,
+             qPrintable(QString::number(ticks.ticks.size())));
+    for (qsizetype i = 0; i < ticks.ticks.size(); ++i) {
+        QVERIFY(ticks.ticks.at(i) >= fromMs && ticks.ticks.at(i) <= toMs);
+        if (i > 0)
+            QVERIFY(ticks.ticks.at(i) > ticks.ticks.at(i - 1));
+    }
+    // Past the table's largest step (a week), steps are whole weeks.
+    if (ticks.stepMs > 7 * 86'400'000LL && ticks.stepMs != std::numeric_limits<qint64>::max())
+        QCOMPARE(ticks.stepMs % (7 * 86'400'000LL), 0);
+}
+
+void TestAxisTicks::valueTicksBounded_data()
+{
+    QTest::addColumn<double>("lo");
+    QTest::addColumn<double>("hi");
+    QTest::addColumn<int>("maxTicks");
+    QTest::newRow("a billion ticks asked for") << 0.0 << 1.0 << 1'000'000'000;
+    QTest::newRow("steps below the resolution of doubles") << 1e18 << 1e18 + 1024 << 200;
+    QTest::newRow("the whole double range") << -1e308 << 1e308 << 8;
+    QTest::newRow("tiny span far from zero") << 1e300 << 1e300 * (1 + 1e-15) << 8;
+}
+
+void TestAxisTicks::valueTicksBounded()
+{
+    QFETCH(double, lo);
+    QFETCH(double, hi);
+    QFETCH(int, maxTicks);
+    const ValueTicks ticks = valueTicks(lo, hi, maxTicks);
+    QVERIFY2(ticks.ticks.size() <= MaximumAxisTicks + 1,
+             qPrintable(QString::number(ticks.ticks.size())));
+    for (qsizetype i = 0; i < ticks.ticks.size(); ++i) {
+        QVERIFY(std::isfinite(ticks.ticks.at(i)));
+        if (i > 0)
+            QVERIFY(ticks.ticks.at(i) > ticks.ticks.at(i - 1));
+    }
 }
 
 void TestAxisTicks::labels_data()

@@ -6,6 +6,7 @@
 #include <QTest>
 
 using namespace Headroom;
+using namespace Qt::StringLiterals;
 
 class TestExpression : public QObject
 {
@@ -15,6 +16,8 @@ private Q_SLOTS:
     void evaluate();
     void errors_data();
     void errors();
+    void limits_data();
+    void limits();
     void derivedJoinsOnLabels();
 };
 
@@ -83,6 +86,60 @@ void TestExpression::errors_data()
                           << QStringLiteral("position 3: unexpected \"$\"");
     QTest::newRow("two operands") << QStringLiteral("a b")
                                   << QStringLiteral("position 3: unexpected \"b\"");
+    // Dashboard files are untrusted: a deep nest would overflow the stack, and is refused
+    // at the first level too many.
+    const QString depth = QString::number(Expression::MaximumDepth);
+    const QString tooDeep = u"nested deeper than "_s + depth + u" levels"_s;
+    QTest::newRow("parentheses one too deep")
+        << QString(Expression::MaximumDepth + 1, u'(') + u"a"_s
+            + QString(Expression::MaximumDepth + 1, u')')
+        << u"position "_s + QString::number(Expression::MaximumDepth + 1) + u": "_s + tooDeep;
+    QTest::newRow("the longest text of parentheses")
+        << QString(Expression::MaximumLength, u'(')
+        << u"position "_s + QString::number(Expression::MaximumDepth + 1) + u": "_s + tooDeep;
+    QTest::newRow("the longest text of minus signs")
+        << QString(Expression::MaximumLength - 1, u'-') + u"1"_s
+        << u"position "_s + QString::number(Expression::MaximumDepth + 1) + u": "_s + tooDeep;
+    QTest::newRow("minus signs and parentheses add up")
+        << QString(u"-(").repeated(Expression::MaximumDepth / 2) + u"-a"_s
+            + QString(Expression::MaximumDepth / 2, u')')
+        << u"position "_s + QString::number(Expression::MaximumDepth + 1) + u": "_s + tooDeep;
+    QTest::newRow("one character too long")
+        << u"a"_s.repeated(Expression::MaximumLength + 1)
+        << u"longer than %1 characters (%2)"_s.arg(Expression::MaximumLength)
+               .arg(Expression::MaximumLength + 1);
+}
+
+// The largest accepted expressions still parse and evaluate (no off-by-one in the
+// bounds, and a long flat chain, which the parser loops over, is not a nesting).
+void TestExpression::limits_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("deepest parentheses") << QString(Expression::MaximumDepth, u'(') + u"a"_s
+            + QString(Expression::MaximumDepth, u')')
+                                         << 8.0;
+    QTest::newRow("deepest minus signs")
+        << QString(Expression::MaximumDepth, u'-') + u"a"_s << 8.0; // an even count
+    QString chain = u"a"_s;
+    while (chain.size() + 2 <= Expression::MaximumLength)
+        chain += u"+a"_s;
+    QTest::newRow("longest flat chain") << chain << 8.0 * double((chain.size() + 1) / 2);
+    QString padded = u"a"_s;
+    padded += QString(Expression::MaximumLength - padded.size(), u' ');
+    QTest::newRow("exactly the longest text") << padded << 8.0;
+}
+
+void TestExpression::limits()
+{
+    QFETCH(QString, text);
+    QFETCH(double, expected);
+    QVERIFY(text.size() <= Expression::MaximumLength);
+    QString error;
+    const auto e = Expression::parse(text, &error);
+    QVERIFY2(e, qPrintable(error));
+    QCOMPARE(e->evaluate([](const QString &) -> std::optional<double> { return 8.0; }),
+             std::optional<double>(expected));
 }
 
 void TestExpression::errors()

@@ -3,7 +3,7 @@
 // on the refused list is refused however it is spelled, and only queries pass. The
 // server side (the sub-select, the read-only transaction, the checks) is in
 // tst_hostiledashboard.
-#include "pgconninfo.h"
+#include "pgdashboardconninfo.h"
 #include "pgsqlguard.h"
 #include "pgsqllexer.h"
 #include "pgstatementtext.h"

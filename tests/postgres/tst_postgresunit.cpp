@@ -1,7 +1,7 @@
 // The postgres collector's logic that needs no server: conninfo redaction, option
 // validation, reset-safe pg_stat_database rates and pg_stat_activity aggregation.
+#include "conninfo.h"
 #include "pgactivity.h"
-#include "pgconninfo.h"
 #include "pgstatdatabase.h"
 #include "pgtestutil.h"
 #include "postgrescollector.h"

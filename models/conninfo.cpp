@@ -1,12 +1,9 @@
-#include "pgconninfo.h"
+#include "conninfo.h"
 
 #include <QByteArray>
-#include <QDir>
-#include <QFileInfo>
 #include <QList>
 #include <QUrl>
 #include <algorithm>
-#include <libpq-fe.h>
 
 namespace Headroom {
 
@@ -16,11 +13,21 @@ namespace {
 
 const QString Mask = u"***"_s;
 
+// A password value [begin, end), and the text [removeBegin, removeEnd) that goes with it
+// when the password is dropped rather than masked (its whole key=value pair).
 struct Span
 {
     qsizetype begin = 0;
     qsizetype end = 0;
+    qsizetype removeBegin = 0;
+    qsizetype removeEnd = 0;
 };
+
+// password, sslpassword, and any spelling libpq may add.
+bool isSecretKey(const QString &key)
+{
+    return key.contains("password"_L1, Qt::CaseInsensitive);
+}
 
 bool isUri(const QString &conninfo)
 {
@@ -41,7 +48,7 @@ QList<Span> uriPasswordSpans(const QString &uri)
     if (at >= start) {
         const qsizetype colon = uri.indexOf(u':', start);
         if (colon >= 0 && colon < at)
-            spans.append({ colon + 1, at });
+            spans.append({ colon + 1, at, colon, at });
     }
     if (queryStart < 0)
         return spans;
@@ -53,8 +60,11 @@ QList<Span> uriPasswordSpans(const QString &uri)
         const qsizetype eq = uri.indexOf(u'=', pos);
         if (eq >= 0 && eq < amp) {
             const QString key = QUrl::fromPercentEncoding(uri.mid(pos, eq - pos).toUtf8());
-            if (key.contains("password"_L1, Qt::CaseInsensitive)) // also sslpassword
-                spans.append({ eq + 1, amp });
+            // The parameter goes with one separator: the '&' after it, or for the last
+            // one the '&' (or '?') before it.
+            if (isSecretKey(key))
+                spans.append({ eq + 1, amp, amp < uri.size() ? pos : pos - 1,
+                               amp < uri.size() ? amp + 1 : amp });
         }
         pos = amp + 1;
     }
@@ -84,13 +94,13 @@ QList<Span> keywordPasswordSpans(const QString &text)
         while (pos < n && text.at(pos) != u'=' && !isSpace(text.at(pos)))
             ++pos;
         const QString key = text.mid(keyStart, pos - keyStart);
-        const bool secret = key.contains("password"_L1, Qt::CaseInsensitive);
+        const bool secret = isSecretKey(key);
         while (pos < n && isSpace(text.at(pos)))
             ++pos;
         if (pos >= n || text.at(pos) != u'=') {
             // Malformed: mask from this key on when anything after it may be secret.
-            if (text.mid(keyStart).contains("password"_L1, Qt::CaseInsensitive))
-                spans.append({ keyStart, n });
+            if (isSecretKey(text.mid(keyStart)))
+                spans.append({ keyStart, n, keyStart, n });
             break;
         }
         ++pos;
@@ -122,8 +132,13 @@ QList<Span> keywordPasswordSpans(const QString &text)
             }
             valueEnd = pos;
         }
-        if (secret)
-            spans.append({ valueStart, valueEnd });
+        if (secret) {
+            // The pair and the blanks after it, so the next key takes its place.
+            qsizetype removeEnd = pos;
+            while (removeEnd < n && isSpace(text.at(removeEnd)))
+                ++removeEnd;
+            spans.append({ valueStart, valueEnd, keyStart, removeEnd });
+        }
     }
     return spans;
 }
@@ -152,62 +167,31 @@ bool conninfoHasPassword(const QString &conninfo)
                        [](const Span &span) { return span.end > span.begin; });
 }
 
-namespace {
-
-// Inside ~/.postgresql once links and ".." are resolved (a file that does not exist
-// yet is judged by its folder).
-bool underUsersPostgresDir(const QString &path)
+QString conninfoWithoutPassword(const QString &conninfo)
 {
-    const QString home = QDir(QDir::homePath() + "/.postgresql"_L1).canonicalPath();
-    if (home.isEmpty())
-        return false;
-    QFileInfo info(path);
-    QString resolved = info.canonicalFilePath();
-    if (resolved.isEmpty())
-        resolved = QFileInfo(info.absolutePath()).canonicalFilePath() + u'/' + info.fileName();
-    return resolved.startsWith(home + u'/');
-}
-
-} // namespace
-
-std::optional<QString> refuseDashboardConninfo(const QString &conninfo)
-{
-    if (conninfo.trimmed().isEmpty())
-        return std::nullopt;
-    char *parseError = nullptr;
-    PQconninfoOption *options = PQconninfoParse(conninfo.toUtf8().constData(), &parseError);
-    PQfreemem(parseError);
-    if (!options)
-        return std::nullopt; // parsePostgresOptions reports it, without the text
-    const QString advice = u"; put it in a service file (~/.pg_service.conf) or give the "
-                           "connection string yourself with --var"_s;
-    std::optional<QString> refused;
-    for (PQconninfoOption *option = options; option->keyword && !refused; ++option) {
-        if (!option->val || !*option->val)
-            continue;
-        const QString keyword = QString::fromUtf8(option->keyword);
-        const QString value = QString::fromUtf8(option->val);
-        if (keyword == "hostaddr"_L1) {
-            refused = u"hostaddr is not taken from a dashboard file: it connects somewhere "
-                      "other than the host named, which would get that host's password"_s;
-        } else if (keyword == "passfile"_L1) {
-            refused = u"passfile is not taken from a dashboard file"_s;
-        } else if (keyword == "sslkeylogfile"_L1) {
-            refused = u"sslkeylogfile is not taken from a dashboard file: it writes the "
-                      "session's keys to a file"_s;
-        } else if (keyword == "gssdelegation"_L1 && value != "0"_L1) {
-            refused = u"gssdelegation is not taken from a dashboard file: it hands your "
-                      "Kerberos credentials to the server"_s;
-        } else if ((keyword == "sslkey"_L1 || keyword == "sslcert"_L1 || keyword == "sslrootcert"_L1
-                    || keyword == "sslcrl"_L1 || keyword == "sslcrldir"_L1)
-                   && value != "system"_L1 && !underUsersPostgresDir(value)) {
-            refused = u"%1 from a dashboard file must be a file in ~/.postgresql"_s.arg(keyword);
-        }
+    if (!conninfoHasPassword(conninfo))
+        return conninfo;
+    // Characters to drop; removal ranges of neighbouring query parameters may share
+    // a separator, so they are merged rather than cut one after the other.
+    QList<bool> dropped(conninfo.size(), false);
+    for (const Span &span : passwordSpans(conninfo)) {
+        for (qsizetype i = span.removeBegin; i < span.removeEnd; ++i)
+            dropped[i] = true;
     }
-    PQconninfoFree(options);
-    if (refused)
-        *refused += advice;
-    return refused;
+    QString out;
+    out.reserve(conninfo.size());
+    for (qsizetype i = 0; i < conninfo.size(); ++i) {
+        if (!dropped.at(i))
+            out.append(conninfo.at(i));
+    }
+    // A URI whose every parameter went keeps no '?' or '&' dangling at its end, and a
+    // keyword string whose last pair went keeps no trailing blank.
+    if (isUri(conninfo)) {
+        while (out.endsWith(u'&') || out.endsWith(u'?'))
+            out.chop(1);
+        return out;
+    }
+    return out.trimmed();
 }
 
 } // namespace Headroom
