@@ -64,7 +64,7 @@ int runHeadlessReport(const CommandLine &options)
         for (const QString &line : trust.request.describe())
             complain(QStringLiteral("  ") + line);
         complain(QStringLiteral("open it in the GUI and trust it, or pass --trust"));
-        return 2;
+        return ExitBadInput;
     }
     if (!options.noCache) {
         QString error;

@@ -420,7 +420,8 @@ bool PgConnection::connectNow(const QDeadlineTimer &pollDeadline, QString *error
         ? QByteArray("!password")
         : qgetenv("PGREQUIREAUTH");
     const QByteArray password = environmentPgPassword();
-    const std::optional<ResolvedHosts> resolved = resolveHosts(m_settings.conninfo, deadline, error);
+    const std::optional<ResolvedHosts> resolved
+        = resolveHosts(m_settings.conninfo, deadline, error);
     if (!resolved)
         return false;
     if (!resolved->hostaddr.isEmpty()) {

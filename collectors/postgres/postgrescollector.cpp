@@ -1,7 +1,7 @@
 #include "postgrescollector.h"
 
-#include "pgdashboardconninfo.h"
 #include "pgcustomqueries.h"
+#include "pgdashboardconninfo.h"
 #include "pgprobe.h"
 #include "pgstatements.h"
 #include "pgtables.h"

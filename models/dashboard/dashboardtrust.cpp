@@ -1,5 +1,6 @@
 #include "dashboardtrust.h"
 
+#include "conninfo.h"
 #include "modelslogging.h"
 
 #include <QCryptographicHash>
@@ -13,6 +14,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <QUrl>
 
 namespace Headroom {
 
@@ -92,12 +94,29 @@ QString TrustRequest::fingerprint() const
     return QString::fromLatin1(hash.result().toHex());
 }
 
+namespace {
+// The prompt and a headless run's complaint may end up in a log: a password the file
+// carries (a conninfo's password=, a URL's user:secret@) is shown as ***.
+QString maskedTarget(const QString &value)
+{
+    const QUrl url(value, QUrl::StrictMode);
+    if (url.isValid() && !url.scheme().isEmpty() && !url.password().isEmpty()
+        && !value.startsWith("postgres"_L1, Qt::CaseInsensitive)) {
+        QUrl masked = url;
+        masked.setPassword(u"***"_s);
+        return masked.toString();
+    }
+    return redactConninfo(value);
+}
+} // namespace
+
 QStringList TrustRequest::describe() const
 {
     QStringList lines;
     for (const TrustItem &item : items) {
         lines << (item.kind == TrustItem::Kind::Target
-                      ? u"source \"%1\" connects to %2"_s.arg(item.sourceId, item.value)
+                      ? u"source \"%1\" connects to %2"_s.arg(item.sourceId,
+                                                              maskedTarget(item.value))
                       : u"source \"%1\" runs SQL (%2): %3"_s.arg(item.sourceId, item.option,
                                                                  item.value.simplified()));
     }

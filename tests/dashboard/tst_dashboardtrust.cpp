@@ -68,6 +68,7 @@ private Q_SLOTS:
     void shippedAndEmpty();
     void store();
     void unreadableStoreIsKept();
+    void describeMasksPasswords();
 };
 
 void TestDashboardTrust::request()
@@ -175,6 +176,24 @@ void TestDashboardTrust::unreadableStoreIsKept()
              qPrintable(error));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray("{ not json"));
+}
+
+void TestDashboardTrust::describeMasksPasswords()
+{
+    Dashboard d;
+    d.sources.append({ u"pg"_s, u"postgres"_s, 1000, 3000,
+                       QJsonObject { { u"conninfo"_s, u"host=db1 password=s3cret user=x"_s } } });
+    d.sources.append({ u"host"_s, u"host"_s, 1000, 3000,
+                       QJsonObject { { u"host"_s, u"http://ops:s3cret@server:9100/metrics"_s } } });
+    const TrustRequest request = trustRequest(d, plugins(), {});
+    const QString text = request.describe().join(u'\n');
+    QVERIFY2(!text.contains(u"s3cret"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"host=db1 password=*** user=x"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"http://ops:***@server:9100/metrics"_s), qPrintable(text));
+    // The fingerprint still covers the real values: a changed password asks again.
+    Dashboard changed = d;
+    changed.sources[0].config.insert(u"conninfo"_s, u"host=db1 password=other user=x"_s);
+    QVERIFY(trustRequest(changed, plugins(), {}).fingerprint() != request.fingerprint());
 }
 
 QTEST_GUILESS_MAIN(TestDashboardTrust)
