@@ -92,20 +92,30 @@ std::optional<ResolvedHosts> resolveHosts(const QString &conninfo, const QDeadli
         if (!options)
             return ResolvedHosts(); // libpq's own error says what is wrong
         bool hasHostaddr = false;
+        bool hasHost = false;
+        bool hasService = !qEnvironmentVariableIsEmpty("PGSERVICE");
         for (PQconninfoOption *option = options; option->keyword; ++option) {
             const QString value = QString::fromUtf8(option->val ? option->val : "");
             if (value.isEmpty())
                 continue;
-            if (qstrcmp(option->keyword, "hostaddr") == 0)
+            if (qstrcmp(option->keyword, "hostaddr") == 0) {
                 hasHostaddr = true;
-            else if (qstrcmp(option->keyword, "host") == 0)
+            } else if (qstrcmp(option->keyword, "host") == 0) {
                 hosts = value;
-            else if (qstrcmp(option->keyword, "port") == 0)
+                hasHost = true;
+            } else if (qstrcmp(option->keyword, "port") == 0) {
                 ports = value;
+            } else if (qstrcmp(option->keyword, "service") == 0) {
+                hasService = true;
+            }
         }
         PQconninfoFree(options);
         if (hasHostaddr)
             return ResolvedHosts(); // the user's own choice (a dashboard's is refused)
+        // A service file's host outranks PGHOST, and only libpq reads service files:
+        // naming a host here would override it. libpq looks that one up itself.
+        if (hasService && !hasHost)
+            return ResolvedHosts();
     }
     const QStringList hostList = hosts.split(u',');
     const QStringList portList = ports.split(u',');
@@ -485,8 +495,12 @@ bool PgConnection::setUpSession(const QDeadlineTimer &deadline, QString *error)
     }
     // Read-only and short timeouts protect the monitored server from us: a dashboard
     // query cannot write, and nothing we run can queue behind locks for long.
+    // The screen of dashboard SQL (pgsqlguard.h) reads quotes as a UTF-8 session with
+    // standard strings does: a role, database or options setting must not change that.
     const QByteArray setup = "SET application_name = 'headroom'; "
                              "SET default_transaction_read_only = on; "
+                             "SET standard_conforming_strings = on; "
+                             "SET client_encoding = 'UTF8'; "
                              "SET statement_timeout = "
         + QByteArray::number(m_settings.statementTimeoutMs)
         + "; "

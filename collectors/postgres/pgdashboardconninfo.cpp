@@ -46,6 +46,9 @@ std::optional<QString> refuseDashboardConninfo(const QString &conninfo)
         if (keyword == "hostaddr"_L1) {
             refused = u"hostaddr is not taken from a dashboard file: it connects somewhere "
                       "other than the host named, which would get that host's password"_s;
+        } else if (keyword == "options"_L1) {
+            refused = u"options is not taken from a dashboard file: it sets server settings "
+                      "for the session"_s;
         } else if (keyword == "passfile"_L1) {
             refused = u"passfile is not taken from a dashboard file"_s;
         } else if (keyword == "sslkeylogfile"_L1) {

@@ -9,7 +9,8 @@ namespace Headroom {
 
 // nullopt when a conninfo written in a dashboard file may be used, else why not.
 // Refused: hostaddr (it connects somewhere other than the host whose ~/.pgpass entry
-// libpq would send), passfile, SSL key, certificate and CRL paths outside
+// libpq would send), options (server settings for the session), passfile, SSL key, certificate and
+// CRL paths outside
 // ~/.postgresql, sslkeylogfile, and gssdelegation=1 (it hands the user's Kerberos
 // credentials to the server). Typed by the user (--var), all of these are fine.
 std::optional<QString> refuseDashboardConninfo(const QString &conninfo);

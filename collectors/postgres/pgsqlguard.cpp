@@ -55,6 +55,9 @@ const QList<RefusedFunction> &refusedFunctions()
         { "query_to_xml"_L1, true, "runs SQL text"_L1 },
         { "cursor_to_xml"_L1, true, "reads a cursor"_L1 },
         { "ts_stat"_L1, false, "runs SQL text"_L1 },
+        { "ts_rewrite"_L1, false, "runs SQL text"_L1 },
+        { "crosstab"_L1, true, "runs SQL text"_L1 },
+        { "connectby"_L1, false, "builds and runs SQL from its arguments"_L1 },
     };
     return list;
 }
@@ -101,11 +104,31 @@ std::optional<QString> refuseDashboardSql(const QString &sql)
         const QString what = first.kind == SqlToken::Kind::Name ? first.text.toUpper() : u"such"_s;
         return u"%1 statements are not run: %2"_s.arg(what, ReadOnlyReason);
     }
+    // The query is sent inside "SELECT q.* FROM (\n<sql>\n) q ...": a ")" that closes
+    // more than it opened would end that sub-select early and put the rest outside
+    // its limits (a UNION after it), and ";" has no business in one query.
+    int depth = 0;
+    for (const SqlToken &token : lexed.tokens) {
+        if (token.kind != SqlToken::Kind::Symbol)
+            continue;
+        if (token.text == ";"_L1)
+            return u"holds a \";\" at character %1: a dashboard query is one statement"_s.arg(
+                token.begin + 1);
+        depth += token.text == "("_L1 ? 1 : token.text == ")"_L1 ? -1 : 0;
+        if (depth < 0)
+            return u"closes a parenthesis it did not open, at character %1"_s.arg(token.begin + 1);
+    }
+    if (depth != 0)
+        return u"leaves %1 parenthesis(es) open"_s.arg(depth);
     // Every name, called or not: a quoted, schema-qualified or U&-escaped spelling is
     // one name token here, and a column that shares such a name is rare enough.
     for (const SqlToken &token : lexed.tokens) {
         if (!token.isName())
             continue;
+        // UESCAPE changes how a U&"..." name decodes, in forms (a comment or an E''
+        // literal before the character) the lexer does not follow: not needed to read.
+        if (token.kind == SqlToken::Kind::Name && token.text == "uescape"_L1)
+            return u"uses UESCAPE, which dashboard queries may not"_s;
         if (const auto refused = refusedCall(token.text))
             return *refused + u"; "_s + ReadOnlyReason + u" and may only read"_s;
     }

@@ -101,7 +101,8 @@ private:
         if (c.isSpace()) {
             ++m_pos;
         } else if (c == u'-' && at(m_pos + 1) == u'-') {
-            while (m_pos < m_sql.size() && at(m_pos) != u'\n')
+            // The server ends a -- comment at \r as well as \n.
+            while (m_pos < m_sql.size() && at(m_pos) != u'\n' && at(m_pos) != u'\r')
                 ++m_pos;
         } else if (c == u'/' && at(m_pos + 1) == u'*') {
             blockComment();

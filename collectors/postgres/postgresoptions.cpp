@@ -190,6 +190,8 @@ bool readProbe(OptionReader &reader, const QJsonValue &value, PgProbeOptions *ou
         if (!sql.isString() || sql.toString().trimmed().isEmpty())
             return reader.fail(u"\"probe.sql\": expected a query"_s);
         out->sql = sql.toString().trimmed();
+        while (out->sql.endsWith(u';'))
+            out->sql = out->sql.chopped(1).trimmed();
         if (!refuseSessionChanges(reader, u"probe.sql"_s, out->sql))
             return false;
     }

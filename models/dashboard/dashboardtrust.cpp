@@ -30,13 +30,15 @@ QString wholeVariable(const QJsonValue &value)
     return match.hasMatch() ? match.captured(1) : QString();
 }
 
-QString defaultOf(const Dashboard &dashboard, const QString &name)
+// The file's own value for a variable: its default or one of the options it offers
+// (the variable bar's list is the file's text too, only a typed value is the user's).
+bool isFilesValue(const Dashboard &dashboard, const QString &name, const QString &value)
 {
     for (const DashboardVariable &variable : dashboard.variables) {
         if (variable.name == name)
-            return variable.defaultValue;
+            return value == variable.defaultValue || variable.options.contains(value);
     }
-    return {};
+    return false;
 }
 
 bool isLocal(const QString &value)
@@ -130,7 +132,7 @@ QStringList userSuppliedOptions(const Dashboard &dashboard, const DashboardSourc
     for (auto it = source.config.constBegin(); it != source.config.constEnd(); ++it) {
         const QString name = wholeVariable(it.value());
         if (!name.isEmpty() && values.contains(name)
-            && values.value(name) != defaultOf(dashboard, name))
+            && !isFilesValue(dashboard, name, values.value(name)))
             options << it.key();
     }
     return options;

@@ -45,12 +45,13 @@ struct TrustRequest
 // Option names are marked in each plugin's config schema: a property with
 // "trust": "target" (its string value) or "trust": "sql" (its string value, or every
 // "sql" member of the objects it holds). `values` are the variable values in force;
-// a value that differs from the variable's default in the file is the user's own.
+// a value that is neither the variable's default nor one of its options in the file
+// is the user's own.
 TrustRequest trustRequest(const Dashboard &dashboard, const QList<CollectorPluginInfo> &plugins,
                           const QMap<QString, QString> &values);
 
 // The option names of `source` whose whole value is one ${variable} the user set
-// (a value other than the file's default): the plugin may treat them as the user's
+// (a value that is not the file's default or options): the plugin may treat them as the user's
 // own choice rather than the file's (CollectorConfig::userOptions).
 QStringList userSuppliedOptions(const Dashboard &dashboard, const DashboardSource &source,
                                 const QMap<QString, QString> &values);

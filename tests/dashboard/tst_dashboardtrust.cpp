@@ -100,6 +100,14 @@ void TestDashboardTrust::userValuesAreTheUsers()
     QVERIFY(!withTyped.describe().join(u'\n').contains(u"connects to host=mine"_s));
     QVERIFY(withTyped.describe().join(u'\n').contains(u"runs SQL (queries[0].sql)"_s));
     QCOMPARE(userSuppliedOptions(d, d.sources.at(0), d.resolveVariables({})), QStringList());
+    // A value picked from the file's own list of options is still the file's.
+    d.variables[0].options = QStringList { u"host=db1"_s, u"host=prod hostaddr=203.0.113.9"_s };
+    const QMap<QString, QString> picked
+        = d.resolveVariables({ { u"pg"_s, u"host=prod hostaddr=203.0.113.9"_s } });
+    QCOMPARE(userSuppliedOptions(d, d.sources.at(0), picked), QStringList());
+    QVERIFY(trustRequest(d, plugins(), picked)
+                .describe()
+                .contains(u"source \"pg\" connects to host=prod hostaddr=203.0.113.9"_s));
 }
 
 void TestDashboardTrust::fingerprint()

@@ -252,8 +252,6 @@ void TestHostileDashboard::refusedByTheServer_data()
     QTest::newRow("a function that writes")
         << u"SELECT sneaky_write() AS n"_s << u"cannot execute INSERT in a read-only transaction"_s;
     QTest::newRow("SELECT INTO") << u"SELECT id INTO stolen FROM victim"_s << u"INTO"_s;
-    QTest::newRow("closing the sub-select") << u"SELECT 1 AS a) AS x, (SELECT 2 AS b"_s
-                                            << u""_s; // still one SELECT: it runs, harmlessly
     QTest::newRow("a huge row") << u"SELECT repeat('x', 50000000) AS big, 1 AS n"_s
                                 << u"bytes is over the 8192-byte limit"_s;
 }
@@ -268,12 +266,10 @@ void TestHostileDashboard::refusedByTheServer()
     QVERIFY(collector);
     const PollResult result = collector->poll(QDeadlineTimer(8000));
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-    if (!reason.isEmpty()) {
-        QVERIFY2(anyWarningContains(result.warnings, u"query \"q0\": "_s),
-                 qPrintable(result.warnings.join(u" | "_s)));
-        QVERIFY2(anyWarningContains(result.warnings, reason),
-                 qPrintable(result.warnings.join(u" | "_s)));
-    }
+    QVERIFY2(anyWarningContains(result.warnings, u"query \"q0\": "_s),
+             qPrintable(result.warnings.join(u" | "_s)));
+    QVERIFY2(anyWarningContains(result.warnings, reason),
+             qPrintable(result.warnings.join(u" | "_s)));
     QCOMPARE(value(result.batch, u"pg.query.q1.n"_s), 3.0); // the next query still ran
     const PgResult state
         = collector->connection().exec("SELECT current_setting('default_transaction_read_only'), "

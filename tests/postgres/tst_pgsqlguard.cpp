@@ -42,6 +42,8 @@ private Q_SLOTS:
     void everyListedFunctionIsTested();
     void statementKinds_data();
     void statementKinds();
+    void structureRefused_data();
+    void structureRefused();
     void queriesThatRun_data();
     void queriesThatRun();
     void wrappers();
@@ -63,6 +65,9 @@ void TestPgSqlGuard::lexer_data()
         << u"/* a /* b */ still comment */ commit"_s << QStringList { u"commit"_s };
     QTest::newRow("line comment") << u"select 1 -- pg_terminate_backend(1)\n, x"_s
                                   << QStringList { u"select"_s, u"x"_s };
+    // The server ends a -- comment at a carriage return too.
+    QTest::newRow("comment ends at CR") << u"select 1 --\r, pg_terminate_backend(1)"_s
+                                        << QStringList { u"select"_s, u"pg_terminate_backend"_s };
     QTest::newRow("string hides name")
         << u"select 'set_config(' || x"_s << QStringList { u"select"_s, u"x"_s };
     QTest::newRow("doubled quote") << u"select 'it''s', y"_s << QStringList { u"select"_s, u"y"_s };
@@ -163,6 +168,9 @@ void TestPgSqlGuard::refusedCalls_data()
         { u"query_to_xml"_s, u"query_to_xml('COMMIT', true, true, '')"_s },
         { u"cursor_to_xml"_s, u"cursor_to_xml('c', 1, true, true, '')"_s },
         { u"ts_stat"_s, u"ts_stat('select 1')"_s },
+        { u"ts_rewrite"_s, u"ts_rewrite('a'::tsquery, 'SELECT 1')"_s },
+        { u"crosstab"_s, u"crosstab('select 1')"_s },
+        { u"connectby"_s, u"connectby('t', 'id', 'parent', '1', 0)"_s },
     };
     for (const auto &[entry, call] : rows)
         QTest::newRow(qPrintable(call)) << entry << call;
@@ -226,6 +234,33 @@ void TestPgSqlGuard::statementKinds()
                                     "Headroom's read-only monitoring session"_s.arg(keyword)));
 }
 
+void TestPgSqlGuard::structureRefused_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addColumn<QString>("refusal");
+    // Closing the wrapper's sub-select early would put a UNION outside its limits.
+    QTest::newRow("closes the sub-select")
+        << u"SELECT repeat('x', 400000000) AS t) AS headroom_q UNION ALL SELECT * FROM (SELECT 'a'"_s
+        << u"closes a parenthesis it did not open, at character 35"_s;
+    QTest::newRow("left open") << u"SELECT (1"_s << u"leaves 1 parenthesis(es) open"_s;
+    QTest::newRow("two statements") << u"SELECT 1; SELECT 2"_s
+                                    << u"holds a \";\" at character 9: a dashboard query is one "
+                                       "statement"_s;
+    QTest::newRow("uescape behind a comment")
+        << u"SELECT U&\"pg!005fterminate!005fbackend\" UESCAPE /**/ '!' (1)"_s
+        << u"uses UESCAPE, which dashboard queries may not"_s;
+    QTest::newRow("parentheses in strings do not count")
+        << u"SELECT ')' AS a, (SELECT 1) AS b, '(' AS c; "_s
+        << u"holds a \";\" at character 43: a dashboard query is one statement"_s;
+}
+
+void TestPgSqlGuard::structureRefused()
+{
+    QFETCH(QString, sql);
+    QFETCH(QString, refusal);
+    QCOMPARE(refuseDashboardSql(sql), std::optional<QString>(refusal));
+}
+
 void TestPgSqlGuard::queriesThatRun_data()
 {
     QTest::addColumn<QString>("sql");
@@ -275,6 +310,8 @@ void TestPgSqlGuard::dashboardConninfo_data()
                               << u"passfile is not taken from a dashboard file"_s;
     QTest::newRow("gssdelegation")
         << u"host=db1 gssdelegation=1"_s << u"gssdelegation is not taken from a dashboard file"_s;
+    QTest::newRow("options") << u"host=db1 options='-c standard_conforming_strings=off'"_s
+                             << u"options is not taken from a dashboard file"_s;
     QTest::newRow("gssdelegation off") << u"host=db1 gssdelegation=0"_s << QString();
     QTest::newRow("sslkey elsewhere") << u"host=db1 sslkey=/etc/ssl/private/x.key"_s
                                       << u"sslkey from a dashboard file must be a file in "
