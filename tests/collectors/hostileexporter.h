@@ -11,17 +11,15 @@
 
 #include "collectorscheduler.h"
 #include "livebuffers.h"
+#include "loopbackhttpserver.h"
 #include "prometheuscollector.h"
 #include "samplebus.h"
 #include "seriesregistry.h"
 
-#include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QFile>
-#include <QTcpServer>
-#include <QTcpSocket>
 #include <QThread>
 #include <QTimer>
 
@@ -41,23 +39,17 @@ inline qint64 procStatusKb(QByteArrayView field)
     return -1;
 }
 
-class HostileExporter : public QThread
+// Every scrape a page of label sets never sent before, served by LoopbackHttpServer.
+class HostileExporter
 {
 public:
     explicit HostileExporter(int labelSetsPerScrape)
         : m_perScrape(labelSetsPerScrape)
     {
-        start();
-        while (port() == 0)
-            QThread::msleep(5);
+        m_server.setBodySource([this](int scrape) { return page(scrape); });
     }
-    ~HostileExporter() override
-    {
-        quit();
-        wait();
-    }
-    quint16 port() const { return m_port.loadAcquire(); }
-    int scrapes() const { return m_scrapes.loadAcquire(); }
+    quint16 port() const { return m_server.port(); }
+    int scrapes() const { return m_server.requests(); }
 
     // Scrape n's page: label sets n * perScrape ... (n + 1) * perScrape - 1.
     QByteArray page(int scrape) const
@@ -73,35 +65,9 @@ public:
         return body;
     }
 
-protected:
-    void run() override
-    {
-        QTcpServer server;
-        server.listen(QHostAddress::LocalHost, 0);
-        QObject::connect(&server, &QTcpServer::newConnection, &server, [&] {
-            while (QTcpSocket *socket = server.nextPendingConnection()) {
-                QObject::connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
-                    if (!socket->peek(1 << 16).contains("\r\n\r\n"))
-                        return;
-                    socket->readAll();
-                    const QByteArray body = page(m_scrapes.fetchAndAddOrdered(1));
-                    socket->write("HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\n"
-                                  "Content-Length: "
-                                  + QByteArray::number(body.size()) + "\r\n\r\n");
-                    socket->write(body);
-                    socket->disconnectFromHost();
-                });
-                QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-            }
-        });
-        m_port.storeRelease(server.serverPort());
-        exec();
-    }
-
 private:
     const int m_perScrape;
-    QAtomicInteger<quint16> m_port = 0;
-    QAtomicInteger<int> m_scrapes = 0;
+    LoopbackHttpServer m_server;
 };
 
 struct HostileRun

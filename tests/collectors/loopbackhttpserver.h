@@ -1,6 +1,7 @@
 // An HTTP server on loopback for the collector tests: a QTcpServer on its own thread
 // answering every request with the reply set last (sized, chunked, silent, or raw bytes
-// as a hostile exporter might send them), and keeping the last request it read.
+// as a hostile exporter might send them) or a body made per request, and keeping the
+// last request it read.
 #pragma once
 
 #include <QByteArray>
@@ -9,6 +10,7 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QThread>
+#include <functional>
 
 namespace Headroom::Test {
 
@@ -48,6 +50,15 @@ public:
         QMutexLocker locker(&m_lock);
         m_raw = bytes;
     }
+    // Each request's body from `source` (called on the server's thread with the
+    // request's number, 0, 1, ...), sent sized: a page that changes every scrape.
+    void setBodySource(std::function<QByteArray(int)> source)
+    {
+        QMutexLocker locker(&m_lock);
+        m_source = std::move(source);
+        m_raw.clear();
+    }
+    int requests() const { return m_requests.loadAcquire(); }
     // Request line and headers of the last request, as received.
     QByteArray lastRequest() const
     {
@@ -68,11 +79,18 @@ protected:
                     const QByteArray request = socket->readAll();
                     Reply reply;
                     QByteArray raw;
+                    std::function<QByteArray(int)> source;
                     {
                         QMutexLocker locker(&m_lock);
                         reply = m_reply;
                         raw = m_raw;
+                        source = m_source;
                         m_lastRequest = request;
+                    }
+                    const int number = m_requests.fetchAndAddOrdered(1);
+                    if (source) {
+                        reply.body = source(number);
+                        reply.chunked = false;
                     }
                     if (reply.stall && raw.isEmpty())
                         return;
@@ -106,7 +124,9 @@ private:
     }
 
     QAtomicInteger<quint16> m_port = 0;
+    QAtomicInteger<int> m_requests = 0;
     mutable QMutex m_lock;
+    std::function<QByteArray(int)> m_source;
     Reply m_reply;
     QByteArray m_raw;
     QByteArray m_lastRequest;

@@ -3,34 +3,17 @@
 // time. The last is this test's own getaddrinfo, which the resolver's calls reach
 // before libc's (the executable's definition wins): names under .slow.test take 1.5 s,
 // as a dead DNS server would take 5 s and more; every other name goes to libc.
+#include "../slowgetaddrinfo.h"
 #include "hostresolver.h"
 
 #include <QElapsedTimer>
 #include <QTest>
 #include <QThread>
 #include <atomic>
-#include <dlfcn.h>
-#include <netdb.h>
 
 using namespace Headroom;
+using namespace Headroom::Test;
 using namespace Qt::StringLiterals;
-
-namespace {
-std::atomic<int> slowLookups = 0;
-}
-
-extern "C" int getaddrinfo(const char *node, const char *service, const addrinfo *hints,
-                           addrinfo **res)
-{
-    using Real = int (*)(const char *, const char *, const addrinfo *, addrinfo **);
-    static const auto real = reinterpret_cast<Real>(dlsym(RTLD_NEXT, "getaddrinfo"));
-    if (node && QByteArrayView(node).endsWith(".slow.test")) {
-        ++slowLookups;
-        QThread::msleep(1500);
-        return EAI_AGAIN;
-    }
-    return real(node, service, hints, res);
-}
 
 class TestHostResolver : public QObject
 {

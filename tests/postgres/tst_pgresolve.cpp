@@ -1,7 +1,8 @@
 // libpq would look host names up inside PQconnectPoll, blind to the poll's deadline;
 // PgConnection resolves them itself within the deadline and passes hostaddr. Proved
-// with this test's own getaddrinfo (the executable's definition wins over libc's):
-// names under .slow.test take 3 s, as a dead name server would take 5 s and more.
+// with the tests' own getaddrinfo (slowgetaddrinfo.h): here names under .slow.test
+// take 3 s, as a dead name server would take 5 s and more.
+#include "../slowgetaddrinfo.h"
 #include "pgconnection.h"
 #include "pgtestutil.h"
 
@@ -9,29 +10,10 @@
 #include <QTest>
 #include <QThread>
 #include <atomic>
-#include <dlfcn.h>
-#include <netdb.h>
 
 using namespace Headroom;
 using namespace Headroom::Test;
 using namespace Qt::StringLiterals;
-
-namespace {
-std::atomic<int> slowLookups = 0;
-}
-
-extern "C" int getaddrinfo(const char *node, const char *service, const addrinfo *hints,
-                           addrinfo **res)
-{
-    using Real = int (*)(const char *, const char *, const addrinfo *, addrinfo **);
-    static const auto real = reinterpret_cast<Real>(dlsym(RTLD_NEXT, "getaddrinfo"));
-    if (node && QByteArrayView(node).endsWith(".slow.test")) {
-        ++slowLookups;
-        QThread::msleep(3000);
-        return EAI_AGAIN;
-    }
-    return real(node, service, hints, res);
-}
 
 class TestPgResolve : public QObject
 {
@@ -51,6 +33,7 @@ private Q_SLOTS:
 
     void slowNameBoundedByTheDeadline()
     {
+        slowLookupMs = 3000;
         PgSettings settings;
         settings.conninfo = u"host=db.slow.test port=5432 user=postgres"_s;
         settings.connectTimeoutMs = 10000;
