@@ -1,7 +1,7 @@
 // Where the app's dashboards come from: a file, or the shipped default.
 #pragma once
 
-#include "dashboard/dashboardfile.h"
+#include "document/dashboardfile.h"
 
 namespace Headroom {
 

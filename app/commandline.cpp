@@ -1,6 +1,6 @@
 #include "commandline.h"
 
-#include "dashboard/dashboard.h"
+#include "document/dashboard.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

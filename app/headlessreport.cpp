@@ -1,13 +1,13 @@
 #include "headlessreport.h"
 
-#include "alerts/alertcsv.h"
 #include "appdashboards.h"
-#include "cache/samplecache.h"
-#include "csvexport.h"
-#include "dashboard/dashboardtrust.h"
 #include "dashboardview.h"
+#include "document/dashboardtrust.h"
+#include "engine/cache/samplecache.h"
+#include "engine/monitoringsession.h"
 #include "imageexport.h"
-#include "monitoringsession.h"
+#include "query/alerts/alertcsv.h"
+#include "query/csvexport.h"
 #include "terminationsignals.h"
 
 #include <QApplication>

@@ -1,11 +1,11 @@
 // Headroom: GUI by default; a headless report when --export-png/--export-csv is given.
-#include "cache/samplecache.h"
 #include "commandline.h"
-#include "environmentsecrets.h"
+#include "core/environmentsecrets.h"
+#include "engine/cache/samplecache.h"
+#include "engine/monitoringsession.h"
 #include "headlessreport.h"
 #include "imageexport.h"
 #include "mainwindow.h"
-#include "monitoringsession.h"
 
 #include <QApplication>
 #include <QMessageBox>

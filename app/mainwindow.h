@@ -3,7 +3,7 @@
 // (Alerts menu) and their notifications in the system tray.
 #pragma once
 
-#include "dashboard/dashboard.h"
+#include "document/dashboard.h"
 
 #include <QFuture>
 #include <QMainWindow>

@@ -1,7 +1,7 @@
 // The colours of alert severities, shared by chart marks, the alert list and editors.
 #pragma once
 
-#include "alerts/alertrule.h"
+#include "document/alertrule.h"
 
 #include <QColor>
 

@@ -1,7 +1,7 @@
 #include "alertlistpanel.h"
 
 #include "alertcolors.h"
-#include "alerts/alerteventmodel.h"
+#include "itemmodels/alerteventmodel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

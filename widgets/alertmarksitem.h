@@ -4,7 +4,7 @@
 // of any alert of the dashboard, so an incident's start lines up across panels.
 #pragma once
 
-#include "alerts/alertevent.h"
+#include "engine/runtime/alertevent.h"
 
 #include <QGraphicsItem>
 

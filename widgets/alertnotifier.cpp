@@ -1,6 +1,6 @@
 #include "alertnotifier.h"
 
-#include "modelslogging.h"
+#include "widgetslogging.h"
 
 #include <QDateTime>
 #include <QSystemTrayIcon>

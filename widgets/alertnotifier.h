@@ -4,7 +4,7 @@
 // status bar.
 #pragma once
 
-#include "alerts/notificationlimiter.h"
+#include "engine/alerts/notificationlimiter.h"
 
 #include <QObject>
 

@@ -3,7 +3,7 @@
 // firing, shaded in its severity's colour. Painted directly: a few series of a range.
 #pragma once
 
-#include "alerts/alertpreview.h"
+#include "query/alerts/alertpreview.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "alertruleeditor.h"
 
 #include "alertpreviewchart.h"
-#include "dashboard/dashboard.h"
+#include "document/dashboard.h"
 
 #include <QCheckBox>
 #include <QComboBox>

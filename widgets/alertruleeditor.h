@@ -4,8 +4,8 @@
 // keystroke) and shows how often it would have fired, with a chart.
 #pragma once
 
-#include "alerts/alertpreview.h"
-#include "alerts/alertrule.h"
+#include "document/alertrule.h"
+#include "query/alerts/alertpreview.h"
 
 #include <QDialog>
 #include <QFutureWatcher>

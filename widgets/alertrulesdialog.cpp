@@ -1,8 +1,8 @@
 #include "alertrulesdialog.h"
 
 #include "alertruleeditor.h"
-#include "alerts/alertrulejson.h"
-#include "dashboard/dashboard.h"
+#include "document/alertrulejson.h"
+#include "document/dashboard.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>

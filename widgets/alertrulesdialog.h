@@ -4,7 +4,7 @@
 // pack rules switched off ("enabled": false).
 #pragma once
 
-#include "alerts/alertrule.h"
+#include "document/alertrule.h"
 
 #include <QDialog>
 #include <optional>

@@ -3,8 +3,8 @@
 // range and passes the result to setData() (or calls refreshNow()).
 #pragma once
 
-#include "dashboard/dashboard.h"
-#include "panelquery.h"
+#include "document/dashboard.h"
+#include "query/panelquery.h"
 
 #include <QDialog>
 

@@ -1,6 +1,6 @@
 #include "dashboardeditor.h"
 
-#include "dashboard/dashboardedit.h"
+#include "document/dashboardedit.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -3,7 +3,7 @@
 // dashboard() when the dialog is accepted. Layout rules live in dashboardedit.h.
 #pragma once
 
-#include "dashboard/dashboard.h"
+#include "document/dashboard.h"
 #include "paneleditor.h"
 
 #include <QDialog>

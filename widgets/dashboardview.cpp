@@ -1,8 +1,8 @@
 #include "dashboardview.h"
 
+#include "engine/seriesstore.h"
 #include "panelfactory.h"
 #include "panelwidget.h"
-#include "seriesstore.h"
 
 #include <QGridLayout>
 #include <QtConcurrent>

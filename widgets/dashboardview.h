@@ -3,8 +3,8 @@
 // the GUI thread only applies finished data.
 #pragma once
 
-#include "dashboard/dashboard.h"
-#include "panelquery.h"
+#include "document/dashboard.h"
+#include "query/panelquery.h"
 
 #include <QFutureWatcher>
 #include <QList>

@@ -6,8 +6,8 @@
 // (zoomed in) are stroked by QPainter, antialiased. The chart keeps axes, grid, legend.
 #pragma once
 
+#include "core/series.h"
 #include "linerasterizer.h"
-#include "series.h"
 
 #include <QGraphicsItem>
 #include <QImage>

@@ -1,6 +1,6 @@
 #include "loadbardelegate.h"
 
-#include "shardtablemodel.h"
+#include "itemmodels/shardtablemodel.h"
 
 #include <QApplication>
 #include <QPainter>

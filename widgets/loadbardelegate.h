@@ -3,7 +3,7 @@
 // The value comes from ShardTableModel::ValueRole.
 #pragma once
 
-#include "shardload.h"
+#include "query/shards/shardload.h"
 
 #include <QStyledItemDelegate>
 

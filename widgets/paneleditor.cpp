@@ -1,6 +1,6 @@
 #include "paneleditor.h"
 
-#include "dashboard/dashboardlimits.h"
+#include "document/dashboardlimits.h"
 #include "seriespicker.h"
 
 #include <QCheckBox>

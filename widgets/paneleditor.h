@@ -4,7 +4,7 @@
 // contradict each other.
 #pragma once
 
-#include "dashboard/dashboard.h"
+#include "document/dashboard.h"
 
 #include <QDialog>
 #include <optional>

@@ -2,7 +2,7 @@
 // are the ones knownPanelTypes() lets a dashboard file name.
 #pragma once
 
-#include "dashboard/dashboard.h"
+#include "document/dashboard.h"
 
 class QWidget;
 

@@ -3,8 +3,8 @@
 // crosshair, highlighted series, "open a chart of these series").
 #pragma once
 
-#include "dashboard/dashboard.h"
-#include "panelquery.h"
+#include "document/dashboard.h"
+#include "query/panelquery.h"
 
 #include <QWidget>
 

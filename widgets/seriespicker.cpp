@@ -1,7 +1,7 @@
 #include "seriespicker.h"
 
-#include "seriespickermodel.h"
-#include "seriestreemodel.h"
+#include "itemmodels/seriespickermodel.h"
+#include "itemmodels/seriestreemodel.h"
 
 #include <QKeyEvent>
 #include <QLabel>

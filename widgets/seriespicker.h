@@ -3,7 +3,7 @@
 // A source row stands for all its metrics, a metric row for all its label sets.
 #pragma once
 
-#include "dashboard/dashboard.h"
+#include "document/dashboard.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #include "shardhistogrampanel.h"
 
-#include "shardload.h"
+#include "query/shards/shardload.h"
 
 #include <QDateTime>
 #include <QMouseEvent>

@@ -1,8 +1,8 @@
 #include "shardtablepanel.h"
 
+#include "itemmodels/shardtablemodel.h"
 #include "loadbardelegate.h"
-#include "shardquery.h"
-#include "shardtablemodel.h"
+#include "query/shards/shardquery.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>

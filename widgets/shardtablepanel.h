@@ -4,8 +4,8 @@
 // shard ({set, shard}); a highlight from elsewhere selects the matching rows.
 #pragma once
 
+#include "itemmodels/shardtableproxies.h"
 #include "panelwidget.h"
-#include "shardtableproxies.h"
 
 class QLabel;
 class QLineEdit;

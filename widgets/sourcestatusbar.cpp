@@ -1,6 +1,6 @@
 #include "sourcestatusbar.h"
 
-#include "cache/samplecache.h"
+#include "engine/cache/samplecache.h"
 
 #include <QDateTime>
 #include <QHBoxLayout>

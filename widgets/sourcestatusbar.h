@@ -4,8 +4,8 @@
 // orange once writes work again if samples or old days were dropped; else hidden.
 #pragma once
 
-#include "cache/cachestatus.h"
-#include "sourcestatus.h"
+#include "collector/sourcestatus.h"
+#include "engine/cache/cachestatus.h"
 
 #include <QHash>
 #include <QWidget>

@@ -3,7 +3,7 @@
 #include "alertmarksitem.h"
 #include "axisticks.h"
 #include "lineplotitem.h"
-#include "stacking.h"
+#include "query/stacking.h"
 #include "timeaxesitem.h"
 #include "zoomablechartview.h"
 

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "panelwidget.h"
-#include "stacking.h"
+#include "query/stacking.h"
 
 #include <QColor>
 #include <QHash>

@@ -1,6 +1,6 @@
 #include "usematrixpanel.h"
 
-#include "usematrixmodel.h"
+#include "itemmodels/usematrixmodel.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "panelwidget.h"
-#include "usematrix.h"
+#include "query/use/usematrix.h"
 
 class QLabel;
 class QTableView;

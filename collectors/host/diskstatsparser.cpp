@@ -1,6 +1,6 @@
 #include "diskstatsparser.h"
 
-#include "procparseutil.h"
+#include "collector/procparseutil.h"
 
 namespace Headroom {
 

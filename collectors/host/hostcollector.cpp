@@ -1,14 +1,14 @@
 #include "hostcollector.h"
 
+#include "collector/pollbuilder.h"
+#include "collector/steadyclock.h"
 #include "diskstatsparser.h"
 #include "hostfilesource.h"
 #include "hostlogging.h"
 #include "loadavgparser.h"
 #include "meminfoparser.h"
-#include "pollbuilder.h"
 #include "pressureparser.h"
 #include "procstatparser.h"
-#include "steadyclock.h"
 #include "vmstatparser.h"
 
 #include <QDateTime>

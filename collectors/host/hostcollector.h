@@ -2,9 +2,9 @@
 // read from /proc and /sys through a FileSource (local today, SSH later).
 #pragma once
 
-#include "collector.h"
-#include "counterrate.h"
-#include "filesource.h"
+#include "collector/collector.h"
+#include "collector/counterrate.h"
+#include "collector/filesource.h"
 
 #include <functional>
 #include <memory>

@@ -1,6 +1,6 @@
 // The plugin's root object: hands out HostCollectors, or NodeExporterCollectors for an http(s)
 // host; metadata is in host.json.
-#include "collector.h"
+#include "collector/collector.h"
 #include "hostcollector.h"
 #include "nodeexportercollector.h"
 

@@ -1,6 +1,6 @@
 #include "loadavgparser.h"
 
-#include "procparseutil.h"
+#include "collector/procparseutil.h"
 
 namespace Headroom {
 

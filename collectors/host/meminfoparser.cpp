@@ -1,6 +1,6 @@
 #include "meminfoparser.h"
 
-#include "procparseutil.h"
+#include "collector/procparseutil.h"
 
 #include <QHash>
 

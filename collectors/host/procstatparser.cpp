@@ -1,6 +1,6 @@
 #include "procstatparser.h"
 
-#include "procparseutil.h"
+#include "collector/procparseutil.h"
 
 namespace Headroom {
 

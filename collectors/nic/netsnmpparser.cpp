@@ -1,6 +1,6 @@
 #include "netsnmpparser.h"
 
-#include "procparseutil.h"
+#include "collector/procparseutil.h"
 
 #include <QByteArrayView>
 #include <QList>

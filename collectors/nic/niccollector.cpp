@@ -1,10 +1,10 @@
 #include "niccollector.h"
 
+#include "collector/pollbuilder.h"
+#include "collector/steadyclock.h"
 #include "hostfilesource.h"
 #include "netsnmpparser.h"
 #include "niclogging.h"
-#include "pollbuilder.h"
-#include "steadyclock.h"
 #include "sysfsvalueparser.h"
 
 #include <QDateTime>

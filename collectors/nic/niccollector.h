@@ -2,9 +2,9 @@
 // speed, drops and errors from /sys/class/net, and TCP retransmits from /proc/net/snmp.
 #pragma once
 
-#include "collector.h"
-#include "counterrate.h"
-#include "filesource.h"
+#include "collector/collector.h"
+#include "collector/counterrate.h"
+#include "collector/filesource.h"
 
 #include <QHash>
 #include <QStringList>

@@ -1,6 +1,6 @@
 // The plugin's root object: hands out NicCollectors, or NodeExporterCollectors for an http(s) host;
 // metadata is in nic.json.
-#include "collector.h"
+#include "collector/collector.h"
 #include "niccollector.h"
 #include "nodeexportercollector.h"
 

@@ -5,7 +5,7 @@
 // waiting in each wait class (what the USE pack's wait-class rule watches).
 #pragma once
 
-#include "sample.h"
+#include "core/sample.h"
 
 #include <QList>
 #include <QSet>

@@ -1,8 +1,8 @@
 #include "pgconnection.h"
 
-#include "conninfo.h"
-#include "environmentsecrets.h"
-#include "hostresolver.h"
+#include "collector/hostresolver.h"
+#include "core/conninfo.h"
+#include "core/environmentsecrets.h"
 #include "postgreslogging.h"
 
 #include <QElapsedTimer>

@@ -4,7 +4,7 @@
 // turns a failed query into either a skip with a visible reason or a failed poll.
 #pragma once
 
-#include "collector.h"
+#include "collector/collector.h"
 #include "pgconnection.h"
 
 #include <QString>

@@ -3,8 +3,8 @@
 // dropped and that interval yields no rate (a gap), never a negative value or a spike.
 #pragma once
 
-#include "counterrate.h"
-#include "sample.h"
+#include "collector/counterrate.h"
+#include "core/sample.h"
 
 #include <QHash>
 #include <QList>

@@ -30,8 +30,8 @@
 // Entries are keyed by dbid, not by name: a renamed database is no new workload.
 #pragma once
 
+#include "core/sample.h"
 #include "pgpoll.h"
-#include "sample.h"
 
 #include <QHash>
 #include <QList>

@@ -40,10 +40,10 @@
 // gives no value for that interval, never a negative value or a spike.
 #pragma once
 
-#include "counterrate.h"
+#include "collector/counterrate.h"
+#include "core/sample.h"
 #include "pgpoll.h"
 #include "postgresoptions.h"
-#include "sample.h"
 
 #include <QHash>
 #include <QList>

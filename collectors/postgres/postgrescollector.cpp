@@ -1,12 +1,12 @@
 #include "postgrescollector.h"
 
+#include "collector/steadyclock.h"
 #include "pgcustomqueries.h"
 #include "pgdashboardconninfo.h"
 #include "pgprobe.h"
 #include "pgstatements.h"
 #include "pgtables.h"
 #include "postgreslogging.h"
-#include "steadyclock.h"
 
 #include <QSet>
 #include <algorithm>

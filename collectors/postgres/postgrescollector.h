@@ -5,7 +5,7 @@
 // options.
 #pragma once
 
-#include "collector.h"
+#include "collector/collector.h"
 #include "pgactivity.h"
 #include "pgconnection.h"
 #include "pgpoll.h"

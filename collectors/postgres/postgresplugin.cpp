@@ -1,5 +1,5 @@
 // The plugin's root object: only hands out PostgresCollectors; metadata is in postgres.json.
-#include "collector.h"
+#include "collector/collector.h"
 #include "postgrescollector.h"
 
 #include <QObject>

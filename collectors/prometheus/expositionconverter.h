@@ -14,10 +14,10 @@
 // exporter inventing label sets cannot grow it without bound.
 #pragma once
 
-#include "counterrate.h"
+#include "collector/counterrate.h"
+#include "collector/seriesstatemap.h"
+#include "core/sample.h"
 #include "expositionparser.h"
-#include "sample.h"
-#include "seriesstatemap.h"
 
 #include <QMap>
 

@@ -7,7 +7,7 @@
 // bus is then held to the source's series cap (SeriesRegistry).
 #pragma once
 
-#include "series.h"
+#include "core/series.h"
 
 #include <QByteArrayView>
 #include <QList>

@@ -1,6 +1,6 @@
 #include "httpget.h"
 
-#include "hostresolver.h"
+#include "collector/hostresolver.h"
 
 #include <QSslSocket>
 #include <QTcpSocket>

@@ -1,7 +1,7 @@
 #include "nodeexportercollector.h"
 
+#include "collector/steadyclock.h"
 #include "prometheuscollector.h"
-#include "steadyclock.h"
 
 namespace Headroom {
 

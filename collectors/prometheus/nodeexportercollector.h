@@ -4,7 +4,7 @@
 // `--var host=http://server:9100/metrics`.
 #pragma once
 
-#include "collector.h"
+#include "collector/collector.h"
 #include "nodeexportermapping.h"
 
 #include <QUrl>

@@ -15,9 +15,9 @@
 // Counters become rates on the second scrape; a counter that went down is a gap.
 #pragma once
 
-#include "counterrate.h"
+#include "collector/counterrate.h"
+#include "core/sample.h"
 #include "expositionparser.h"
-#include "sample.h"
 
 #include <functional>
 #include <optional>

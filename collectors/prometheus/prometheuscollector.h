@@ -8,7 +8,7 @@
 // "shardLabel"}] (see expositionconverter.h), "maxBodyMiB" (64).
 #pragma once
 
-#include "collector.h"
+#include "collector/collector.h"
 #include "expositionconverter.h"
 
 #include <QUrl>

@@ -1,5 +1,5 @@
 // The plugin's root object: only hands out PrometheusCollectors; metadata in prometheus.json.
-#include "collector.h"
+#include "collector/collector.h"
 #include "prometheuscollector.h"
 
 #include <QObject>

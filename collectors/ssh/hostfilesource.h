@@ -4,7 +4,7 @@
 // the first poll does, so a dashboard opens at once even when a host is down.
 #pragma once
 
-#include "filesource.h"
+#include "collector/filesource.h"
 
 #include <QJsonObject>
 #include <memory>

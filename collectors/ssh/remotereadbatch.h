@@ -15,7 +15,7 @@
 // spoils its own figures: what does not parse is an error of the paths concerned.
 #pragma once
 
-#include "filesource.h"
+#include "collector/filesource.h"
 
 #include <QByteArray>
 #include <QHash>

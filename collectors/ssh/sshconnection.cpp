@@ -1,6 +1,6 @@
 #include "sshconnection.h"
 
-#include "hostresolver.h"
+#include "collector/hostresolver.h"
 #include "sshconfigjump.h"
 #include "sshlogging.h"
 #include "tcpconnect.h"

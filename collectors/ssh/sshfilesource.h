@@ -6,7 +6,7 @@
 // round trip; only the first listing of a directory costs one of its own.
 #pragma once
 
-#include "filesource.h"
+#include "collector/filesource.h"
 #include "sshconnection.h"
 
 #include <QHash>

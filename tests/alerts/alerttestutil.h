@@ -1,7 +1,7 @@
 // Helpers shared by the alert tests (tests/alerts and the GUI tests in tests/gui).
 #pragma once
 
-#include "alerts/alertevent.h"
+#include "engine/runtime/alertevent.h"
 
 #include <QDateTime>
 #include <QStringList>

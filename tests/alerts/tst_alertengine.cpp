@@ -1,10 +1,10 @@
 // The alert engine behind the bus: evaluation off the GUI thread, events stored in the
 // cache and read back after a restart, acknowledgements, the no-data timer.
-#include "alerts/alertengine.h"
 #include "alerttestutil.h"
-#include "cache/samplecache.h"
-#include "samplebus.h"
-#include "seriesregistry.h"
+#include "engine/alerts/alertengine.h"
+#include "engine/cache/samplecache.h"
+#include "engine/runtime/samplebus.h"
+#include "engine/runtime/seriesregistry.h"
 
 #include <QDateTime>
 #include <QSignalSpy>

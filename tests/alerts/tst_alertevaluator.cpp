@@ -1,7 +1,7 @@
 // The alert state machine (alertevaluator.h) on synthetic series: hysteresis, `for`,
 // no-data policies, every reducer, guards, many instances, determinism and restore.
-#include "alerts/alertevaluator.h"
 #include "alerttestutil.h"
+#include "engine/alerts/alertevaluator.h"
 
 #include <QTest>
 

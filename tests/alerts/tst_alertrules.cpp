@@ -1,7 +1,7 @@
 // Alert rules as JSON: reading with field-naming errors, writing and reading back, the
 // shipped USE pack, pack overrides, and rules inside dashboard files.
-#include "alerts/alertrulejson.h"
-#include "dashboard/dashboardfile.h"
+#include "document/alertrulejson.h"
+#include "document/dashboardfile.h"
 
 #include <QJsonDocument>
 #include <QTest>

@@ -1,17 +1,17 @@
 // What the views get of alerts, GUI-free: panel queries carry events (cache and the
 // engine's log, without duplicates), firing alerts raise USE matrix cells, the rule
 // preview replays stored data, the --export-alerts CSV, and the notification limiter.
-#include "alerts/alertcsv.h"
-#include "alerts/alerteventlog.h"
-#include "alerts/alertpreview.h"
-#include "alerts/alertusematrix.h"
-#include "alerts/notificationlimiter.h"
 #include "alerttestutil.h"
-#include "cache/samplecache.h"
-#include "livebuffers.h"
-#include "panelquery.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
+#include "engine/alerts/alerteventlog.h"
+#include "engine/alerts/notificationlimiter.h"
+#include "engine/cache/samplecache.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "query/alerts/alertcsv.h"
+#include "query/alerts/alertpreview.h"
+#include "query/panelquery.h"
+#include "query/use/alertusematrix.h"
 
 #include <QDateTime>
 #include <QTemporaryDir>

@@ -6,12 +6,12 @@
 //   alert_thread_ms_per_fleet_second    the engine's own thread (evaluation), per second
 //                                       of fleet data; / 10 is its share of a core in %
 //   evaluated_samples_per_s             samples through the evaluator
-#include "alerts/alertengine.h"
-#include "alerts/alertevaluator.h"
-#include "alerts/alertrulejson.h"
 #include "benchutil.h"
-#include "samplebus.h"
-#include "seriesregistry.h"
+#include "document/alertrulejson.h"
+#include "engine/alerts/alertengine.h"
+#include "engine/alerts/alertevaluator.h"
+#include "engine/runtime/samplebus.h"
+#include "engine/runtime/seriesregistry.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -9,12 +9,12 @@
 // HEADROOM_BENCH_CACHE_SAMPLES sets how many samples the flatness run stores first
 // (default 100 million); HEADROOM_BENCH_DIR where the files go (default a temp dir).
 #include "benchutil.h"
-#include "cache/samplecache.h"
 #include "cacheworkload.h"
-#include "downsample.h"
-#include "samplebus.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
+#include "engine/cache/samplecache.h"
+#include "engine/runtime/samplebus.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "query/downsample.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // Reducing a day of 1 s samples to a panel's pixel columns, beside the plain copy of
 // the same samples, so the cost of the reduction reads against a baseline.
-#include "downsample.h"
-#include "histogram.h"
+#include "core/histogram.h"
+#include "query/downsample.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -9,10 +9,10 @@
 // Prints "name: value" lines (targets: redraw < 16 ms, GUI thread < 10 % of a core).
 #include "benchutil.h"
 #include "dashboardview.h"
-#include "livebuffers.h"
-#include "panelquery.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "query/panelquery.h"
 #include "timeseriespanel.h"
 
 #include <QApplication>

@@ -7,7 +7,7 @@
 // writes the same data.
 #pragma once
 
-#include "sample.h"
+#include "core/sample.h"
 
 #include <QList>
 #include <cmath>

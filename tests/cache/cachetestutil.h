@@ -2,9 +2,9 @@
 // exact comparison of samples.
 #pragma once
 
-#include "bytecoding.h"
-#include "cache/samplecache.h"
-#include "seriesregistry.h"
+#include "core/bytecoding.h"
+#include "engine/cache/samplecache.h"
+#include "engine/runtime/seriesregistry.h"
 
 #include <QCryptographicHash>
 #include <QFile>

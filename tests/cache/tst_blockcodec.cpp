@@ -1,7 +1,7 @@
 // Block codec: exact round trips of awkward data, compactness, garbage rejection.
-#include "bytecoding.h"
-#include "cache/blockcodec.h"
 #include "cachetestutil.h"
+#include "core/bytecoding.h"
+#include "engine/cache/blockcodec.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,8 +1,8 @@
 // SampleCache: write through consume()/flush(), read back exactly, reopen, day chunks,
 // retention, histograms, concurrent readers, storage cost.
-#include "bytecoding.h"
-#include "cache/blockcodec.h"
 #include "cachetestutil.h"
+#include "core/bytecoding.h"
+#include "engine/cache/blockcodec.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -3,9 +3,9 @@
 // SampleBatch, and the test tables and checks every collector test has.
 #pragma once
 
-#include "collector.h"
-#include "filesource.h"
-#include "sample.h"
+#include "collector/collector.h"
+#include "collector/filesource.h"
+#include "core/sample.h"
 
 #include <QFile>
 #include <QJsonObject>

@@ -9,12 +9,12 @@
 // SeriesRegistry + LiveBuffers (1 h rings). RSS is read from /proc/self/status.
 #pragma once
 
-#include "collectorscheduler.h"
-#include "livebuffers.h"
+#include "engine/runtime/collectorscheduler.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/samplebus.h"
+#include "engine/runtime/seriesregistry.h"
 #include "loopbackhttpserver.h"
 #include "prometheuscollector.h"
-#include "samplebus.h"
-#include "seriesregistry.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

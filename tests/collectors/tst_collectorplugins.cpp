@@ -1,6 +1,6 @@
 // The built host and nic plugins load through CollectorRegistry with their metadata,
 // and their factories validate the config.
-#include "collectorregistry.h"
+#include "collector/collectorregistry.h"
 
 #include <QDir>
 #include <QFileInfo>

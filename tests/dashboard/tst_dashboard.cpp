@@ -1,5 +1,5 @@
 // Dashboard value types: series selectors, durations, variables.
-#include "dashboard/dashboard.h"
+#include "document/dashboard.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

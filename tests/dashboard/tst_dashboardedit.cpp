@@ -1,9 +1,9 @@
 // Layout editing on a Dashboard: where added panels go, clamping to the 12-column
 // grid, pushing overlapped panels down, unique ids, and that edited dashboards save
 // and load back unchanged.
-#include "dashboard/dashboardedit.h"
-#include "dashboard/dashboardfile.h"
-#include "dashboard/dashboardlimits.h"
+#include "document/dashboardedit.h"
+#include "document/dashboardfile.h"
+#include "document/dashboardlimits.h"
 
 #include <QRandomGenerator>
 #include <QTemporaryDir>

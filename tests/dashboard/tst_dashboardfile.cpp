@@ -1,8 +1,8 @@
 // Reading and writing dashboard files: round trips, every refusal with its field
 // and reason, and atomic saves.
-#include "dashboard/dashboardfile.h"
-#include "dashboard/dashboardlimits.h"
-#include "expression.h"
+#include "document/dashboardfile.h"
+#include "document/dashboardlimits.h"
+#include "document/expression.h"
 
 #include <QDir>
 #include <QFile>

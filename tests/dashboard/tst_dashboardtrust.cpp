@@ -3,7 +3,7 @@
 // values and unmarked options are not); the fingerprint changes with a target or a
 // query and not with a panel; shipped files are trusted; the store is 0600 and a file
 // it cannot read is never overwritten.
-#include "dashboard/dashboardtrust.h"
+#include "document/dashboardtrust.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -5,7 +5,7 @@
 // or accepted as a valid rule that saves and reads back to the same rule. Built with
 // clang by tests/run-fuzz; tst_fuzzreplay_alertrule runs it over the seeds (the shipped
 // packs and dashboards, every dashboard fixture, corpus/alertrule) in every ctest run.
-#include "alerts/alertrulejson.h"
+#include "document/alertrulejson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

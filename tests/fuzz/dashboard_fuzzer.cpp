@@ -7,10 +7,10 @@
 // same file again, with no conninfo password in it. Built with clang by tests/run-fuzz;
 // tst_fuzzreplay_dashboard runs it over the seeds (the shipped dashboards, every test
 // fixture, corpus/dashboard) and mutations of them in every ctest run.
-#include "conninfo.h"
-#include "dashboard/dashboardfile.h"
-#include "dashboard/dashboardlimits.h"
-#include "expression.h"
+#include "core/conninfo.h"
+#include "document/dashboardfile.h"
+#include "document/dashboardlimits.h"
+#include "document/expression.h"
 
 #include <QJsonArray>
 #include <QtGlobal>

@@ -2,15 +2,15 @@
 // the top-shards table's order, load bars (measured in a grab), filter and selection;
 // both wired through the factory and a DashboardView over real queries.
 #include "dashboardview.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
 #include "imagetestutil.h"
-#include "livebuffers.h"
+#include "itemmodels/shardtablemodel.h"
 #include "loadbardelegate.h"
 #include "panelfactory.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
+#include "query/shards/shardload.h"
 #include "shardhistogrampanel.h"
-#include "shardload.h"
-#include "shardtablemodel.h"
 #include "shardtablepanel.h"
 
 #include <QApplication>

@@ -1,8 +1,8 @@
 // The status bar's cache entry: hidden while writes work, red "disk full" with the
 // reason while a real cache on a full tmpfs cannot commit (skipped where mounting is
 // refused), orange once it writes again after dropping pending blocks.
-#include "cache/samplecache.h"
-#include "seriesregistry.h"
+#include "engine/cache/samplecache.h"
+#include "engine/runtime/seriesregistry.h"
 #include "sourcestatusbar.h"
 
 #include <QDateTime>

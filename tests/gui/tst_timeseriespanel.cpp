@@ -1,6 +1,6 @@
-#include "downsample.h"
 #include "imagetestutil.h"
-#include "percentilelines.h"
+#include "query/downsample.h"
+#include "query/heatmap/percentilelines.h"
 #include "timeaxesitem.h"
 #include "timeseriespanel.h"
 #include "zoomablechartview.h"

@@ -3,12 +3,12 @@
 // factory and the dashboard grid, and the chart window draws what it is given.
 #include "chartwindow.h"
 #include "dashboardview.h"
-#include "livebuffers.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "itemmodels/usematrixmodel.h"
 #include "panelfactory.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
 #include "timeseriespanel.h"
-#include "usematrixmodel.h"
 #include "usematrixpanel.h"
 
 #include <QHeaderView>

@@ -1,7 +1,7 @@
 // Connection strings without their passwords (conninfo.h), as a saved dashboard writes
 // them: every keyword/value and URI spelling of a password is dropped, everything else
 // is kept as typed. Masking for messages is tested with the collector (tst_postgresunit).
-#include "conninfo.h"
+#include "core/conninfo.h"
 
 #include <QTest>
 

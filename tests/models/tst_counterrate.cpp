@@ -1,4 +1,4 @@
-#include "counterrate.h"
+#include "collector/counterrate.h"
 
 #include <QTest>
 

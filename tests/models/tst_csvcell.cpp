@@ -2,9 +2,9 @@
 // @, tab, carriage return) is escaped with a leading quote and quoted, plain numbers stay
 // numbers, NaN and infinities are empty cells; and the same through the panel CSV and
 // the alert CSV, whose text comes from exporters and dashboard files.
-#include "alerts/alertcsv.h"
-#include "csvcell.h"
-#include "csvexport.h"
+#include "core/csvcell.h"
+#include "query/alerts/alertcsv.h"
+#include "query/csvexport.h"
 
 #include <QTest>
 #include <limits>

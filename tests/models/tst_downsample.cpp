@@ -1,4 +1,4 @@
-#include "downsample.h"
+#include "query/downsample.h"
 
 #include <QRandomGenerator>
 #include <QTest>

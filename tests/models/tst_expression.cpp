@@ -1,7 +1,7 @@
-#include "derivedseries.h"
-#include "expression.h"
-#include "livebuffers.h"
-#include "seriesregistry.h"
+#include "document/expression.h"
+#include "engine/runtime/derivedseries.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
 
 #include <QTest>
 

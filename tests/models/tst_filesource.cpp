@@ -2,7 +2,7 @@
 // with the directory's real count kept for the warning: LocalFileSource on a temporary
 // tree (written in reverse order, so the cap must sort), and capListing(), which the
 // SSH source applies to a listing that arrived whole.
-#include "filesource.h"
+#include "collector/filesource.h"
 
 #include <QDir>
 #include <QFileInfo>

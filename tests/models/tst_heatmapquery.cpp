@@ -2,11 +2,11 @@
 // one grid of events per second (merged series and groups add up), columns never
 // narrower than two polls and immune to poll phase jitter, the CSV export's own column
 // choice, and the CSV rows scripts read.
-#include "csvexport.h"
-#include "heatmapquery.h"
-#include "livebuffers.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "query/csvexport.h"
+#include "query/heatmap/heatmapquery.h"
 
 #include <QTest>
 #include <cmath>

@@ -4,7 +4,7 @@
 // before libc's (the executable's definition wins): names under .slow.test take 1.5 s,
 // as a dead DNS server would take 5 s and more; every other name goes to libc.
 #include "../slowgetaddrinfo.h"
-#include "hostresolver.h"
+#include "collector/hostresolver.h"
 
 #include <QElapsedTimer>
 #include <QTest>

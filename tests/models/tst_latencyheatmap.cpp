@@ -1,7 +1,7 @@
 // Latency heatmap bucketing: histograms land in power-of-two rows at the right rate per
 // second and in the right pixel column, Prometheus-style cumulative le buckets give the
 // same grid as the equivalent histograms, and jitter, holes and odd values do no harm.
-#include "latencyheatmap.h"
+#include "query/heatmap/latencyheatmap.h"
 
 #include <QTest>
 #include <algorithm>

@@ -1,8 +1,8 @@
 // Live ring buffers: histogram series keep their newest polls like value series do,
 // wrap at the same capacity, read inclusive time ranges oldest first, and never mix
 // with value series.
-#include "livebuffers.h"
-#include "seriesregistry.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // A session end to end with a real cache and an in-process collector: samples reach
 // the live buffers and the cache, the store stitches both, and after a restart the
 // history comes back from the cache alone with the same series ids.
-#include "cache/samplecache.h"
-#include "monitoringsession.h"
+#include "engine/cache/samplecache.h"
+#include "engine/monitoringsession.h"
 
 #include <QDateTime>
 #include <QTemporaryDir>

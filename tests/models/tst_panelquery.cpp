@@ -1,8 +1,8 @@
-#include "csvexport.h"
-#include "livebuffers.h"
-#include "panelquery.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "query/csvexport.h"
+#include "query/panelquery.h"
 
 #include <QTemporaryDir>
 #include <QTest>

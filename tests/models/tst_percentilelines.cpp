@@ -2,13 +2,13 @@
 // percentile of the raw samples of the polls it covers (max exact), gaps split lines,
 // empty polls draw nothing, and a range stitched from the SQLite cache and the live
 // buffers gives the same lines as one source would.
-#include "cache/samplecache.h"
-#include "csvexport.h"
-#include "dashboard/dashboardfile.h"
-#include "livebuffers.h"
-#include "percentilelines.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
+#include "document/dashboardfile.h"
+#include "engine/cache/samplecache.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "query/csvexport.h"
+#include "query/heatmap/percentilelines.h"
 
 #include <QLocale>
 #include <QTemporaryDir>

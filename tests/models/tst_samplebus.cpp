@@ -1,7 +1,7 @@
-#include "livebuffers.h"
-#include "samplebus.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/samplebus.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
 
 #include <QSignalSpy>
 #include <QTest>

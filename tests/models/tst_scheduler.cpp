@@ -1,9 +1,9 @@
 // The scheduler must keep every healthy collector on its rhythm while another hangs,
 // flag the hung one as stale, and still stop promptly.
-#include "collectorscheduler.h"
-#include "livebuffers.h"
-#include "samplebus.h"
-#include "seriesregistry.h"
+#include "engine/runtime/collectorscheduler.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/samplebus.h"
+#include "engine/runtime/seriesregistry.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

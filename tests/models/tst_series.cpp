@@ -1,5 +1,5 @@
-#include "series.h"
-#include "seriesregistry.h"
+#include "core/series.h"
+#include "engine/runtime/seriesregistry.h"
 
 #include <QTest>
 #include <QtConcurrent>

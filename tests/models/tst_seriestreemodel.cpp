@@ -1,8 +1,8 @@
 // The series tree (source → metric → series) and the picker chain over it: model
 // contracts while series appear, the flattened text, word filtering, selectors.
-#include "seriespickermodel.h"
-#include "seriesregistry.h"
-#include "seriestreemodel.h"
+#include "engine/runtime/seriesregistry.h"
+#include "itemmodels/seriespickermodel.h"
+#include "itemmodels/seriestreemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>

@@ -1,13 +1,13 @@
 // Shard load bucketing (shardload.h), the shard panels' queries and CSV rows
 // (shardquery.h), and their options in dashboard files.
-#include "csvexport.h"
-#include "dashboard/dashboardfile.h"
-#include "livebuffers.h"
-#include "panelquery.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
-#include "shardload.h"
-#include "shardquery.h"
+#include "document/dashboardfile.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "query/csvexport.h"
+#include "query/panelquery.h"
+#include "query/shards/shardload.h"
+#include "query/shards/shardquery.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

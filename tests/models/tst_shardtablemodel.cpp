@@ -2,8 +2,8 @@
 // every model under QAbstractItemModelTester (fatal): values, share and change, column
 // choice and order, sort (busiest first by default), the shard-name filter, top N, and
 // updates in place that keep a selection.
-#include "shardtablemodel.h"
-#include "shardtableproxies.h"
+#include "itemmodels/shardtablemodel.h"
+#include "itemmodels/shardtableproxies.h"
 
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>

@@ -1,7 +1,7 @@
 // Stacked areas: bands add up on shared timestamps, gaps add nothing, and the mean
 // reduction puts every series on the same column instants.
-#include "downsample.h"
-#include "stacking.h"
+#include "query/downsample.h"
+#include "query/stacking.h"
 
 #include <QTest>
 #include <cmath>

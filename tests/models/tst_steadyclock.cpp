@@ -2,7 +2,7 @@
 // suspend) and not CLOCK_MONOTONIC (which stops while the machine sleeps). On a machine
 // that has slept since boot the two differ and boot() below tells them apart; on one
 // that never slept they agree, and the test checks only that time advances evenly.
-#include "steadyclock.h"
+#include "collector/steadyclock.h"
 
 #include <QDateTime>
 #include <QTest>

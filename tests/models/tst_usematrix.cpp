@@ -4,18 +4,18 @@
 // headline rule, default and overridden thresholds, stale values, CSV rows, the chart
 // of a cell, the dashboard file checks and the table model (QAbstractItemModelTester).
 #include "../collectors/collectortestutil.h"
-#include "csvexport.h"
-#include "dashboard/dashboardfile.h"
+#include "document/dashboardfile.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/samplebus.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
 #include "hostcollector.h"
-#include "livebuffers.h"
+#include "itemmodels/usematrixmodel.h"
 #include "niccollector.h"
-#include "panelquery.h"
-#include "samplebus.h"
-#include "seriesregistry.h"
-#include "seriesstore.h"
-#include "usematrix.h"
-#include "usematrixmodel.h"
-#include "usematrixquery.h"
+#include "query/csvexport.h"
+#include "query/panelquery.h"
+#include "query/use/usematrix.h"
+#include "query/use/usematrixquery.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -3,8 +3,8 @@
 // collector), pg_ctl as the data directory's owner, and lookups into a SampleBatch.
 #pragma once
 
+#include "core/sample.h"
 #include "postgrescollector.h"
-#include "sample.h"
 
 #include <QFileInfo>
 #include <QJsonObject>

@@ -5,12 +5,12 @@
 // source status; through the headless path an untrusted file exits non-zero without
 // --trust and is still harmless with it; the GUI does not connect before the user
 // trusts the file.
-#include "collectorregistry.h"
-#include "dashboard/dashboardfile.h"
-#include "dashboard/dashboardtrust.h"
-#include "environmentsecrets.h"
+#include "collector/collectorregistry.h"
+#include "core/environmentsecrets.h"
+#include "document/dashboardfile.h"
+#include "document/dashboardtrust.h"
+#include "engine/monitoringsession.h"
 #include "fakepgserver.h"
-#include "monitoringsession.h"
 #include "pgtestutil.h"
 #include "postgrescollector.h"
 

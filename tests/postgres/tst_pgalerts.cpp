@@ -1,8 +1,8 @@
 // The alert engine end to end against a real PostgreSQL: the shipped USE pack's shard
 // rule fires within two collection intervals of one partition becoming hot, on that
 // partition only, and resolves after the load stops; the events are in the cache.
-#include "cache/samplecache.h"
-#include "monitoringsession.h"
+#include "engine/cache/samplecache.h"
+#include "engine/monitoringsession.h"
 #include "pgtestutil.h"
 
 #include <QDateTime>

@@ -1,6 +1,6 @@
 // The built postgres plugin loads through CollectorRegistry with its metadata, validates
 // its options without printing passwords, and polls the test server.
-#include "collectorregistry.h"
+#include "collector/collectorregistry.h"
 #include "pgtestutil.h"
 
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 // The postgres collector's logic that needs no server: conninfo redaction, option
 // validation, reset-safe pg_stat_database rates and pg_stat_activity aggregation.
-#include "conninfo.h"
+#include "core/conninfo.h"
 #include "pgactivity.h"
 #include "pgstatdatabase.h"
 #include "pgtestutil.h"

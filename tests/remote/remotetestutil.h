@@ -4,7 +4,7 @@
 // they cannot start, so a missing install step shows.
 #pragma once
 
-#include "collector.h"
+#include "collector/collector.h"
 
 #include <QByteArray>
 #include <QProcess>

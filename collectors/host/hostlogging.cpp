@@ -1,2 +1,0 @@
-#include "hostlogging.h"
-Q_LOGGING_CATEGORY(lcHost, "headroom.collectors.host", QtInfoMsg)

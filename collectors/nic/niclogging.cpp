@@ -1,2 +1,0 @@
-#include "niclogging.h"
-Q_LOGGING_CATEGORY(lcNic, "headroom.collectors.nic", QtInfoMsg)

@@ -1,2 +1,0 @@
-#include "sshlogging.h"
-Q_LOGGING_CATEGORY(lcSsh, "headroom.ssh", QtInfoMsg)

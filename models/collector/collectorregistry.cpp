@@ -1,0 +1,90 @@
+#include "collector/collectorregistry.h"
+
+#include "collectorlogging.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QPluginLoader>
+
+#ifndef HEADROOM_PLUGIN_INSTALL_DIR
+#define HEADROOM_PLUGIN_INSTALL_DIR ""
+#endif
+
+namespace Headroom {
+
+CollectorRegistry::~CollectorRegistry() = default; // plugin instances are owned by Qt
+
+QStringList CollectorRegistry::defaultPluginDirs()
+{
+    QStringList dirs;
+    const QByteArray env = qgetenv("HEADROOM_PLUGIN_PATH");
+    if (!env.isEmpty())
+        dirs += QString::fromLocal8Bit(env).split(u':', Qt::SkipEmptyParts);
+    if (QCoreApplication::instance())
+        dirs += QCoreApplication::applicationDirPath()
+            + QStringLiteral("/../lib/headroom/collectors");
+    const QString installed = QStringLiteral(HEADROOM_PLUGIN_INSTALL_DIR);
+    if (!installed.isEmpty())
+        dirs += installed;
+    return dirs;
+}
+
+QStringList CollectorRegistry::loadPlugins(const QStringList &dirs)
+{
+    QStringList problems;
+    for (const QString &dirPath : dirs) {
+        QDir dir(dirPath);
+        if (!dir.exists())
+            continue;
+        const auto files = dir.entryList({ QStringLiteral("*.so") }, QDir::Files, QDir::Name);
+        for (const QString &file : files) {
+            const QString path = dir.absoluteFilePath(file);
+            QPluginLoader loader(path);
+            const QJsonObject meta = loader.metaData().value(QStringLiteral("MetaData")).toObject();
+            const QString id = meta.value(QStringLiteral("id")).toString();
+            if (loader.metaData().value(QStringLiteral("IID")).toString()
+                != QLatin1StringView(HeadroomCollectorFactory_iid))
+                continue; // not ours
+            if (id.isEmpty()) {
+                problems << QStringLiteral("%1: plugin metadata has no \"id\"").arg(path);
+                continue;
+            }
+            if (m_factories.contains(id))
+                continue; // first directory wins (build tree before install dir)
+            auto *factory = qobject_cast<CollectorFactory *>(loader.instance());
+            if (!factory) {
+                problems << QStringLiteral("%1: cannot load: %2").arg(path, loader.errorString());
+                continue;
+            }
+            CollectorPluginInfo info;
+            info.id = id;
+            info.name = meta.value(QStringLiteral("name")).toString(id);
+            info.description = meta.value(QStringLiteral("description")).toString();
+            info.configSchema = meta.value(QStringLiteral("config")).toObject();
+            info.fileName = path;
+            m_infos.insert(id, info);
+            m_factories.insert(id, factory);
+            qCDebug(lcRegistry) << "loaded collector plugin" << id << "from" << path;
+        }
+    }
+    return problems;
+}
+
+void CollectorRegistry::registerFactory(const CollectorPluginInfo &info, CollectorFactory *factory)
+{
+    m_infos.insert(info.id, info);
+    m_factories.insert(info.id, factory);
+}
+
+CollectorFactory *CollectorRegistry::factory(const QString &id) const
+{
+    return m_factories.value(id);
+}
+
+QList<CollectorPluginInfo> CollectorRegistry::plugins() const
+{
+    return m_infos.values();
+}
+
+} // namespace Headroom

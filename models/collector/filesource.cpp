@@ -1,0 +1,105 @@
+#include "collector/filesource.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QUrl>
+#include <algorithm>
+
+namespace Headroom {
+
+LocalFileSource::LocalFileSource(QString rootPrefix)
+    : m_root(std::move(rootPrefix))
+{
+}
+
+QString LocalFileSource::description() const
+{
+    return m_root.isEmpty() ? QStringLiteral("local") : QStringLiteral("local:") + m_root;
+}
+
+FileReadResult LocalFileSource::readFiles(const QStringList &paths, const QDeadlineTimer &deadline)
+{
+    Q_UNUSED(deadline); // procfs and sysfs reads do not block
+    FileReadResult result;
+    for (const QString &path : paths) {
+        QFile file(m_root + path);
+        // /proc and /sys files report size 0: read until EOF, not size() bytes.
+        if (!file.open(QIODevice::ReadOnly)) {
+            result.errors.insert(path, file.errorString());
+            continue;
+        }
+        QByteArray data = file.readAll();
+        if (file.error() != QFileDevice::NoError) {
+            result.errors.insert(path, file.errorString());
+            continue;
+        }
+        result.contents.insert(path, std::move(data));
+    }
+    return result;
+}
+
+DirectoryListing LocalFileSource::listDirectory(const QString &path, const QDeadlineTimer &deadline)
+{
+    Q_UNUSED(deadline);
+    const QDir dir(m_root + path);
+    DirectoryListing listing;
+    if (!dir.exists()) {
+        listing.error = QStringLiteral("no such directory: ") + path;
+        return listing;
+    }
+    // Never all names at once: keep at most twice the cap, cut back to the smallest
+    // MaxEntries whenever it fills up.
+    QDirIterator it(dir.path(), QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System);
+    qsizetype total = 0;
+    while (it.hasNext()) {
+        listing.entries << it.nextFileInfo().fileName();
+        ++total;
+        if (listing.entries.size() >= 2 * DirectoryListing::MaxEntries)
+            capListing(&listing);
+    }
+    capListing(&listing);
+    listing.totalEntries = total;
+    return listing;
+}
+
+QString DirectoryListing::capWarning(const QString &path) const
+{
+    if (!capped())
+        return {};
+    return QStringLiteral("%1: %2 entries, only the first %3 by name are read (listing cap %4)")
+        .arg(path)
+        .arg(totalEntries)
+        .arg(entries.size())
+        .arg(MaxEntries);
+}
+
+void capListing(DirectoryListing *listing, int cap)
+{
+    std::sort(listing->entries.begin(), listing->entries.end());
+    listing->totalEntries = std::max(listing->totalEntries, listing->entries.size());
+    if (listing->entries.size() > cap)
+        listing->entries.resize(cap);
+}
+
+std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QString *error)
+{
+    const QJsonValue host = options.value(QLatin1StringView("host"));
+    if (!host.isUndefined() && !host.isNull() && !host.isString()) {
+        if (error)
+            *error = QStringLiteral("\"host\" must be a string");
+        return nullptr;
+    }
+    const QString hostName = host.toString();
+    if (!hostName.isEmpty() && hostName != QLatin1StringView("local")) {
+        if (error)
+            *error = QStringLiteral("\"host\": %1 is not a host this collector can read; "
+                                    "use local, ssh://user@server[:port] or "
+                                    "http://server:9100/metrics (node_exporter)")
+                         .arg(QUrl(hostName).toString(QUrl::RemovePassword));
+        return nullptr;
+    }
+    return std::make_unique<LocalFileSource>(options.value(QLatin1StringView("root")).toString());
+}
+
+} // namespace Headroom

@@ -1,0 +1,234 @@
+#include "document/dashboard.h"
+
+#include "documentlogging.h"
+
+#include <QJsonArray>
+#include <QJsonValue>
+#include <array>
+#include <limits>
+
+namespace Headroom {
+
+namespace {
+
+// Glob match where '*' matches any run of characters (dots included) and every
+// other character matches itself. Iterative, with one backtracking point.
+bool globMatches(QStringView pattern, QStringView text)
+{
+    qsizetype p = 0, t = 0;
+    qsizetype starP = -1, starT = 0;
+    while (t < text.size()) {
+        if (p < pattern.size() && pattern[p] == u'*') {
+            starP = p++;
+            starT = t;
+        } else if (p < pattern.size() && pattern[p] == text[t]) {
+            ++p;
+            ++t;
+        } else if (starP >= 0) {
+            p = starP + 1;
+            t = ++starT;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == u'*')
+        ++p;
+    return p == pattern.size();
+}
+
+struct DurationUnit
+{
+    QStringView suffix;
+    qint64 ms;
+};
+
+// Largest first: formatDuration picks the first unit that divides exactly.
+constexpr std::array<DurationUnit, 6> durationUnits = { {
+    { u"w", 7LL * 24 * 3600 * 1000 },
+    { u"d", 24LL * 3600 * 1000 },
+    { u"h", 3600LL * 1000 },
+    { u"m", 60LL * 1000 },
+    { u"s", 1000 },
+    { u"ms", 1 },
+} };
+
+QString substituteString(const QString &text, const QMap<QString, QString> &values, QString *error)
+{
+    if (!text.contains(u"${"))
+        return text;
+    QString out;
+    out.reserve(text.size());
+    qsizetype pos = 0;
+    while (pos < text.size()) {
+        const qsizetype start = text.indexOf(u"${", pos);
+        if (start < 0)
+            break;
+        const qsizetype end = text.indexOf(u'}', start + 2);
+        if (end < 0)
+            break; // an unterminated "${" is kept as it is
+        out += QStringView(text).mid(pos, start - pos);
+        const QString name = text.mid(start + 2, end - start - 2);
+        const auto it = values.constFind(name);
+        if (it != values.constEnd()) {
+            out += *it;
+        } else {
+            if (error->isEmpty())
+                *error = QStringLiteral("unknown variable ${%1}").arg(name);
+            out += QStringView(text).mid(start, end - start + 1);
+        }
+        pos = end + 1;
+    }
+    out += QStringView(text).mid(pos);
+    return out;
+}
+
+QJsonValue substituteValue(const QJsonValue &value, const QMap<QString, QString> &values,
+                           QString *error);
+
+// Keeps the first error in *error (never null here).
+QJsonObject substituteObject(const QJsonObject &object, const QMap<QString, QString> &values,
+                             QString *error)
+{
+    QJsonObject out;
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it)
+        out.insert(it.key(), substituteValue(it.value(), values, error));
+    return out;
+}
+
+QJsonValue substituteValue(const QJsonValue &value, const QMap<QString, QString> &values,
+                           QString *error)
+{
+    switch (value.type()) {
+    case QJsonValue::String:
+        return substituteString(value.toString(), values, error);
+    case QJsonValue::Object:
+        return substituteObject(value.toObject(), values, error);
+    case QJsonValue::Array: {
+        QJsonArray out;
+        const QJsonArray in = value.toArray();
+        for (const QJsonValue &item : in)
+            out.append(substituteValue(item, values, error));
+        return out;
+    }
+    default:
+        return value;
+    }
+}
+
+} // namespace
+
+bool SeriesSelector::matches(const SeriesKey &key) const
+{
+    if (!globMatches(source, key.source))
+        return false;
+    if (!globMatches(metric, key.metric))
+        return false;
+    for (auto it = labels.cbegin(); it != labels.cend(); ++it) {
+        const auto found = key.labels.constFind(it.key());
+        if (found == key.labels.cend() || !globMatches(it.value(), *found))
+            return false;
+    }
+    return true;
+}
+
+const DashboardPanel *Dashboard::panel(const QString &id) const
+{
+    for (const DashboardPanel &p : panels) {
+        if (p.id == id)
+            return &p;
+    }
+    return nullptr;
+}
+
+QMap<QString, QString> Dashboard::resolveVariables(const QMap<QString, QString> &values) const
+{
+    QMap<QString, QString> out;
+    for (const DashboardVariable &variable : variables)
+        out.insert(variable.name, variable.defaultValue);
+    for (auto it = values.cbegin(); it != values.cend(); ++it) {
+        if (!out.contains(it.key())) {
+            qCWarning(lcDashboard) << "ignoring value for undeclared variable" << it.key();
+            continue;
+        }
+        out.insert(it.key(), it.value());
+    }
+    return out;
+}
+
+int PanelThresholds::level(double value) const
+{
+    if (qIsNaN(value))
+        return 0;
+    const auto beyond = [&](double bound) {
+        return !qIsNaN(bound) && (higherIsWorse ? value >= bound : value <= bound);
+    };
+    return beyond(critical) ? 2 : beyond(warning) ? 1 : 0;
+}
+
+QStringList knownPanelTypes()
+{
+    return { QStringLiteral("timeseries"), QStringLiteral("heatmap"),
+             QStringLiteral("usematrix"),  QStringLiteral("shardhistogram"),
+             QStringLiteral("shardtable"), QStringLiteral("alerts") };
+}
+
+QString yScaleName(YScale scale)
+{
+    using namespace Qt::StringLiterals;
+    return scale == YScale::Log ? u"log"_s : u"linear"_s;
+}
+
+std::optional<YScale> yScaleFromName(const QString &name)
+{
+    using namespace Qt::StringLiterals;
+    if (name == "linear"_L1)
+        return YScale::Linear;
+    if (name == "log"_L1)
+        return YScale::Log;
+    return std::nullopt;
+}
+
+std::optional<qint64> parseDuration(const QString &text)
+{
+    qsizetype digits = 0;
+    while (digits < text.size() && text[digits] >= u'0' && text[digits] <= u'9')
+        ++digits;
+    if (digits == 0 || digits > 18)
+        return std::nullopt;
+    const QStringView suffix = QStringView(text).mid(digits);
+    bool ok = false;
+    const qint64 number = QStringView(text).left(digits).toLongLong(&ok);
+    if (!ok || number <= 0)
+        return std::nullopt;
+    for (const DurationUnit &unit : durationUnits) {
+        if (suffix != unit.suffix)
+            continue;
+        if (number > std::numeric_limits<qint64>::max() / unit.ms)
+            return std::nullopt;
+        return number * unit.ms;
+    }
+    return std::nullopt;
+}
+
+QString formatDuration(qint64 ms)
+{
+    if (ms <= 0)
+        return QString::number(ms) + u"ms";
+    for (const DurationUnit &unit : durationUnits) {
+        if (ms % unit.ms == 0)
+            return QString::number(ms / unit.ms) + unit.suffix;
+    }
+    return QString::number(ms) + u"ms"; // not reached: the last unit divides everything
+}
+
+QJsonObject substituteVariables(const QJsonObject &config, const QMap<QString, QString> &values,
+                                QString *error)
+{
+    QString firstError;
+    QJsonObject out = substituteObject(config, values, &firstError);
+    if (error)
+        *error = firstError;
+    return out;
+}
+
+} // namespace Headroom

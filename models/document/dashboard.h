@@ -1,0 +1,142 @@
+// A dashboard document: versioned JSON with sources, panels, layout, time range,
+// refresh interval, variables. Value types only; reading and writing live in
+// dashboardfile.h.
+#pragma once
+
+#include "core/series.h"
+#include "core/seriesselector.h"
+#include "document/alertrule.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QtNumeric>
+#include <optional>
+
+namespace Headroom {
+
+struct DashboardVariable
+{
+    QString name; // referenced as ${name} in source configs
+    QString label;
+    QString defaultValue;
+    QStringList options; // suggestions for the GUI selector; any value is accepted
+    friend bool operator==(const DashboardVariable &, const DashboardVariable &) = default;
+};
+
+struct DashboardSource
+{
+    QString id; // becomes SeriesKey::source
+    QString plugin; // collector plugin id
+    int intervalMs = 1000;
+    int timeoutMs = 5000;
+    QJsonObject config; // may contain ${variable} references
+    friend bool operator==(const DashboardSource &, const DashboardSource &) = default;
+};
+
+// A series computed from others of the same source (see models/derivedseries.h).
+struct DashboardDerived
+{
+    QString source;
+    QString metric; // the result's metric name
+    QString expression; // e.g. "pg.db.tup_returned.rate / pg.db.blks_hit.rate"
+    QString unit;
+    UseKind kind = UseKind::Info;
+    friend bool operator==(const DashboardDerived &, const DashboardDerived &) = default;
+};
+
+struct PanelLayout
+{
+    int x = 0, y = 0, w = 6, h = 4; // grid cells; the grid is 12 columns wide
+    friend bool operator==(const PanelLayout &, const PanelLayout &) = default;
+};
+
+// How a timeseries panel's Y axis maps values: log suits latencies spanning decades.
+enum class YScale
+{
+    Linear,
+    Log
+};
+
+// Where a panel's values turn worrying: drawn as lines on time charts, colour the
+// cells of tables and the USE matrix. Either may be unset (NaN). With higherIsWorse
+// false (free memory, cache hit ratio), values below the bounds are the bad ones.
+struct PanelThresholds
+{
+    double warning = qQNaN();
+    double critical = qQNaN();
+    bool higherIsWorse = true;
+
+    bool isEmpty() const { return qIsNaN(warning) && qIsNaN(critical); }
+    // 0 ok, 1 warning, 2 critical.
+    int level(double value) const;
+    friend bool operator==(const PanelThresholds &a, const PanelThresholds &b)
+    {
+        const auto same = [](double x, double y) { return x == y || (qIsNaN(x) && qIsNaN(y)); };
+        return same(a.warning, b.warning) && same(a.critical, b.critical)
+            && a.higherIsWorse == b.higherIsWorse;
+    }
+};
+
+struct DashboardPanel
+{
+    QString id;
+    QString type; // "timeseries" (more types arrive with the views issue)
+    QString title;
+    QString unit; // overrides the series' unit on the axis when set
+    QList<SeriesSelector> series;
+    PanelLayout layout;
+    QJsonObject options; // type-specific: stacked, yMin, yMax, logY ...
+    // Lines drawn per histogram series, each in (0, 100]; 100 is the maximum. Empty:
+    // p50, p95, p99 and max (see percentilelines.h).
+    QList<double> percentiles;
+    YScale yScale = YScale::Linear;
+    PanelThresholds thresholds;
+    friend bool operator==(const DashboardPanel &, const DashboardPanel &) = default;
+};
+
+struct Dashboard
+{
+    // 2 added alert rules; a build reading only 1 refuses such a file instead of
+    // dropping its rules on the next save.
+    static constexpr int SchemaVersion = 2;
+
+    QString title;
+    QList<DashboardVariable> variables;
+    QList<DashboardSource> sources;
+    QList<DashboardDerived> derived;
+    QList<DashboardPanel> panels;
+    // A rule pack from resources ("use"; empty: none) and the dashboard's own rules,
+    // which replace pack rules of the same id (alerts/alertrulejson.h).
+    QString alertPack;
+    QList<AlertRule> alerts;
+    qint64 rangeMs = 15 * 60 * 1000;
+    int refreshMs = 1000;
+
+    const DashboardPanel *panel(const QString &id) const;
+    // Default values of every variable, overridden by `values`.
+    // Values for undeclared names are ignored (with a warning).
+    QMap<QString, QString> resolveVariables(const QMap<QString, QString> &values) const;
+    friend bool operator==(const Dashboard &, const Dashboard &) = default;
+};
+
+// The panel types this build can draw; a file naming another type is refused.
+QStringList knownPanelTypes();
+
+// "linear" and "log", as dashboard files spell them; nullopt for any other name.
+QString yScaleName(YScale scale);
+std::optional<YScale> yScaleFromName(const QString &name);
+
+// "15m" -> 900000. Units ms, s, m, h, d, w; nullopt when malformed or not positive.
+// formatDuration uses the largest unit that divides exactly (90000 -> "90s"), so
+// parseDuration(formatDuration(ms)) == ms for every positive ms.
+std::optional<qint64> parseDuration(const QString &text);
+QString formatDuration(qint64 ms);
+
+// Replaces ${name} in every string value of config, in objects and arrays at any
+// depth. Unknown names are left as written and the first is reported in *error
+// ("unknown variable ${name}"); *error is cleared when all names are known.
+QJsonObject substituteVariables(const QJsonObject &config, const QMap<QString, QString> &values,
+                                QString *error);
+
+} // namespace Headroom

@@ -1,0 +1,171 @@
+#include "document/dashboardedit.h"
+
+#include "document/dashboardlimits.h"
+
+#include <QSet>
+#include <algorithm>
+#include <numeric>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+qsizetype indexOf(const Dashboard &dashboard, const QString &id)
+{
+    for (qsizetype i = 0; i < dashboard.panels.size(); ++i) {
+        if (dashboard.panels[i].id == id)
+            return i;
+    }
+    return -1;
+}
+
+PanelLayout clamped(PanelLayout layout)
+{
+    layout.w = std::clamp(layout.w, 1, DashboardGridColumns);
+    layout.x = std::clamp(layout.x, 0, DashboardGridColumns - layout.w);
+    // Within what the loader accepts, so that an edited dashboard always loads back.
+    layout.h = std::clamp(layout.h, 1, DashboardLimits::MaximumPanelHeight);
+    layout.y = std::clamp(layout.y, 0, DashboardLimits::MaximumPanelRow - layout.h);
+    return layout;
+}
+
+// Keeps the panel at `fixed` where it is and moves every other panel down just as far
+// as needed: panels are settled top to bottom, each below any settled panel it
+// overlaps. A panel overlapping nothing does not move.
+void pushDownFrom(Dashboard &dashboard, qsizetype fixed)
+{
+    QList<qsizetype> order(dashboard.panels.size());
+    std::iota(order.begin(), order.end(), qsizetype(0));
+    order.removeAt(fixed);
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+        const PanelLayout &la = dashboard.panels[a].layout;
+        const PanelLayout &lb = dashboard.panels[b].layout;
+        return std::pair(la.y, la.x) < std::pair(lb.y, lb.x);
+    });
+    QList<qsizetype> settled { fixed };
+    for (qsizetype i : order) {
+        PanelLayout &layout = dashboard.panels[i].layout;
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (qsizetype s : settled) {
+                const PanelLayout &other = dashboard.panels[s].layout;
+                if (panelsOverlap(layout, other)) {
+                    layout.y = other.y + other.h;
+                    moved = true;
+                }
+            }
+        }
+        settled.append(i);
+    }
+}
+
+QString slug(const QString &title)
+{
+    QString out;
+    for (const QChar c : title.toLower()) {
+        if (c.isLetterOrNumber())
+            out += c;
+        else if (!out.isEmpty() && !out.endsWith(u'-'))
+            out += u'-';
+    }
+    // Room for a "-2" ... suffix within the loader's bound on ids.
+    out.truncate(DashboardLimits::MaximumIdLength - 8);
+    while (out.endsWith(u'-'))
+        out.chop(1);
+    return out.isEmpty() ? u"panel"_s : out;
+}
+
+bool idUsed(const Dashboard &dashboard, const QString &id, qsizetype except = -1)
+{
+    const qsizetype at = indexOf(dashboard, id);
+    return at >= 0 && at != except;
+}
+
+} // namespace
+
+bool panelsOverlap(const PanelLayout &a, const PanelLayout &b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+QString uniquePanelId(const Dashboard &dashboard, const QString &title)
+{
+    const QString base = slug(title);
+    QString id = base;
+    for (int n = 2; idUsed(dashboard, id); ++n)
+        id = base + u'-' + QString::number(n);
+    return id;
+}
+
+QString addPanel(Dashboard &dashboard, DashboardPanel panel)
+{
+    if (panel.id.isEmpty() || idUsed(dashboard, panel.id))
+        panel.id = uniquePanelId(dashboard, panel.title);
+    int bottom = 0;
+    for (const DashboardPanel &other : std::as_const(dashboard.panels))
+        bottom = std::max(bottom, other.layout.y + other.layout.h);
+    panel.layout = clamped({ 0, bottom, panel.layout.w, panel.layout.h });
+    dashboard.panels.append(panel);
+    return panel.id;
+}
+
+bool removePanel(Dashboard &dashboard, const QString &id)
+{
+    const qsizetype at = indexOf(dashboard, id);
+    if (at < 0)
+        return false;
+    dashboard.panels.removeAt(at);
+    return true;
+}
+
+bool movePanel(Dashboard &dashboard, const QString &id, int x, int y)
+{
+    const qsizetype at = indexOf(dashboard, id);
+    if (at < 0)
+        return false;
+    PanelLayout &layout = dashboard.panels[at].layout;
+    layout = clamped({ x, y, layout.w, layout.h });
+    pushDownFrom(dashboard, at);
+    return true;
+}
+
+bool resizePanel(Dashboard &dashboard, const QString &id, int w, int h)
+{
+    const qsizetype at = indexOf(dashboard, id);
+    if (at < 0)
+        return false;
+    PanelLayout &layout = dashboard.panels[at].layout;
+    layout.x = std::clamp(layout.x, 0, DashboardGridColumns - 1);
+    layout.w = std::clamp(w, 1, DashboardGridColumns - layout.x);
+    layout.h = std::clamp(h, 1, DashboardLimits::MaximumPanelHeight);
+    layout.y = std::clamp(layout.y, 0, DashboardLimits::MaximumPanelRow - layout.h);
+    pushDownFrom(dashboard, at);
+    return true;
+}
+
+bool replacePanel(Dashboard &dashboard, const QString &id, DashboardPanel panel)
+{
+    const qsizetype at = indexOf(dashboard, id);
+    if (at < 0)
+        return false;
+    if (panel.id.isEmpty() || idUsed(dashboard, panel.id, at))
+        panel.id = id;
+    panel.layout = clamped(panel.layout);
+    dashboard.panels[at] = panel;
+    pushDownFrom(dashboard, at);
+    return true;
+}
+
+bool movePanelInList(Dashboard &dashboard, const QString &id, int delta)
+{
+    const qsizetype at = indexOf(dashboard, id);
+    const qsizetype to = at + delta;
+    if (at < 0 || (delta != -1 && delta != 1) || to < 0 || to >= dashboard.panels.size())
+        return false;
+    dashboard.panels.swapItemsAt(at, to);
+    return true;
+}
+
+} // namespace Headroom

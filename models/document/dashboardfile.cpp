@@ -1,0 +1,1170 @@
+#include "document/dashboardfile.h"
+
+#include "core/conninfo.h"
+#include "document/alertrulejson.h"
+#include "document/dashboardlimits.h"
+#include "document/expression.h"
+#include "document/shardtableoptions.h"
+#include "document/usematrixoptions.h"
+#include "documentlogging.h"
+
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSet>
+#include <QUrl>
+#include <cmath>
+#include <limits>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int GridColumns = 12;
+constexpr int MaximumPercentiles = 8; // more lines than that are no longer readable
+using namespace DashboardLimits;
+constexpr qint64 MaximumFileSize = 16 * 1024 * 1024;
+
+QString passwordReason()
+{
+    return QStringLiteral("passwords are not stored in dashboard files; use libpq's .pgpass, "
+                          "a service file or the environment");
+}
+
+bool isPasswordKey(const QString &key)
+{
+    return key.compare(u"password", Qt::CaseInsensitive) == 0;
+}
+
+// A libpq connection string (the postgres plugin's option): keyword/value pairs or a URI.
+bool isConninfoKey(const QString &key)
+{
+    return key.compare(u"conninfo", Qt::CaseInsensitive) == 0;
+}
+
+QString joinPath(const QString &prefix, const QString &key)
+{
+    return prefix.isEmpty() ? key : prefix + u'.' + key;
+}
+
+QString indexPath(const QString &prefix, qsizetype index)
+{
+    return prefix + u'[' + QString::number(index) + u']';
+}
+
+// "got ..." part of a type error: scalars as JSON, containers by kind.
+QString describe(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Undefined:
+        return QStringLiteral("nothing");
+    default:
+        break;
+    }
+    const QByteArray json = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
+    QString text = QString::fromUtf8(json.mid(1, json.size() - 2));
+    if (text.size() > 80)
+        text = text.left(77) + u"...";
+    return text;
+}
+
+// 1-based line and column (in characters) of a byte offset into UTF-8 text.
+QString lineAndColumn(const QByteArray &data, qsizetype offset)
+{
+    offset = qBound<qsizetype>(0, offset, data.size());
+    int line = 1;
+    int column = 1;
+    for (qsizetype i = 0; i < offset; ++i) {
+        const auto byte = static_cast<unsigned char>(data[i]);
+        if (byte == '\n') {
+            ++line;
+            column = 1;
+        } else if ((byte & 0xC0) != 0x80) { // not a UTF-8 continuation byte
+            ++column;
+        }
+    }
+    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+QJsonObject withoutPasswords(const QJsonObject &object);
+
+// "ssh://ops:secret@db1" -> "ssh://ops@db1": a URL typed with a password (a host
+// variable, a source's URL) is written without it. Other strings stay as they are.
+QString stringWithoutPassword(const QString &text)
+{
+    if (!text.contains(u"://"))
+        return text;
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid() || url.password().isEmpty())
+        return text;
+    return url.toString(QUrl::RemovePassword);
+}
+
+QJsonValue valueWithoutPasswords(const QJsonValue &value)
+{
+    if (value.isString())
+        return stringWithoutPassword(value.toString());
+    if (value.isObject())
+        return withoutPasswords(value.toObject());
+    if (value.isArray()) {
+        QJsonArray out;
+        const QJsonArray in = value.toArray();
+        for (const QJsonValue &item : in)
+            out.append(valueWithoutPasswords(item));
+        return out;
+    }
+    return value;
+}
+
+QJsonObject withoutPasswords(const QJsonObject &object)
+{
+    QJsonObject out;
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        if (isPasswordKey(it.key()))
+            continue;
+        // "host=db password=secret" is no URL: the conninfo reading finds its password.
+        if (isConninfoKey(it.key()) && it.value().isString())
+            out.insert(it.key(), conninfoWithoutPassword(it.value().toString()));
+        else
+            out.insert(it.key(), valueWithoutPasswords(it.value()));
+    }
+    return out;
+}
+
+// The names of the variables that conninfo strings of the config refer to (${pg}): their
+// values are connection strings too, and what the user typed in the toolbar becomes
+// their default on Save.
+void collectConninfoVariables(const QJsonValue &value, bool inConninfo, QSet<QString> *names)
+{
+    if (value.isString() && inConninfo) {
+        const QString text = value.toString();
+        // Same reading of ${name} as substituteVariables: up to the next '}'.
+        for (qsizetype start = text.indexOf(u"${"); start >= 0;
+             start = text.indexOf(u"${", start + 2)) {
+            const qsizetype end = text.indexOf(u'}', start + 2);
+            if (end < 0)
+                break;
+            names->insert(text.mid(start + 2, end - start - 2));
+        }
+    } else if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it)
+            collectConninfoVariables(it.value(), inConninfo || isConninfoKey(it.key()), names);
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        for (const QJsonValue &item : array)
+            collectConninfoVariables(item, inConninfo, names);
+    }
+}
+
+// A variable's default or option as written: without a URL's password, and for a
+// variable that feeds a conninfo without a keyword-style or URI password either.
+QString variableValueWithoutPassword(const QString &value, bool conninfo)
+{
+    return conninfo ? conninfoWithoutPassword(stringWithoutPassword(value))
+                    : stringWithoutPassword(value);
+}
+
+class Parser
+{
+public:
+    explicit Parser(const QString &fileName)
+        : m_fileName(fileName)
+    {
+    }
+
+    DashboardLoadResult parse(const QByteArray &json);
+
+private:
+    bool fail(const QString &field, const QString &reason)
+    {
+        m_error = DashboardError { m_fileName, field, reason };
+        return false;
+    }
+    bool failType(const QString &field, const QString &expected, const QJsonValue &value)
+    {
+        return fail(field, QStringLiteral("must be %1, got %2").arg(expected, describe(value)));
+    }
+
+    bool readMember(const QJsonObject &object, const QString &key, const QString &path,
+                    bool required, QJsonValue::Type type, const QString &expected, QJsonValue *out);
+    bool readString(const QJsonObject &object, const QString &key, const QString &path,
+                    bool required, QString *out, qsizetype maxLength = MaximumNameLength);
+    bool readNonEmptyString(const QJsonObject &object, const QString &key, const QString &path,
+                            QString *out, qsizetype maxLength = MaximumNameLength);
+    bool checkLength(const QString &text, const QString &field, qsizetype maxLength);
+    bool checkCount(qsizetype count, qsizetype maximum, const QString &field, const QString &what);
+    bool readInt(const QJsonObject &object, const QString &key, const QString &path, int minimum,
+                 std::optional<int> defaultValue, int *out,
+                 int maximum = std::numeric_limits<int>::max());
+    bool readArray(const QJsonObject &object, const QString &key, const QString &path,
+                   bool required, QJsonArray *out);
+    bool readObject(const QJsonObject &object, const QString &key, const QString &path,
+                    QJsonObject *out);
+    bool elementObject(const QJsonValue &value, const QString &path, QJsonObject *out);
+
+    bool parseSchemaVersion(const QJsonObject &root);
+    bool parseVariables(const QJsonObject &root, Dashboard *dashboard);
+    bool parseSources(const QJsonObject &root, Dashboard *dashboard);
+    bool parseSource(const QJsonObject &object, const QString &path, DashboardSource *source);
+    bool checkConfig(const QJsonValue &value, const QString &path);
+    bool checkReferences(const QString &text, const QString &path);
+    bool parseDerived(const QJsonObject &root, Dashboard *dashboard);
+    bool parsePanels(const QJsonObject &root, Dashboard *dashboard);
+    bool parseAlerts(const QJsonObject &root, Dashboard *dashboard);
+    bool parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
+                    bool *hasLayout);
+    bool parsePercentiles(const QJsonObject &object, const QString &path,
+                          QList<double> *percentiles);
+    bool parseYScale(const QJsonObject &object, const QString &path, YScale *scale);
+    bool parseThresholds(const QJsonObject &object, const QString &path,
+                         PanelThresholds *thresholds);
+    bool parseHeatmapOptions(const QJsonObject &options, const QString &path);
+    bool checkUseMatrixPanel(const DashboardPanel &panel, const QString &path);
+    bool checkShardPanelOptions(const DashboardPanel &panel, const QString &path);
+    bool parseSelector(const QJsonObject &object, const QString &path, SeriesSelector *selector);
+    bool parseLayout(const QJsonObject &object, const QString &path, PanelLayout *layout);
+
+    QString m_fileName;
+    DashboardError m_error;
+    QSet<QString> m_variableNames;
+    QSet<QString> m_sourceIds;
+};
+
+// `key` of `object` into *out: Undefined when it is absent, which is an error when it is
+// required; an error when it is present with another type than `type`.
+bool Parser::readMember(const QJsonObject &object, const QString &key, const QString &path,
+                        bool required, QJsonValue::Type type, const QString &expected,
+                        QJsonValue *out)
+{
+    *out = object.value(key);
+    if (out->isUndefined())
+        return !required || fail(joinPath(path, key), QStringLiteral("is required"));
+    if (out->type() != type)
+        return failType(joinPath(path, key), expected, *out);
+    return true;
+}
+
+bool Parser::readString(const QJsonObject &object, const QString &key, const QString &path,
+                        bool required, QString *out, qsizetype maxLength)
+{
+    QJsonValue value;
+    if (!readMember(object, key, path, required, QJsonValue::String, QStringLiteral("a string"),
+                    &value))
+        return false;
+    if (value.isUndefined())
+        return true;
+    *out = value.toString();
+    return checkLength(*out, joinPath(path, key), maxLength);
+}
+
+bool Parser::readNonEmptyString(const QJsonObject &object, const QString &key, const QString &path,
+                                QString *out, qsizetype maxLength)
+{
+    if (!readString(object, key, path, true, out, maxLength))
+        return false;
+    if (out->isEmpty())
+        return fail(joinPath(path, key), QStringLiteral("must not be empty"));
+    return true;
+}
+
+// The text itself is not repeated: it is long by definition.
+bool Parser::checkLength(const QString &text, const QString &field, qsizetype maxLength)
+{
+    if (text.size() <= maxLength)
+        return true;
+    return fail(field,
+                u"must be at most %1 characters long, got %2"_s.arg(maxLength).arg(text.size()));
+}
+
+// `what` in the plural: "must list at most 200 sources, got 201".
+bool Parser::checkCount(qsizetype count, qsizetype maximum, const QString &field,
+                        const QString &what)
+{
+    if (count <= maximum)
+        return true;
+    return fail(field, u"must list at most %1 %2, got %3"_s.arg(maximum).arg(what).arg(count));
+}
+
+bool Parser::readInt(const QJsonObject &object, const QString &key, const QString &path,
+                     int minimum, std::optional<int> defaultValue, int *out, int maximum)
+{
+    QString expected;
+    if (maximum != std::numeric_limits<int>::max())
+        expected = u"an integer from %1 to %2"_s.arg(minimum).arg(maximum);
+    else if (minimum == 0)
+        expected = QStringLiteral("a non-negative integer");
+    else if (minimum == 1)
+        expected = QStringLiteral("a positive integer");
+    else
+        expected = QStringLiteral("an integer of at least %1").arg(minimum);
+    QJsonValue member;
+    if (!readMember(object, key, path, !defaultValue, QJsonValue::Double, expected, &member))
+        return false;
+    if (member.isUndefined()) {
+        *out = *defaultValue;
+        return true;
+    }
+    const double value = member.toDouble();
+    if (!std::isfinite(value) || std::floor(value) != value || value < minimum || value > maximum)
+        return failType(joinPath(path, key), expected, member);
+    *out = static_cast<int>(value);
+    return true;
+}
+
+bool Parser::readArray(const QJsonObject &object, const QString &key, const QString &path,
+                       bool required, QJsonArray *out)
+{
+    QJsonValue value;
+    if (!readMember(object, key, path, required, QJsonValue::Array, QStringLiteral("an array"),
+                    &value))
+        return false;
+    *out = value.toArray(); // empty when absent
+    return true;
+}
+
+bool Parser::readObject(const QJsonObject &object, const QString &key, const QString &path,
+                        QJsonObject *out)
+{
+    QJsonValue value;
+    if (!readMember(object, key, path, false, QJsonValue::Object, QStringLiteral("an object"),
+                    &value))
+        return false;
+    *out = value.toObject(); // empty when absent
+    return true;
+}
+
+bool Parser::elementObject(const QJsonValue &value, const QString &path, QJsonObject *out)
+{
+    if (!value.isObject())
+        return failType(path, QStringLiteral("an object"), value);
+    *out = value.toObject();
+    return true;
+}
+
+DashboardLoadResult Parser::parse(const QByteArray &json)
+{
+    DashboardLoadResult result;
+    auto failed = [&] {
+        result.error = m_error;
+        qCDebug(lcDashboard) << "refused" << m_error.toString();
+        return result;
+    };
+
+    if (json.trimmed().isEmpty()) {
+        fail(QString(), QStringLiteral("the file is empty"));
+        return failed();
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        QString what = parseError.errorString();
+        // Qt reports a missing comma between members or elements this way.
+        if (parseError.error == QJsonParseError::UnterminatedObject)
+            what += u" (a missing comma or closing brace?)";
+        else if (parseError.error == QJsonParseError::UnterminatedArray)
+            what += u" (a missing comma or closing bracket?)";
+        fail(QString(),
+             QStringLiteral("JSON syntax error at %1: %2")
+                 .arg(lineAndColumn(json, parseError.offset), what));
+        return failed();
+    }
+    if (!document.isObject()) {
+        fail(
+            QString(),
+            QStringLiteral("the top level must be a JSON object, got %1")
+                .arg(document.isArray() ? QStringLiteral("an array") : QStringLiteral("a scalar")));
+        return failed();
+    }
+    const QJsonObject root = document.object();
+
+    Dashboard dashboard;
+    if (!parseSchemaVersion(root)
+        || !readString(root, QStringLiteral("title"), {}, true, &dashboard.title)
+        || !parseVariables(root, &dashboard) || !parseSources(root, &dashboard)
+        || !parseDerived(root, &dashboard))
+        return failed();
+
+    QString timeRange = formatDuration(dashboard.rangeMs);
+    if (!readString(root, QStringLiteral("timeRange"), {}, false, &timeRange))
+        return failed();
+    const auto rangeMs = parseDuration(timeRange);
+    if (!rangeMs) {
+        fail(QStringLiteral("timeRange"),
+             QStringLiteral("must be a duration like 15m (a positive whole number with unit ms, "
+                            "s, m, h, d or w), got %1")
+                 .arg(describe(timeRange)));
+        return failed();
+    }
+    // A longer range would give millions of axis labels and cache reads per repaint.
+    if (*rangeMs > MaximumRangeMs) {
+        fail(QStringLiteral("timeRange"),
+             u"must be at most %1, got %2"_s.arg(formatDuration(MaximumRangeMs),
+                                                 describe(timeRange)));
+        return failed();
+    }
+    dashboard.rangeMs = *rangeMs;
+
+    if (!readInt(root, QStringLiteral("refreshMs"), {}, MinimumIntervalMs, 1000,
+                 &dashboard.refreshMs, MaximumRefreshMs)
+        || !parsePanels(root, &dashboard) || !parseAlerts(root, &dashboard))
+        return failed();
+
+    result.dashboard = std::move(dashboard);
+    return result;
+}
+
+bool Parser::parseAlerts(const QJsonObject &root, Dashboard *dashboard)
+{
+    if (!readString(root, QStringLiteral("alertPack"), {}, false, &dashboard->alertPack))
+        return false;
+    if (!dashboard->alertPack.isEmpty()) {
+        QString error;
+        if (!loadAlertPack(dashboard->alertPack, &error))
+            return fail(QStringLiteral("alertPack"), error);
+    }
+    QJsonArray array;
+    if (!readArray(root, QStringLiteral("alerts"), {}, false, &array)
+        || !checkCount(array.size(), MaximumAlertRules, u"alerts"_s, u"rules"_s))
+        return false;
+    QSet<QString> ids;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(QStringLiteral("alerts"), i);
+        QJsonObject object;
+        if (!elementObject(array.at(i), path, &object))
+            return false;
+        AlertRuleProblem problem;
+        const auto rule = alertRuleFromJson(object, &problem);
+        if (!rule)
+            return fail(joinPath(path, problem.field), problem.reason);
+        if (ids.contains(rule->id))
+            return fail(joinPath(path, QStringLiteral("id")),
+                        QStringLiteral("duplicate rule id %1").arg(describe(rule->id)));
+        ids.insert(rule->id);
+        dashboard->alerts.append(*rule);
+    }
+    return true;
+}
+
+bool Parser::parseSchemaVersion(const QJsonObject &root)
+{
+    const QString field = QStringLiteral("schemaVersion");
+    const auto it = root.constFind(field);
+    if (it == root.constEnd())
+        return fail(field,
+                    QStringLiteral("is required (this build reads schemaVersion 1 to %1)")
+                        .arg(Dashboard::SchemaVersion));
+    const double value = it->toDouble(std::nan(""));
+    if (!it->isDouble() || !std::isfinite(value) || std::floor(value) != value)
+        return failType(field, QStringLiteral("an integer"), *it);
+    if (value > Dashboard::SchemaVersion)
+        return fail(field,
+                    QStringLiteral("written by a newer Headroom (schemaVersion %1; this "
+                                   "build reads up to %2); not opened")
+                        .arg(describe(*it))
+                        .arg(Dashboard::SchemaVersion));
+    if (value < 1)
+        return fail(field, QStringLiteral("must be at least 1, got %1").arg(describe(*it)));
+    return true;
+}
+
+bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
+{
+    static const QRegularExpression namePattern(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    QJsonArray array;
+    if (!readArray(root, QStringLiteral("variables"), {}, false, &array)
+        || !checkCount(array.size(), MaximumVariables, u"variables"_s, u"variables"_s))
+        return false;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(QStringLiteral("variables"), i);
+        QJsonObject object;
+        if (!elementObject(array.at(i), path, &object))
+            return false;
+        DashboardVariable variable;
+        if (!readString(object, QStringLiteral("name"), path, true, &variable.name,
+                        MaximumIdLength))
+            return false;
+        const QString nameField = joinPath(path, QStringLiteral("name"));
+        if (!namePattern.match(variable.name).hasMatch())
+            return fail(nameField,
+                        QStringLiteral("must start with a letter or _ and use only "
+                                       "letters, digits and _, got %1")
+                            .arg(describe(variable.name)));
+        if (m_variableNames.contains(variable.name))
+            return fail(nameField,
+                        QStringLiteral("duplicate variable name %1").arg(describe(variable.name)));
+        if (!readString(object, QStringLiteral("label"), path, false, &variable.label)
+            || !readString(object, QStringLiteral("default"), path, false, &variable.defaultValue,
+                           MaximumValueLength))
+            return false;
+        QJsonArray options;
+        const QString optionsPath = joinPath(path, QStringLiteral("options"));
+        if (!readArray(object, QStringLiteral("options"), path, false, &options)
+            || !checkCount(options.size(), MaximumVariableOptions, optionsPath, u"options"_s))
+            return false;
+        for (qsizetype j = 0; j < options.size(); ++j) {
+            if (!options.at(j).isString())
+                return failType(indexPath(optionsPath, j), QStringLiteral("a string"),
+                                options.at(j));
+            if (!checkLength(options.at(j).toString(), indexPath(optionsPath, j),
+                             MaximumValueLength))
+                return false;
+            variable.options.append(options.at(j).toString());
+        }
+        m_variableNames.insert(variable.name);
+        dashboard->variables.append(variable);
+    }
+    return true;
+}
+
+bool Parser::parseSources(const QJsonObject &root, Dashboard *dashboard)
+{
+    QJsonArray array;
+    if (!readArray(root, QStringLiteral("sources"), {}, true, &array)
+        || !checkCount(array.size(), MaximumSources, u"sources"_s, u"sources"_s))
+        return false;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(QStringLiteral("sources"), i);
+        QJsonObject object;
+        DashboardSource source;
+        if (!elementObject(array.at(i), path, &object) || !parseSource(object, path, &source))
+            return false;
+        dashboard->sources.append(source);
+    }
+    return true;
+}
+
+bool Parser::parseSource(const QJsonObject &object, const QString &path, DashboardSource *source)
+{
+    static const QRegularExpression idPattern(QStringLiteral("^[A-Za-z0-9_.:-]+$"));
+    if (!readString(object, QStringLiteral("id"), path, true, &source->id, MaximumIdLength))
+        return false;
+    const QString idField = joinPath(path, QStringLiteral("id"));
+    if (!idPattern.match(source->id).hasMatch())
+        return fail(idField,
+                    QStringLiteral("must be non-empty and use only letters, digits and "
+                                   "_ . : -, got %1")
+                        .arg(describe(source->id)));
+    if (m_sourceIds.contains(source->id))
+        return fail(idField, QStringLiteral("duplicate source id %1").arg(describe(source->id)));
+    if (!readNonEmptyString(object, QStringLiteral("plugin"), path, &source->plugin,
+                            MaximumIdLength)
+        || !readInt(object, QStringLiteral("intervalMs"), path, MinimumIntervalMs, 1000,
+                    &source->intervalMs, MaximumIntervalMs)
+        || !readInt(object, QStringLiteral("timeoutMs"), path, MinimumTimeoutMs, 5000,
+                    &source->timeoutMs, MaximumTimeoutMs)
+        || !readObject(object, QStringLiteral("config"), path, &source->config)
+        || !checkConfig(source->config, joinPath(path, QStringLiteral("config"))))
+        return false;
+    m_sourceIds.insert(source->id);
+    return true;
+}
+
+bool Parser::parseDerived(const QJsonObject &root, Dashboard *dashboard)
+{
+    QJsonArray array;
+    if (!readArray(root, QStringLiteral("derived"), {}, false, &array)
+        || !checkCount(array.size(), MaximumDerived, u"derived"_s, u"derived series"_s))
+        return false;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(QStringLiteral("derived"), i);
+        QJsonObject object;
+        DashboardDerived derived;
+        QString kind;
+        if (!elementObject(array.at(i), path, &object)
+            || !readNonEmptyString(object, QStringLiteral("source"), path, &derived.source,
+                                   MaximumIdLength)
+            || !readNonEmptyString(object, QStringLiteral("metric"), path, &derived.metric)
+            || !readNonEmptyString(object, QStringLiteral("expression"), path, &derived.expression,
+                                   Expression::MaximumLength)
+            || !readString(object, QStringLiteral("unit"), path, false, &derived.unit)
+            || !readString(object, QStringLiteral("kind"), path, false, &kind))
+            return false;
+        if (!m_sourceIds.contains(derived.source))
+            return fail(joinPath(path, QStringLiteral("source")),
+                        QStringLiteral("no source %1 is declared").arg(describe(derived.source)));
+        QString error;
+        if (!Expression::parse(derived.expression, &error))
+            return fail(joinPath(path, QStringLiteral("expression")), error);
+        bool known = true;
+        if (!kind.isEmpty())
+            derived.kind = useKindFromName(kind, &known);
+        if (!known)
+            return fail(
+                joinPath(path, QStringLiteral("kind")),
+                QStringLiteral("must be one of utilization, saturation, errors, throughput, "
+                               "latency, info; got %1")
+                    .arg(describe(kind)));
+        dashboard->derived.append(derived);
+    }
+    return true;
+}
+
+// Refuses passwords and references to undeclared variables, at any depth.
+bool Parser::checkConfig(const QJsonValue &value, const QString &path)
+{
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            const QString field = joinPath(path, it.key());
+            if (isPasswordKey(it.key()))
+                return fail(field, passwordReason());
+            if (!checkConfig(it.value(), field))
+                return false;
+        }
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (!checkConfig(array.at(i), indexPath(path, i)))
+                return false;
+        }
+    } else if (value.isString()) {
+        return checkReferences(value.toString(), path);
+    }
+    return true;
+}
+
+// Same reading of ${name} as substituteVariables: up to the next '}'.
+bool Parser::checkReferences(const QString &text, const QString &path)
+{
+    qsizetype pos = 0;
+    while (true) {
+        const qsizetype start = text.indexOf(u"${", pos);
+        if (start < 0)
+            return true;
+        const qsizetype end = text.indexOf(u'}', start + 2);
+        if (end < 0)
+            return true;
+        const QString name = text.mid(start + 2, end - start - 2);
+        if (!m_variableNames.contains(name)) {
+            QStringList declared(m_variableNames.cbegin(), m_variableNames.cend());
+            declared.sort();
+            return fail(path,
+                        QStringLiteral("unknown variable ${%1} (%2)")
+                            .arg(name,
+                                 declared.isEmpty() ? QStringLiteral("no variables are declared")
+                                                    : u"declared: " + declared.join(u", ")));
+        }
+        pos = end + 1;
+    }
+}
+
+bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
+{
+    QJsonArray array;
+    if (!readArray(root, QStringLiteral("panels"), {}, true, &array)
+        || !checkCount(array.size(), MaximumPanels, u"panels"_s, u"panels"_s))
+        return false;
+    QHash<QString, qsizetype> ids;
+    QList<qsizetype> autoPlaced;
+    int bottom = 0;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(QStringLiteral("panels"), i);
+        QJsonObject object;
+        DashboardPanel panel;
+        bool hasLayout = false;
+        if (!elementObject(array.at(i), path, &object)
+            || !parsePanel(object, path, &panel, &hasLayout))
+            return false;
+        if (ids.contains(panel.id))
+            return fail(joinPath(path, QStringLiteral("id")),
+                        QStringLiteral("duplicate panel id %1 (also panels[%2])")
+                            .arg(describe(panel.id))
+                            .arg(ids.value(panel.id)));
+        ids.insert(panel.id, i);
+        if (hasLayout)
+            bottom = qMax(bottom, panel.layout.y + panel.layout.h);
+        else
+            autoPlaced.append(i);
+        dashboard->panels.append(panel);
+    }
+    // Panels without a layout go below the placed ones, two per row.
+    const PanelLayout defaults;
+    for (qsizetype n = 0; n < autoPlaced.size(); ++n) {
+        PanelLayout &layout = dashboard->panels[autoPlaced.at(n)].layout;
+        layout.w = defaults.w;
+        layout.h = defaults.h;
+        layout.x = int(n % 2) * defaults.w;
+        layout.y = bottom + int(n / 2) * defaults.h;
+        // Saved with this layout, the panel must load back.
+        if (layout.y + layout.h > MaximumPanelRow)
+            return fail(indexPath(QStringLiteral("panels"), autoPlaced.at(n)),
+                        u"has no layout, and no room is left for it below the placed panels "
+                        "(the grid ends at row %1); give it a layout"_s.arg(MaximumPanelRow));
+    }
+    return true;
+}
+
+bool Parser::parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
+                        bool *hasLayout)
+{
+    if (!readNonEmptyString(object, QStringLiteral("id"), path, &panel->id, MaximumIdLength)
+        || !readNonEmptyString(object, QStringLiteral("type"), path, &panel->type))
+        return false;
+    const QStringList types = knownPanelTypes();
+    if (!types.contains(panel->type))
+        return fail(joinPath(path, QStringLiteral("type")),
+                    QStringLiteral("unknown panel type %1 (this build draws: %2)")
+                        .arg(describe(panel->type), types.join(u", ")));
+    if (!readString(object, QStringLiteral("title"), path, false, &panel->title)
+        || !readString(object, QStringLiteral("unit"), path, false, &panel->unit)
+        || !parsePercentiles(object, path, &panel->percentiles)
+        || !parseYScale(object, path, &panel->yScale)
+        || !parseThresholds(object, path, &panel->thresholds))
+        return false;
+
+    QJsonArray series;
+    const QString seriesPath = joinPath(path, QStringLiteral("series"));
+    if (!readArray(object, QStringLiteral("series"), path, false, &series)
+        || !checkCount(series.size(), MaximumSelectorsPerPanel, seriesPath, u"series"_s))
+        return false;
+    for (qsizetype i = 0; i < series.size(); ++i) {
+        const QString selectorPath = indexPath(seriesPath, i);
+        QJsonObject selectorObject;
+        SeriesSelector selector;
+        if (!elementObject(series.at(i), selectorPath, &selectorObject)
+            || !parseSelector(selectorObject, selectorPath, &selector))
+            return false;
+        panel->series.append(selector);
+    }
+
+    *hasLayout = object.contains(QStringLiteral("layout"));
+    if (*hasLayout) {
+        QJsonObject layout;
+        if (!readObject(object, QStringLiteral("layout"), path, &layout)
+            || !parseLayout(layout, joinPath(path, QStringLiteral("layout")), &panel->layout))
+            return false;
+    }
+    if (!readObject(object, QStringLiteral("options"), path, &panel->options))
+        return false;
+    if (panel->type == u"heatmap"_s
+        && !parseHeatmapOptions(panel->options, joinPath(path, u"options"_s)))
+        return false;
+    if (panel->type == u"usematrix"_s && !checkUseMatrixPanel(*panel, path))
+        return false;
+    if ((panel->type == u"shardhistogram"_s || panel->type == u"shardtable"_s)
+        && !checkShardPanelOptions(*panel, joinPath(path, u"options"_s)))
+        return false;
+    return true;
+}
+
+// The shard panels' options (shardquery.h): overloadedPercent for both; top, columns
+// and opsMetric for tables. Unknown keys are refused: these types are new, so a typo
+// ("column") is more likely than a file from another version.
+bool Parser::checkShardPanelOptions(const DashboardPanel &panel, const QString &path)
+{
+    const bool table = panel.type == u"shardtable"_s;
+    const QStringList keys = table
+        ? QStringList { u"columns"_s, u"opsMetric"_s, u"overloadedPercent"_s, u"top"_s }
+        : QStringList { u"overloadedPercent"_s };
+    const QJsonObject &options = panel.options;
+    for (auto it = options.constBegin(); it != options.constEnd(); ++it) {
+        if (!keys.contains(it.key()))
+            return fail(
+                joinPath(path, it.key()),
+                u"unknown option (a %1 panel takes: %2)"_s.arg(panel.type, keys.join(u", "_s)));
+    }
+    const QJsonValue overloaded = options.value(u"overloadedPercent"_s);
+    if (!overloaded.isUndefined()
+        && (!overloaded.isDouble() || !std::isfinite(overloaded.toDouble())
+            || overloaded.toDouble() < 0))
+        return failType(joinPath(path, u"overloadedPercent"_s), u"a number of at least 0"_s,
+                        overloaded);
+    if (!table)
+        return true;
+    int top = 0;
+    if (!readInt(options, u"top"_s, path, 0, 10, &top))
+        return false;
+    QString opsMetric;
+    if (options.contains(u"opsMetric"_s)
+        && !readNonEmptyString(options, u"opsMetric"_s, path, &opsMetric))
+        return false;
+    QJsonArray columns;
+    if (!readArray(options, u"columns"_s, path, false, &columns))
+        return false;
+    const QString columnsPath = joinPath(path, u"columns"_s);
+    if (options.contains(u"columns"_s) && columns.isEmpty())
+        return fail(
+            columnsPath,
+            u"must name at least one column (valid: %1)"_s.arg(shardColumnNames().join(u", "_s)));
+    QStringList seen;
+    for (qsizetype i = 0; i < columns.size(); ++i) {
+        const QJsonValue name = columns.at(i);
+        if (!name.isString() || !shardColumnNames().contains(name.toString()))
+            return fail(indexPath(columnsPath, i),
+                        u"unknown column %1 (valid: %2)"_s.arg(describe(name),
+                                                               shardColumnNames().join(u", "_s)));
+        if (seen.contains(name.toString()))
+            return fail(indexPath(columnsPath, i),
+                        u"column %1 is listed twice"_s.arg(describe(name)));
+        seen << name.toString();
+    }
+    return true;
+}
+
+bool Parser::parsePercentiles(const QJsonObject &object, const QString &path,
+                              QList<double> *percentiles)
+{
+    const QString key = u"percentiles"_s;
+    QJsonArray array;
+    if (!readArray(object, key, path, false, &array))
+        return false;
+    const QString field = joinPath(path, key);
+    // An empty list would draw nothing at all; the default needs no field.
+    if (object.contains(key) && array.isEmpty())
+        return fail(field, u"must not be empty (leave it out for p50, p95, p99 and max)"_s);
+    if (array.size() > MaximumPercentiles)
+        return fail(field,
+                    u"must list at most %1 percentiles, got %2"_s.arg(MaximumPercentiles)
+                        .arg(array.size()));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonValue value = array.at(i);
+        const double percentile = value.toDouble();
+        if (!value.isDouble() || !(percentile > 0 && percentile <= 100))
+            return failType(indexPath(field, i),
+                            u"a number greater than 0 and at most 100 (100 is the maximum)"_s,
+                            value);
+        // Two equal lines would share one legend name.
+        if (percentiles->contains(percentile))
+            return fail(indexPath(field, i), u"duplicate percentile %1"_s.arg(describe(value)));
+        percentiles->append(percentile);
+    }
+    return true;
+}
+
+bool Parser::parseYScale(const QJsonObject &object, const QString &path, YScale *scale)
+{
+    const QString key = u"yScale"_s;
+    QString name = yScaleName(*scale);
+    if (!readString(object, key, path, false, &name))
+        return false;
+    const auto parsed = yScaleFromName(name);
+    if (!parsed)
+        return fail(joinPath(path, key),
+                    u"must be \"linear\" or \"log\", got %1"_s.arg(describe(name)));
+    *scale = *parsed;
+    return true;
+}
+
+// A heatmap's options: "colorScale" ("linear", the default, or "log") and "bucketUnit"
+// (the unit of Prometheus `le` bounds when the series' own unit is missing or wrong).
+bool Parser::parseHeatmapOptions(const QJsonObject &options, const QString &path)
+{
+    const auto oneOf = [&](const QString &key, const QStringList &names, const QString &spelled) {
+        const QJsonValue value = options.value(key);
+        if (value.isUndefined())
+            return true;
+        if (!value.isString())
+            return failType(joinPath(path, key), u"a string"_s, value);
+        if (!names.contains(value.toString()))
+            return fail(joinPath(path, key), u"must be %1, got %2"_s.arg(spelled, describe(value)));
+        return true;
+    };
+    return oneOf(u"colorScale"_s, { u"linear"_s, u"log"_s }, u"\"linear\" or \"log\""_s)
+        && oneOf(u"bucketUnit"_s, { u"s"_s, u"ms"_s, u"us"_s }, u"\"s\", \"ms\" or \"us\""_s);
+}
+
+// A USE matrix needs selectors (which series are its resources) and reads its
+// per-column thresholds from options (usematrix.h).
+bool Parser::checkUseMatrixPanel(const DashboardPanel &panel, const QString &path)
+{
+    if (panel.series.isEmpty())
+        return fail(joinPath(path, u"series"_s),
+                    u"is required for a usematrix panel, e.g. [{\"source\": \"host\", "
+                    "\"metric\": \"*\"}]"_s);
+    QString field, reason;
+    if (!parseUseMatrixOptions(panel.options, &field, &reason))
+        return fail(joinPath(joinPath(path, u"options"_s), field), reason);
+    return true;
+}
+
+bool Parser::parseThresholds(const QJsonObject &object, const QString &path,
+                             PanelThresholds *thresholds)
+{
+    QJsonObject bounds;
+    if (!readObject(object, u"thresholds"_s, path, &bounds))
+        return false;
+    const QString field = joinPath(path, u"thresholds"_s);
+    for (auto it = bounds.constBegin(); it != bounds.constEnd(); ++it) {
+        if (it.key() != u"warning" && it.key() != u"critical" && it.key() != u"higherIsWorse")
+            return fail(joinPath(field, it.key()),
+                        u"unknown field (expected warning, critical, higherIsWorse)"_s);
+    }
+    QJsonValue value;
+    if (!readMember(bounds, u"higherIsWorse"_s, field, false, QJsonValue::Bool, u"true or false"_s,
+                    &value))
+        return false;
+    thresholds->higherIsWorse = value.isBool() ? value.toBool() : true;
+    for (const auto &[key, target] : { std::pair { u"warning"_s, &thresholds->warning },
+                                       std::pair { u"critical"_s, &thresholds->critical } }) {
+        if (!readMember(bounds, key, field, false, QJsonValue::Double, u"a number"_s, &value))
+            return false;
+        *target = value.isDouble() ? value.toDouble() : qQNaN();
+    }
+    const PanelThresholds &t = *thresholds;
+    if (!qIsNaN(t.warning) && !qIsNaN(t.critical)
+        && (t.higherIsWorse ? t.critical < t.warning : t.critical > t.warning))
+        return fail(field,
+                    t.higherIsWorse ? u"critical must not be below warning"_s
+                                    : u"critical must not be above warning when higherIsWorse "
+                                      "is false"_s);
+    return true;
+}
+
+bool Parser::parseSelector(const QJsonObject &object, const QString &path, SeriesSelector *selector)
+{
+    if (!readNonEmptyString(object, QStringLiteral("source"), path, &selector->source,
+                            MaximumIdLength))
+        return false;
+    if (!m_sourceIds.contains(selector->source)) {
+        QStringList declared(m_sourceIds.cbegin(), m_sourceIds.cend());
+        declared.sort();
+        return fail(joinPath(path, QStringLiteral("source")),
+                    QStringLiteral("unknown source %1 (%2)")
+                        .arg(describe(selector->source),
+                             declared.isEmpty() ? QStringLiteral("no sources are declared")
+                                                : u"declared: " + declared.join(u", ")));
+    }
+    if (!readNonEmptyString(object, QStringLiteral("metric"), path, &selector->metric))
+        return false;
+    QJsonObject labels;
+    if (!readObject(object, QStringLiteral("labels"), path, &labels))
+        return false;
+    const QString labelsPath = joinPath(path, QStringLiteral("labels"));
+    for (auto it = labels.constBegin(); it != labels.constEnd(); ++it) {
+        const QString labelField = joinPath(labelsPath, it.key());
+        if (!it->isString())
+            return failType(labelField, QStringLiteral("a string"), *it);
+        if (it.key().size() > MaximumNameLength)
+            return fail(
+                labelsPath,
+                u"label names must be at most %1 characters long, got %2"_s.arg(MaximumNameLength)
+                    .arg(it.key().size()));
+        if (!checkLength(it->toString(), labelField, MaximumNameLength))
+            return false;
+        selector->labels.insert(it.key(), it->toString());
+    }
+    return true;
+}
+
+bool Parser::parseLayout(const QJsonObject &object, const QString &path, PanelLayout *layout)
+{
+    if (!readInt(object, QStringLiteral("x"), path, 0, std::nullopt, &layout->x)
+        || !readInt(object, QStringLiteral("y"), path, 0, std::nullopt, &layout->y, MaximumPanelRow)
+        || !readInt(object, QStringLiteral("w"), path, 1, std::nullopt, &layout->w)
+        || !readInt(object, QStringLiteral("h"), path, 1, std::nullopt, &layout->h,
+                    MaximumPanelHeight))
+        return false;
+    if (layout->x >= GridColumns)
+        return fail(joinPath(path, QStringLiteral("x")),
+                    QStringLiteral("must be less than %1 (the grid is %1 columns wide), got %2")
+                        .arg(GridColumns)
+                        .arg(layout->x));
+    if (layout->w > GridColumns - layout->x)
+        return fail(joinPath(path, QStringLiteral("w")),
+                    QStringLiteral("x + w must not exceed %1 (the grid is %1 columns wide), got "
+                                   "x %2 + w %3")
+                        .arg(GridColumns)
+                        .arg(layout->x)
+                        .arg(layout->w));
+    if (layout->h > MaximumPanelRow - layout->y)
+        return fail(joinPath(path, QStringLiteral("h")),
+                    u"y + h must not exceed %1 (the grid's last row), got y %2 + h %3"_s
+                        .arg(MaximumPanelRow)
+                        .arg(layout->y)
+                        .arg(layout->h));
+    return true;
+}
+
+} // namespace
+
+QString DashboardError::toString() const
+{
+    QStringList parts;
+    if (!file.isEmpty())
+        parts.append(file);
+    if (!field.isEmpty())
+        parts.append(field);
+    parts.append(reason);
+    return parts.join(u": ");
+}
+
+DashboardLoadResult parseDashboard(const QByteArray &json, const QString &fileName)
+{
+    return Parser(fileName).parse(json);
+}
+
+DashboardLoadResult loadDashboard(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        DashboardLoadResult result;
+        result.error = DashboardError { path, QString(),
+                                        QStringLiteral("cannot open: %1").arg(file.errorString()) };
+        return result;
+    }
+    if (file.size() > MaximumFileSize) {
+        DashboardLoadResult result;
+        result.error = DashboardError {
+            path, QString(),
+            QStringLiteral("too large for a dashboard file (%1 bytes)").arg(file.size())
+        };
+        return result;
+    }
+    const QByteArray data = file.readAll();
+    if (file.error() != QFileDevice::NoError) {
+        DashboardLoadResult result;
+        result.error = DashboardError { path, QString(),
+                                        QStringLiteral("cannot read: %1").arg(file.errorString()) };
+        return result;
+    }
+    return parseDashboard(data, path);
+}
+
+QByteArray dashboardToJson(const Dashboard &dashboard)
+{
+    QSet<QString> conninfoVariables;
+    for (const DashboardSource &source : dashboard.sources)
+        collectConninfoVariables(source.config, false, &conninfoVariables);
+    QJsonArray variables;
+    for (const DashboardVariable &variable : dashboard.variables) {
+        const bool conninfo = conninfoVariables.contains(variable.name);
+        QJsonArray options;
+        for (const QString &option : variable.options)
+            options.append(variableValueWithoutPassword(option, conninfo));
+        variables.append(QJsonObject {
+            { QStringLiteral("name"), variable.name },
+            { QStringLiteral("label"), variable.label },
+            { QStringLiteral("default"),
+              variableValueWithoutPassword(variable.defaultValue, conninfo) },
+            { QStringLiteral("options"), options },
+        });
+    }
+
+    QJsonArray sources;
+    for (const DashboardSource &source : dashboard.sources) {
+        sources.append(QJsonObject {
+            { QStringLiteral("id"), source.id },
+            { QStringLiteral("plugin"), source.plugin },
+            { QStringLiteral("intervalMs"), source.intervalMs },
+            { QStringLiteral("timeoutMs"), source.timeoutMs },
+            { QStringLiteral("config"), withoutPasswords(source.config) },
+        });
+    }
+
+    QJsonArray derived;
+    for (const DashboardDerived &d : dashboard.derived) {
+        derived.append(QJsonObject {
+            { QStringLiteral("source"), d.source },
+            { QStringLiteral("metric"), d.metric },
+            { QStringLiteral("expression"), d.expression },
+            { QStringLiteral("unit"), d.unit },
+            { QStringLiteral("kind"), useKindName(d.kind) },
+        });
+    }
+
+    QJsonArray panels;
+    for (const DashboardPanel &panel : dashboard.panels) {
+        QJsonArray series;
+        for (const SeriesSelector &selector : panel.series) {
+            QJsonObject labels;
+            for (auto it = selector.labels.cbegin(); it != selector.labels.cend(); ++it)
+                labels.insert(it.key(), it.value());
+            series.append(QJsonObject {
+                { QStringLiteral("source"), selector.source },
+                { QStringLiteral("metric"), selector.metric },
+                { QStringLiteral("labels"), labels },
+            });
+        }
+        QJsonObject panelObject {
+            { QStringLiteral("id"), panel.id },
+            { QStringLiteral("type"), panel.type },
+            { QStringLiteral("title"), panel.title },
+            { QStringLiteral("unit"), panel.unit },
+            { QStringLiteral("series"), series },
+            { QStringLiteral("layout"),
+              QJsonObject {
+                  { QStringLiteral("x"), panel.layout.x },
+                  { QStringLiteral("y"), panel.layout.y },
+                  { QStringLiteral("w"), panel.layout.w },
+                  { QStringLiteral("h"), panel.layout.h },
+              } },
+            { QStringLiteral("options"), panel.options },
+            { u"yScale"_s, yScaleName(panel.yScale) },
+        };
+        // No field means the default percentiles; an empty list would be refused.
+        if (!panel.percentiles.isEmpty()) {
+            QJsonArray percentiles;
+            for (double percentile : panel.percentiles)
+                percentiles.append(percentile);
+            panelObject.insert(u"percentiles"_s, percentiles);
+        }
+        if (!panel.thresholds.isEmpty()) {
+            QJsonObject thresholds { { u"higherIsWorse"_s, panel.thresholds.higherIsWorse } };
+            if (!qIsNaN(panel.thresholds.warning))
+                thresholds.insert(u"warning"_s, panel.thresholds.warning);
+            if (!qIsNaN(panel.thresholds.critical))
+                thresholds.insert(u"critical"_s, panel.thresholds.critical);
+            panelObject.insert(u"thresholds"_s, thresholds);
+        }
+        panels.append(panelObject);
+    }
+
+    QJsonArray alerts;
+    for (const AlertRule &rule : dashboard.alerts)
+        alerts.append(alertRuleToJson(rule));
+    QJsonObject root {
+        { QStringLiteral("schemaVersion"), Dashboard::SchemaVersion },
+        { QStringLiteral("title"), dashboard.title },
+        { QStringLiteral("variables"), variables },
+        { QStringLiteral("sources"), sources },
+        { QStringLiteral("derived"), derived },
+        { QStringLiteral("timeRange"), formatDuration(dashboard.rangeMs) },
+        { QStringLiteral("refreshMs"), dashboard.refreshMs },
+        { QStringLiteral("panels"), panels },
+    };
+    if (!dashboard.alertPack.isEmpty())
+        root.insert(QStringLiteral("alertPack"), dashboard.alertPack);
+    if (!alerts.isEmpty())
+        root.insert(QStringLiteral("alerts"), alerts);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+bool saveDashboard(const Dashboard &dashboard, const QString &path, QString *error)
+{
+    auto failed = [&](const QString &reason) {
+        const QString message = QStringLiteral("%1: cannot save: %2").arg(path, reason);
+        qCDebug(lcDashboard).noquote() << message;
+        if (error)
+            *error = message;
+        return false;
+    };
+    const QByteArray data = dashboardToJson(dashboard);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return failed(file.errorString());
+    if (file.write(data) != data.size()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return failed(reason);
+    }
+    if (!file.commit())
+        return failed(file.errorString());
+    if (error)
+        error->clear();
+    qCDebug(lcDashboard) << "saved" << path;
+    return true;
+}
+
+} // namespace Headroom

@@ -1,0 +1,57 @@
+// The USE matrix panel's columns and options, as a dashboard file states them: which
+// column a series kind belongs to, the default thresholds per column and unit, and the
+// reader of a usematrix panel's "thresholds" option. The matrix itself is built in
+// query/use/usematrix.h; this part lives in the document layer because the dashboard
+// reader checks the options when a file opens.
+#pragma once
+
+#include "document/dashboard.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <array>
+#include <optional>
+
+namespace Headroom {
+
+enum class UseColumn
+{
+    Utilization,
+    Saturation,
+    Errors
+};
+inline constexpr int UseColumnCount = 3;
+
+// "Utilization" (column titles) and "utilization" (options keys, CSV labels).
+QString useColumnTitle(UseColumn column);
+QString useColumnKey(UseColumn column);
+// The column a series of this kind belongs to; nullopt for throughput, latency, info.
+std::optional<UseColumn> useColumnOf(UseKind kind);
+
+struct UseMatrixOptions
+{
+    // Per column: the panel's override, or nullopt for the per-unit defaults.
+    std::array<std::optional<PanelThresholds>, UseColumnCount> thresholds;
+
+    PanelThresholds thresholdsFor(UseColumn column, const QString &unit) const;
+};
+
+// The defaults, by column and unit:
+//   Utilization  "%": warning 70, critical 90; other units: none.
+//   Saturation   "%" (PSI stall share, swap used): 10 / 25
+//                "" (queue lengths, run queue and load per CPU, waiting sessions): 1 / 4
+//                "ms/s" (time spent waiting per second): 100 / 500
+//                "B/s" (spilled to temp files): any / 100 MB/s
+//                other rates "…/s" (drops, swapping, temp files): any / 100 per second
+//                other units: none.
+//   Errors       "%" (retransmitted share): 1 / 5
+//                any other unit: any / 1 (per second for rates).
+// "any" means every value above 0 (the smallest positive double is the bound).
+PanelThresholds defaultUseThresholds(UseColumn column, const QString &unit);
+
+// Reads a usematrix panel's options; nullopt on bad input, with *field the path below
+// "options" ("thresholds.errors.warning") and *reason why (dashboardfile.cpp prefixes
+// the panel's path). Unknown keys are refused so that typos do not go unnoticed.
+std::optional<UseMatrixOptions> parseUseMatrixOptions(const QJsonObject &options, QString *field,
+                                                      QString *reason);
+} // namespace Headroom

@@ -1,0 +1,96 @@
+// The SQLite sample cache (see DESIGN.md, "The SQLite cache").
+//
+// One file; WAL; one writer thread owning the only write connection; readers on their
+// own connections. Samples are buffered per series and sealed into fixed, compressed
+// blocks in day-chunked tables; the unsealed recent tail is kept crash-safe in a small
+// table. Retention drops whole day tables. A file that is not a Headroom cache, or one
+// written by a newer schema, is refused and never modified.
+#pragma once
+
+#include "core/histogram.h"
+#include "engine/cache/alerteventstore.h"
+#include "engine/cache/cachestatus.h"
+#include "engine/runtime/samplebus.h"
+
+#include <QString>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace Headroom {
+
+class SeriesRegistry;
+
+struct CacheOptions
+{
+    // Day chunks entirely older than now - retentionDays are dropped on open and hourly.
+    // <= 0 keeps everything (a recording opened offline must not be trimmed).
+    int retentionDays = 7;
+    int flushIntervalMs = 1000; // how often the writer commits the recent tail
+    // While commits fail (disk full, I/O error), the oldest pending blocks beyond this
+    // are dropped and counted in status(), so memory stays bounded.
+    qsizetype maxPendingBytes = 64 << 20;
+};
+
+class SampleCache : public SampleSink
+{
+public:
+    static constexpr int SchemaVersion = 3;
+
+    // Opens (creating when missing) the cache at path, loading its series into registry.
+    // nullptr with *error naming the file and the reason when it cannot be used.
+    // Missing directories are created 0700 and a new file 0600 whatever the umask (SQLite
+    // gives its -wal and -shm the main file's mode); an existing file keeps its mode.
+    static std::unique_ptr<SampleCache> open(const QString &path, SeriesRegistry *registry,
+                                             QString *error, const CacheOptions &options = {});
+    // $XDG_DATA_HOME/headroom/cache.sqlite (via QStandardPaths::GenericDataLocation).
+    static QString defaultPath();
+
+    ~SampleCache() override; // flushes and stops the writer
+
+    QString path() const;
+
+    // SampleSink: queues the batch for the writer thread; never blocks on SQLite.
+    void consume(const ResolvedBatch &batch) override;
+    // Blocks until everything queued before the call is committed, or the commit failed
+    // (status() then says why; what is pending stays queued for the retries).
+    void flush();
+    // How writes are going (disk full, dropped blocks); thread-safe, a copy.
+    CacheStatus status() const;
+
+    // Samples of one series with from <= ts <= to, oldest first. Thread-safe.
+    // Sees what is committed (at most flushIntervalMs old; flush() to be sure): the live
+    // ring buffers cover the most recent minutes. On a read error, *error is set and the
+    // result is empty.
+    std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs,
+                             QString *error = nullptr) const;
+    // As read(), for a range to be reduced to columns: a block whose span is at most
+    // summaryMaxSpanMs (about a column) and that lies inside the range comes from its
+    // summary in the series index, as two points (its minimum and its maximum), without
+    // reading or decoding it; the rollup that keeps a week as fast as an hour. Blocks
+    // written before schema 2 have no summary and are decoded.
+    std::vector<Sample> readSummarized(int seriesId, qint64 fromMs, qint64 toMs,
+                                       qint64 summaryMaxSpanMs, QString *error = nullptr) const;
+    // Histograms of one histogram series with from <= ts <= to, oldest first; as read().
+    std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs,
+                                               QString *error = nullptr) const;
+
+    // Alert events (schema 3): stored with the writer's next commit, read like samples.
+    void recordAlertEvents(const QList<AlertEvent> &events);
+    void acknowledgeAlert(const AlertAcknowledgement &ack);
+    QList<AlertEvent> readAlertEvents(qint64 fromMs, qint64 toMs, QString *error = nullptr) const;
+    // The newest event of each alert instance (rule x series), oldest first.
+    QList<AlertEvent> readLatestAlertStates(QString *error = nullptr) const;
+
+    // Drops every day chunk entirely older than beforeMs; returns how many were dropped.
+    int expireBefore(qint64 beforeMs);
+    // Day chunks present, as UTC day numbers since the epoch.
+    QList<qint64> chunkDays() const;
+
+private:
+    SampleCache();
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Headroom

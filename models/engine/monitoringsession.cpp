@@ -1,0 +1,118 @@
+#include "engine/monitoringsession.h"
+
+#include "document/alertrulejson.h"
+#include "document/dashboardtrust.h"
+#include "engine/cache/samplecache.h"
+#include "sessionlogging.h"
+
+namespace Headroom {
+
+MonitoringSession::MonitoringSession(QObject *parent)
+    : QObject(parent)
+    , m_bus(&m_registry)
+    , m_live(3600) // one hour at 1 s: the usual live window without touching the cache
+    , m_derived(&m_bus)
+    , m_store(&m_live, nullptr)
+    , m_alerts(new AlertEngine(&m_registry, this))
+    , m_scheduler(new CollectorScheduler(&m_bus, this))
+{
+    m_bus.addSink(&m_live);
+    m_bus.addSink(&m_derived);
+    m_bus.addSink(m_alerts);
+    m_store = SeriesStore(&m_live, nullptr, m_alerts->log());
+}
+
+MonitoringSession::~MonitoringSession()
+{
+    stop();
+    m_bus.removeSink(m_alerts);
+    m_alerts->setCache(nullptr);
+    if (m_cache)
+        m_bus.removeSink(m_cache.get());
+}
+
+bool MonitoringSession::openCache(const QString &path, QString *error)
+{
+    m_alerts->setCache(nullptr);
+    if (m_cache) {
+        m_bus.removeSink(m_cache.get());
+        m_cache.reset();
+    }
+    m_store = SeriesStore(&m_live, nullptr, m_alerts->log());
+    if (path.isEmpty())
+        return true;
+    m_cache = SampleCache::open(path, &m_registry, error);
+    if (!m_cache)
+        return false;
+    m_bus.addSink(m_cache.get());
+    m_store = SeriesStore(&m_live, m_cache.get(), m_alerts->log());
+    m_alerts->setCache(m_cache.get());
+    return true;
+}
+
+QStringList MonitoringSession::loadPlugins(const QStringList &dirs)
+{
+    return m_collectors.loadPlugins(dirs);
+}
+
+void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QString> &variables,
+                              const QStringList &held, const QString &heldReason)
+{
+    stop();
+    m_scheduler->clearStatuses();
+    QList<DerivedSeriesDefinition> definitions;
+    for (const DashboardDerived &d : dashboard.derived) {
+        // Parsing succeeded when the file was loaded; a dashboard built in code is
+        // checked here too.
+        QString error;
+        if (auto expression = Expression::parse(d.expression, &error))
+            definitions.append({ d.source, d.metric, *expression, d.unit, QString(), d.kind });
+        else
+            qCWarning(lcSession) << "derived series" << d.metric << error;
+    }
+    m_derived.setDefinitions(definitions);
+    m_alerts->setRules(effectiveAlertRules(dashboard.alertPack, dashboard.alerts));
+    const auto values = dashboard.resolveVariables(variables);
+    for (const DashboardSource &source : dashboard.sources) {
+        if (held.contains(source.id)) {
+            m_scheduler->addFailedSource(source.id, source.plugin, heldReason);
+            continue;
+        }
+        QString error;
+        CollectorConfig config;
+        config.sourceId = source.id;
+        config.intervalMs = source.intervalMs;
+        config.timeoutMs = source.timeoutMs;
+        config.options = substituteVariables(source.config, values, &error);
+        config.userOptions = userSuppliedOptions(dashboard, source, values);
+        CollectorFactory *factory = m_collectors.factory(source.plugin);
+        std::unique_ptr<Collector> collector;
+        if (error.isEmpty() && !factory)
+            error = QStringLiteral("no collector plugin \"%1\" installed").arg(source.plugin);
+        if (error.isEmpty())
+            collector = factory->create(config, &error);
+        if (!collector) {
+            qCWarning(lcSession) << "source" << source.id << error;
+            m_scheduler->addFailedSource(source.id, source.plugin, error);
+            continue;
+        }
+        m_scheduler->addSource(source.plugin, config, std::move(collector), &error);
+    }
+    m_scheduler->start();
+}
+
+void MonitoringSession::stop()
+{
+    // Called on the GUI thread when a variable or dashboard changes: healthy collectors
+    // stop in milliseconds, and a hung one is abandoned safely, so do not wait long.
+    m_scheduler->stop(1000);
+}
+
+void MonitoringSession::flushCache()
+{
+    m_alerts->waitIdle(); // events of samples already published go in with this flush
+    if (m_cache)
+        m_cache->flush();
+}
+
+} // namespace Headroom

@@ -1,0 +1,182 @@
+#include "itemmodels/usematrixmodel.h"
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+QString ageText(qint64 ageMs)
+{
+    if (ageMs < 0)
+        return u"no sample in the last %1 min"_s.arg(UseLookbackMs / 60000);
+    if (ageMs < 1000)
+        return u"now"_s;
+    if (ageMs < 120'000)
+        return u"%1 s ago"_s.arg(ageMs / 1000);
+    return u"%1 min ago"_s.arg(ageMs / 60000);
+}
+
+QString levelText(UseLevel level)
+{
+    switch (level) {
+    case UseLevel::NotMeasured:
+        return u"not measured"_s;
+    case UseLevel::Stale:
+        return u"stale"_s;
+    case UseLevel::Ok:
+        return u"ok"_s;
+    case UseLevel::Warning:
+        return u"warning"_s;
+    case UseLevel::Critical:
+        break;
+    }
+    return u"critical"_s;
+}
+} // namespace
+
+UseMatrixModel::UseMatrixModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void UseMatrixModel::setMatrix(const UseMatrix &matrix)
+{
+    const QList<UseLevelChange> changes = useLevelChanges(m_matrix, matrix);
+    bool sameRows = matrix.rows.size() == m_matrix.rows.size();
+    for (qsizetype i = 0; sameRows && i < matrix.rows.size(); ++i)
+        sameRows = matrix.rows.at(i).resource == m_matrix.rows.at(i).resource;
+    if (sameRows) {
+        m_matrix = matrix;
+        if (!m_matrix.rows.isEmpty())
+            Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, UseColumnCount - 1));
+    } else {
+        beginResetModel();
+        m_matrix = matrix;
+        endResetModel();
+    }
+    for (const UseLevelChange &change : changes)
+        Q_EMIT levelChanged(change);
+}
+
+int UseMatrixModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_matrix.rows.size());
+}
+
+int UseMatrixModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : UseColumnCount;
+}
+
+const UseCell *UseMatrixModel::cellAt(const QModelIndex &index) const
+{
+    // Not checkIndex(): views and the model tester ask about invalid indexes on purpose.
+    if (!index.isValid() || index.model() != this || index.row() >= m_matrix.rows.size()
+        || index.column() >= UseColumnCount)
+        return nullptr;
+    return &m_matrix.rows.at(index.row()).cells.at(size_t(index.column()));
+}
+
+QString UseMatrixModel::cellText(const UseCell &cell)
+{
+    if (cell.level == UseLevel::NotMeasured)
+        return {};
+    const UseCellSeries *headline = cell.headlineSeries();
+    if (!cell.hasValue() || !headline || !headline->latest)
+        return u"—"_s;
+    return formatUseValue(headline->latest->value, headline->info.unit);
+}
+
+QString UseMatrixModel::cellToolTip(const UseMatrixRow &row, UseColumn column)
+{
+    const UseCell &cell = row.cell(column);
+    QStringList lines { u"%1 — %2: %3"_s.arg(row.label, useColumnTitle(column),
+                                             levelText(cell.level)) };
+    if (!cell.alert.isEmpty())
+        lines << u"alert firing: "_s + cell.alert;
+    if (cell.series.isEmpty()) {
+        lines << u"no %1 series on %2"_s.arg(useColumnKey(column), row.resource);
+        return lines.join(u'\n');
+    }
+    for (int i = 0; i < cell.series.size(); ++i) {
+        const UseCellSeries &s = cell.series.at(i);
+        QString name = s.info.key.metric;
+        if (!s.info.key.labels.isEmpty())
+            name += u' ' + labelsToString(s.info.key.labels);
+        const QString value
+            = s.latest ? formatUseValue(s.latest->value, s.info.unit) : u"no value"_s;
+        QString unit = s.info.unit.isEmpty() ? QString() : u" [%1]"_s.arg(s.info.unit);
+        lines << u"%1%2%3: %4, %5%6"_s.arg(i == cell.headline ? u"▶ "_s : u"   "_s, name, unit,
+                                           value, ageText(s.ageMs),
+                                           s.stale && s.latest ? u" (stale)"_s : QString());
+    }
+    lines << u"Click to chart these series."_s;
+    return lines.join(u'\n');
+}
+
+QVariant UseMatrixModel::data(const QModelIndex &index, int role) const
+{
+    const UseCell *cell = cellAt(index);
+    if (!cell)
+        return {};
+    const UseMatrixRow &row = m_matrix.rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return cellText(*cell);
+    case Qt::ToolTipRole:
+        return cellToolTip(row, UseColumn(index.column()));
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignCenter));
+    case LevelRole:
+        return int(cell->level);
+    case SeriesKeysRole:
+        return QVariant::fromValue(cell->seriesKeys());
+    case ResourceRole:
+        return row.resource;
+    case ValueRole:
+        if (const UseCellSeries *h = cell->headlineSeries(); h && h->latest && cell->hasValue())
+            return h->latest->value;
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant UseMatrixModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal) {
+        if (section < 0 || section >= UseColumnCount)
+            return {};
+        if (role == Qt::DisplayRole)
+            return useColumnTitle(UseColumn(section));
+        return {};
+    }
+    if (section < 0 || section >= m_matrix.rows.size())
+        return {};
+    const UseMatrixRow &row = m_matrix.rows.at(section);
+    if (role == Qt::DisplayRole)
+        return row.label;
+    if (role == Qt::ToolTipRole || role == ResourceRole)
+        return row.resource;
+    return {};
+}
+
+Qt::ItemFlags UseMatrixModel::flags(const QModelIndex &index) const
+{
+    if (!cellAt(index))
+        return Qt::NoItemFlags;
+    // Enabled (clickable) without being selectable: a click opens a chart.
+    return Qt::ItemIsEnabled | Qt::ItemNeverHasChildren;
+}
+
+QHash<int, QByteArray> UseMatrixModel::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
+    names.insert(LevelRole, "level");
+    names.insert(SeriesKeysRole, "seriesKeys");
+    names.insert(ResourceRole, "resource");
+    names.insert(ValueRole, "value");
+    return names;
+}
+
+} // namespace Headroom

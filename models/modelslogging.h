@@ -1,7 +1,0 @@
-#pragma once
-#include <QLoggingCategory>
-Q_DECLARE_LOGGING_CATEGORY(lcModels)
-Q_DECLARE_LOGGING_CATEGORY(lcCache)
-Q_DECLARE_LOGGING_CATEGORY(lcScheduler)
-Q_DECLARE_LOGGING_CATEGORY(lcDashboard)
-Q_DECLARE_LOGGING_CATEGORY(lcAlerts)

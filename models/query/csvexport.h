@@ -1,0 +1,17 @@
+// CSV of panel data: one header row, one row per sample. The format is a contract
+// for scripts: time (ISO-8601 UTC, milliseconds), panel, source, metric, labels,
+// value, unit. Cells are written by csvcell.h (quoted per RFC 4180 when needed, formula
+// cells escaped, NaN and infinities empty).
+#pragma once
+
+#include "core/csvcell.h"
+#include "query/panelquery.h"
+
+namespace Headroom {
+
+QByteArray csvHeader();
+QByteArray csvRows(const PanelData &data);
+// Header plus every panel's rows, written atomically (QSaveFile).
+bool writeCsvFile(const QList<PanelData> &panels, const QString &path, QString *error);
+
+} // namespace Headroom

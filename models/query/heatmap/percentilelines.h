@@ -1,0 +1,34 @@
+// Percentile lines: a histogram series selected by a timeseries panel draws as one line
+// per percentile (p50, p95, p99 and max unless the panel says otherwise). Each point
+// comes from the histograms merged over one pixel column; merging adds bucket counts,
+// so it is exact and every point keeps LogHistogram's relative error of at most 1 %.
+#pragma once
+
+#include "query/panelquery.h"
+
+#include <span>
+
+namespace Headroom {
+
+// p50, p95, p99 and max: what a panel without "percentiles" draws.
+QList<double> defaultPercentiles();
+// The "percentile" label of a line: "p50", "p99.9"; 100 is "max".
+QString percentileLabel(double percentile);
+
+// The histograms of each pixel column of [fromMs, toMs] merged into one, stamped with
+// the time of the newest merged histogram (the end of the interval it covers). With
+// columns <= 0, or an empty range, the histograms unchanged.
+std::vector<TimedHistogram> mergePerColumn(std::span<const TimedHistogram> sorted, qint64 fromMs,
+                                           qint64 toMs, int columns);
+
+// One line per percentile for the histogram series seriesId, from its histograms in
+// [fromMs, toMs] (oldest first). Each line's info is the series' with the label
+// {"percentile": percentileLabel(p)} added, so legends and CSV rows tell them apart.
+// Gaps split lines as they split value series; empty histograms (polls that saw no
+// event) give no point.
+QList<PanelSeriesData> percentileLines(int seriesId, const SeriesInfo &info,
+                                       std::span<const TimedHistogram> sorted,
+                                       const QList<double> &percentiles, qint64 fromMs, qint64 toMs,
+                                       int columns);
+
+} // namespace Headroom

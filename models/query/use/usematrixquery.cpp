@@ -1,0 +1,71 @@
+#include "query/use/usematrixquery.h"
+
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+
+#include <algorithm>
+
+namespace Headroom {
+
+namespace {
+// Enough recent samples for a median spacing that one late poll does not skew.
+constexpr size_t SpacingSamples = 5;
+// Read first; the whole look-back window only for series this finds (nearly) empty,
+// so a live refresh copies a minute of samples per series, not ten.
+constexpr qint64 FirstWindowMs = 60 * 1000;
+
+qint64 medianSpacing(const std::vector<Sample> &samples)
+{
+    if (samples.size() < 2)
+        return 0;
+    const size_t first = samples.size() > SpacingSamples ? samples.size() - SpacingSamples : 0;
+    std::vector<qint64> gaps;
+    for (size_t i = first + 1; i < samples.size(); ++i)
+        gaps.push_back(samples[i].tsMs - samples[i - 1].tsMs);
+    std::nth_element(gaps.begin(), gaps.begin() + qsizetype(gaps.size() / 2), gaps.end());
+    return gaps[gaps.size() / 2];
+}
+} // namespace
+
+QList<UseSeriesReading> readUseSeries(const QList<SeriesSelector> &selectors,
+                                      const SeriesRegistry &registry, const SeriesStore &store,
+                                      qint64 fromMs, qint64 toMs)
+{
+    QList<UseSeriesReading> readings;
+    const qint64 windowFrom = std::max(fromMs, toMs - UseLookbackMs);
+    const qint64 firstFrom = std::max(windowFrom, toMs - FirstWindowMs);
+    for (int id : matchSeries(selectors, registry)) {
+        const auto info = registry.info(id);
+        if (!info || info->histogram || !useColumnOf(info->kind))
+            continue;
+        UseSeriesReading reading;
+        reading.seriesId = id;
+        reading.info = *info;
+        std::vector<Sample> samples = store.read(id, firstFrom, toMs);
+        if (samples.size() < SpacingSamples && firstFrom > windowFrom)
+            samples = store.read(id, windowFrom, toMs);
+        if (!samples.empty()) {
+            reading.latest = samples.back();
+            reading.spacingMs = medianSpacing(samples);
+        }
+        readings.append(std::move(reading));
+    }
+    return readings;
+}
+
+PanelData queryUseMatrixPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
+                              const SeriesStore &store, qint64 fromMs, qint64 toMs)
+{
+    PanelData data;
+    data.panelId = panel.id;
+    data.fromMs = fromMs;
+    data.toMs = toMs;
+    QString field, reason;
+    const UseMatrixOptions options
+        = parseUseMatrixOptions(panel.options, &field, &reason).value_or(UseMatrixOptions {});
+    data.useMatrix
+        = buildUseMatrix(readUseSeries(panel.series, registry, store, fromMs, toMs), options, toMs);
+    return data;
+}
+
+} // namespace Headroom

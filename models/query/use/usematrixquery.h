@@ -1,0 +1,26 @@
+// The query behind a "usematrix" panel: the series its selectors match, the latest
+// sample of each within the look-back window, built into a UseMatrix (usematrix.h).
+#pragma once
+
+#include "query/panelquery.h"
+#include "query/use/usematrix.h"
+
+namespace Headroom {
+
+class SeriesRegistry;
+class SeriesStore;
+
+// The readings buildUseMatrix() needs: for every matched U/S/E series its latest
+// sample in [max(from, to - UseLookbackMs), to] and the median spacing of its last
+// few samples.
+QList<UseSeriesReading> readUseSeries(const QList<SeriesSelector> &selectors,
+                                      const SeriesRegistry &registry, const SeriesStore &store,
+                                      qint64 fromMs, qint64 toMs);
+
+// PanelData with useMatrix filled (series stays empty: the cells are the view). The
+// panel's options were validated when the dashboard was read; options that do not
+// parse here (a panel built in code) fall back to the default thresholds.
+PanelData queryUseMatrixPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
+                              const SeriesStore &store, qint64 fromMs, qint64 toMs);
+
+} // namespace Headroom

@@ -1,0 +1,2 @@
+// Planted: a plugin links only headroom_collector.
+#include "document/dashboard.h"

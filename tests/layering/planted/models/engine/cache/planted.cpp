@@ -1,0 +1,2 @@
+// Planted: the cache sits below the alert engine.
+#include "engine/alerts/alertengine.h"

@@ -1,0 +1,3 @@
+// Allowed: query may read the engine.
+#include "engine/seriesstore.h"
+#include "core/sample.h"
