@@ -1,6 +1,7 @@
 #include "document/dashboardfile.h"
 
 #include "core/conninfo.h"
+#include "core/jsonreader.h"
 #include "document/alertrulejson.h"
 #include "document/dashboardlimits.h"
 #include "document/expression.h"
@@ -47,54 +48,6 @@ bool isPasswordKey(const QString &key)
 bool isConninfoKey(const QString &key)
 {
     return key.compare(u"conninfo", Qt::CaseInsensitive) == 0;
-}
-
-QString joinPath(const QString &prefix, const QString &key)
-{
-    return prefix.isEmpty() ? key : prefix + u'.' + key;
-}
-
-QString indexPath(const QString &prefix, qsizetype index)
-{
-    return prefix + u'[' + QString::number(index) + u']';
-}
-
-// "got ..." part of a type error: scalars as JSON, containers by kind.
-QString describe(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Undefined:
-        return QStringLiteral("nothing");
-    default:
-        break;
-    }
-    const QByteArray json = QJsonDocument(QJsonArray { value }).toJson(QJsonDocument::Compact);
-    QString text = QString::fromUtf8(json.mid(1, json.size() - 2));
-    if (text.size() > 80)
-        text = text.left(77) + u"...";
-    return text;
-}
-
-// 1-based line and column (in characters) of a byte offset into UTF-8 text.
-QString lineAndColumn(const QByteArray &data, qsizetype offset)
-{
-    offset = qBound<qsizetype>(0, offset, data.size());
-    int line = 1;
-    int column = 1;
-    for (qsizetype i = 0; i < offset; ++i) {
-        const auto byte = static_cast<unsigned char>(data[i]);
-        if (byte == '\n') {
-            ++line;
-            column = 1;
-        } else if ((byte & 0xC0) != 0x80) { // not a UTF-8 continuation byte
-            ++column;
-        }
-    }
-    return QStringLiteral("line %1, column %2").arg(line).arg(column);
 }
 
 QJsonObject withoutPasswords(const QJsonObject &object);
@@ -176,44 +129,18 @@ QString variableValueWithoutPassword(const QString &value, bool conninfo)
                     : stringWithoutPassword(value);
 }
 
-class Parser
+class Parser : public JsonReader
 {
 public:
     explicit Parser(const QString &fileName)
-        : m_fileName(fileName)
+        : JsonReader(MaximumNameLength)
+        , m_fileName(fileName)
     {
     }
 
     DashboardLoadResult parse(const QByteArray &json);
 
 private:
-    bool fail(const QString &field, const QString &reason)
-    {
-        m_error = DashboardError { m_fileName, field, reason };
-        return false;
-    }
-    bool failType(const QString &field, const QString &expected, const QJsonValue &value)
-    {
-        return fail(field, QStringLiteral("must be %1, got %2").arg(expected, describe(value)));
-    }
-
-    bool readMember(const QJsonObject &object, const QString &key, const QString &path,
-                    bool required, QJsonValue::Type type, const QString &expected, QJsonValue *out);
-    bool readString(const QJsonObject &object, const QString &key, const QString &path,
-                    bool required, QString *out, qsizetype maxLength = MaximumNameLength);
-    bool readNonEmptyString(const QJsonObject &object, const QString &key, const QString &path,
-                            QString *out, qsizetype maxLength = MaximumNameLength);
-    bool checkLength(const QString &text, const QString &field, qsizetype maxLength);
-    bool checkCount(qsizetype count, qsizetype maximum, const QString &field, const QString &what);
-    bool readInt(const QJsonObject &object, const QString &key, const QString &path, int minimum,
-                 std::optional<int> defaultValue, int *out,
-                 int maximum = std::numeric_limits<int>::max());
-    bool readArray(const QJsonObject &object, const QString &key, const QString &path,
-                   bool required, QJsonArray *out);
-    bool readObject(const QJsonObject &object, const QString &key, const QString &path,
-                    QJsonObject *out);
-    bool elementObject(const QJsonValue &value, const QString &path, QJsonObject *out);
-
     bool parseSchemaVersion(const QJsonObject &root);
     bool parseVariables(const QJsonObject &root, Dashboard *dashboard);
     bool parseSources(const QJsonObject &root, Dashboard *dashboard);
@@ -237,157 +164,23 @@ private:
     bool parseLayout(const QJsonObject &object, const QString &path, PanelLayout *layout);
 
     QString m_fileName;
-    DashboardError m_error;
     QSet<QString> m_variableNames;
     QSet<QString> m_sourceIds;
 };
-
-// `key` of `object` into *out: Undefined when it is absent, which is an error when it is
-// required; an error when it is present with another type than `type`.
-bool Parser::readMember(const QJsonObject &object, const QString &key, const QString &path,
-                        bool required, QJsonValue::Type type, const QString &expected,
-                        QJsonValue *out)
-{
-    *out = object.value(key);
-    if (out->isUndefined())
-        return !required || fail(joinPath(path, key), QStringLiteral("is required"));
-    if (out->type() != type)
-        return failType(joinPath(path, key), expected, *out);
-    return true;
-}
-
-bool Parser::readString(const QJsonObject &object, const QString &key, const QString &path,
-                        bool required, QString *out, qsizetype maxLength)
-{
-    QJsonValue value;
-    if (!readMember(object, key, path, required, QJsonValue::String, QStringLiteral("a string"),
-                    &value))
-        return false;
-    if (value.isUndefined())
-        return true;
-    *out = value.toString();
-    return checkLength(*out, joinPath(path, key), maxLength);
-}
-
-bool Parser::readNonEmptyString(const QJsonObject &object, const QString &key, const QString &path,
-                                QString *out, qsizetype maxLength)
-{
-    if (!readString(object, key, path, true, out, maxLength))
-        return false;
-    if (out->isEmpty())
-        return fail(joinPath(path, key), QStringLiteral("must not be empty"));
-    return true;
-}
-
-// The text itself is not repeated: it is long by definition.
-bool Parser::checkLength(const QString &text, const QString &field, qsizetype maxLength)
-{
-    if (text.size() <= maxLength)
-        return true;
-    return fail(field,
-                u"must be at most %1 characters long, got %2"_s.arg(maxLength).arg(text.size()));
-}
-
-// `what` in the plural: "must list at most 200 sources, got 201".
-bool Parser::checkCount(qsizetype count, qsizetype maximum, const QString &field,
-                        const QString &what)
-{
-    if (count <= maximum)
-        return true;
-    return fail(field, u"must list at most %1 %2, got %3"_s.arg(maximum).arg(what).arg(count));
-}
-
-bool Parser::readInt(const QJsonObject &object, const QString &key, const QString &path,
-                     int minimum, std::optional<int> defaultValue, int *out, int maximum)
-{
-    QString expected;
-    if (maximum != std::numeric_limits<int>::max())
-        expected = u"an integer from %1 to %2"_s.arg(minimum).arg(maximum);
-    else if (minimum == 0)
-        expected = QStringLiteral("a non-negative integer");
-    else if (minimum == 1)
-        expected = QStringLiteral("a positive integer");
-    else
-        expected = QStringLiteral("an integer of at least %1").arg(minimum);
-    QJsonValue member;
-    if (!readMember(object, key, path, !defaultValue, QJsonValue::Double, expected, &member))
-        return false;
-    if (member.isUndefined()) {
-        *out = *defaultValue;
-        return true;
-    }
-    const double value = member.toDouble();
-    if (!std::isfinite(value) || std::floor(value) != value || value < minimum || value > maximum)
-        return failType(joinPath(path, key), expected, member);
-    *out = static_cast<int>(value);
-    return true;
-}
-
-bool Parser::readArray(const QJsonObject &object, const QString &key, const QString &path,
-                       bool required, QJsonArray *out)
-{
-    QJsonValue value;
-    if (!readMember(object, key, path, required, QJsonValue::Array, QStringLiteral("an array"),
-                    &value))
-        return false;
-    *out = value.toArray(); // empty when absent
-    return true;
-}
-
-bool Parser::readObject(const QJsonObject &object, const QString &key, const QString &path,
-                        QJsonObject *out)
-{
-    QJsonValue value;
-    if (!readMember(object, key, path, false, QJsonValue::Object, QStringLiteral("an object"),
-                    &value))
-        return false;
-    *out = value.toObject(); // empty when absent
-    return true;
-}
-
-bool Parser::elementObject(const QJsonValue &value, const QString &path, QJsonObject *out)
-{
-    if (!value.isObject())
-        return failType(path, QStringLiteral("an object"), value);
-    *out = value.toObject();
-    return true;
-}
 
 DashboardLoadResult Parser::parse(const QByteArray &json)
 {
     DashboardLoadResult result;
     auto failed = [&] {
-        result.error = m_error;
-        qCDebug(lcDashboard) << "refused" << m_error.toString();
+        result.error = DashboardError { m_fileName, error().field, error().reason };
+        qCDebug(lcDashboard) << "refused" << result.error.toString();
         return result;
     };
 
-    if (json.trimmed().isEmpty()) {
-        fail(QString(), QStringLiteral("the file is empty"));
+    const std::optional<QJsonObject> document = parseObject(json);
+    if (!document)
         return failed();
-    }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        QString what = parseError.errorString();
-        // Qt reports a missing comma between members or elements this way.
-        if (parseError.error == QJsonParseError::UnterminatedObject)
-            what += u" (a missing comma or closing brace?)";
-        else if (parseError.error == QJsonParseError::UnterminatedArray)
-            what += u" (a missing comma or closing bracket?)";
-        fail(QString(),
-             QStringLiteral("JSON syntax error at %1: %2")
-                 .arg(lineAndColumn(json, parseError.offset), what));
-        return failed();
-    }
-    if (!document.isObject()) {
-        fail(
-            QString(),
-            QStringLiteral("the top level must be a JSON object, got %1")
-                .arg(document.isArray() ? QStringLiteral("an array") : QStringLiteral("a scalar")));
-        return failed();
-    }
-    const QJsonObject root = document.object();
+    const QJsonObject root = *document;
 
     Dashboard dashboard;
     if (!parseSchemaVersion(root)
