@@ -23,7 +23,7 @@ namespace {
 using namespace Headroom;
 using namespace Qt::StringLiterals;
 
-// The reader logs each refusal (headroom.dashboard): millions of lines for nothing.
+// The reader logs each refusal (headroom.document.dashboard): millions of lines for nothing.
 const bool quiet = [] {
     qInstallMessageHandler([](QtMsgType, const QMessageLogContext &, const QString &) { });
     return true;
