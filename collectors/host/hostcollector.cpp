@@ -5,6 +5,7 @@
 #include "diskstatsparser.h"
 #include "hostfilesource.h"
 #include "hostlogging.h"
+#include "hostmetrics.h"
 #include "loadavgparser.h"
 #include "meminfoparser.h"
 #include "pressureparser.h"
@@ -31,14 +32,13 @@ const QString BlockDir = u"/sys/block"_s;
 struct PressureFile
 {
     QString path;
-    QString metric;
-    QString resource;
+    const MetricSpec *metric;
 };
 
 const PressureFile PressureFiles[] = {
-    { u"/proc/pressure/cpu"_s, u"host.cpu.psi"_s, u"cpu"_s },
-    { u"/proc/pressure/memory"_s, u"host.mem.psi"_s, u"memory"_s },
-    { u"/proc/pressure/io"_s, u"host.io.psi"_s, u"disk"_s },
+    { u"/proc/pressure/cpu"_s, &HostMetrics::CpuPsi },
+    { u"/proc/pressure/memory"_s, &HostMetrics::MemPsi },
+    { u"/proc/pressure/io"_s, &HostMetrics::IoPsi },
 };
 
 constexpr double SectorBytes = 512; // /proc/diskstats sectors, whatever the device's own size
@@ -130,7 +130,7 @@ PollResult HostCollector::poll(const QDeadlineTimer &deadline)
 
 void HostCollector::collectCpu(PollBuilder &poll, const ProcStat &stat)
 {
-    const QString cpu = u"cpu"_s;
+    SampleBatch &batch = poll.result.batch;
     const qint64 ts = poll.ts;
     // Deltas of all counters of one CPU line; the total is shared by the utilization
     // and the mode split, so it is taken once.
@@ -141,8 +141,8 @@ void HostCollector::collectCpu(PollBuilder &poll, const ProcStat &stat)
         // idle + iowait together: iowait alone may go backwards on NO_HZ kernels.
         const auto notBusy = m_rates.delta(prefix + u"notbusy"_s, double(times.notBusy()), ts);
         if (total && *total > 0 && notBusy)
-            poll.add(u"host.cpu.utilization"_s, { { cpu, name } }, u"%"_s, cpu,
-                     UseKind::Utilization, 100.0 - percentOf(*notBusy, *total));
+            addValue(batch, HostMetrics::CpuUtilization, { { u"cpu"_s, name } },
+                     100.0 - percentOf(*notBusy, *total));
         return total;
     };
 
@@ -157,21 +157,18 @@ void HostCollector::collectCpu(PollBuilder &poll, const ProcStat &stat)
         // Always taken, so that the first poll records the baselines.
         const auto d = m_rates.delta(u"cpu/mode/"_s + mode, double(ticks), ts);
         if (d && total && *total > 0)
-            poll.add(u"host.cpu.mode"_s, { { u"mode"_s, mode } }, u"%"_s, cpu, UseKind::Utilization,
-                     percentOf(*d, *total));
+            addValue(batch, HostMetrics::CpuMode, { { u"mode"_s, mode } }, percentOf(*d, *total));
     }
     for (const PerCpuTimes &one : stat.cpus)
         utilization(one.name, one.times);
 
     const auto count = double(stat.cpus.size());
     if (count > 0)
-        poll.add(u"host.cpu.count"_s, {}, QString(), cpu, UseKind::Info, count);
+        addValue(batch, HostMetrics::CpuCount, {}, count);
     if (stat.procsRunning) {
-        poll.add(u"host.cpu.runnable"_s, {}, QString(), cpu, UseKind::Saturation,
-                 double(*stat.procsRunning));
+        addValue(batch, HostMetrics::CpuRunnable, {}, double(*stat.procsRunning));
         if (count > 0)
-            poll.add(u"host.cpu.runqueue_per_cpu"_s, {}, QString(), cpu, UseKind::Saturation,
-                     double(*stat.procsRunning) / count);
+            addValue(batch, HostMetrics::CpuRunqueuePerCpu, {}, double(*stat.procsRunning) / count);
     }
 }
 
@@ -185,13 +182,12 @@ void HostCollector::collectLoad(PollBuilder &poll, int cpuCount)
     poll.reportProblems(LoadAvgPath, problems);
     if (!load)
         return;
-    const QString cpu = u"cpu"_s;
-    poll.add(u"host.load.1"_s, {}, QString(), cpu, UseKind::Saturation, load->load1);
-    poll.add(u"host.load.5"_s, {}, QString(), cpu, UseKind::Saturation, load->load5);
-    poll.add(u"host.load.15"_s, {}, QString(), cpu, UseKind::Saturation, load->load15);
+    SampleBatch &batch = poll.result.batch;
+    addValue(batch, HostMetrics::Load1, {}, load->load1);
+    addValue(batch, HostMetrics::Load5, {}, load->load5);
+    addValue(batch, HostMetrics::Load15, {}, load->load15);
     if (cpuCount > 0)
-        poll.add(u"host.load.per_cpu"_s, {}, QString(), cpu, UseKind::Saturation,
-                 load->load1 / cpuCount);
+        addValue(batch, HostMetrics::LoadPerCpu, {}, load->load1 / cpuCount);
 }
 
 void HostCollector::collectPressure(PollBuilder &poll)
@@ -221,7 +217,7 @@ void HostCollector::collectPressure(PollBuilder &poll)
             // Stalled µs per second of wall time; /1e6 * 100 gives the percentage.
             // Clamped: poll jitter can make a fully stalled interval read slightly over 100.
             if (const auto rate = m_rates.update(f.path + u'/' + kind, double(*total), poll.ts))
-                poll.add(f.metric, { { u"kind"_s, kind } }, u"%"_s, f.resource, UseKind::Saturation,
+                addValue(poll.result.batch, *f.metric, { { u"kind"_s, kind } },
                          std::clamp(*rate / 1e4, 0.0, 100.0));
         }
     }
@@ -237,18 +233,16 @@ void HostCollector::collectMemory(PollBuilder &poll)
     poll.reportProblems(MemInfoPath, problems);
     if (!mem)
         return;
-    const QString memory = u"memory"_s;
+    SampleBatch &batch = poll.result.batch;
     const double used
         = double(mem->totalBytes) - double(std::min(mem->availableBytes, mem->totalBytes));
-    poll.add(u"host.mem.utilization"_s, {}, u"%"_s, memory, UseKind::Utilization,
-             percentOf(used, double(mem->totalBytes)));
-    poll.add(u"host.mem.total"_s, {}, u"B"_s, memory, UseKind::Info, double(mem->totalBytes));
-    poll.add(u"host.mem.available"_s, {}, u"B"_s, memory, UseKind::Info,
-             double(mem->availableBytes));
+    addValue(batch, HostMetrics::MemUtilization, {}, percentOf(used, double(mem->totalBytes)));
+    addValue(batch, HostMetrics::MemTotal, {}, double(mem->totalBytes));
+    addValue(batch, HostMetrics::MemAvailable, {}, double(mem->availableBytes));
     if (mem->swapTotalBytes > 0) {
         const double swapUsed = double(mem->swapTotalBytes)
             - double(std::min(mem->swapFreeBytes, mem->swapTotalBytes));
-        poll.add(u"host.mem.swap_used"_s, {}, u"%"_s, memory, UseKind::Saturation,
+        addValue(batch, HostMetrics::MemSwapUsed, {},
                  percentOf(swapUsed, double(mem->swapTotalBytes)));
     }
 }
@@ -261,24 +255,17 @@ void HostCollector::collectVmStat(PollBuilder &poll)
     QStringList problems;
     const VmStat vm = parseVmStat(*content, &problems);
     poll.reportProblems(VmStatPath, problems);
-    const QString memory = u"memory"_s;
-    const struct
-    {
-        QString metric;
-        std::optional<quint64> value;
-        QString unit;
-        UseKind kind;
-    } counters[] = {
-        { u"host.mem.swap_in"_s, vm.pswpin, u"pages/s"_s, UseKind::Saturation },
-        { u"host.mem.swap_out"_s, vm.pswpout, u"pages/s"_s, UseKind::Saturation },
-        { u"host.mem.page_scan"_s, vm.pageScan(), u"pages/s"_s, UseKind::Saturation },
-        { u"host.mem.oom_kills"_s, vm.oomKill, u"1/s"_s, UseKind::Errors },
+    const std::pair<const MetricSpec &, std::optional<quint64>> counters[] = {
+        { HostMetrics::MemSwapIn, vm.pswpin },
+        { HostMetrics::MemSwapOut, vm.pswpout },
+        { HostMetrics::MemPageScan, vm.pageScan() },
+        { HostMetrics::MemOomKills, vm.oomKill },
     };
-    for (const auto &c : counters) {
-        if (!c.value)
+    for (const auto &[metric, value] : counters) {
+        if (!value)
             continue;
-        if (const auto rate = m_rates.update(c.metric, double(*c.value), poll.ts))
-            poll.add(c.metric, {}, c.unit, memory, c.kind, *rate);
+        if (const auto rate = m_rates.update(metric.name, double(*value), poll.ts))
+            addValue(poll.result.batch, metric, {}, *rate);
     }
 }
 
@@ -295,29 +282,27 @@ void HostCollector::collectDisks(PollBuilder &poll, const QStringList &devices)
         if (!devices.contains(disk.name) || !disk.everUsed())
             continue;
         const Labels labels { { u"device"_s, disk.name } };
-        const QString resource = u"disk:"_s + disk.name;
+        const auto add = [&](const MetricSpec &metric, double value) {
+            addValue(poll.result.batch, metric, labels, value);
+        };
         const QString prefix = u"disk/"_s + disk.name + u'/';
         const auto rate = [&](const QString &counter, quint64 value) {
             return m_rates.update(prefix + counter, double(value), poll.ts);
         };
         // io_ticks is ms busy per second of wall time: /1000 * 100.
         if (const auto busy = rate(u"io_ticks"_s, disk.ioTicksMs))
-            poll.add(u"host.disk.utilization"_s, labels, u"%"_s, resource, UseKind::Utilization,
-                     std::min(*busy / 10.0, 100.0));
+            add(HostMetrics::DiskUtilization, std::min(*busy / 10.0, 100.0));
         // Weighted ms per ms of wall time is the average number of requests in flight.
         if (const auto weighted = rate(u"weighted_io"_s, disk.weightedIoMs))
-            poll.add(u"host.disk.queue"_s, labels, QString(), resource, UseKind::Saturation,
-                     *weighted / 1000.0);
+            add(HostMetrics::DiskQueue, *weighted / 1000.0);
         if (const auto r = rate(u"read_sectors"_s, disk.readSectors))
-            poll.add(u"host.disk.read_bytes"_s, labels, u"B/s"_s, resource, UseKind::Throughput,
-                     *r * SectorBytes);
+            add(HostMetrics::DiskReadBytes, *r * SectorBytes);
         if (const auto r = rate(u"write_sectors"_s, disk.writeSectors))
-            poll.add(u"host.disk.write_bytes"_s, labels, u"B/s"_s, resource, UseKind::Throughput,
-                     *r * SectorBytes);
+            add(HostMetrics::DiskWriteBytes, *r * SectorBytes);
         if (const auto r = rate(u"reads"_s, disk.reads))
-            poll.add(u"host.disk.reads"_s, labels, u"1/s"_s, resource, UseKind::Throughput, *r);
+            add(HostMetrics::DiskReads, *r);
         if (const auto r = rate(u"writes"_s, disk.writes))
-            poll.add(u"host.disk.writes"_s, labels, u"1/s"_s, resource, UseKind::Throughput, *r);
+            add(HostMetrics::DiskWrites, *r);
 
         // ioerr_cnt exists for SCSI-backed disks only: its absence is not a problem.
         const QString errPath = ioErrPath(disk.name);
@@ -326,7 +311,7 @@ void HostCollector::collectDisks(PollBuilder &poll, const QStringList &devices)
             continue;
         if (const auto errors = parseIoErrCount(*errContent)) {
             if (const auto r = rate(u"ioerr"_s, *errors))
-                poll.add(u"host.disk.errors"_s, labels, u"1/s"_s, resource, UseKind::Errors, *r);
+                add(HostMetrics::DiskErrors, *r);
         } else {
             poll.reportProblems(errPath, { u"line 1: not a hexadecimal count"_s });
         }

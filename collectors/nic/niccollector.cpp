@@ -5,6 +5,7 @@
 #include "hostfilesource.h"
 #include "netsnmpparser.h"
 #include "niclogging.h"
+#include "nicmetrics.h"
 #include "sysfsvalueparser.h"
 
 #include <QDateTime>
@@ -24,20 +25,14 @@ constexpr qint64 ArphrdLoopback = 772; // include/uapi/linux/if_arp.h
 struct StatCounter
 {
     QString file; // under statistics/
-    QString metric;
-    QString unit;
-    UseKind kind;
+    const MetricSpec *metric;
 };
 
 const StatCounter StatCounters[] = {
-    { u"rx_bytes"_s, u"nic.rx.bytes"_s, u"B/s"_s, UseKind::Throughput },
-    { u"tx_bytes"_s, u"nic.tx.bytes"_s, u"B/s"_s, UseKind::Throughput },
-    { u"rx_packets"_s, u"nic.rx.packets"_s, u"1/s"_s, UseKind::Throughput },
-    { u"tx_packets"_s, u"nic.tx.packets"_s, u"1/s"_s, UseKind::Throughput },
-    { u"rx_dropped"_s, u"nic.rx.drops"_s, u"1/s"_s, UseKind::Saturation },
-    { u"tx_dropped"_s, u"nic.tx.drops"_s, u"1/s"_s, UseKind::Saturation },
-    { u"rx_errors"_s, u"nic.rx.errors"_s, u"1/s"_s, UseKind::Errors },
-    { u"tx_errors"_s, u"nic.tx.errors"_s, u"1/s"_s, UseKind::Errors },
+    { u"rx_bytes"_s, &NicMetrics::RxBytes },     { u"tx_bytes"_s, &NicMetrics::TxBytes },
+    { u"rx_packets"_s, &NicMetrics::RxPackets }, { u"tx_packets"_s, &NicMetrics::TxPackets },
+    { u"rx_dropped"_s, &NicMetrics::RxDrops },   { u"tx_dropped"_s, &NicMetrics::TxDrops },
+    { u"rx_errors"_s, &NicMetrics::RxErrors },   { u"tx_errors"_s, &NicMetrics::TxErrors },
 };
 
 QString interfacePath(const QString &name, const QString &file)
@@ -183,7 +178,7 @@ void NicCollector::collectInterface(PollBuilder &poll, const QString &name, bool
         return;
 
     const Labels labels { { u"interface"_s, name } };
-    const QString resource = u"nic:"_s + name;
+    SampleBatch &batch = poll.result.batch;
     std::optional<double> rxBytesPerSecond;
     std::optional<double> txBytesPerSecond;
     for (const StatCounter &counter : StatCounters) {
@@ -202,7 +197,7 @@ void NicCollector::collectInterface(PollBuilder &poll, const QString &name, bool
         const auto rate = m_rates.update(name + u'/' + counter.file, double(*value), poll.ts);
         if (!rate)
             continue;
-        poll.add(counter.metric, labels, counter.unit, resource, counter.kind, *rate);
+        addValue(batch, *counter.metric, labels, *rate);
         if (counter.file == "rx_bytes"_L1)
             rxBytesPerSecond = rate;
         else if (counter.file == "tx_bytes"_L1)
@@ -232,15 +227,15 @@ void NicCollector::collectInterface(PollBuilder &poll, const QString &name, bool
             poll.warn(u"nic: %1: link speed unknown; set speedMbps to get utilization"_s.arg(name));
         return;
     }
-    poll.add(u"nic.speed"_s, labels, u"Mbit/s"_s, resource, UseKind::Info, *speed);
+    addValue(batch, NicMetrics::Speed, labels, *speed);
     const double bitsPerSecond = *speed * 1e6;
     const std::pair<QString, std::optional<double>> directions[]
         = { { u"rx"_s, rxBytesPerSecond }, { u"tx"_s, txBytesPerSecond } };
     for (const auto &[direction, bytes] : directions) {
         if (bytes)
-            poll.add(u"nic.utilization"_s,
-                     { { u"interface"_s, name }, { u"direction"_s, direction } }, u"%"_s, resource,
-                     UseKind::Utilization, *bytes * 8 / bitsPerSecond * 100);
+            addValue(batch, NicMetrics::Utilization,
+                     { { u"interface"_s, name }, { u"direction"_s, direction } },
+                     *bytes * 8 / bitsPerSecond * 100);
     }
 }
 
@@ -254,12 +249,12 @@ void NicCollector::collectTcp(PollBuilder &poll)
     poll.reportProblems(SnmpPath, problems);
     if (!tcp)
         return;
-    const QString resource = u"tcp"_s;
+    SampleBatch &batch = poll.result.batch;
     const auto retrans = tcp->constFind(u"RetransSegs"_s);
     if (retrans == tcp->cend())
         return;
     if (const auto rate = m_rates.update(u"tcp/RetransSegs"_s, double(*retrans), poll.ts))
-        poll.add(u"tcp.retransmits"_s, {}, u"1/s"_s, resource, UseKind::Errors, *rate);
+        addValue(batch, NicMetrics::TcpRetransmits, {}, *rate);
     const auto out = tcp->constFind(u"OutSegs"_s);
     if (out == tcp->cend())
         return;
@@ -272,10 +267,9 @@ void NicCollector::collectTcp(PollBuilder &poll)
     // Nothing sent and nothing retransmitted is a true 0 %, not a gap: an idle host
     // should draw a flat line. Retransmits without segments sent has no ratio.
     if (*dOut > 0)
-        poll.add(u"tcp.retransmit_ratio"_s, {}, u"%"_s, resource, UseKind::Errors,
-                 *dRetrans / *dOut * 100);
+        addValue(batch, NicMetrics::TcpRetransmitRatio, {}, *dRetrans / *dOut * 100);
     else if (*dRetrans == 0)
-        poll.add(u"tcp.retransmit_ratio"_s, {}, u"%"_s, resource, UseKind::Errors, 0.0);
+        addValue(batch, NicMetrics::TcpRetransmitRatio, {}, 0.0);
 }
 
 } // namespace Headroom

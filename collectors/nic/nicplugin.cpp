@@ -1,6 +1,7 @@
 // The plugin's root object: hands out NicCollectors, or NodeExporterCollectors for an http(s) host;
 // metadata is in nic.json.
 #include "collector/collector.h"
+#include "collector/hosttransport.h"
 #include "niccollector.h"
 #include "nodeexportercollector.h"
 
@@ -17,9 +18,17 @@ class NicCollectorFactory : public QObject, public CollectorFactory
 public:
     std::unique_ptr<Collector> create(const CollectorConfig &config, QString *error) override
     {
-        // "host": "http://server:9100/metrics" reads the same figures from node_exporter.
-        if (NodeExporterCollector::wanted(config.options))
+        const auto transport = parseHostTransport(config.options, error);
+        if (!transport)
+            return nullptr;
+        switch (transport->kind) {
+        case HostTransport::Kind::NodeExporter:
+            // "host": "http://server:9100/metrics" reads the same figures from node_exporter.
             return NodeExporterCollector::create(config, NodeExporterMapping::Part::Nic, error);
+        case HostTransport::Kind::Local:
+        case HostTransport::Kind::Ssh:
+            break;
+        }
         return NicCollector::create(config, error);
     }
 };

@@ -1,5 +1,6 @@
 #include "nodeexportercollector.h"
 
+#include "collector/hosttransport.h"
 #include "collector/steadyclock.h"
 #include "prometheuscollector.h"
 
@@ -11,17 +12,15 @@ namespace {
 constexpr qsizetype MaxBody = 64 << 20;
 }
 
-bool NodeExporterCollector::wanted(const QJsonObject &options)
-{
-    const QString host = options.value("host"_L1).toString();
-    return host.startsWith("http://"_L1) || host.startsWith("https://"_L1);
-}
-
 std::unique_ptr<NodeExporterCollector> NodeExporterCollector::create(const CollectorConfig &config,
                                                                      NodeExporterMapping::Part part,
                                                                      QString *error, Clock clock)
 {
-    const auto url = exporterUrl(config.options.value("host"_L1).toString(), u"host"_s, error);
+    const auto transport = parseHostTransport(config.options, error);
+    if (!transport)
+        return nullptr;
+    // Any other transport is refused here too, as not an http(s) URL.
+    const auto url = exporterUrl(transport->address, u"host"_s, error);
     if (!url)
         return nullptr;
     // "defaultSpeedMbps" is a number or a string (a dashboard variable); empty: none.

@@ -19,8 +19,7 @@ public:
     // PrometheusCollector::Clock).
     using Clock = std::function<qint64()>;
 
-    // Whether a host/nic source's options ask for node_exporter ("host" is http(s)://).
-    static bool wanted(const QJsonObject &options);
+    // For a host/nic source whose "host" is http(s):// (HostTransport::Kind::NodeExporter).
     static std::unique_ptr<NodeExporterCollector> create(const CollectorConfig &config,
                                                          NodeExporterMapping::Part part,
                                                          QString *error, Clock clock = {});

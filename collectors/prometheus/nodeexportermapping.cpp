@@ -1,5 +1,8 @@
 #include "nodeexportermapping.h"
 
+#include "hostmetrics.h"
+#include "nicmetrics.h"
+
 #include <QHash>
 #include <QSet>
 #include <algorithm>
@@ -26,13 +29,11 @@ std::optional<double> single(const Exposition &e, QLatin1StringView name)
     return f->samples.first().value;
 }
 
-// A node_exporter counter published as the rate of a local collector's series.
+// A node_exporter counter family published as the rate of a catalogue entry.
 struct CounterSpec
 {
-    QLatin1StringView name;
-    QString metric;
-    QString unit;
-    UseKind kind;
+    QLatin1StringView family;
+    const MetricSpec &metric;
     double scale = 1; // the rate times this (io seconds per second -> %)
 };
 
@@ -62,11 +63,9 @@ void NodeExporterMapping::map(const Exposition &exposition, SampleBatch *batch)
 
 void NodeExporterMapping::mapCpu(const Exposition &e, SampleBatch *batch)
 {
-    const QString cpu = u"cpu"_s;
     const qint64 ts = batch->tsMs;
-    const auto add = [&](const QString &metric, const Labels &labels, const QString &unit,
-                         UseKind kind, double value) {
-        batch->add({ batch->source, metric, labels }, unit, cpu, kind, value);
+    const auto add = [&](const MetricSpec &metric, const Labels &labels, double value) {
+        addValue(*batch, metric, labels, value);
     };
     QMap<QString, double> totalByCpu; // seconds, all modes
     QMap<QString, double> idleByCpu; // idle + iowait, as the local collector counts
@@ -92,8 +91,7 @@ void NodeExporterMapping::mapCpu(const Exposition &e, SampleBatch *batch)
         const auto dt = m_rates.delta(u"cpu/"_s + name + u"/total"_s, t, ts);
         const auto di = m_rates.delta(u"cpu/"_s + name + u"/idle"_s, i, ts);
         if (dt && *dt > 0 && di)
-            add(u"host.cpu.utilization"_s, { { u"cpu"_s, name } }, u"%"_s, UseKind::Utilization,
-                100.0 - percentOf(*di, *dt));
+            add(HostMetrics::CpuUtilization, { { u"cpu"_s, name } }, 100.0 - percentOf(*di, *dt));
         return dt;
     };
     if (!totalByCpu.isEmpty()) {
@@ -101,111 +99,96 @@ void NodeExporterMapping::mapCpu(const Exposition &e, SampleBatch *batch)
         for (auto it = byMode.cbegin(); it != byMode.cend(); ++it) {
             const auto d = m_rates.delta(u"cpu/mode/"_s + it.key(), it.value(), ts);
             if (d && dTotal && *dTotal > 0)
-                add(u"host.cpu.mode"_s, { { u"mode"_s, it.key() } }, u"%"_s, UseKind::Utilization,
-                    percentOf(*d, *dTotal));
+                add(HostMetrics::CpuMode, { { u"mode"_s, it.key() } }, percentOf(*d, *dTotal));
         }
         for (auto it = totalByCpu.cbegin(); it != totalByCpu.cend(); ++it)
             utilization(u"cpu"_s + it.key(), it.value(), idleByCpu.value(it.key()));
     }
     const double count = double(totalByCpu.size());
     if (count > 0)
-        add(u"host.cpu.count"_s, {}, QString(), UseKind::Info, count);
+        add(HostMetrics::CpuCount, {}, count);
     if (const auto running = single(e, "node_procs_running"_L1)) {
-        add(u"host.cpu.runnable"_s, {}, QString(), UseKind::Saturation, *running);
+        add(HostMetrics::CpuRunnable, {}, *running);
         if (count > 0)
-            add(u"host.cpu.runqueue_per_cpu"_s, {}, QString(), UseKind::Saturation,
-                *running / count);
+            add(HostMetrics::CpuRunqueuePerCpu, {}, *running / count);
     }
-    const std::pair<QLatin1StringView, QString> loads[]
-        = { { "node_load1"_L1, u"host.load.1"_s },
-            { "node_load5"_L1, u"host.load.5"_s },
-            { "node_load15"_L1, u"host.load.15"_s } };
+    const std::pair<QLatin1StringView, const MetricSpec &> loads[]
+        = { { "node_load1"_L1, HostMetrics::Load1 },
+            { "node_load5"_L1, HostMetrics::Load5 },
+            { "node_load15"_L1, HostMetrics::Load15 } };
     for (const auto &[name, metric] : loads)
         if (const auto v = single(e, name))
-            add(metric, {}, QString(), UseKind::Saturation, *v);
+            add(metric, {}, *v);
     if (const auto load1 = single(e, "node_load1"_L1); load1 && count > 0)
-        add(u"host.load.per_cpu"_s, {}, QString(), UseKind::Saturation, *load1 / count);
+        add(HostMetrics::LoadPerCpu, {}, *load1 / count);
 }
 
 void NodeExporterMapping::mapMemory(const Exposition &e, SampleBatch *batch)
 {
-    const QString memory = u"memory"_s;
     const qint64 ts = batch->tsMs;
-    const auto add = [&](const QString &metric, const Labels &labels, const QString &unit,
-                         const QString &resource, UseKind kind, double value) {
-        batch->add({ batch->source, metric, labels }, unit, resource, kind, value);
+    const auto add = [&](const MetricSpec &metric, const Labels &labels, double value) {
+        addValue(*batch, metric, labels, value);
     };
     const auto total = single(e, "node_memory_MemTotal_bytes"_L1);
     const auto available = single(e, "node_memory_MemAvailable_bytes"_L1);
     if (total && available) {
-        add(u"host.mem.utilization"_s, {}, u"%"_s, memory, UseKind::Utilization,
+        add(HostMetrics::MemUtilization, {},
             percentOf(*total - std::min(*available, *total), *total));
-        add(u"host.mem.total"_s, {}, u"B"_s, memory, UseKind::Info, *total);
-        add(u"host.mem.available"_s, {}, u"B"_s, memory, UseKind::Info, *available);
+        add(HostMetrics::MemTotal, {}, *total);
+        add(HostMetrics::MemAvailable, {}, *available);
     }
     const auto swapTotal = single(e, "node_memory_SwapTotal_bytes"_L1);
     const auto swapFree = single(e, "node_memory_SwapFree_bytes"_L1);
     if (swapTotal && swapFree && *swapTotal > 0)
-        add(u"host.mem.swap_used"_s, {}, u"%"_s, memory, UseKind::Saturation,
+        add(HostMetrics::MemSwapUsed, {},
             percentOf(*swapTotal - std::min(*swapFree, *swapTotal), *swapTotal));
     const CounterSpec counters[] = {
-        { "node_vmstat_pswpin"_L1, u"host.mem.swap_in"_s, u"pages/s"_s, UseKind::Saturation },
-        { "node_vmstat_pswpout"_L1, u"host.mem.swap_out"_s, u"pages/s"_s, UseKind::Saturation },
-        { "node_vmstat_oom_kill"_L1, u"host.mem.oom_kills"_s, u"1/s"_s, UseKind::Errors },
+        { "node_vmstat_pswpin"_L1, HostMetrics::MemSwapIn },
+        { "node_vmstat_pswpout"_L1, HostMetrics::MemSwapOut },
+        { "node_vmstat_oom_kill"_L1, HostMetrics::MemOomKills },
     };
     for (const auto &c : counters)
-        if (const auto v = single(e, c.name))
-            if (const auto rate = m_rates.update(c.metric, *v, ts))
-                add(c.metric, {}, c.unit, memory, c.kind, *rate);
+        if (const auto v = single(e, c.family))
+            if (const auto rate = m_rates.update(c.metric.name, *v, ts))
+                add(c.metric, {}, *rate);
     // Stall seconds per second: * 100 is the share of time, as /proc/pressure gives it.
     const struct
     {
-        QLatin1StringView name;
-        QString metric;
+        QLatin1StringView family;
+        const MetricSpec &metric;
         QString kind;
-        QString resource;
     } pressures[] = {
-        { "node_pressure_cpu_waiting_seconds_total"_L1, u"host.cpu.psi"_s, u"some"_s, u"cpu"_s },
-        { "node_pressure_memory_waiting_seconds_total"_L1, u"host.mem.psi"_s, u"some"_s,
-          u"memory"_s },
-        { "node_pressure_memory_stalled_seconds_total"_L1, u"host.mem.psi"_s, u"full"_s,
-          u"memory"_s },
-        { "node_pressure_io_waiting_seconds_total"_L1, u"host.io.psi"_s, u"some"_s, u"disk"_s },
-        { "node_pressure_io_stalled_seconds_total"_L1, u"host.io.psi"_s, u"full"_s, u"disk"_s },
+        { "node_pressure_cpu_waiting_seconds_total"_L1, HostMetrics::CpuPsi, u"some"_s },
+        { "node_pressure_memory_waiting_seconds_total"_L1, HostMetrics::MemPsi, u"some"_s },
+        { "node_pressure_memory_stalled_seconds_total"_L1, HostMetrics::MemPsi, u"full"_s },
+        { "node_pressure_io_waiting_seconds_total"_L1, HostMetrics::IoPsi, u"some"_s },
+        { "node_pressure_io_stalled_seconds_total"_L1, HostMetrics::IoPsi, u"full"_s },
     };
     for (const auto &p : pressures)
-        if (const auto v = single(e, p.name))
-            if (const auto rate = m_rates.update(QString(p.name), *v, ts))
-                add(p.metric, { { u"kind"_s, p.kind } }, u"%"_s, p.resource, UseKind::Saturation,
-                    std::clamp(*rate * 100.0, 0.0, 100.0));
+        if (const auto v = single(e, p.family))
+            if (const auto rate = m_rates.update(QString(p.family), *v, ts))
+                add(p.metric, { { u"kind"_s, p.kind } }, std::clamp(*rate * 100.0, 0.0, 100.0));
 }
 
 void NodeExporterMapping::mapDisks(const Exposition &e, SampleBatch *batch)
 {
     const qint64 ts = batch->tsMs;
     const CounterSpec counters[] = {
-        { "node_disk_io_time_seconds_total"_L1, u"host.disk.utilization"_s, u"%"_s,
-          UseKind::Utilization, 100 },
-        { "node_disk_io_time_weighted_seconds_total"_L1, u"host.disk.queue"_s, QString(),
-          UseKind::Saturation, 1 },
-        { "node_disk_read_bytes_total"_L1, u"host.disk.read_bytes"_s, u"B/s"_s, UseKind::Throughput,
-          1 },
-        { "node_disk_written_bytes_total"_L1, u"host.disk.write_bytes"_s, u"B/s"_s,
-          UseKind::Throughput, 1 },
-        { "node_disk_reads_completed_total"_L1, u"host.disk.reads"_s, u"1/s"_s, UseKind::Throughput,
-          1 },
-        { "node_disk_writes_completed_total"_L1, u"host.disk.writes"_s, u"1/s"_s,
-          UseKind::Throughput, 1 },
+        { "node_disk_io_time_seconds_total"_L1, HostMetrics::DiskUtilization, 100 },
+        { "node_disk_io_time_weighted_seconds_total"_L1, HostMetrics::DiskQueue },
+        { "node_disk_read_bytes_total"_L1, HostMetrics::DiskReadBytes },
+        { "node_disk_written_bytes_total"_L1, HostMetrics::DiskWriteBytes },
+        { "node_disk_reads_completed_total"_L1, HostMetrics::DiskReads },
+        { "node_disk_writes_completed_total"_L1, HostMetrics::DiskWrites },
     };
     for (const auto &c : counters) {
-        forEachDeviceRate(e, c.name, ts, [&](const QString &device, std::optional<double> rate) {
+        forEachDeviceRate(e, c.family, ts, [&](const QString &device, std::optional<double> rate) {
             if (!rate)
                 return;
             double value = *rate * c.scale;
-            if (c.kind == UseKind::Utilization)
+            if (c.metric.kind == UseKind::Utilization)
                 value = std::min(value, 100.0);
-            batch->add({ batch->source, c.metric, { { u"device"_s, device } } }, c.unit,
-                       u"disk:"_s + device, c.kind, value);
+            addValue(*batch, c.metric, { { u"device"_s, device } }, value);
         });
     }
 }
@@ -233,63 +216,54 @@ void NodeExporterMapping::mapNics(const Exposition &e, SampleBatch *batch)
             if (s.value > 0) // -125000 and 0: the driver does not know
                 speedMbps.insert(s.labels.value(u"device"_s), s.value * 8 / 1e6);
     const CounterSpec counters[] = {
-        { "node_network_receive_bytes_total"_L1, u"nic.rx.bytes"_s, u"B/s"_s, UseKind::Throughput },
-        { "node_network_transmit_bytes_total"_L1, u"nic.tx.bytes"_s, u"B/s"_s,
-          UseKind::Throughput },
-        { "node_network_receive_packets_total"_L1, u"nic.rx.packets"_s, u"1/s"_s,
-          UseKind::Throughput },
-        { "node_network_transmit_packets_total"_L1, u"nic.tx.packets"_s, u"1/s"_s,
-          UseKind::Throughput },
-        { "node_network_receive_drop_total"_L1, u"nic.rx.drops"_s, u"1/s"_s, UseKind::Saturation },
-        { "node_network_transmit_drop_total"_L1, u"nic.tx.drops"_s, u"1/s"_s, UseKind::Saturation },
-        { "node_network_receive_errs_total"_L1, u"nic.rx.errors"_s, u"1/s"_s, UseKind::Errors },
-        { "node_network_transmit_errs_total"_L1, u"nic.tx.errors"_s, u"1/s"_s, UseKind::Errors },
+        { "node_network_receive_bytes_total"_L1, NicMetrics::RxBytes },
+        { "node_network_transmit_bytes_total"_L1, NicMetrics::TxBytes },
+        { "node_network_receive_packets_total"_L1, NicMetrics::RxPackets },
+        { "node_network_transmit_packets_total"_L1, NicMetrics::TxPackets },
+        { "node_network_receive_drop_total"_L1, NicMetrics::RxDrops },
+        { "node_network_transmit_drop_total"_L1, NicMetrics::TxDrops },
+        { "node_network_receive_errs_total"_L1, NicMetrics::RxErrors },
+        { "node_network_transmit_errs_total"_L1, NicMetrics::TxErrors },
     };
     QSet<QString> seen;
     for (const auto &c : counters) {
-        forEachDeviceRate(e, c.name, ts, [&](const QString &device, std::optional<double> rate) {
+        // The byte counters also give the utilization of their direction.
+        const QString direction = &c.metric == &NicMetrics::RxBytes ? u"rx"_s
+            : &c.metric == &NicMetrics::TxBytes                     ? u"tx"_s
+                                                                    : QString();
+        forEachDeviceRate(e, c.family, ts, [&](const QString &device, std::optional<double> rate) {
             if (device == "lo"_L1) // the local collector skips loopback too
                 return;
             seen.insert(device);
             if (!rate)
                 return;
-            const QString resource = u"nic:"_s + device;
-            batch->add({ batch->source, c.metric, { { u"interface"_s, device } } }, c.unit,
-                       resource, c.kind, *rate);
+            addValue(*batch, c.metric, { { u"interface"_s, device } }, *rate);
             const double speed = speedMbps.value(device, m_defaultSpeedMbps);
-            if (c.unit == "B/s"_L1 && speed > 0)
-                batch->add({ batch->source,
-                             u"nic.utilization"_s,
-                             { { u"interface"_s, device },
-                               { u"direction"_s,
-                                 c.metric.startsWith("nic.rx"_L1) ? u"rx"_s : u"tx"_s } } },
-                           u"%"_s, resource, UseKind::Utilization, *rate * 8 / (speed * 1e6) * 100);
+            if (!direction.isEmpty() && speed > 0)
+                addValue(*batch, NicMetrics::Utilization,
+                         { { u"interface"_s, device }, { u"direction"_s, direction } },
+                         *rate * 8 / (speed * 1e6) * 100);
         });
     }
     for (const QString &device : std::as_const(seen)) {
         const double speed = speedMbps.value(device, m_defaultSpeedMbps);
         if (speed > 0)
-            batch->add({ batch->source, u"nic.speed"_s, { { u"interface"_s, device } } },
-                       u"Mbit/s"_s, u"nic:"_s + device, UseKind::Info, speed);
+            addValue(*batch, NicMetrics::Speed, { { u"interface"_s, device } }, speed);
     }
-    const QString tcp = u"tcp"_s;
     const auto retrans = single(e, "node_netstat_Tcp_RetransSegs"_L1);
     const auto out = single(e, "node_netstat_Tcp_OutSegs"_L1);
     if (!retrans)
         return;
     if (const auto rate = m_rates.update(u"tcp/RetransSegs"_s, *retrans, ts))
-        batch->add({ batch->source, u"tcp.retransmits"_s, {} }, u"1/s"_s, tcp, UseKind::Errors,
-                   *rate);
+        addValue(*batch, NicMetrics::TcpRetransmits, {}, *rate);
     if (!out)
         return;
     const auto dRetrans = m_rates.delta(u"tcp/ratio/RetransSegs"_s, *retrans, ts);
     const auto dOut = m_rates.delta(u"tcp/ratio/OutSegs"_s, *out, ts);
     if (dRetrans && dOut && *dOut > 0)
-        batch->add({ batch->source, u"tcp.retransmit_ratio"_s, {} }, u"%"_s, tcp, UseKind::Errors,
-                   100.0 * *dRetrans / *dOut);
+        addValue(*batch, NicMetrics::TcpRetransmitRatio, {}, 100.0 * *dRetrans / *dOut);
     else if (dRetrans && dOut && *dRetrans == 0)
-        batch->add({ batch->source, u"tcp.retransmit_ratio"_s, {} }, u"%"_s, tcp, UseKind::Errors,
-                   0.0);
+        addValue(*batch, NicMetrics::TcpRetransmitRatio, {}, 0.0);
 }
 
 } // namespace Headroom

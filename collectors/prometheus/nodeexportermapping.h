@@ -1,7 +1,8 @@
 // node_exporter's metrics under the series names of the local host and nic collectors,
 // so the shipped host dashboard works for a server that runs node_exporter
-// ("host": "http://server:9100/metrics"). Same names, labels, units, resources and USE
-// kinds as hostcollector.cpp and niccollector.cpp compute from /proc and /sys:
+// ("host": "http://server:9100/metrics"). Names, units, resources and USE kinds are the
+// catalogues' (hostmetrics.h, nicmetrics.h), which the local collectors use too; what
+// is here is node_exporter's side: which family and labels feed which entry, and how:
 //   cpu      node_cpu_seconds_total{cpu,mode} -> host.cpu.utilization{cpu=all|cpuN},
 //            host.cpu.mode{mode}, host.cpu.count; node_procs_running -> runnable,
 //            runqueue_per_cpu; node_load1/5/15 -> host.load.*, per_cpu

@@ -1,7 +1,9 @@
-// The FileSource for the "host" option of the host and nic collectors: this machine
-// ("", "local"), or a remote host over SSH ("ssh://[user@]server[:port]"), whose
-// connection is shared by all collectors of that host. Creating it does not connect:
-// the first poll does, so a dashboard opens at once even when a host is down.
+// The FileSource for the "host" option of the host and nic collectors (read by
+// parseHostTransport): this machine ("", "local"), or a remote host over SSH
+// ("ssh://[user@]server[:port]"), whose connection is shared by all collectors of that
+// host. node_exporter's http:// is refused here: it is not read through files (the
+// plugins hand it to NodeExporterCollector). Creating it does not connect: the first
+// poll does, so a dashboard opens at once even when a host is down.
 #pragma once
 
 #include "collector/filesource.h"

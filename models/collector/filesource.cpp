@@ -3,7 +3,6 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
-#include <QUrl>
 #include <algorithm>
 
 namespace Headroom {
@@ -82,24 +81,20 @@ void capListing(DirectoryListing *listing, int cap)
         listing->entries.resize(cap);
 }
 
+std::unique_ptr<FileSource> localFileSource(const HostTransport &transport, QString *error)
+{
+    if (transport.kind != HostTransport::Kind::Local) {
+        if (error)
+            *error = unreadableHostMessage(transport.address);
+        return nullptr;
+    }
+    return std::make_unique<LocalFileSource>(transport.root);
+}
+
 std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QString *error)
 {
-    const QJsonValue host = options.value(QLatin1StringView("host"));
-    if (!host.isUndefined() && !host.isNull() && !host.isString()) {
-        if (error)
-            *error = QStringLiteral("\"host\" must be a string");
-        return nullptr;
-    }
-    const QString hostName = host.toString();
-    if (!hostName.isEmpty() && hostName != QLatin1StringView("local")) {
-        if (error)
-            *error = QStringLiteral("\"host\": %1 is not a host this collector can read; "
-                                    "use local, ssh://user@server[:port] or "
-                                    "http://server:9100/metrics (node_exporter)")
-                         .arg(QUrl(hostName).toString(QUrl::RemovePassword));
-        return nullptr;
-    }
-    return std::make_unique<LocalFileSource>(options.value(QLatin1StringView("root")).toString());
+    const auto transport = parseHostTransport(options, error);
+    return transport ? localFileSource(*transport, error) : nullptr;
 }
 
 } // namespace Headroom

@@ -4,6 +4,8 @@
 // in one round trip, and passes its deadline, which a remote source must honour.
 #pragma once
 
+#include "collector/hosttransport.h"
+
 #include <QByteArray>
 #include <QDeadlineTimer>
 #include <QHash>
@@ -64,10 +66,12 @@ private:
     QString m_root;
 };
 
-// The local FileSource a collector's options ask for: "host" ("" or "local": this
-// machine) and "root" (a path prefix, for fixture trees in tests). nullptr and *error
-// for any other host: collectors that read remote hosts go through
-// hostFileSource() (collectors/ssh), which serves ssh:// and hands the rest here.
+// The local FileSource of a Local transport (hosttransport.h): this machine, under its
+// "root" prefix (fixture trees in tests). nullptr and *error for the other transports:
+// collectors that read remote hosts go through hostFileSource() (collectors/ssh), which
+// serves ssh:// and hands the rest here.
+std::unique_ptr<FileSource> localFileSource(const HostTransport &transport, QString *error);
+// parseHostTransport(options) and then localFileSource().
 std::unique_ptr<FileSource> fileSourceFromOptions(const QJsonObject &options, QString *error);
 
 } // namespace Headroom

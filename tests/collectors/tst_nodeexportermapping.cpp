@@ -1,9 +1,16 @@
 // node_exporter's page under the local collectors' series names (nodeexportermapping.h):
 // a captured node_exporter 1.9 page scraped twice with known counter increments gives
-// the figures the host and nic collectors would compute from the same counters.
+// the figures the host and nic collectors would compute from the same counters, and
+// series that look the same as theirs (the metric catalogues, hostmetrics.h and
+// nicmetrics.h): every name both publish has the same unit, USE kind and resource.
 #include "collectortestutil.h"
+#include "hostcollector.h"
+#include "hostmetrics.h"
+#include "niccollector.h"
+#include "nicmetrics.h"
 #include "nodeexportermapping.h"
 
+#include <QSet>
 #include <QTest>
 
 using namespace Headroom;
@@ -35,6 +42,109 @@ SampleBatch scrape(NodeExporterMapping &mapping, const QByteArray &text, qint64 
     batch.tsMs = tsMs;
     mapping.map(parseExposition(text, ExpositionFormat::Text004), &batch);
     return batch;
+}
+
+// What a series looks like, apart from its values: unit, USE kind, and the resource with
+// the label it is formed from written as a pattern ("disk:<device>"), so that two
+// machines with different devices compare equal. Independent of the catalogue, which is
+// what is under test.
+struct Identity
+{
+    QString unit;
+    UseKind kind;
+    QString resource;
+    friend bool operator==(const Identity &, const Identity &) = default;
+};
+
+QString describe(const Identity &identity)
+{
+    return u"unit \"%1\", %2, resource %3"_s.arg(identity.unit, useKindName(identity.kind),
+                                                 identity.resource);
+}
+
+Identity identityOf(const SeriesInfo &info)
+{
+    QString resource = info.resource;
+    for (auto it = info.key.labels.cbegin(); it != info.key.labels.cend(); ++it) {
+        if (resource.endsWith(u':' + it.value())) {
+            resource.chop(it.value().size());
+            resource += u'<' + it.key() + u'>';
+            break;
+        }
+    }
+    return { info.unit, info.kind, resource };
+}
+
+// metric name -> the identities its series have in `batch` (one, unless it is broken).
+QHash<QString, QList<Identity>> identities(const SampleBatch &batch)
+{
+    QHash<QString, QList<Identity>> found;
+    for (const SeriesValue &value : batch.values) {
+        QList<Identity> &list = found[value.info.key.metric];
+        const Identity identity = identityOf(value.info);
+        if (!list.contains(identity))
+            list.append(identity);
+    }
+    return found;
+}
+
+// Two polls of the local host or nic collector over the hand-written fixture trees.
+SampleBatch localHost()
+{
+    FixtureHarness h(u"host/known/t0"_s, [](std::unique_ptr<FileSource> source, FakeClock clock) {
+        CollectorConfig config;
+        config.sourceId = u"h"_s;
+        return std::make_unique<HostCollector>(config, std::move(source), clock);
+    });
+    h.poll(u"host/known/t0"_s, 1'000'000);
+    return h.poll(u"host/known/t1"_s, 1'002'000).batch;
+}
+
+SampleBatch localNic()
+{
+    FixtureHarness h(u"nic/known/t0"_s, [](std::unique_ptr<FileSource> source, FakeClock clock) {
+        CollectorConfig config;
+        config.sourceId = u"n"_s;
+        NicOptions options;
+        options.defaultSpeedMbps = 1000;
+        return std::make_unique<NicCollector>(config, options, std::move(source), clock);
+    });
+    h.poll(u"nic/known/t0"_s, 1'000'000);
+    return h.poll(u"nic/known/t1"_s, 1'002'000).batch;
+}
+
+// Two scrapes of the captured page, with swap added (that machine had none) and every
+// counter the mapping reads moved on, so that each rate is published.
+SampleBatch exporter(NodeExporterMapping::Part part)
+{
+    QByteArray before = page();
+    bump(before, "node_memory_SwapTotal_bytes", 1 << 30);
+    bump(before, "node_memory_SwapFree_bytes", 1 << 29);
+    QByteArray after = before;
+    bump(after, R"(node_cpu_seconds_total{cpu="0",mode="user"})", 1.5);
+    bump(after, R"(node_cpu_seconds_total{cpu="0",mode="idle"})", 0.5);
+    bump(after, "node_netstat_Tcp_RetransSegs", 3);
+    bump(after, "node_netstat_Tcp_OutSegs", 300);
+    NodeExporterMapping mapping(part, 1000);
+    scrape(mapping, before, 1'000'000);
+    return scrape(mapping, after, 1'002'000);
+}
+
+// "host" or "nic": the catalogue, and its two producers' second poll.
+const QList<const MetricSpec *> &catalogue(const QString &part)
+{
+    return part == "host"_L1 ? HostMetrics::all() : NicMetrics::all();
+}
+
+SampleBatch local(const QString &part)
+{
+    return part == "host"_L1 ? localHost() : localNic();
+}
+
+SampleBatch remote(const QString &part)
+{
+    return exporter(part == "host"_L1 ? NodeExporterMapping::Part::Host
+                                      : NodeExporterMapping::Part::Nic);
 }
 
 } // namespace
@@ -99,6 +209,8 @@ private Q_SLOTS:
         // eth0 (driver speed unknown: -125000) received 25 MB in 2 s; 3 retransmits of
         // 300 segments sent.
         bump(after, R"(node_network_receive_bytes_total{device="eth0"})", 25e6);
+        bump(after, R"(node_cpu_seconds_total{cpu="0",mode="user"})", 1.5);
+        bump(after, R"(node_cpu_seconds_total{cpu="0",mode="idle"})", 0.5);
         bump(after, "node_netstat_Tcp_RetransSegs", 3);
         bump(after, "node_netstat_Tcp_OutSegs", 300);
         NodeExporterMapping mapping(NodeExporterMapping::Part::Nic, 1000); // assume 1 Gbit/s
@@ -115,6 +227,79 @@ private Q_SLOTS:
         QVERIFY(!valueOf(second, u"nic.rx.bytes"_s,
                          { { u"interface"_s, u"lo"_s } })); // loopback left out
         QCOMPARE(valueOf(second, u"host.load.1"_s), std::nullopt); // the host part's, not the nic's
+    }
+
+    // Every producer's series are catalogue entries, with the entry's unit, kind and
+    // resource.
+    void producersFollowTheCatalogue_data()
+    {
+        QTest::addColumn<QString>("part");
+        QTest::addColumn<bool>("viaExporter");
+        QTest::newRow("local host") << u"host"_s << false;
+        QTest::newRow("local nic") << u"nic"_s << false;
+        QTest::newRow("node_exporter host") << u"host"_s << true;
+        QTest::newRow("node_exporter nic") << u"nic"_s << true;
+    }
+
+    void producersFollowTheCatalogue()
+    {
+        QFETCH(QString, part);
+        QFETCH(bool, viaExporter);
+        const SampleBatch batch = viaExporter ? remote(part) : local(part);
+        QVERIFY(!batch.values.isEmpty());
+        QHash<QString, const MetricSpec *> byName;
+        for (const MetricSpec *metric : catalogue(part))
+            byName.insert(metric->name, metric);
+        QCOMPARE(byName.size(), catalogue(part).size()); // no name twice
+        for (const SeriesValue &value : std::as_const(batch.values)) {
+            const MetricSpec *metric = byName.value(value.info.key.metric);
+            QVERIFY2(metric, qPrintable(value.info.key.metric + u" is not in the catalogue"_s));
+            QCOMPARE(value.info.unit, metric->unit);
+            QCOMPARE(value.info.kind, metric->kind);
+            QCOMPARE(value.info.resource, metric->resourceFor(value.info.key.labels));
+        }
+    }
+
+    // The local collectors and node_exporter give every name they both publish the same
+    // unit, USE kind and resource; node_exporter lacks only what it does not export.
+    void sameSeriesAsLocalCollectors_data()
+    {
+        QTest::addColumn<QString>("part");
+        QTest::addColumn<QStringList>("localOnly");
+        // pgscan is not among node_exporter's default vmstat fields; it has no ioerr_cnt.
+        QTest::newRow("host") << u"host"_s
+                              << QStringList { u"host.disk.errors"_s, u"host.mem.page_scan"_s };
+        QTest::newRow("nic") << u"nic"_s << QStringList();
+    }
+
+    void sameSeriesAsLocalCollectors()
+    {
+        QFETCH(QString, part);
+        QFETCH(QStringList, localOnly);
+        const auto localIdentities = identities(local(part));
+        const auto remoteIdentities = identities(remote(part));
+        QStringList both;
+        QStringList onlyLocal;
+        for (const MetricSpec *metric : catalogue(part)) {
+            const QString &name = metric->name;
+            QVERIFY2(localIdentities.contains(name),
+                     qPrintable(name + u": the fixtures do not exercise it locally"_s));
+            if (!remoteIdentities.contains(name)) {
+                onlyLocal << name;
+                continue;
+            }
+            both << name;
+            const QList<Identity> mine = localIdentities.value(name);
+            const QList<Identity> theirs = remoteIdentities.value(name);
+            QCOMPARE(mine.size(), 1);
+            QCOMPARE(theirs.size(), 1);
+            QVERIFY2(mine.first() == theirs.first(),
+                     qPrintable(u"%1: local %2, node_exporter %3"_s.arg(
+                         name, describe(mine.first()), describe(theirs.first()))));
+        }
+        onlyLocal.sort();
+        QCOMPARE(onlyLocal.join(u", "_s), localOnly.join(u", "_s));
+        QCOMPARE(both.size() + localOnly.size(), catalogue(part).size());
     }
 
     void counterResetIsAGap()

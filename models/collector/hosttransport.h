@@ -1,0 +1,40 @@
+// How the host and nic collectors reach the host their "host" option names: this
+// machine, over SSH, or through node_exporter. The option is read here and only here;
+// the plugins pick their collector from the kind, and each transport parses its own
+// address further (parseSshTarget in collectors/ssh, exporterUrl in
+// collectors/prometheus), with the messages those already give.
+//   "" or "local"                    Local (with "root", a captured tree, in tests)
+//   ssh://[user@]server[:port]       Ssh; the scheme in any case
+//   http://... or https://...        NodeExporter; the scheme in lower case only
+// "root" is for Local only: with a remote host it is refused, not ignored.
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+#include <optional>
+
+namespace Headroom {
+
+struct HostTransport
+{
+    enum class Kind
+    {
+        Local,
+        Ssh,
+        NodeExporter
+    };
+
+    Kind kind = Kind::Local;
+    QString address; // the "host" value as written ("", "local", "ssh://db1"...)
+    QString root; // Local: the "root" option, a path prefix (fixture trees); else empty
+};
+
+// nullopt and *error (no password in it) when "host" is not a string, names no
+// transport, or is remote and "root" is set.
+std::optional<HostTransport> parseHostTransport(const QJsonObject &options, QString *error);
+
+// "\"host\": db1 is not a host this collector can read; use local, ..." (no password):
+// for a value naming no transport, or one the reader at hand cannot serve.
+QString unreadableHostMessage(const QString &value);
+
+} // namespace Headroom
