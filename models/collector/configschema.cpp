@@ -11,19 +11,19 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QStringList TypeNames = { u"string"_s, u"integer"_s, u"number"_s, u"boolean"_s,
-                                u"array"_s,  u"object"_s,  u"null"_s };
+const QStringList TypeNames
+    = { u"string"_s, u"integer"_s, u"number"_s, u"boolean"_s, u"array"_s, u"object"_s, u"null"_s };
 
 const QStringList Keywords = {
-    u"type"_s,        u"properties"_s,       u"required"_s,         u"additionalProperties"_s,
-    u"items"_s,       u"minItems"_s,         u"maxItems"_s,         u"minimum"_s,
-    u"maximum"_s,     u"exclusiveMinimum"_s, u"exclusiveMaximum"_s, u"pattern"_s,
-    u"enum"_s,        u"description"_s,      u"default"_s,          u"title"_s,
+    u"type"_s,    u"properties"_s,       u"required"_s,         u"additionalProperties"_s,
+    u"items"_s,   u"minItems"_s,         u"maxItems"_s,         u"minimum"_s,
+    u"maximum"_s, u"exclusiveMinimum"_s, u"exclusiveMaximum"_s, u"pattern"_s,
+    u"enum"_s,    u"description"_s,      u"default"_s,          u"title"_s,
     u"trust"_s,
 };
 
-const QStringList NumericBounds = { u"minimum"_s, u"maximum"_s, u"exclusiveMinimum"_s,
-                                    u"exclusiveMaximum"_s };
+const QStringList NumericBounds
+    = { u"minimum"_s, u"maximum"_s, u"exclusiveMinimum"_s, u"exclusiveMaximum"_s };
 
 // ---- The schema itself ------------------------------------------------------------------
 
@@ -37,7 +37,8 @@ bool validateSubschema(JsonReader &reader, const QJsonValue &value, const QStrin
 
 bool validateType(JsonReader &reader, const QJsonValue &type, const QString &path)
 {
-    const QString expected = u"a type name ("_s + TypeNames.join(u", "_s) + u") or a list of them"_s;
+    const QString expected
+        = u"a type name ("_s + TypeNames.join(u", "_s) + u") or a list of them"_s;
     if (type.isString())
         return TypeNames.contains(type.toString()) || reader.failType(path, expected, type);
     if (!type.isArray() || type.toArray().isEmpty())
@@ -61,7 +62,8 @@ bool validateSchema(JsonReader &reader, const QJsonObject &schema, const QString
     if (!reader.readObject(schema, u"properties"_s, path, &properties))
         return false;
     for (auto it = properties.constBegin(); it != properties.constEnd(); ++it) {
-        if (!validateSubschema(reader, it.value(), JsonReader::joinPath(at(u"properties"_s), it.key())))
+        if (!validateSubschema(reader, it.value(),
+                               JsonReader::joinPath(at(u"properties"_s), it.key())))
             return false;
     }
     QJsonArray required;
@@ -92,7 +94,8 @@ bool validateSchema(JsonReader &reader, const QJsonObject &schema, const QString
     if (!reader.readString(schema, u"pattern"_s, path, false, &pattern))
         return false;
     if (const QRegularExpression re(pattern); !re.isValid())
-        return reader.fail(at(u"pattern"_s), u"is not a valid regular expression: "_s + re.errorString());
+        return reader.fail(at(u"pattern"_s),
+                           u"is not a valid regular expression: "_s + re.errorString());
     QJsonArray values;
     if (!reader.readArray(schema, u"enum"_s, path, false, &values))
         return false;
@@ -145,8 +148,8 @@ QString numberPhrase(const QJsonObject &schema, bool integer)
     const bool below = schema.contains(u"exclusiveMaximum"_s);
     if (min && max && !above && !below)
         return u"a%1 %2 from %3 to %4"_s.arg(integer ? u"n"_s : QString(), noun,
-                                              number(schema, u"minimum"_s),
-                                              number(schema, u"maximum"_s));
+                                             number(schema, u"minimum"_s),
+                                             number(schema, u"maximum"_s));
     if (!max && !below && min && !above && schema.value(u"minimum"_s).toDouble() == 0)
         return u"a non-negative "_s + noun;
     if (!max && !below
@@ -228,10 +231,11 @@ bool checkArray(JsonReader &reader, const QJsonArray &array, const QJsonObject &
 {
     const qsizetype minItems = schema.value(u"minItems"_s).toInteger(0);
     if (array.size() < minItems)
-        return reader.fail(path, minItems == 1
-                                     ? u"must not be empty"_s
-                                     : u"must list at least %1 items, got %2"_s.arg(minItems).arg(
-                                           array.size()));
+        return reader.fail(
+            path,
+            minItems == 1
+                ? u"must not be empty"_s
+                : u"must list at least %1 items, got %2"_s.arg(minItems).arg(array.size()));
     if (schema.contains(u"maxItems"_s)
         && !reader.checkCount(array.size(), schema.value(u"maxItems"_s).toInteger(), path,
                               u"items"_s))
@@ -284,9 +288,9 @@ bool checkValue(JsonReader &reader, const QJsonValue &value, const QJsonObject &
                 const QString &path, const QString &keyKind)
 {
     const QStringList types = typesOf(schema);
-    if (!types.isEmpty()
-        && std::none_of(types.cbegin(), types.cend(),
-                        [&](const QString &type) { return hasType(value, type); }))
+    if (!types.isEmpty() && std::none_of(types.cbegin(), types.cend(), [&](const QString &type) {
+            return hasType(value, type);
+        }))
         return reader.failType(path, typePhrase(schema), value);
     if (schema.contains(u"enum"_s)) {
         const QJsonArray allowed = schema.value(u"enum"_s).toArray();

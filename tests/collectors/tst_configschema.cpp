@@ -85,8 +85,8 @@ void TestConfigSchema::check_data()
     QTest::newRow("a number as a string (a variable)")
         << QByteArray(R"({"url": "u", "topStatements": "500"})") << QString();
     QTest::newRow("probe false") << QByteArray(R"({"url": "u", "probe": false})") << QString();
-    QTest::newRow("null is absent") << QByteArray(R"({"url": "u", "topStatements": null})")
-                                    << QString();
+    QTest::newRow("null is absent")
+        << QByteArray(R"({"url": "u", "topStatements": null})") << QString();
     QTest::newRow("integer as 20.0")
         << QByteArray(R"({"url": "u", "topStatements": 20.0})") << QString();
 
@@ -110,8 +110,7 @@ void TestConfigSchema::check_data()
         << u"sources[2].config.probe: must be an object, true or false, got \"off\""_s;
     QTest::newRow("string") << QByteArray(R"({"url": 9100})")
                             << u"sources[2].config.url: must be a string, got 9100"_s;
-    QTest::newRow("required") << QByteArray(R"({})")
-                              << u"sources[2].config.url: is required"_s;
+    QTest::newRow("required") << QByteArray(R"({})") << u"sources[2].config.url: is required"_s;
     QTest::newRow("required, null")
         << QByteArray(R"({"url": null})") << u"sources[2].config.url: is required"_s;
     QTest::newRow("unknown option, named before the missing one")
@@ -131,7 +130,8 @@ void TestConfigSchema::check_data()
         << QByteArray(R"({"url": "u", "speedMbps": {"eth0": 0}})")
         << u"sources[2].config.speedMbps.eth0: must be a positive number, got 0"_s;
     QTest::newRow("nested items: required")
-        << QByteArray(R"({"url": "u", "shardSets": [{"name": "a", "tables": ["t"]}, {"name": "b"}]})")
+        << QByteArray(
+               R"({"url": "u", "shardSets": [{"name": "a", "tables": ["t"]}, {"name": "b"}]})")
         << u"sources[2].config.shardSets[1].tables: is required"_s;
     QTest::newRow("nested items: minItems")
         << QByteArray(R"({"url": "u", "shardSets": [{"name": "a", "tables": []}]})")
@@ -164,19 +164,23 @@ void TestConfigSchema::bounds_data()
     QTest::addColumn<QByteArray>("schema");
     QTest::addColumn<QByteArray>("value");
     QTest::addColumn<QString>("error"); // empty: conforms
-    QTest::newRow("integer from to") << QByteArray(R"({"type": "integer", "minimum": 1, "maximum": 3})")
-                                     << QByteArray("4") << u"v: must be an integer from 1 to 3, got 4"_s;
-    QTest::newRow("integer, in range") << QByteArray(R"({"type": "integer", "minimum": 1, "maximum": 3})")
-                                       << QByteArray("3") << QString();
-    QTest::newRow("positive integer") << QByteArray(R"({"type": "integer", "minimum": 1})")
-                                      << QByteArray("0") << u"v: must be a positive integer, got 0"_s;
-    QTest::newRow("non-negative number") << QByteArray(R"({"type": "number", "minimum": 0})")
-                                         << QByteArray("-0.5")
-                                         << u"v: must be a non-negative number, got -0.5"_s;
+    QTest::newRow("integer from to")
+        << QByteArray(R"({"type": "integer", "minimum": 1, "maximum": 3})") << QByteArray("4")
+        << u"v: must be an integer from 1 to 3, got 4"_s;
+    QTest::newRow("integer, in range")
+        << QByteArray(R"({"type": "integer", "minimum": 1, "maximum": 3})") << QByteArray("3")
+        << QString();
+    QTest::newRow("positive integer")
+        << QByteArray(R"({"type": "integer", "minimum": 1})") << QByteArray("0")
+        << u"v: must be a positive integer, got 0"_s;
+    QTest::newRow("non-negative number")
+        << QByteArray(R"({"type": "number", "minimum": 0})") << QByteArray("-0.5")
+        << u"v: must be a non-negative number, got -0.5"_s;
     QTest::newRow("at least") << QByteArray(R"({"type": "number", "minimum": 2.5})")
                               << QByteArray("2") << u"v: must be a number of at least 2.5, got 2"_s;
     QTest::newRow("at most") << QByteArray(R"({"type": "integer", "maximum": 10})")
-                             << QByteArray("11") << u"v: must be an integer of at most 10, got 11"_s;
+                             << QByteArray("11")
+                             << u"v: must be an integer of at most 10, got 11"_s;
     QTest::newRow("above and below")
         << QByteArray(R"({"type": "number", "exclusiveMinimum": 1, "exclusiveMaximum": 2})")
         << QByteArray("2") << u"v: must be a number above 1 and below 2, got 2"_s;
@@ -193,23 +197,23 @@ void TestConfigSchema::bounds_data()
                                   << u"v: must be a string, got null"_s;
     QTest::newRow("enum") << QByteArray(R"({"enum": ["a", "b", 3]})") << QByteArray("\"c\"")
                           << u"v: must be one of \"a\", \"b\" or 3, got \"c\""_s;
-    QTest::newRow("enum, listed") << QByteArray(R"({"enum": ["a", "b"]})")
-                                  << QByteArray("\"b\"") << QString();
+    QTest::newRow("enum, listed") << QByteArray(R"({"enum": ["a", "b"]})") << QByteArray("\"b\"")
+                                  << QString();
     QTest::newRow("maxItems") << QByteArray(R"({"type": "array", "maxItems": 2})")
-                              << QByteArray("[1, 2, 3]") << u"v: must list at most 2 items, got 3"_s;
+                              << QByteArray("[1, 2, 3]")
+                              << u"v: must list at most 2 items, got 3"_s;
     QTest::newRow("minItems") << QByteArray(R"({"type": "array", "minItems": 2})")
                               << QByteArray("[1]") << u"v: must list at least 2 items, got 1"_s;
-    QTest::newRow("an object that takes no keys") << QByteArray(R"({"type": "object"})")
-                                                  << QByteArray(R"({"a": 1})")
-                                                  << u"v.a: unknown field (none are allowed here)"_s;
+    QTest::newRow("an object that takes no keys")
+        << QByteArray(R"({"type": "object"})") << QByteArray(R"({"a": 1})")
+        << u"v.a: unknown option (none are allowed here)"_s;
     QTest::newRow("additionalProperties true")
         << QByteArray(R"({"type": "object", "additionalProperties": true})")
         << QByteArray(R"({"a": 1})") << QString();
-    QTest::newRow("no schema: anything") << QByteArray("{}") << QByteArray(R"({"a": [1]})")
-                                         << QString();
-    QTest::newRow("pattern is a search")
-        << QByteArray(R"({"type": "string", "pattern": "b+"})") << QByteArray("\"abbc\"")
-        << QString();
+    QTest::newRow("no schema: anything")
+        << QByteArray("{}") << QByteArray(R"({"a": [1]})") << QString();
+    QTest::newRow("pattern is a search") << QByteArray(R"({"type": "string", "pattern": "b+"})")
+                                         << QByteArray("\"abbc\"") << QString();
 }
 
 void TestConfigSchema::bounds()
