@@ -1,6 +1,7 @@
 #include "postgrescollector.h"
 
 #include "collector/steadyclock.h"
+#include "core/jsonreader.h"
 #include "pgcustomqueries.h"
 #include "pgdashboardconninfo.h"
 #include "pgprobe.h"
@@ -26,7 +27,7 @@ std::unique_ptr<PostgresCollector> PostgresCollector::create(const CollectorConf
         && !config.userOptions.contains(QStringLiteral("conninfo"));
     if (options->settings.fromDashboard) {
         if (const auto refused = refuseDashboardConninfo(options->settings.conninfo)) {
-            *error = u"\"conninfo\": "_s + *refused;
+            *error = JsonReadError { u"conninfo"_s, *refused }.toString();
             return nullptr;
         }
     }

@@ -1,5 +1,6 @@
 #include "postgresoptions.h"
 
+#include "core/jsonreader.h"
 #include "pgsqlguard.h"
 
 #include <QJsonArray>
@@ -15,62 +16,61 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Every failure names the option; parsers return false after setting *error.
-class OptionReader
+// On top of the document reader, the leniency these options have always had: null or
+// absent keeps the default, and a number or a boolean may arrive as a string (from a
+// dashboard variable; a blank one keeps the default). Paths are below the options
+// object: "probe.count", "queries[2].sql".
+class OptionReader : public JsonReader
 {
 public:
-    explicit OptionReader(QString *error)
-        : m_error(error)
+    static bool absent(const QJsonValue &value, bool blankStringToo)
     {
+        return value.isUndefined() || value.isNull()
+            || (blankStringToo && value.isString() && value.toString().trimmed().isEmpty());
     }
 
-    bool fail(const QString &text)
+    // A number, or a string holding one; nullopt when it is neither.
+    static std::optional<double> numberOf(const QJsonValue &value)
     {
-        if (m_error)
-            *m_error = text;
-        return false;
-    }
-
-    // Options that arrive from dashboard variables may be numeric strings.
-    bool readInt(const QJsonObject &options, const QString &path, const QString &name, int min,
-                 int max, int *out)
-    {
-        const QJsonValue value = options.value(name);
-        if (value.isUndefined() || value.isNull()
-            || (value.isString() && value.toString().trimmed().isEmpty()))
-            return true;
         bool ok = value.isDouble();
         const double number = ok ? value.toDouble() : value.toString().trimmed().toDouble(&ok);
-        if (!ok || number != std::floor(number) || number < min || number > max)
-            return fail(
-                u"\"%1\": expected %2 from %3 to %4"_s
-                    .arg(path + name,
-                         name.endsWith("Ms"_L1) ? u"whole milliseconds"_s : u"a whole number"_s)
-                    .arg(min)
-                    .arg(max));
-        *out = int(number);
+        if (!ok)
+            return std::nullopt;
+        return number;
+    }
+
+    bool readLenientInt(const QJsonObject &options, const QString &key, const QString &path,
+                        int min, int max, int *out)
+    {
+        const QJsonValue value = options.value(key);
+        if (absent(value, true))
+            return true;
+        const auto number = numberOf(value);
+        if (!number || *number != std::floor(*number) || *number < min || *number > max)
+            return failType(joinPath(path, key), u"an integer from %1 to %2"_s.arg(min).arg(max),
+                            value);
+        *out = int(*number);
         return true;
     }
 
-    // A finite number of at least min; numeric strings too (dashboard variables).
-    bool readNumber(const QJsonObject &options, const QString &name, double min, double *out)
+    // A finite number of at least min.
+    bool readLenientNumber(const QJsonObject &options, const QString &key, double min, double *out)
     {
-        const QJsonValue value = options.value(name);
-        if (value.isUndefined() || value.isNull()
-            || (value.isString() && value.toString().trimmed().isEmpty()))
+        const QJsonValue value = options.value(key);
+        if (absent(value, true))
             return true;
-        bool ok = value.isDouble();
-        const double number = ok ? value.toDouble() : value.toString().trimmed().toDouble(&ok);
-        if (!ok || !std::isfinite(number) || number < min)
-            return fail(u"\"%1\": expected a number of at least %2"_s.arg(name).arg(min));
-        *out = number;
+        const auto number = numberOf(value);
+        if (!number || !std::isfinite(*number) || *number < min)
+            return failType(key, u"a number of at least %1"_s.arg(min), value);
+        *out = *number;
         return true;
     }
 
-    bool readBool(const QJsonObject &options, const QString &name, bool *out)
+    // true or false, or one of the strings true/on/1 and false/off/0.
+    bool readLenientBool(const QJsonObject &options, const QString &key, bool *out)
     {
-        const QJsonValue value = options.value(name);
-        if (value.isUndefined() || value.isNull())
+        const QJsonValue value = options.value(key);
+        if (absent(value, false))
             return true;
         if (value.isBool()) {
             *out = value.toBool();
@@ -85,20 +85,22 @@ public:
             *out = false;
             return true;
         }
-        return fail(u"\"%1\": expected true or false"_s.arg(name));
+        return failType(key, u"true or false"_s, value);
     }
 
     bool readName(const QJsonValue &value, const QString &path, QString *out)
     {
         static const QRegularExpression pattern(u"^[a-z][a-z0-9_]{0,62}$"_s);
+        if (value.isUndefined())
+            return fail(path, u"is required"_s);
         if (!value.isString() || !pattern.match(value.toString()).hasMatch())
-            return fail(u"\"%1\": expected a name of lower-case letters, digits and _"_s.arg(path));
+            return failType(path, u"a name of lower-case letters, digits and _"_s, value);
         *out = value.toString();
         return true;
     }
 
-private:
-    QString *m_error;
+    // A query: a non-blank string, trimmed, without trailing semicolons, screened.
+    bool readSql(const QJsonValue &value, const QString &path, QString *out);
 };
 
 // Walks an array option of objects that each have a unique "name" and only the given
@@ -107,24 +109,23 @@ template<typename Item, typename ReadItem>
 bool readNamedArray(OptionReader &reader, const QJsonValue &value, const QString &option,
                     const QStringList &keys, QList<Item> *out, ReadItem readItem)
 {
-    if (value.isUndefined() || value.isNull())
+    if (OptionReader::absent(value, false))
         return true;
     if (!value.isArray())
-        return reader.fail(u"\"%1\" must be an array of {%2}"_s.arg(option, keys.join(u", "_s)));
+        return reader.failType(option, u"an array of {%1}"_s.arg(keys.join(u", "_s)), value);
     QSet<QString> names;
     const QJsonArray items = value.toArray();
     for (qsizetype i = 0; i < items.size(); ++i) {
-        const QString path = u"%1[%2]"_s.arg(option).arg(i);
-        const QJsonObject object = items.at(i).toObject();
-        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
-            if (!keys.contains(it.key()))
-                return reader.fail(u"\"%1\": unknown key \"%2\""_s.arg(path, it.key()));
-        }
+        const QString path = JsonReader::indexPath(option, i);
+        QJsonObject object;
+        if (!reader.elementObject(items.at(i), path, &object)
+            || !reader.checkKnownKeys(object, path, keys))
+            return false;
         Item parsed;
         if (!reader.readName(object.value("name"_L1), path + u".name"_s, &parsed.name))
             return false;
         if (names.contains(parsed.name))
-            return reader.fail(u"\"%1.name\": \"%2\" is used twice"_s.arg(path, parsed.name));
+            return reader.fail(path + u".name"_s, u"\"%1\" is used twice"_s.arg(parsed.name));
         names.insert(parsed.name);
         if (!readItem(object, path, parsed))
             return false;
@@ -135,80 +136,79 @@ bool readNamedArray(OptionReader &reader, const QJsonValue &value, const QString
 
 bool readShardSets(OptionReader &reader, const QJsonValue &value, QList<PgShardSetOption> *out)
 {
-    const auto readSet
-        = [&](const QJsonObject &set, const QString &path, PgShardSetOption &parsed) {
-              const QJsonArray tables = set.value("tables"_L1).toArray();
-              if (tables.isEmpty())
-                  return reader.fail(
-                      u"\"%1.tables\": expected a non-empty array of table names"_s.arg(path));
-              for (const QJsonValue table : tables) {
-                  if (!table.isString() || table.toString().trimmed().isEmpty())
-                      return reader.fail(u"\"%1.tables\": expected table names"_s.arg(path));
-                  parsed.tables << table.toString().trimmed();
-              }
-              const QJsonValue capacity = set.value("capacity"_L1);
-              if (!capacity.isUndefined() && !capacity.isNull()) {
-                  bool ok = capacity.isDouble();
-                  parsed.capacity = ok ? capacity.toDouble() : capacity.toString().toDouble(&ok);
-                  if (!ok || !(parsed.capacity > 0) || !std::isfinite(parsed.capacity))
-                      return reader.fail(
-                          u"\"%1.capacity\": expected tuples per second above 0"_s.arg(path));
-              }
-              return true;
-          };
+    const auto readSet = [&](const QJsonObject &set, const QString &path,
+                             PgShardSetOption &parsed) {
+        const QString tablesPath = JsonReader::joinPath(path, u"tables"_s);
+        const QJsonValue tablesValue = set.value("tables"_L1);
+        const QJsonArray tables = tablesValue.toArray();
+        if (tablesValue.isUndefined())
+            return reader.fail(tablesPath, u"is required"_s);
+        if (tables.isEmpty())
+            return reader.failType(tablesPath, u"a non-empty array of table names"_s, tablesValue);
+        for (qsizetype i = 0; i < tables.size(); ++i) {
+            const QJsonValue table = tables.at(i);
+            if (!table.isString() || table.toString().trimmed().isEmpty())
+                return reader.failType(JsonReader::indexPath(tablesPath, i), u"a table name"_s,
+                                       table);
+            parsed.tables << table.toString().trimmed();
+        }
+        const QJsonValue capacity = set.value("capacity"_L1);
+        if (!OptionReader::absent(capacity, false)) {
+            bool ok = capacity.isDouble();
+            parsed.capacity = ok ? capacity.toDouble() : capacity.toString().toDouble(&ok);
+            if (!ok || !(parsed.capacity > 0) || !std::isfinite(parsed.capacity))
+                return reader.failType(JsonReader::joinPath(path, u"capacity"_s),
+                                       u"a number of tuples per second above 0"_s, capacity);
+        }
+        return true;
+    };
     return readNamedArray(reader, value, u"shardSets"_s, { u"name"_s, u"tables"_s, u"capacity"_s },
                           out, readSet);
 }
 
 // A dashboard's SQL is screened when the file is opened (pgsqlguard.h): one query that
 // calls nothing that could change the server.
-bool refuseSessionChanges(OptionReader &reader, const QString &path, const QString &sql)
+bool OptionReader::readSql(const QJsonValue &value, const QString &path, QString *out)
 {
-    if (const auto refused = refuseDashboardSql(sql))
-        return reader.fail(u"\"%1\": %2"_s.arg(path, *refused));
+    if (value.isUndefined())
+        return fail(path, u"is required"_s);
+    if (!value.isString() || value.toString().trimmed().isEmpty())
+        return failType(path, u"a query"_s, value);
+    *out = value.toString().trimmed();
+    while (out->endsWith(u';'))
+        *out = out->chopped(1).trimmed();
+    if (const auto refused = refuseDashboardSql(*out))
+        return fail(path, *refused);
     return true;
 }
 
 bool readProbe(OptionReader &reader, const QJsonValue &value, PgProbeOptions *out)
 {
-    if (value.isUndefined() || value.isNull())
+    if (OptionReader::absent(value, false))
         return true;
     if (value.isBool()) {
         if (!value.toBool())
             out->count = 0;
         return true;
     }
+    const QString path = u"probe"_s;
+    QJsonObject probe;
     if (!value.isObject())
-        return reader.fail(u"\"probe\" must be false or {\"sql\": ..., \"count\": N}"_s);
-    const QJsonObject probe = value.toObject();
-    for (auto it = probe.constBegin(); it != probe.constEnd(); ++it) {
-        if (it.key() != "sql"_L1 && it.key() != "count"_L1)
-            return reader.fail(u"\"probe\": unknown key \"%1\""_s.arg(it.key()));
-    }
+        return reader.failType(path, u"false or {\"sql\": ..., \"count\": N}"_s, value);
+    probe = value.toObject();
+    if (!reader.checkKnownKeys(probe, path, { u"sql"_s, u"count"_s }))
+        return false;
     const QJsonValue sql = probe.value("sql"_L1);
-    if (!sql.isUndefined()) {
-        if (!sql.isString() || sql.toString().trimmed().isEmpty())
-            return reader.fail(u"\"probe.sql\": expected a query"_s);
-        out->sql = sql.toString().trimmed();
-        while (out->sql.endsWith(u';'))
-            out->sql = out->sql.chopped(1).trimmed();
-        if (!refuseSessionChanges(reader, u"probe.sql"_s, out->sql))
-            return false;
-    }
-    return reader.readInt(probe, u"probe."_s, u"count"_s, 0, 1000, &out->count);
+    if (!sql.isUndefined() && !reader.readSql(sql, u"probe.sql"_s, &out->sql))
+        return false;
+    return reader.readLenientInt(probe, u"count"_s, path, 0, 1000, &out->count);
 }
 
 bool readQueries(OptionReader &reader, const QJsonValue &value, QList<PgCustomQuery> *out)
 {
     const auto readQuery
         = [&](const QJsonObject &query, const QString &path, PgCustomQuery &parsed) {
-              const QJsonValue sql = query.value("sql"_L1);
-              if (!sql.isString() || sql.toString().trimmed().isEmpty())
-                  return reader.fail(u"\"%1.sql\": expected a query"_s.arg(path));
-              parsed.sql = sql.toString().trimmed();
-              while (parsed.sql.endsWith(u';'))
-                  parsed.sql = parsed.sql.chopped(1).trimmed();
-              return refuseSessionChanges(reader, path + u".sql"_s, parsed.sql);
+              return reader.readSql(query.value("sql"_L1), path + u".sql"_s, &parsed.sql);
           };
     return readNamedArray(reader, value, u"queries"_s, { u"name"_s, u"sql"_s }, out, readQuery);
 }
@@ -217,31 +217,33 @@ bool readQueries(OptionReader &reader, const QJsonValue &value, QList<PgCustomQu
 
 std::optional<PostgresOptions> parsePostgresOptions(const QJsonObject &options, QString *error)
 {
-    OptionReader reader(error);
-    static const QSet<QString> known {
-        u"conninfo"_s,      u"connectTimeoutMs"_s, u"statementTimeoutMs"_s,
-        u"lockTimeoutMs"_s, u"databases"_s,        u"statements"_s,
-        u"topStatements"_s, u"tables"_s,           u"shardSets"_s,
-        u"probe"_s,         u"queries"_s,          u"shardOverloadedPercent"_s
+    OptionReader reader;
+    const auto refuse = [&]() -> std::optional<PostgresOptions> {
+        if (error)
+            *error = reader.error().toString();
+        return std::nullopt;
     };
-    for (auto it = options.constBegin(); it != options.constEnd(); ++it) {
-        if (it.key() == "password"_L1) {
-            reader.fail(u"\"password\" is not an option: passwords come from ~/.pgpass, a "
-                        "service file or PGPASSWORD, so that none is written to a dashboard"_s);
-            return std::nullopt;
-        }
-        if (!known.contains(it.key())) {
-            reader.fail(u"unknown option \"%1\""_s.arg(it.key()));
-            return std::nullopt;
-        }
+    if (options.contains("password"_L1)) {
+        reader.fail(u"password"_s,
+                    u"is not an option: passwords come from ~/.pgpass, a service file or "
+                    "PGPASSWORD, so that none is written to a dashboard"_s);
+        return refuse();
     }
+    if (!reader.checkKnownKeys(options, {},
+                               { u"conninfo"_s, u"connectTimeoutMs"_s, u"statementTimeoutMs"_s,
+                                 u"lockTimeoutMs"_s, u"databases"_s, u"statements"_s,
+                                 u"topStatements"_s, u"tables"_s, u"shardSets"_s,
+                                 u"shardOverloadedPercent"_s, u"probe"_s, u"queries"_s },
+                               u"option"_s))
+        return refuse();
 
     PostgresOptions parsed;
     const QJsonValue conninfo = options.value("conninfo"_L1);
-    if (!conninfo.isUndefined() && !conninfo.isNull()) {
+    if (!OptionReader::absent(conninfo, false)) {
+        // Not a string, so describing it repeats no password.
         if (!conninfo.isString()) {
-            reader.fail(u"\"conninfo\" must be a libpq connection string or URI"_s);
-            return std::nullopt;
+            reader.failType(u"conninfo"_s, u"a libpq connection string or URI"_s, conninfo);
+            return refuse();
         }
         parsed.settings.conninfo = conninfo.toString().trimmed();
     }
@@ -263,38 +265,42 @@ std::optional<PostgresOptions> parsePostgresOptions(const QJsonObject &options, 
                 ? libpqReason
                 : u"libpq cannot parse it (check the key=value pairs, their quoting and the "
                   "URI's %-escapes; its text is not repeated here as it may hold a password)"_s;
-            reader.fail(u"\"conninfo\": %1"_s.arg(reason));
-            return std::nullopt;
+            reader.fail(u"conninfo"_s, reason);
+            return refuse();
         }
         PQconninfoFree(parsedInfo);
     }
 
     PgSettings &settings = parsed.settings;
-    if (!reader.readInt(options, {}, u"connectTimeoutMs"_s, 100, 600'000,
-                        &settings.connectTimeoutMs)
-        || !reader.readInt(options, {}, u"statementTimeoutMs"_s, 1, 3'600'000,
-                           &settings.statementTimeoutMs)
-        || !reader.readInt(options, {}, u"lockTimeoutMs"_s, 1, 3'600'000, &settings.lockTimeoutMs)
-        || !reader.readBool(options, u"statements"_s, &parsed.statements)
-        || !reader.readInt(options, {}, u"topStatements"_s, 1, 100, &parsed.topStatements)
-        || !reader.readBool(options, u"tables"_s, &parsed.tables)
+    if (!reader.readLenientInt(options, u"connectTimeoutMs"_s, {}, 100, 600'000,
+                               &settings.connectTimeoutMs)
+        || !reader.readLenientInt(options, u"statementTimeoutMs"_s, {}, 1, 3'600'000,
+                                  &settings.statementTimeoutMs)
+        || !reader.readLenientInt(options, u"lockTimeoutMs"_s, {}, 1, 3'600'000,
+                                  &settings.lockTimeoutMs)
+        || !reader.readLenientBool(options, u"statements"_s, &parsed.statements)
+        || !reader.readLenientInt(options, u"topStatements"_s, {}, 1, 100, &parsed.topStatements)
+        || !reader.readLenientBool(options, u"tables"_s, &parsed.tables)
         || !readShardSets(reader, options.value("shardSets"_L1), &parsed.shardSets)
-        || !reader.readNumber(options, u"shardOverloadedPercent"_s, 0,
-                              &parsed.shardOverloadedPercent)
+        || !reader.readLenientNumber(options, u"shardOverloadedPercent"_s, 0,
+                                     &parsed.shardOverloadedPercent)
         || !readProbe(reader, options.value("probe"_L1), &parsed.probe)
         || !readQueries(reader, options.value("queries"_L1), &parsed.queries))
-        return std::nullopt;
+        return refuse();
 
     const QJsonValue databases = options.value("databases"_L1);
-    if (!databases.isUndefined() && !databases.isNull()) {
+    if (!OptionReader::absent(databases, false)) {
         if (!databases.isArray()) {
-            reader.fail(u"\"databases\" must be an array of database names"_s);
-            return std::nullopt;
+            reader.failType(u"databases"_s, u"an array of database names"_s, databases);
+            return refuse();
         }
-        for (const QJsonValue name : databases.toArray()) {
+        const QJsonArray names = databases.toArray();
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            const QJsonValue name = names.at(i);
             if (!name.isString() || name.toString().isEmpty()) {
-                reader.fail(u"\"databases\" must be an array of database names"_s);
-                return std::nullopt;
+                reader.failType(JsonReader::indexPath(u"databases"_s, i), u"a database name"_s,
+                                name);
+                return refuse();
             }
             parsed.databases << name.toString();
         }

@@ -52,6 +52,12 @@ QStringList CollectorRegistry::loadPlugins(const QStringList &dirs)
             }
             if (m_factories.contains(id))
                 continue; // first directory wins (build tree before install dir)
+            Schema schema = readSchema(meta.value(QStringLiteral("config")).toObject());
+            if (schema.broken) {
+                problems
+                    << QStringLiteral("%1: config schema: %2").arg(path, schema.broken->toString());
+                continue;
+            }
             auto *factory = qobject_cast<CollectorFactory *>(loader.instance());
             if (!factory) {
                 problems << QStringLiteral("%1: cannot load: %2").arg(path, loader.errorString());
@@ -65,6 +71,7 @@ QStringList CollectorRegistry::loadPlugins(const QStringList &dirs)
             info.fileName = path;
             m_infos.insert(id, info);
             m_factories.insert(id, factory);
+            m_schemas.insert(id, std::move(schema));
             qCDebug(lcRegistry) << "loaded collector plugin" << id << "from" << path;
         }
     }
@@ -73,8 +80,38 @@ QStringList CollectorRegistry::loadPlugins(const QStringList &dirs)
 
 void CollectorRegistry::registerFactory(const CollectorPluginInfo &info, CollectorFactory *factory)
 {
+    Schema schema = readSchema(info.configSchema);
+    if (schema.broken)
+        qCWarning(lcRegistry) << "collector" << info.id
+                              << "config schema:" << schema.broken->toString();
     m_infos.insert(info.id, info);
     m_factories.insert(info.id, factory);
+    m_schemas.insert(info.id, std::move(schema));
+}
+
+CollectorRegistry::Schema CollectorRegistry::readSchema(const QJsonObject &config)
+{
+    Schema read;
+    JsonReadError error;
+    if (auto schema = ConfigSchema::fromJson(config, QStringLiteral("config"), &error))
+        read.schema = std::move(*schema);
+    else
+        read.broken = error;
+    return read;
+}
+
+std::optional<JsonReadError> CollectorRegistry::checkConfig(const QString &pluginId,
+                                                            const QJsonObject &config,
+                                                            const QString &path) const
+{
+    const auto it = m_schemas.constFind(pluginId);
+    if (it == m_schemas.constEnd())
+        return std::nullopt;
+    if (it->broken)
+        return JsonReadError {
+            path, QStringLiteral("cannot be checked: the plugin's ") + it->broken->toString()
+        };
+    return it->schema.check(config, path);
 }
 
 CollectorFactory *CollectorRegistry::factory(const QString &id) const

@@ -1,12 +1,11 @@
 #include "document/alertrulejson.h"
 
-#include "document/dashboard.h"
+#include "core/duration.h"
+#include "core/jsonreader.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <cmath>
 
 namespace Headroom {
 
@@ -14,124 +13,89 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Reads one member, recording the first problem; every reader is a no-op afterwards.
-class RuleReader
+const QString ComparisonSymbols = u">, >=, < or <="_s;
+
+// The rule's fields on top of the document reader: paths are relative to the rule
+// object ("also.threshold"), which the dashboard reader prefixes with "alerts[3]".
+class RuleReader : public JsonReader
 {
 public:
-    // Keeps its own copy (shared, cheap): a reader of a temporary object must not dangle.
-    RuleReader(QJsonObject object, AlertRuleProblem *problem)
-        : m_object(std::move(object))
-        , m_problem(problem)
+    // An empty string, like an absent member, leaves *out at its default.
+    bool readDuration(const QJsonObject &object, const QString &key, bool zeroAllowed, qint64 *out)
     {
-    }
-
-    bool ok() const { return m_ok; }
-
-    void fail(const QString &field, const QString &reason)
-    {
-        if (!m_ok)
-            return;
-        m_ok = false;
-        if (m_problem)
-            *m_problem = { field, reason };
-    }
-
-    QString string(const QString &key, bool required, const QString &fallback = {})
-    {
-        const QJsonValue value = m_object.value(key);
-        if (value.isUndefined()) {
-            if (required)
-                fail(key, u"is required"_s);
-            return fallback;
+        QString text;
+        if (!readString(object, key, {}, false, &text))
+            return false;
+        if (text.isEmpty())
+            return true;
+        if (zeroAllowed && text == "0"_L1) {
+            *out = 0;
+            return true;
         }
-        if (!value.isString())
-            fail(key, u"must be a string"_s);
-        return value.toString();
-    }
-
-    double number(const QString &key, bool required, double fallback)
-    {
-        const QJsonValue value = m_object.value(key);
-        if (value.isUndefined()) {
-            if (required)
-                fail(key, u"is required"_s);
-            return fallback;
-        }
-        if (!value.isDouble() || !std::isfinite(value.toDouble()))
-            fail(key, u"must be a number"_s);
-        return value.toDouble();
-    }
-
-    bool boolean(const QString &key, bool fallback)
-    {
-        const QJsonValue value = m_object.value(key);
-        if (value.isUndefined())
-            return fallback;
-        if (!value.isBool())
-            fail(key, u"must be true or false"_s);
-        return value.toBool();
-    }
-
-    qint64 duration(const QString &key, qint64 fallback, bool zeroAllowed)
-    {
-        const QString text = string(key, false);
-        if (!m_ok || text.isEmpty())
-            return fallback;
-        if (zeroAllowed && text == "0"_L1)
-            return 0;
         const auto ms = parseDuration(text);
         if (!ms)
-            fail(key, u"must be a duration like 30s, 5m or 1h, got \"%1\""_s.arg(text));
-        return ms.value_or(fallback);
+            return failType(key, u"a duration like 30s, 5m or 1h"_s, text);
+        *out = *ms;
+        return true;
     }
 
+    // A name from a fixed list (severity, comparison...); empty or absent keeps *out.
     template<typename T>
-    T named(const QString &key, T fallback, std::optional<T> (*from)(const QString &),
-            const QString &allowed)
+    bool readNamed(const QJsonObject &object, const QString &key, const QString &path,
+                   std::optional<T> (*from)(const QString &), const QString &allowed, T *out)
     {
-        const QString text = string(key, false);
-        if (!m_ok || text.isEmpty())
-            return fallback;
+        QString text;
+        if (!readString(object, key, path, false, &text))
+            return false;
+        if (text.isEmpty())
+            return true;
         const auto value = from(text);
         if (!value)
-            fail(key, u"must be one of %1, got \"%2\""_s.arg(allowed, text));
-        return value.value_or(fallback);
+            return failType(joinPath(path, key), u"one of "_s + allowed, text);
+        *out = *value;
+        return true;
     }
 
-    SeriesSelector selector()
+    bool readSelector(const QJsonObject &rule, SeriesSelector *out)
     {
-        SeriesSelector selector;
-        const QJsonValue value = m_object.value(u"series"_s);
-        if (!value.isObject()) {
-            fail(u"series"_s,
-                 value.isUndefined() ? u"is required"_s
-                                     : u"must be an object {source, metric, labels}"_s);
-            return selector;
+        QJsonValue value;
+        QJsonObject series;
+        if (!readMember(rule, u"series"_s, {}, true, QJsonValue::Object,
+                        u"an object {source, metric, labels}"_s, &value))
+            return false;
+        series = value.toObject();
+        const QString path = u"series"_s;
+        out->source = u"*"_s;
+        if (!readString(series, u"source"_s, path, false, &out->source)
+            || !readString(series, u"metric"_s, path, true, &out->metric))
+            return false;
+        QJsonObject labels;
+        if (!readObject(series, u"labels"_s, path, &labels))
+            return false;
+        for (auto it = labels.constBegin(); it != labels.constEnd(); ++it) {
+            QString label;
+            if (!readString(labels, it.key(), joinPath(path, u"labels"_s), true, &label))
+                return false;
+            out->labels.insert(it.key(), label);
         }
-        const QJsonObject series = value.toObject();
-        RuleReader inner(series, nullptr);
-        selector.source = inner.string(u"source"_s, false, u"*"_s);
-        selector.metric = inner.string(u"metric"_s, true);
-        if (!inner.ok())
-            fail(u"series"_s, u"needs \"metric\" (a string) and an optional \"source\" string"_s);
-        const QJsonValue labels = series.value(u"labels"_s);
-        if (labels.isObject()) {
-            const QJsonObject object = labels.toObject();
-            for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
-                if (!it->isString())
-                    fail(u"series.labels."_s + it.key(), u"must be a string"_s);
-                selector.labels.insert(it.key(), it->toString());
-            }
-        } else if (!labels.isUndefined()) {
-            fail(u"series.labels"_s, u"must be an object"_s);
-        }
-        return selector;
+        return true;
     }
 
-private:
-    const QJsonObject m_object;
-    AlertRuleProblem *m_problem;
-    bool m_ok = true;
+    bool readGuard(const QJsonObject &rule, AlertGuard *out)
+    {
+        QJsonValue value;
+        if (!readMember(rule, u"also"_s, {}, false, QJsonValue::Object,
+                        u"an object {metric, comparison, threshold}"_s, &value))
+            return false;
+        if (value.isUndefined())
+            return true;
+        const QJsonObject also = value.toObject();
+        const QString path = u"also"_s;
+        return readString(also, u"metric"_s, path, true, &out->metric)
+            && readNamed(also, u"comparison"_s, path, alertComparisonFromSymbol, ComparisonSymbols,
+                         &out->comparison)
+            && readNumber(also, u"threshold"_s, path, true, &out->threshold);
+    }
 };
 
 QString packPath(const QString &name)
@@ -143,46 +107,39 @@ QString packPath(const QString &name)
 
 std::optional<AlertRule> alertRuleFromJson(const QJsonObject &object, AlertRuleProblem *problem)
 {
-    RuleReader read(object, problem);
+    RuleReader read;
     AlertRule rule;
-    rule.id = read.string(u"id"_s, true);
-    rule.name = read.string(u"name"_s, true);
-    rule.enabled = read.boolean(u"enabled"_s, true);
-    rule.selector = read.selector();
-    const QString reducer = read.string(u"reducer"_s, false, u"last"_s);
-    if (read.ok() && !parseAlertReducer(reducer, &rule.reducer, &rule.percentile))
-        read.fail(u"reducer"_s,
-                  u"must be last, avg, min, max, rate, change or pNN (e.g. p99), got \"%1\""_s.arg(
-                      reducer));
-    rule.windowMs = read.duration(u"window"_s, rule.windowMs, false);
-    rule.baselineMs = read.duration(u"baseline"_s, rule.baselineMs, false);
-    rule.comparison = read.named(u"comparison"_s, rule.comparison, alertComparisonFromSymbol,
-                                 u">, >=, < or <="_s);
-    rule.threshold = read.number(u"threshold"_s, true, 0);
-    rule.recoveryThreshold = read.number(u"recoveryThreshold"_s, false, qQNaN());
-    rule.forMs = read.duration(u"for"_s, 0, true);
-    const QJsonValue also = object.value(u"also"_s);
-    if (also.isObject()) {
-        AlertRuleProblem inner;
-        RuleReader guard(also.toObject(), &inner);
-        rule.also.metric = guard.string(u"metric"_s, true);
-        rule.also.comparison = guard.named(u"comparison"_s, rule.also.comparison,
-                                           alertComparisonFromSymbol, u">, >=, < or <="_s);
-        rule.also.threshold = guard.number(u"threshold"_s, true, 0);
-        if (!guard.ok())
-            read.fail(u"also."_s + inner.field, inner.reason);
-    } else if (!also.isUndefined()) {
-        read.fail(u"also"_s, u"must be an object {metric, comparison, threshold}"_s);
-    }
-    rule.severity = read.named(u"severity"_s, rule.severity, alertSeverityFromName,
-                               u"info, warning or critical"_s);
-    rule.noData = read.named(u"noData"_s, rule.noData, alertNoDataFromName, u"ok, keep or alert"_s);
-    rule.noDataAfterMs = read.duration(u"noDataAfter"_s, 0, true);
-    rule.description = read.string(u"description"_s, false);
-    rule.hint = read.string(u"hint"_s, false);
-    rule.unit = read.string(u"unit"_s, false);
-    if (!read.ok())
+    QString reducer = u"last"_s;
+    // In the order the fields are documented: the first problem is the one reported.
+    const bool ok = read.readString(object, u"id"_s, {}, true, &rule.id)
+        && read.readString(object, u"name"_s, {}, true, &rule.name)
+        && read.readBool(object, u"enabled"_s, {}, false, &rule.enabled)
+        && read.readSelector(object, &rule.selector)
+        && read.readString(object, u"reducer"_s, {}, false, &reducer)
+        && (parseAlertReducer(reducer, &rule.reducer, &rule.percentile)
+            || read.failType(u"reducer"_s, u"last, avg, min, max, rate, change or pNN (e.g. p99)"_s,
+                             reducer))
+        && read.readDuration(object, u"window"_s, false, &rule.windowMs)
+        && read.readDuration(object, u"baseline"_s, false, &rule.baselineMs)
+        && read.readNamed(object, u"comparison"_s, {}, alertComparisonFromSymbol, ComparisonSymbols,
+                          &rule.comparison)
+        && read.readNumber(object, u"threshold"_s, {}, true, &rule.threshold)
+        && read.readNumber(object, u"recoveryThreshold"_s, {}, false, &rule.recoveryThreshold)
+        && read.readDuration(object, u"for"_s, true, &rule.forMs)
+        && read.readGuard(object, &rule.also)
+        && read.readNamed(object, u"severity"_s, {}, alertSeverityFromName,
+                          u"info, warning or critical"_s, &rule.severity)
+        && read.readNamed(object, u"noData"_s, {}, alertNoDataFromName, u"ok, keep or alert"_s,
+                          &rule.noData)
+        && read.readDuration(object, u"noDataAfter"_s, true, &rule.noDataAfterMs)
+        && read.readString(object, u"description"_s, {}, false, &rule.description)
+        && read.readString(object, u"hint"_s, {}, false, &rule.hint)
+        && read.readString(object, u"unit"_s, {}, false, &rule.unit);
+    if (!ok) {
+        if (problem)
+            *problem = { read.error().field, read.error().reason };
         return std::nullopt;
+    }
     if (const auto invalid = validateAlertRule(rule)) {
         if (problem)
             *problem = *invalid;
@@ -254,15 +211,15 @@ std::optional<QList<AlertRule>> loadAlertPack(const QString &name, QString *erro
                 name, alertPackNames().join(u", "_s));
         return std::nullopt;
     }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-    const QJsonArray array = document.object().value(u"rules"_s).toArray();
-    if (parseError.error != QJsonParseError::NoError || array.isEmpty()) {
+    JsonReader reader;
+    const auto root = reader.parseObject(file.readAll());
+    QJsonArray array; // stays empty unless the pack has a "rules" array
+    if (root)
+        reader.readArray(*root, u"rules"_s, {}, false, &array);
+    if (array.isEmpty()) {
         if (error)
-            *error = u"%1: not a rule pack (%2)"_s.arg(file.fileName(),
-                                                       parseError.error != QJsonParseError::NoError
-                                                           ? parseError.errorString()
-                                                           : u"no \"rules\" array"_s);
+            *error = u"%1: not a rule pack (%2)"_s.arg(
+                file.fileName(), root ? u"no \"rules\" array"_s : reader.error().reason);
         return std::nullopt;
     }
     QList<AlertRule> rules;
@@ -270,10 +227,11 @@ std::optional<QList<AlertRule>> loadAlertPack(const QString &name, QString *erro
         AlertRuleProblem problem;
         const auto rule = alertRuleFromJson(array.at(i).toObject(), &problem);
         if (!rule) {
+            const QString path = JsonReader::indexPath(u"rules"_s, i);
             if (error)
-                *error = u"%1: rules[%2].%3: %4"_s.arg(file.fileName())
-                             .arg(i)
-                             .arg(problem.field, problem.reason);
+                *error = file.fileName() + u": "_s
+                    + JsonReadError { JsonReader::joinPath(path, problem.field), problem.reason }
+                          .toString();
             return std::nullopt;
         }
         rules.append(*rule);

@@ -4,8 +4,6 @@
 
 #include <QJsonArray>
 #include <QJsonValue>
-#include <array>
-#include <limits>
 
 namespace Headroom {
 
@@ -35,22 +33,6 @@ bool globMatches(QStringView pattern, QStringView text)
         ++p;
     return p == pattern.size();
 }
-
-struct DurationUnit
-{
-    QStringView suffix;
-    qint64 ms;
-};
-
-// Largest first: formatDuration picks the first unit that divides exactly.
-constexpr std::array<DurationUnit, 6> durationUnits = { {
-    { u"w", 7LL * 24 * 3600 * 1000 },
-    { u"d", 24LL * 3600 * 1000 },
-    { u"h", 3600LL * 1000 },
-    { u"m", 60LL * 1000 },
-    { u"s", 1000 },
-    { u"ms", 1 },
-} };
 
 QString substituteString(const QString &text, const QMap<QString, QString> &values, QString *error)
 {
@@ -186,39 +168,6 @@ std::optional<YScale> yScaleFromName(const QString &name)
     if (name == "log"_L1)
         return YScale::Log;
     return std::nullopt;
-}
-
-std::optional<qint64> parseDuration(const QString &text)
-{
-    qsizetype digits = 0;
-    while (digits < text.size() && text[digits] >= u'0' && text[digits] <= u'9')
-        ++digits;
-    if (digits == 0 || digits > 18)
-        return std::nullopt;
-    const QStringView suffix = QStringView(text).mid(digits);
-    bool ok = false;
-    const qint64 number = QStringView(text).left(digits).toLongLong(&ok);
-    if (!ok || number <= 0)
-        return std::nullopt;
-    for (const DurationUnit &unit : durationUnits) {
-        if (suffix != unit.suffix)
-            continue;
-        if (number > std::numeric_limits<qint64>::max() / unit.ms)
-            return std::nullopt;
-        return number * unit.ms;
-    }
-    return std::nullopt;
-}
-
-QString formatDuration(qint64 ms)
-{
-    if (ms <= 0)
-        return QString::number(ms) + u"ms";
-    for (const DurationUnit &unit : durationUnits) {
-        if (ms % unit.ms == 0)
-            return QString::number(ms / unit.ms) + unit.suffix;
-    }
-    return QString::number(ms) + u"ms"; // not reached: the last unit divides everything
 }
 
 QJsonObject substituteVariables(const QJsonObject &config, const QMap<QString, QString> &values,

@@ -3,6 +3,7 @@
 // dashboardfile.h.
 #pragma once
 
+#include "core/duration.h" // parseDuration, formatDuration: the time range's spelling
 #include "core/series.h"
 #include "core/seriesselector.h"
 #include "document/alertrule.h"
@@ -126,12 +127,6 @@ QStringList knownPanelTypes();
 // "linear" and "log", as dashboard files spell them; nullopt for any other name.
 QString yScaleName(YScale scale);
 std::optional<YScale> yScaleFromName(const QString &name);
-
-// "15m" -> 900000. Units ms, s, m, h, d, w; nullopt when malformed or not positive.
-// formatDuration uses the largest unit that divides exactly (90000 -> "90s"), so
-// parseDuration(formatDuration(ms)) == ms for every positive ms.
-std::optional<qint64> parseDuration(const QString &text);
-QString formatDuration(qint64 ms);
 
 // Replaces ${name} in every string value of config, in objects and arrays at any
 // depth. Unknown names are left as written and the first is reported in *error

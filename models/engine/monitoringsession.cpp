@@ -1,5 +1,6 @@
 #include "engine/monitoringsession.h"
 
+#include "core/jsonreader.h"
 #include "document/alertrulejson.h"
 #include "document/dashboardtrust.h"
 #include "engine/cache/samplecache.h"
@@ -73,7 +74,8 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
     m_derived.setDefinitions(definitions);
     m_alerts->setRules(effectiveAlertRules(dashboard.alertPack, dashboard.alerts));
     const auto values = dashboard.resolveVariables(variables);
-    for (const DashboardSource &source : dashboard.sources) {
+    for (qsizetype i = 0; i < dashboard.sources.size(); ++i) {
+        const DashboardSource &source = dashboard.sources.at(i);
         if (held.contains(source.id)) {
             m_scheduler->addFailedSource(source.id, source.plugin, heldReason);
             continue;
@@ -89,6 +91,14 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
         std::unique_ptr<Collector> collector;
         if (error.isEmpty() && !factory)
             error = QStringLiteral("no collector plugin \"%1\" installed").arg(source.plugin);
+        // The plugin's schema before the plugin: every plugin refuses a misspelt or
+        // mistyped option in the same words, naming it as the file does.
+        if (error.isEmpty()) {
+            const QString path = JsonReader::joinPath(
+                JsonReader::indexPath(QStringLiteral("sources"), i), QStringLiteral("config"));
+            if (const auto refused = m_collectors.checkConfig(source.plugin, config.options, path))
+                error = refused->toString();
+        }
         if (error.isEmpty())
             collector = factory->create(config, &error);
         if (!collector) {

@@ -109,6 +109,41 @@ private Q_SLOTS:
                                 << u"is required"_s;
         QTest::newRow("guard") << base + uR"("threshold": 1, "also": {"metric": "q"})"_s
                                << u"also.threshold"_s << u"is required"_s;
+        // Type errors in the dashboard reader's words: what was expected, what came.
+        QTest::newRow("threshold text") << base + uR"("threshold": "x")"_s << u"threshold"_s
+                                        << u"must be a number, got \"x\""_s;
+        QTest::newRow("name number")
+            << uR"("id": "a", "name": 7, "series": {"metric": "x"}, "threshold": 1)"_s << u"name"_s
+            << u"must be a string, got 7"_s;
+        QTest::newRow("enabled") << base + uR"("threshold": 1, "enabled": "no")"_s << u"enabled"_s
+                                 << u"must be true or false, got \"no\""_s;
+        QTest::newRow("series not an object")
+            << uR"("id": "a", "name": "A", "series": "x", "threshold": 1)"_s << u"series"_s
+            << u"must be an object {source, metric, labels}, got \"x\""_s;
+        QTest::newRow("series without metric")
+            << uR"("id": "a", "name": "A", "series": {"source": "db"}, "threshold": 1)"_s
+            << u"series.metric"_s << u"is required"_s;
+        QTest::newRow("series source")
+            << uR"("id": "a", "name": "A", "series": {"metric": "x", "source": 1}, "threshold": 1)"_s
+            << u"series.source"_s << u"must be a string, got 1"_s;
+        QTest::newRow("label") << uR"("id": "a", "name": "A", "threshold": 1,
+                                      "series": {"metric": "x", "labels": {"dev": 2}})"_s
+                               << u"series.labels.dev"_s << u"must be a string, got 2"_s;
+        QTest::newRow("labels") << uR"("id": "a", "name": "A", "threshold": 1,
+                                       "series": {"metric": "x", "labels": []})"_s
+                                << u"series.labels"_s << u"must be an object, got an array"_s;
+        QTest::newRow("guard not an object")
+            << base + uR"("threshold": 1, "also": true)"_s << u"also"_s
+            << u"must be an object {metric, comparison, threshold}, got true"_s;
+        QTest::newRow("guard comparison")
+            << base
+                + uR"("threshold": 1, "also": {"metric": "q", "comparison": "~", "threshold": 1})"_s
+            << u"also.comparison"_s << u"must be one of >, >=, < or <=, got \"~\""_s;
+        QTest::newRow("for") << base + uR"("threshold": 1, "for": 5)"_s << u"for"_s
+                             << u"must be a string, got 5"_s;
+        QTest::newRow("first problem wins")
+            << uR"("id": "a", "name": "A", "series": {"metric": "x"}, "window": "x", "severity": "y")"_s
+            << u"window"_s << u"must be a duration like 30s, 5m or 1h, got \"x\""_s;
     }
 
     void problems()
@@ -193,7 +228,7 @@ private Q_SLOTS:
         const auto refused = parseDashboard(broken, u"d.json"_s);
         QVERIFY(!refused.ok());
         QCOMPARE(refused.error.field, u"alerts[0].threshold"_s);
-        QCOMPARE(refused.error.reason, u"must be a number"_s);
+        QCOMPARE(refused.error.reason, u"must be a number, got \"ninety\""_s);
         QByteArray twice = file;
         const QByteArray two = QByteArray("\"alerts\": [") + QByteArray(FullRule) + QByteArray(",");
         twice.replace(QByteArray("\"alerts\": ["), two);

@@ -1,6 +1,8 @@
-// The built host and nic plugins load through CollectorRegistry with their metadata,
-// and their factories validate the config.
+// The built plugins load through CollectorRegistry with their metadata, and their
+// factories validate the config; their config schemas pass every shipped dashboard,
+// every test dashboard and their own defaults.
 #include "collector/collectorregistry.h"
+#include "document/dashboardfile.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -23,6 +25,9 @@ private Q_SLOTS:
     void localPoll_data();
     void localPoll();
     void defaultDirsFindThem();
+    void dashboardsConform_data();
+    void dashboardsConform();
+    void defaultsConform();
 
 private:
     CollectorRegistry m_registry;
@@ -114,6 +119,68 @@ void TestCollectorPlugins::defaultDirsFindThem()
     registry.loadPlugins();
     QVERIFY(registry.factory(u"host"_s));
     QVERIFY(registry.factory(u"nic"_s));
+}
+
+void TestCollectorPlugins::dashboardsConform_data()
+{
+    QTest::addColumn<QString>("path");
+    // Not tests/fuzz/corpus: seeds for the reader, never run against a plugin.
+    for (const char *dir : { "resources/dashboards", "tests/fixtures/dashboards" }) {
+        const QDir files(QStringLiteral(HEADROOM_SOURCE_DIR "/") + QLatin1StringView(dir));
+        QVERIFY(files.exists());
+        const auto names = files.entryList({ u"*.json"_s }, QDir::Files, QDir::Name);
+        for (const QString &name : names)
+            QTest::addRow("%s/%s", dir, qPrintable(name)) << files.filePath(name);
+    }
+}
+
+// What MonitoringSession::start checks, with the variables' defaults.
+void TestCollectorPlugins::dashboardsConform()
+{
+    QFETCH(QString, path);
+    const DashboardLoadResult loaded = loadDashboard(path);
+    if (!loaded.ok())
+        QSKIP("not a dashboard this build opens (a reader fixture)");
+    const Dashboard &dashboard = *loaded.dashboard;
+    const auto values = dashboard.resolveVariables({});
+    for (qsizetype i = 0; i < dashboard.sources.size(); ++i) {
+        const DashboardSource &source = dashboard.sources.at(i);
+        QString error;
+        const QJsonObject options = substituteVariables(source.config, values, &error);
+        if (!error.isEmpty())
+            continue; // refused before the schema is asked
+        const auto refused
+            = m_registry.checkConfig(source.plugin, options, u"sources[%1].config"_s.arg(i));
+        if (!refused)
+            continue;
+        // Reader fixtures may hold options no plugin takes; the plugin refuses them too,
+        // so the schema takes nothing away that a plugin accepted.
+        CollectorConfig config;
+        config.sourceId = source.id;
+        config.options = options;
+        QString pluginError;
+        QVERIFY2(!m_registry.factory(source.plugin)->create(config, &pluginError),
+                 qPrintable(refused->toString()));
+    }
+}
+
+void TestCollectorPlugins::defaultsConform()
+{
+    const auto plugins = m_registry.plugins();
+    QCOMPARE(plugins.size(), 4); // host, nic, postgres, prometheus
+    for (const CollectorPluginInfo &plugin : plugins) {
+        const QJsonObject properties = plugin.configSchema.value("properties"_L1).toObject();
+        QJsonObject defaults;
+        for (auto it = properties.constBegin(); it != properties.constEnd(); ++it) {
+            const QJsonValue value = it->toObject().value("default"_L1);
+            if (!value.isUndefined())
+                defaults.insert(it.key(), value);
+        }
+        if (plugin.id == "prometheus"_L1) // its one required option has no default
+            defaults.insert(u"url"_s, u"http://127.0.0.1:9100/metrics"_s);
+        const auto refused = m_registry.checkConfig(plugin.id, defaults, plugin.id);
+        QVERIFY2(!refused, qPrintable(refused->toString()));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCollectorPlugins)

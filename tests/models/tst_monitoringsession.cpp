@@ -5,6 +5,7 @@
 #include "engine/monitoringsession.h"
 
 #include <QDateTime>
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -63,6 +64,7 @@ class TestMonitoringSession : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void liveAndCacheStitched();
+    void schemaRefusesSource();
 };
 
 void TestMonitoringSession::liveAndCacheStitched()
@@ -130,6 +132,50 @@ void TestMonitoringSession::liveAndCacheStitched()
         QCOMPARE(status.state, SourceState::Error);
         QCOMPARE(status.message, QStringLiteral("told to fail"));
     }
+}
+
+// The plugin's config schema is enforced before the plugin sees the options, after the
+// variables are substituted; the source is refused with the option's path.
+void TestMonitoringSession::schemaRefusesSource()
+{
+    RampFactory factory;
+    MonitoringSession session;
+    const QJsonObject schema {
+        { QStringLiteral("type"), QStringLiteral("object") },
+        { QStringLiteral("properties"),
+          QJsonObject { { QStringLiteral("fail"),
+                          QJsonObject { { QStringLiteral("type"), QStringLiteral("boolean") } } },
+                        { QStringLiteral("n"),
+                          QJsonObject { { QStringLiteral("type"),
+                                          QJsonArray { QStringLiteral("integer"),
+                                                       QStringLiteral("string") } },
+                                        { QStringLiteral("maximum"), 5 } } } } },
+    };
+    session.collectors().registerFactory(
+        { QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, schema, {} }, &factory);
+    Dashboard dashboard = rampDashboard();
+    dashboard.variables.append({ QStringLiteral("n"), {}, QStringLiteral("3"), {} });
+    DashboardSource typo = dashboard.sources.first();
+    typo.id = QStringLiteral("typo");
+    typo.config = QJsonObject { { QStringLiteral("fial"), true } };
+    DashboardSource big = dashboard.sources.first();
+    big.id = QStringLiteral("big");
+    big.config = QJsonObject { { QStringLiteral("n"), 7 } };
+    DashboardSource variable = dashboard.sources.first();
+    variable.id = QStringLiteral("variable");
+    variable.config = QJsonObject { { QStringLiteral("n"), QStringLiteral("${n}") } };
+    dashboard.sources << typo << big << variable;
+    session.start(dashboard, {});
+    session.stop();
+    const CollectorScheduler &scheduler = session.scheduler();
+    QCOMPARE(scheduler.status(QStringLiteral("typo")).state, SourceState::Error);
+    QCOMPARE(scheduler.status(QStringLiteral("typo")).message,
+             QStringLiteral("sources[2].config.fial: unknown option (expected fail, n)"));
+    QCOMPARE(scheduler.status(QStringLiteral("big")).message,
+             QStringLiteral("sources[3].config.n: must be an integer of at most 5, got 7"));
+    // "${n}" became "3", a string the schema allows.
+    QVERIFY(scheduler.status(QStringLiteral("variable")).state != SourceState::Error);
+    QVERIFY(scheduler.status(QStringLiteral("ramp")).state != SourceState::Error);
 }
 
 QTEST_GUILESS_MAIN(TestMonitoringSession)

@@ -195,16 +195,15 @@ void TestHostileDashboard::refusedOnOpen_data()
         << sourceOptions(
                queries({ u"SELECT set_config('default_transaction_read_only','off',false)"_s,
                          u"/* /* */ */ COMMIT"_s }))
-        << u"\"queries[0].sql\": calls set_config(), which changes the session's settings"_s;
-    QTest::newRow("nested-comment COMMIT")
-        << sourceOptions(queries({ u"/* /* */ */ COMMIT"_s }))
-        << u"\"queries[0].sql\": COMMIT statements are not run"_s;
+        << u"queries[0].sql: calls set_config(), which changes the session's settings"_s;
+    QTest::newRow("nested-comment COMMIT") << sourceOptions(queries({ u"/* /* */ */ COMMIT"_s }))
+                                           << u"queries[0].sql: COMMIT statements are not run"_s;
     QTest::newRow("DELETE as the probe")
         << sourceOptions({ { u"probe"_s, QJsonObject { { u"sql"_s, u"DELETE FROM victim"_s } } } })
-        << u"\"probe.sql\": DELETE statements are not run"_s;
+        << u"probe.sql: DELETE statements are not run"_s;
     QTest::newRow("COPY TO PROGRAM") << sourceOptions(
         queries({ u"/* /* */ */ COPY (SELECT 1) TO PROGRAM 'touch %1'"_s.arg(m_pwnedFile) }))
-                                     << u"\"queries[0].sql\": COPY statements are not run"_s;
+                                     << u"queries[0].sql: COPY statements are not run"_s;
     QTest::newRow("pg_terminate_backend")
         << sourceOptions(queries({ u"SELECT pg_terminate_backend(%1)"_s.arg(pid) }))
         << u"calls pg_terminate_backend(), which terminates other sessions"_s;
@@ -219,7 +218,7 @@ void TestHostileDashboard::refusedOnOpen_data()
         << u"calls pg_terminate_backend()"_s;
     QTest::newRow("hostaddr") << sourceOptions(
         { { u"conninfo"_s, QString(conninfo(Database) + u" hostaddr=127.0.0.1"_s) } })
-                              << u"\"conninfo\": hostaddr is not taken from a dashboard file"_s;
+                              << u"conninfo: hostaddr is not taken from a dashboard file"_s;
 }
 
 void TestHostileDashboard::refusedOnOpen()
@@ -319,7 +318,7 @@ void TestHostileDashboard::hostaddrNeverConnects()
             u"host=prod-db.corp hostaddr=127.0.0.1 port=%1 user=postgres"_s.arg(fake.port()) } });
     QString error;
     QVERIFY(!PostgresCollector::create(config, &error));
-    QVERIFY2(error.startsWith(u"\"conninfo\": hostaddr is not taken from a dashboard file"_s),
+    QVERIFY2(error.startsWith(u"conninfo: hostaddr is not taken from a dashboard file"_s),
              qPrintable(error));
     QTest::qWait(200);
     QCOMPARE(fake.connections(), 0);

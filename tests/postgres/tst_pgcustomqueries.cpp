@@ -84,36 +84,36 @@ void TestPgCustomQueries::refusedWhenOpened_data()
     QTest::addColumn<QString>("error");
     QTest::newRow("set") << QJsonArray { query(u"a"_s,
                                                u"SET default_transaction_read_only = off"_s) }
-                         << u"\"queries[0].sql\": SET statements are not run: dashboard queries "
+                         << u"queries[0].sql: SET statements are not run: dashboard queries "
                             "run in Headroom's read-only monitoring session"_s;
     QTest::newRow("commit") << QJsonArray { query(u"a"_s, u"select 1"_s),
                                             query(u"b"_s, u"  commit;"_s) }
-                            << u"\"queries[1].sql\": COMMIT statements are not run: dashboard "
+                            << u"queries[1].sql: COMMIT statements are not run: dashboard "
                                "queries run in Headroom's read-only monitoring session"_s;
     QTest::newRow("commit behind comments")
         << QJsonArray { query(u"a"_s, u"-- looks harmless\n/* really */ commit"_s) }
-        << u"\"queries[0].sql\": COMMIT statements are not run: dashboard queries run in "
+        << u"queries[0].sql: COMMIT statements are not run: dashboard queries run in "
            "Headroom's read-only monitoring session"_s;
     QTest::newRow("insert") << QJsonArray { query(u"a"_s,
                                                   u"INSERT INTO queue VALUES ('x', 1, 1)"_s) }
-                            << u"\"queries[0].sql\": INSERT statements are not run: dashboard "
+                            << u"queries[0].sql: INSERT statements are not run: dashboard "
                                "queries run in Headroom's read-only monitoring session"_s;
     QTest::newRow("sequence")
         << QJsonArray { query(u"a"_s, u"SELECT nextval('ticket')"_s) }
-        << u"\"queries[0].sql\": calls nextval(), which advances a sequence; dashboard queries "
+        << u"queries[0].sql: calls nextval(), which advances a sequence; dashboard queries "
            "run in Headroom's read-only monitoring session and may only read"_s;
     QTest::newRow("set_config")
         << QJsonArray { query(u"a"_s, u"SELECT set_config('lock_timeout', '0', false)"_s) }
-        << u"\"queries[0].sql\": calls set_config(), which changes the session's settings; "
+        << u"queries[0].sql: calls set_config(), which changes the session's settings; "
            "dashboard queries run in Headroom's read-only monitoring session and may only read"_s;
     QTest::newRow("bad name") << QJsonArray { query(u"Queue Depth"_s, u"select 1"_s) }
-                              << u"\"queries[0].name\": expected a name of lower-case letters, "
-                                 "digits and _"_s;
+                              << u"queries[0].name: must be a name of lower-case letters, "
+                                 "digits and _, got \"Queue Depth\""_s;
     QTest::newRow("twice") << QJsonArray { query(u"a"_s, u"select 1"_s),
                                            query(u"a"_s, u"select 2"_s) }
-                           << u"\"queries[1].name\": \"a\" is used twice"_s;
+                           << u"queries[1].name: \"a\" is used twice"_s;
     QTest::newRow("no sql") << QJsonArray { QJsonObject { { u"name"_s, u"a"_s } } }
-                            << u"\"queries[0].sql\": expected a query"_s;
+                            << u"queries[0].sql: is required"_s;
 }
 
 void TestPgCustomQueries::refusedWhenOpened()
@@ -133,7 +133,7 @@ void TestPgCustomQueries::probeScreenedToo()
     QString error;
     QVERIFY(!makeCollector(withProbe, 5000, &error));
     QCOMPARE(error,
-             u"\"probe.sql\": SET statements are not run: dashboard queries run in "
+             u"probe.sql: SET statements are not run: dashboard queries run in "
              "Headroom's read-only monitoring session"_s);
 }
 

@@ -537,10 +537,10 @@ void TestPgTables::overloadedOption_data()
     QTest::newRow("number") << QJsonValue(75) << 75.0 << QString();
     QTest::newRow("string from a variable") << QJsonValue(u" 80.5 "_s) << 80.5 << QString();
     QTest::newRow("above 100 (capacity)") << QJsonValue(150) << 150.0 << QString();
-    const QString range = u"\"shardOverloadedPercent\": expected a number of at least 0"_s;
-    QTest::newRow("negative") << QJsonValue(-1) << qQNaN() << range;
-    QTest::newRow("text") << QJsonValue(u"hot"_s) << qQNaN() << range;
-    QTest::newRow("bool") << QJsonValue(true) << qQNaN() << range;
+    const QString range = u"shardOverloadedPercent: must be a number of at least 0, got "_s;
+    QTest::newRow("negative") << QJsonValue(-1) << qQNaN() << QString(range + u"-1"_s);
+    QTest::newRow("text") << QJsonValue(u"hot"_s) << qQNaN() << QString(range + u"\"hot\""_s);
+    QTest::newRow("bool") << QJsonValue(true) << qQNaN() << QString(range + u"true"_s);
 }
 
 void TestPgTables::overloadedOption()
