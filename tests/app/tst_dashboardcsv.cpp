@@ -34,8 +34,9 @@ private:
 namespace {
 SeriesInfo info(const QString &metric, const Labels &labels, const QString &unit)
 {
-    return SeriesInfo { { u"host"_s, metric, labels }, unit, u"cpu"_s, UseKind::Utilization,
-                        false };
+    return SeriesInfo {
+        { u"host"_s, metric, labels }, unit, u"cpu"_s, UseKind::Utilization, false
+    };
 }
 constexpr qint64 T0 = 1'700'000'000'000; // 2023-11-14T22:13:20Z
 } // namespace
@@ -78,16 +79,17 @@ QByteArray TestDashboardCsv::writeAndRead(const QList<DashboardPanel> &panels, q
 void TestDashboardCsv::writesEveryPanelsSamples()
 {
     // Panel order, not series order; a panel that matches nothing adds no rows.
-    const QByteArray csv = writeAndRead({ panel(u"mem"_s, u"host.mem.used"_s),
-                                          panel(u"none"_s, u"host.nosuch"_s),
-                                          panel(u"cpu"_s, u"host.cpu.utilization"_s) },
-                                        T0 + 1000, T0 + 2000);
-    QCOMPARE(csv,
-             QByteArray("time,panel,source,metric,labels,value,unit\r\n"
-                        "2023-11-14T22:13:21.000Z,mem,host,host.mem.used,{},2048,bytes\r\n"
-                        "2023-11-14T22:13:22.000Z,mem,host,host.mem.used,{},3072,bytes\r\n"
-                        "2023-11-14T22:13:21.000Z,cpu,host,host.cpu.utilization,{cpu=all},13.5,%\r\n"
-                        "2023-11-14T22:13:22.000Z,cpu,host,host.cpu.utilization,{cpu=all},14.5,%\r\n"));
+    const QByteArray csv
+        = writeAndRead({ panel(u"mem"_s, u"host.mem.used"_s), panel(u"none"_s, u"host.nosuch"_s),
+                         panel(u"cpu"_s, u"host.cpu.utilization"_s) },
+                       T0 + 1000, T0 + 2000);
+    QCOMPARE(
+        csv,
+        QByteArray("time,panel,source,metric,labels,value,unit\r\n"
+                   "2023-11-14T22:13:21.000Z,mem,host,host.mem.used,{},2048,bytes\r\n"
+                   "2023-11-14T22:13:22.000Z,mem,host,host.mem.used,{},3072,bytes\r\n"
+                   "2023-11-14T22:13:21.000Z,cpu,host,host.cpu.utilization,{cpu=all},13.5,%\r\n"
+                   "2023-11-14T22:13:22.000Z,cpu,host,host.cpu.utilization,{cpu=all},14.5,%\r\n"));
     QCOMPARE(writeAndRead({}, T0, T0 + 1000),
              QByteArray("time,panel,source,metric,labels,value,unit\r\n"));
 }
@@ -95,17 +97,17 @@ void TestDashboardCsv::writesEveryPanelsSamples()
 void TestDashboardCsv::everySampleOfALongRange()
 {
     // No pixel reduction: an hour at one sample a second is 3600 rows.
-    const QList<PanelData> data = queryDashboardForCsv(
-        { panel(u"cpu"_s, u"host.cpu.utilization"_s) }, m_registry,
-        SeriesStore(&m_live, nullptr), T0, T0 + 3599'000);
+    const QList<PanelData> data
+        = queryDashboardForCsv({ panel(u"cpu"_s, u"host.cpu.utilization"_s) }, m_registry,
+                               SeriesStore(&m_live, nullptr), T0, T0 + 3599'000);
     QCOMPARE(data.size(), 1);
     QCOMPARE(data[0].panelId, u"cpu"_s);
     QCOMPARE(data[0].series.size(), 1);
     QCOMPARE(data[0].series[0].points.size(), size_t(3600));
     QVERIFY(data[0].compare.isEmpty());
-    QCOMPARE(writeAndRead({ panel(u"cpu"_s, u"host.cpu.utilization"_s) }, T0, T0 + 3599'000)
-                 .count('\n'),
-             3601);
+    QCOMPARE(
+        writeAndRead({ panel(u"cpu"_s, u"host.cpu.utilization"_s) }, T0, T0 + 3599'000).count('\n'),
+        3601);
 }
 
 void TestDashboardCsv::unwritablePath()

@@ -13,7 +13,13 @@ constexpr qint64 T0 = 1'700'000'000'000; // a "now" for the steps
 
 struct Step
 {
-    enum Op { SetRange, Zoom, Pause, Resume } op;
+    enum Op
+    {
+        SetRange,
+        Zoom,
+        Pause,
+        Resume
+    } op;
     qint64 nowMs = T0;
     qint64 a = 0, b = 0; // SetRange: a is the length; Zoom: [a, b]
 };
@@ -57,8 +63,8 @@ void TestRangeController::presets()
         lengths << preset.ms;
     }
     QCOMPARE(names, (QStringList { u"5m"_s, u"15m"_s, u"1h"_s, u"6h"_s, u"24h"_s }));
-    QCOMPARE(lengths, (QList<qint64> { 5 * Minute, 15 * Minute, 60 * Minute, 360 * Minute,
-                                       1440 * Minute }));
+    QCOMPARE(lengths,
+             (QList<qint64> { 5 * Minute, 15 * Minute, 60 * Minute, 360 * Minute, 1440 * Minute }));
     QCOMPARE(RangeController().rangeMs(), 15 * Minute);
 }
 
@@ -81,8 +87,8 @@ void TestRangeController::steps_data()
         << QList<Step> { { Step::SetRange, T0, 60 * Minute } } << later << true << 60 * Minute
         << later - 60 * Minute << later;
     QTest::newRow("pause freezes the range shown")
-        << QList<Step> { { Step::Pause, T0 } } << later << false << 15 * Minute
-        << T0 - 15 * Minute << T0;
+        << QList<Step> { { Step::Pause, T0 } } << later << false << 15 * Minute << T0 - 15 * Minute
+        << T0;
     QTest::newRow("pause twice keeps the first")
         << QList<Step> { { Step::Pause, T0 }, { Step::Pause, T0 + Minute } } << later << false
         << 15 * Minute << T0 - 15 * Minute << T0;
@@ -90,8 +96,8 @@ void TestRangeController::steps_data()
         << QList<Step> { { Step::Pause, T0 }, { Step::Resume, T0 + Minute } } << later << true
         << 15 * Minute << later - 15 * Minute << later;
     QTest::newRow("range change while paused ends at that time")
-        << QList<Step> { { Step::Pause, T0 }, { Step::SetRange, T0 + Minute, 5 * Minute } }
-        << later << false << 5 * Minute << T0 - 4 * Minute << T0 + Minute;
+        << QList<Step> { { Step::Pause, T0 }, { Step::SetRange, T0 + Minute, 5 * Minute } } << later
+        << false << 5 * Minute << T0 - 4 * Minute << T0 + Minute;
     QTest::newRow("zoom fixes the range and pauses")
         << QList<Step> { { Step::Zoom, T0, a, b } } << later << false << 15 * Minute << a << b;
     QTest::newRow("zoom keeps the range length")
@@ -101,8 +107,8 @@ void TestRangeController::steps_data()
         << QList<Step> { { Step::Zoom, T0, a, b }, { Step::Zoom, T0, a + Minute, b - Minute } }
         << later << false << 15 * Minute << a + Minute << b - Minute;
     QTest::newRow("pause after a zoom keeps the zoom")
-        << QList<Step> { { Step::Zoom, T0, a, b }, { Step::Pause, T0 + Minute } } << later
-        << false << 15 * Minute << a << b;
+        << QList<Step> { { Step::Zoom, T0, a, b }, { Step::Pause, T0 + Minute } } << later << false
+        << 15 * Minute << a << b;
     QTest::newRow("empty zoom pauses on the range shown")
         << QList<Step> { { Step::Zoom, T0, a, a } } << later << false << 15 * Minute
         << T0 - 15 * Minute << T0;
@@ -115,11 +121,9 @@ void TestRangeController::steps_data()
                          { Step::Resume, T0 + Minute },
                          { Step::SetRange, T0 + Minute, 5 * Minute } }
         << later << true << 5 * Minute << later - 5 * Minute << later;
-    QTest::newRow("resume forgets the zoom: a later pause freezes now")
-        << QList<Step> { { Step::Zoom, T0, a, b },
-                         { Step::Resume, T0 + Minute },
-                         { Step::Pause, T0 + 2 * Minute } }
-        << later << false << 15 * Minute << T0 - 13 * Minute << T0 + 2 * Minute;
+    QTest::newRow("resume forgets the zoom: a later pause freezes now") << QList<Step> {
+        { Step::Zoom, T0, a, b }, { Step::Resume, T0 + Minute }, { Step::Pause, T0 + 2 * Minute }
+    } << later << false << 15 * Minute << T0 - 13 * Minute << T0 + 2 * Minute;
 }
 
 void TestRangeController::steps()
