@@ -1,13 +1,13 @@
 #include "headlessreport.h"
 
 #include "appdashboards.h"
+#include "dashboardcsv.h"
 #include "dashboardview.h"
 #include "document/dashboardtrust.h"
 #include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
 #include "imageexport.h"
 #include "query/alerts/alertcsv.h"
-#include "query/csvexport.h"
 #include "terminationsignals.h"
 
 #include <QApplication>
@@ -112,10 +112,10 @@ int runHeadlessReport(const CommandLine &options)
     const qint64 to = QDateTime::currentMSecsSinceEpoch();
     const qint64 from = to - (options.rangeMs > 0 ? options.rangeMs : dashboard.rangeMs);
     int exitCode = ExitOk;
-    DashboardView view(&session.registry());
-    view.setStore(session.store());
-    view.setDashboard(dashboard);
     if (!options.exportPng.isEmpty()) {
+        DashboardView view(&session.registry());
+        view.setStore(session.store());
+        view.setDashboard(dashboard);
         view.setAttribute(Qt::WA_DontShowOnScreen);
         view.resize(view.preferredSize(options.width));
         view.show();
@@ -130,7 +130,8 @@ int runHeadlessReport(const CommandLine &options)
     }
     if (!options.exportCsv.isEmpty()) {
         QString error;
-        if (!writeCsvFile(view.queryAll(from, to), options.exportCsv, &error)) {
+        if (!writeDashboardCsv(dashboard.panels, session.registry(), *session.store(), from, to,
+                               options.exportCsv, &error)) {
             complain(error);
             exitCode = ExitFileNotWritten;
         }

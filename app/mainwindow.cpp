@@ -5,6 +5,7 @@
 #include "appdashboards.h"
 #include "appicon.h"
 #include "chartwindow.h"
+#include "dashboardcsv.h"
 #include "dashboardeditor.h"
 #include "dashboardview.h"
 #include "document/alertrulejson.h"
@@ -12,8 +13,6 @@
 #include "document/dashboardtrust.h"
 #include "engine/monitoringsession.h"
 #include "imageexport.h"
-#include "query/csvexport.h"
-#include "query/panelquery.h"
 #include "sourcestatusbar.h"
 #include "timeseriespanel.h"
 #include "trustbar.h"
@@ -44,15 +43,6 @@
 namespace Headroom {
 
 namespace {
-const QList<std::pair<QString, qint64>> &rangeChoices()
-{
-    static const QList<std::pair<QString, qint64>> choices = {
-        { QStringLiteral("5m"), 5 * 60 * 1000LL },     { QStringLiteral("15m"), 15 * 60 * 1000LL },
-        { QStringLiteral("1h"), 3600 * 1000LL },       { QStringLiteral("6h"), 6 * 3600 * 1000LL },
-        { QStringLiteral("24h"), 24 * 3600 * 1000LL },
-    };
-    return choices;
-}
 constexpr int MaxRecentFiles = 8;
 } // namespace
 
@@ -120,8 +110,8 @@ void MainWindow::createActions()
     m_rangeBar->setObjectName(QStringLiteral("timeRangeBar"));
     m_rangeBar->addWidget(new QLabel(tr("Range: "), this));
     m_rangeCombo = new QComboBox(this);
-    for (const auto &[name, ms] : rangeChoices())
-        m_rangeCombo->addItem(name, ms);
+    for (const RangePreset &preset : RangeController::presets())
+        m_rangeCombo->addItem(preset.name, preset.ms);
     m_rangeCombo->addItem(tr("Custom…"), qint64(0));
     connect(m_rangeCombo, &QComboBox::activated, this, &MainWindow::onRangeChosen);
     m_rangeBar->addWidget(m_rangeCombo);
@@ -349,10 +339,7 @@ void MainWindow::trustDashboard()
 
 std::pair<qint64, qint64> MainWindow::currentRange() const
 {
-    if (!m_following)
-        return { m_fixedFrom, m_fixedTo };
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    return { now - m_rangeMs, now };
+    return m_range.range(QDateTime::currentMSecsSinceEpoch());
 }
 
 void MainWindow::refresh()
@@ -378,17 +365,13 @@ void MainWindow::openChart(const DashboardPanel &chart)
 
 void MainWindow::setRange(qint64 rangeMs)
 {
-    m_rangeMs = rangeMs;
     int index = m_rangeCombo->findData(rangeMs);
     if (index < 0) { // a dashboard range that is not a preset: show it as such
         m_rangeCombo->insertItem(m_rangeCombo->count() - 1, formatDuration(rangeMs), rangeMs);
         index = m_rangeCombo->findData(rangeMs);
     }
     m_rangeCombo->setCurrentIndex(index);
-    if (!m_following) {
-        m_fixedTo = QDateTime::currentMSecsSinceEpoch();
-        m_fixedFrom = m_fixedTo - rangeMs;
-    }
+    m_range.setRangeMs(rangeMs, QDateTime::currentMSecsSinceEpoch());
     refresh();
 }
 
@@ -434,28 +417,24 @@ void MainWindow::chooseCustomRange()
 
 void MainWindow::onZoom(qint64 fromMs, qint64 toMs)
 {
-    m_fixedFrom = fromMs;
-    m_fixedTo = toMs;
-    setFollowing(false);
+    m_range.zoom(fromMs, toMs, QDateTime::currentMSecsSinceEpoch());
+    showFollowing();
     refresh();
 }
 
 void MainWindow::setFollowing(bool follow)
 {
-    if (!follow && m_following) {
-        if (m_fixedTo <= m_fixedFrom) { // pausing: freeze the range shown now
-            const auto [from, to] = currentRange();
-            m_fixedFrom = from;
-            m_fixedTo = to;
-        }
-    }
-    m_following = follow;
-    if (follow)
-        m_fixedFrom = m_fixedTo = 0;
+    m_range.setFollowing(follow, QDateTime::currentMSecsSinceEpoch());
+    showFollowing();
+    refresh();
+}
+
+void MainWindow::showFollowing()
+{
+    const bool follow = m_range.following();
     const QSignalBlocker blocker(m_followAction);
     m_followAction->setChecked(!follow);
     m_followAction->setText(follow ? tr("Pause") : tr("Resume live"));
-    refresh();
 }
 
 void MainWindow::openFileDialog()
@@ -483,7 +462,7 @@ bool MainWindow::saveAs()
 bool MainWindow::saveTo(const QString &path)
 {
     Dashboard toSave = m_dashboard;
-    toSave.rangeMs = m_rangeMs;
+    toSave.rangeMs = m_range.rangeMs();
     for (DashboardVariable &variable : toSave.variables) // the values in use become the defaults
         variable.defaultValue = m_variables.value(variable.name, variable.defaultValue);
     QString error;
@@ -554,11 +533,8 @@ void MainWindow::exportCsv()
     const SeriesRegistry *registry = &m_session->registry();
     const SeriesStore *store = m_session->store();
     m_csvExport = QtConcurrent::run([panels, registry, store, from, to, path] {
-        QList<PanelData> rows;
-        for (const DashboardPanel &panel : panels)
-            rows.append(queryPanel(panel, *registry, *store, from, to, 0));
         QString error;
-        writeCsvFile(rows, path, &error);
+        writeDashboardCsv(panels, *registry, *store, from, to, path, &error);
         return error;
     });
     watcher->setFuture(m_csvExport);

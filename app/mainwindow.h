@@ -4,6 +4,7 @@
 #pragma once
 
 #include "document/dashboard.h"
+#include "rangecontroller.h"
 
 #include <QFuture>
 #include <QMainWindow>
@@ -51,6 +52,7 @@ private:
     void onRangeChosen(int index);
     void onZoom(qint64 fromMs, qint64 toMs);
     void setFollowing(bool follow);
+    void showFollowing(); // the Pause/Resume action as m_range says
     void chooseCustomRange();
     void openFileDialog();
     bool save();
@@ -93,10 +95,8 @@ private:
     QSystemTrayIcon *m_tray = nullptr; // null without a notification area
     AlertNotifier *m_notifier = nullptr;
     QList<QPointer<ChartWindow>> m_charts; // open USE matrix charts (they delete themselves)
-    bool m_following = true;
+    RangeController m_range; // the range shown, following live data or fixed
     bool m_modified = false; // panels edited since the last open or save
-    qint64 m_rangeMs = 15 * 60 * 1000;
-    qint64 m_fixedFrom = 0, m_fixedTo = 0; // when not following
 };
 
 } // namespace Headroom

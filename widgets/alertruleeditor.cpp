@@ -1,6 +1,7 @@
 #include "alertruleeditor.h"
 
 #include "alertpreviewchart.h"
+#include "core/usernumber.h"
 #include "document/dashboard.h"
 
 #include <QCheckBox>
@@ -201,11 +202,10 @@ void AlertRuleEditor::validate()
         const QString t = text(field);
         if (t.isEmpty() && optional)
             return qQNaN();
-        bool ok = false;
-        const double v = t.toDouble(&ok);
-        if (!ok || !std::isfinite(v))
+        const std::optional<double> v = parseUserNumber(t); // "1.5", or "1,5" in German
+        if (!v)
             fail(field, tr("must be a number"));
-        return v;
+        return v.value_or(0);
     };
     const auto duration = [&](const QString &field, bool zeroAllowed) -> qint64 {
         const QString t = text(field);

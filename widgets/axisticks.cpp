@@ -1,5 +1,7 @@
 #include "axisticks.h"
 
+#include "core/valueformat.h"
+
 #include <QDateTime>
 #include <QtNumeric>
 #include <cmath>
@@ -92,20 +94,11 @@ ValueTicks valueTicks(double lo, double hi, int maxTicks)
 
 QString axisNumber(double value, double step)
 {
-    static constexpr std::pair<double, char16_t> Suffixes[]
-        = { { 1e12, u'T' }, { 1e9, u'G' }, { 1e6, u'M' }, { 1e3, u'k' } };
-    double scale = 1;
-    QString suffix;
-    for (const auto &[factor, letter] : Suffixes) {
-        if (std::abs(value) >= factor) {
-            scale = factor;
-            suffix = QString(QChar(letter));
-            break;
-        }
-    }
-    const double scaledStep = step > 0 ? step / scale : 1;
-    const int decimals = std::clamp(int(std::ceil(-std::log10(scaledStep) - 1e-9)), 0, 9);
-    return QString::number(value / scale, 'f', decimals) + suffix;
+    ValueFormat format;
+    format.digits = ValueFormat::Digits::Step;
+    format.step = step;
+    format.prefixFrom = 1e3; // "1.5k": ticks are short
+    return formatValue(value, QString(), format);
 }
 
 } // namespace Headroom

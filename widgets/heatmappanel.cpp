@@ -1,6 +1,7 @@
 #include "heatmappanel.h"
 
 #include "axisticks.h"
+#include "core/valueformat.h"
 
 #include <QDateTime>
 #include <QHelpEvent>
@@ -27,19 +28,24 @@ const QColor AxisColor(0x60, 0x60, 0x60);
 // An axis label of a row bound: "0.25 ms", "512 ms", "2.05 s".
 QString boundLabel(double ms)
 {
-    if (ms >= 1000)
-        return QString::number(ms / 1000, 'g', 3) + u" s"_s;
-    return QString::number(ms, 'g', 4) + u" ms"_s;
+    ValueFormat format;
+    format.digits = ValueFormat::Digits::Significant;
+    format.precision = 3;
+    format.durations = true;
+    format.prefixFrom = ValueFormat::NoPrefix;
+    return formatValue(ms, u"ms"_s, format);
 }
 
 // A colour-bar figure: "0/s", "8.5/s", "12.3k/s".
 QString rateLabel(double perSecond)
 {
-    if (perSecond >= 1e6)
-        return QString::number(perSecond / 1e6, 'g', 3) + u"M/s"_s;
-    if (perSecond >= 1e3)
-        return QString::number(perSecond / 1e3, 'g', 3) + u"k/s"_s;
-    return QString::number(perSecond, 'g', 3) + u"/s"_s;
+    ValueFormat format;
+    format.digits = ValueFormat::Digits::Significant;
+    format.precision = 3;
+    format.prefixFrom = 1e3;
+    format.largestPrefix = 1e6;
+    format.spaceBeforeUnit = false;
+    return formatValue(perSecond, u"1/s"_s, format);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "paneleditor.h"
 
+#include "core/usernumber.h"
 #include "document/dashboardlimits.h"
 #include "seriespicker.h"
 
@@ -36,13 +37,10 @@ bool parseBound(const QString &text, double *value)
         *value = qQNaN();
         return true;
     }
-    bool ok = false;
-    double parsed = QLocale::c().toDouble(trimmed, &ok);
-    if (!ok)
-        parsed = QLocale().toDouble(trimmed, &ok);
-    if (!ok || !std::isfinite(parsed))
+    const std::optional<double> parsed = parseUserNumber(trimmed);
+    if (!parsed)
         return false;
-    *value = parsed;
+    *value = *parsed;
     return true;
 }
 

@@ -1,5 +1,6 @@
 #include "core/valueformat.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -9,48 +10,80 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Short number: 3 significant digits at most, SI prefix from 10 000 on.
-QString formatNumber(double value, QString *prefix)
+struct Prefixed
 {
+    double scale = 1;
+    QString prefix;
+};
+
+Prefixed prefixFor(double value, const ValueFormat &format)
+{
+    static const std::pair<double, const char16_t *> steps[]
+        = { { 1e12, u"T" }, { 1e9, u"G" }, { 1e6, u"M" }, { 1e3, u"k" } };
     const double a = std::abs(value);
-    if (a == 0)
-        return u"0"_s;
-    double scaled = value;
-    if (prefix) {
-        static const std::pair<double, const char16_t *> steps[]
-            = { { 1e12, u"T" }, { 1e9, u"G" }, { 1e6, u"M" }, { 1e3, u"k" } };
-        for (const auto &[factor, name] : steps) {
-            if (a >= 10'000 && a >= factor) {
-                scaled = value / factor;
-                *prefix = QString::fromUtf16(name);
-                break;
-            }
-        }
+    if (format.prefixFrom == ValueFormat::NoPrefix) // not even infinity
+        return {};
+    for (const auto &[factor, name] : steps) {
+        if (factor <= format.largestPrefix && a >= format.prefixFrom && a >= factor)
+            return { factor, QString::fromUtf16(name) };
     }
-    const double s = std::abs(scaled);
-    if (s >= 10)
-        return QString::number(scaled, 'f', 0);
-    return QString::number(scaled, 'g', 2);
+    return {};
+}
+
+QString number(double value, const Prefixed &prefixed, const ValueFormat &format, int precision)
+{
+    const double scaled = value / prefixed.scale;
+    switch (format.digits) {
+    case ValueFormat::Digits::Short:
+        if (value == 0)
+            return u"0"_s;
+        if (std::abs(scaled) >= 10)
+            return QString::number(scaled, 'f', 0);
+        return QString::number(scaled, 'g', 2);
+    case ValueFormat::Digits::Significant:
+        return QString::number(scaled, 'g', precision);
+    case ValueFormat::Digits::Fixed:
+        return QString::number(scaled, 'f', precision);
+    case ValueFormat::Digits::Step: {
+        const double scaledStep = format.step > 0 ? format.step / prefixed.scale : 1;
+        const int decimals = std::clamp(int(std::ceil(-std::log10(scaledStep) - 1e-9)), 0, 9);
+        return QString::number(scaled, 'f', decimals);
+    }
+    case ValueFormat::Digits::DecimalsByPrefix:
+        if (prefixed.scale >= 1e6)
+            return QString::number(scaled, 'f', 2);
+        if (prefixed.scale >= 1e3)
+            return QString::number(scaled, 'f', 1);
+        return QString::number(scaled, 'f', std::abs(value) < 10 ? 1 : 0);
+    }
+    return {};
 }
 
 } // namespace
 
-QString formatUseValue(double value, const QString &unit)
+QString formatValue(double value, const QString &unit, const ValueFormat &format)
 {
     if (qIsNaN(value))
-        return u"—"_s;
+        return format.noValue;
+    const QString sign = format.plusSign && value > 0 ? u"+"_s : QString();
+    const QString space = format.spaceBeforeUnit ? u" "_s : QString();
+    if (format.durations && unit == "ms"_L1) {
+        if (value >= 1000)
+            return sign + number(value / 1000, {}, format, format.precision) + space + u"s"_s;
+        return sign + number(value, {}, format, format.precision + 1) + space + unit;
+    }
     if (unit == "%"_L1)
-        return formatNumber(value, nullptr) + u" %"_s;
-    QString prefix;
-    const QString number = formatNumber(value, &prefix);
+        return sign + number(value, {}, format, format.precision) + space + unit;
+    const Prefixed prefixed = prefixFor(value, format);
+    const QString figure = sign + number(value, prefixed, format, format.precision);
     if (unit.isEmpty())
-        return number + prefix;
+        return figure + prefixed.prefix;
     if (unit == "1/s"_L1)
-        return number + prefix + u" /s"_s;
+        return figure + prefixed.prefix + space + u"/s"_s;
     // Bytes take the prefix on the unit (kB/s, MB); other units keep it on the number.
     if (unit.startsWith(u'B'))
-        return number + u' ' + prefix + unit;
-    return number + prefix + u' ' + unit;
+        return figure + space + prefixed.prefix + unit;
+    return figure + prefixed.prefix + space + unit;
 }
 
 } // namespace Headroom

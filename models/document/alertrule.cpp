@@ -1,5 +1,6 @@
 #include "document/alertrule.h"
 
+#include "core/percentilelabel.h"
 #include "core/valueformat.h"
 
 #include <QRegularExpression>
@@ -65,12 +66,6 @@ std::optional<Enum> valueOf(const Named<Enum> (&table)[N], const QString &name)
         if (name == entry.name)
             return entry.value;
     return std::nullopt;
-}
-
-// 99 -> "99", 99.9 -> "99.9": percentiles as people write them.
-QString percentileText(double percentile)
-{
-    return QString::number(percentile, 'g', 6);
 }
 
 } // namespace
@@ -147,7 +142,7 @@ bool operator==(const AlertRule &a, const AlertRule &b)
 QString alertReducerName(const AlertRule &rule)
 {
     if (rule.reducer == AlertReducer::Percentile)
-        return u'p' + percentileText(rule.percentile);
+        return percentileLabel(rule.percentile, PercentileLabelStyle::Reducer);
     return nameOf(plainReducers, rule.reducer);
 }
 

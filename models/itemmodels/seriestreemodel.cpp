@@ -1,5 +1,6 @@
 #include "itemmodels/seriestreemodel.h"
 
+#include "core/naturalsort.h"
 #include "engine/runtime/seriesregistry.h"
 
 #include <algorithm>
@@ -26,41 +27,6 @@ struct SeriesTreeModel::Node
 };
 
 namespace {
-
-// Natural order, so cpu=2 comes before cpu=10: runs of digits compare by value, the
-// rest case-insensitively, ties by plain comparison. Written out rather than QCollator,
-// whose numeric mode is ignored in the C locale (where tests and services run).
-int naturalCompare(QStringView a, QStringView b)
-{
-    qsizetype i = 0, j = 0;
-    while (i < a.size() && j < b.size()) {
-        if (a[i].isDigit() && b[j].isDigit()) {
-            const qsizetype si = i, sj = j;
-            while (i < a.size() && a[i].isDigit())
-                ++i;
-            while (j < b.size() && b[j].isDigit())
-                ++j;
-            QStringView da = a.mid(si, i - si), db = b.mid(sj, j - sj);
-            while (da.size() > 1 && da.front() == u'0')
-                da = da.mid(1);
-            while (db.size() > 1 && db.front() == u'0')
-                db = db.mid(1);
-            if (da.size() != db.size())
-                return da.size() < db.size() ? -1 : 1;
-            if (const int c = da.compare(db); c != 0)
-                return c;
-            continue;
-        }
-        const char32_t ca = a[i].toCaseFolded().unicode(), cb = b[j].toCaseFolded().unicode();
-        if (ca != cb)
-            return ca < cb ? -1 : 1;
-        ++i;
-        ++j;
-    }
-    if (i < a.size() || j < b.size())
-        return i < a.size() ? 1 : -1;
-    return a.compare(b);
-}
 
 QString unitText(const QString &unit)
 {
@@ -120,7 +86,8 @@ SeriesTreeModel::Node *SeriesTreeModel::childFor(Node *parent, NodeKind kind, co
     auto &children = parent->children;
     auto it = std::lower_bound(children.begin(), children.end(), text,
                                [](const std::unique_ptr<Node> &node, const QString &t) {
-                                   return naturalCompare(node->text, t) < 0;
+                                   // cpu=2 before cpu=10; case does not separate names
+                                   return naturalLess(node->text, t, Qt::CaseInsensitive);
                                });
     // Sources and metrics are shared by their series. A series node is always new: the
     // registry has one id per key (and two label sets may print alike).

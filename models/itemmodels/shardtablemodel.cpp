@@ -1,5 +1,7 @@
 #include "itemmodels/shardtablemodel.h"
 
+#include "core/valueformat.h"
+
 #include <QSet>
 #include <cmath>
 #include <limits>
@@ -128,23 +130,25 @@ QString ShardTableModel::columnTitle(int column)
 
 QString ShardTableModel::formatValue(int column, double value)
 {
-    if (std::isnan(value))
-        return {};
+    ValueFormat format;
+    format.noValue = QString(); // an empty cell
+    format.digits = ValueFormat::Digits::Fixed;
+    format.precision = 1;
+    format.prefixFrom = ValueFormat::NoPrefix;
     switch (column) {
-    case ShardOpsColumn: {
-        const double magnitude = std::abs(value);
-        if (magnitude >= 1e6)
-            return QString::number(value / 1e6, 'f', 2) + u'M';
-        if (magnitude >= 1e4)
-            return QString::number(value / 1e3, 'f', 1) + u'k';
-        return QString::number(value, 'f', magnitude < 10 ? 1 : 0);
-    }
+    case ShardOpsColumn: // "850", "12.3k", "1.25M"
+        format.digits = ValueFormat::Digits::DecimalsByPrefix;
+        format.prefixFrom = 1e4;
+        format.largestPrefix = 1e6;
+        break;
     case ShardChangeColumn:
         // Percentage points, signed so a rise and a fall read apart at a glance.
-        return (value > 0 ? u"+"_s : QString()) + QString::number(value, 'f', 1);
+        format.plusSign = true;
+        break;
     default:
-        return QString::number(value, 'f', 1);
+        break;
     }
+    return Headroom::formatValue(value, QString(), format); // not this class's
 }
 
 QVariant ShardTableModel::data(const QModelIndex &index, int role) const

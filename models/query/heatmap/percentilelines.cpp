@@ -1,8 +1,7 @@
 #include "query/heatmap/percentilelines.h"
 
+#include "core/percentilelabel.h"
 #include "query/downsample.h"
-
-#include <QLocale>
 
 namespace Headroom {
 
@@ -11,13 +10,6 @@ using namespace Qt::StringLiterals;
 QList<double> defaultPercentiles()
 {
     return { 50, 95, 99, 100 };
-}
-
-QString percentileLabel(double percentile)
-{
-    if (percentile >= 100)
-        return u"max"_s;
-    return u'p' + QString::number(percentile, 'g', QLocale::FloatingPointShortest);
 }
 
 std::vector<TimedHistogram> mergePerColumn(std::span<const TimedHistogram> sorted, qint64 fromMs,
@@ -50,7 +42,8 @@ QList<PanelSeriesData> percentileLines(int seriesId, const SeriesInfo &info,
         PanelSeriesData line;
         line.seriesId = seriesId;
         line.info = info;
-        line.info.key.labels.insert(u"percentile"_s, percentileLabel(percentile));
+        line.info.key.labels.insert(u"percentile"_s,
+                                    percentileLabel(percentile, PercentileLabelStyle::Line));
         line.rawCount = qint64(sorted.size());
         lines.append(std::move(line));
     }

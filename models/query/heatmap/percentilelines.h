@@ -12,8 +12,6 @@ namespace Headroom {
 
 // p50, p95, p99 and max: what a panel without "percentiles" draws.
 QList<double> defaultPercentiles();
-// The "percentile" label of a line: "p50", "p99.9"; 100 is "max".
-QString percentileLabel(double percentile);
 
 // The histograms of each pixel column of [fromMs, toMs] merged into one, stamped with
 // the time of the newest merged histogram (the end of the interval it covers). With
@@ -23,8 +21,8 @@ std::vector<TimedHistogram> mergePerColumn(std::span<const TimedHistogram> sorte
 
 // One line per percentile for the histogram series seriesId, from its histograms in
 // [fromMs, toMs] (oldest first). Each line's info is the series' with the label
-// {"percentile": percentileLabel(p)} added, so legends and CSV rows tell them apart.
-// Gaps split lines as they split value series; empty histograms (polls that saw no
+// {"percentile": percentileLabel(p, PercentileLabelStyle::Line)} added, so legends and CSV rows
+// tell them apart. Gaps split lines as they split value series; empty histograms (polls that saw no
 // event) give no point.
 QList<PanelSeriesData> percentileLines(int seriesId, const SeriesInfo &info,
                                        std::span<const TimedHistogram> sorted,

@@ -1,5 +1,7 @@
 #include "query/use/usematrix.h"
 
+#include "core/naturalsort.h"
+
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,42 +18,6 @@ namespace {
 
 constexpr qint64 UnknownSpacingStaleMs = 10'000;
 constexpr qint64 MinimumStaleMs = 1'000; // scheduling jitter of a fast source
-
-// Compares digit runs as numbers, so that "sda2" < "sda10" and "eth9" < "eth10".
-bool naturalLess(const QString &a, const QString &b)
-{
-    qsizetype i = 0, j = 0;
-    while (i < a.size() && j < b.size()) {
-        if (a.at(i).isDigit() && b.at(j).isDigit()) {
-            qsizetype ei = i, ej = j;
-            while (ei < a.size() && a.at(ei).isDigit())
-                ++ei;
-            while (ej < b.size() && b.at(ej).isDigit())
-                ++ej;
-            // Without leading zeros, a longer run is a larger number.
-            QStringView x = QStringView(a).sliced(i, ei - i);
-            QStringView y = QStringView(b).sliced(j, ej - j);
-            while (x.size() > 1 && x.front() == u'0')
-                x = x.sliced(1);
-            while (y.size() > 1 && y.front() == u'0')
-                y = y.sliced(1);
-            if (x.size() != y.size())
-                return x.size() < y.size();
-            if (const int c = x.compare(y); c != 0)
-                return c < 0;
-            i = ei;
-            j = ej;
-            continue;
-        }
-        if (a.at(i) != b.at(j))
-            return a.at(i) < b.at(j);
-        ++i;
-        ++j;
-    }
-    if ((a.size() - i) != (b.size() - j))
-        return (a.size() - i) < (b.size() - j);
-    return a < b; // equal up to leading zeros: any fixed order
-}
 
 // Group of a resource in the row order.
 int resourceRank(const QString &resource)
@@ -238,7 +204,7 @@ bool useResourceLess(const QString &a, const QString &b)
     const int rb = resourceRank(b);
     if (ra != rb)
         return ra < rb;
-    return naturalLess(a, b);
+    return naturalLess(a, b, Qt::CaseSensitive); // "sda2" < "sda10"
 }
 
 DashboardPanel useCellChart(const DashboardPanel &matrixPanel, const UseMatrixRow &row,

@@ -1,0 +1,52 @@
+#include "rangecontroller.h"
+
+namespace Headroom {
+
+const QList<RangePreset> &RangeController::presets()
+{
+    static const QList<RangePreset> choices = {
+        { QStringLiteral("5m"), 5 * 60 * 1000LL },     { QStringLiteral("15m"), 15 * 60 * 1000LL },
+        { QStringLiteral("1h"), 3600 * 1000LL },       { QStringLiteral("6h"), 6 * 3600 * 1000LL },
+        { QStringLiteral("24h"), 24 * 3600 * 1000LL },
+    };
+    return choices;
+}
+
+std::pair<qint64, qint64> RangeController::range(qint64 nowMs) const
+{
+    if (!m_following)
+        return { m_fixedFrom, m_fixedTo };
+    return { nowMs - m_rangeMs, nowMs };
+}
+
+void RangeController::setRangeMs(qint64 rangeMs, qint64 nowMs)
+{
+    m_rangeMs = rangeMs;
+    if (!m_following) {
+        m_fixedTo = nowMs;
+        m_fixedFrom = m_fixedTo - rangeMs;
+    }
+}
+
+void RangeController::zoom(qint64 fromMs, qint64 toMs, qint64 nowMs)
+{
+    m_fixedFrom = fromMs;
+    m_fixedTo = toMs;
+    setFollowing(false, nowMs);
+}
+
+void RangeController::setFollowing(bool follow, qint64 nowMs)
+{
+    if (!follow && m_following) {
+        if (m_fixedTo <= m_fixedFrom) { // pausing: freeze the range shown now
+            const auto [from, to] = range(nowMs);
+            m_fixedFrom = from;
+            m_fixedTo = to;
+        }
+    }
+    m_following = follow;
+    if (follow)
+        m_fixedFrom = m_fixedTo = 0;
+}
+
+} // namespace Headroom

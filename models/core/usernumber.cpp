@@ -1,0 +1,21 @@
+#include "core/usernumber.h"
+
+#include <cmath>
+
+namespace Headroom {
+
+std::optional<double> parseUserNumber(QStringView text, const QLocale &locale)
+{
+    const QStringView trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return std::nullopt;
+    bool ok = false;
+    double parsed = QLocale::c().toDouble(trimmed, &ok);
+    if (!ok)
+        parsed = locale.toDouble(trimmed, &ok);
+    if (!ok || !std::isfinite(parsed))
+        return std::nullopt;
+    return parsed;
+}
+
+} // namespace Headroom

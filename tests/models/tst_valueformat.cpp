@@ -1,0 +1,141 @@
+// The one value formatter (core/valueformat.h) in each place's format: the USE matrix
+// and alert default, the shard table's columns, axis ticks, the heatmap's row bounds
+// and colour bar. The strings are the ones each place printed before it shared it.
+#include "core/valueformat.h"
+
+#include <QTest>
+
+using namespace Headroom;
+using namespace Qt::StringLiterals;
+
+Q_DECLARE_METATYPE(Headroom::ValueFormat)
+
+namespace {
+ValueFormat shardOps()
+{
+    ValueFormat f;
+    f.noValue = QString();
+    f.digits = ValueFormat::Digits::DecimalsByPrefix;
+    f.prefixFrom = 1e4;
+    f.largestPrefix = 1e6;
+    return f;
+}
+ValueFormat fixed1(bool plusSign)
+{
+    ValueFormat f;
+    f.noValue = QString();
+    f.digits = ValueFormat::Digits::Fixed;
+    f.precision = 1;
+    f.prefixFrom = ValueFormat::NoPrefix;
+    f.plusSign = plusSign;
+    return f;
+}
+ValueFormat axis(double step)
+{
+    ValueFormat f;
+    f.digits = ValueFormat::Digits::Step;
+    f.step = step;
+    f.prefixFrom = 1e3;
+    return f;
+}
+ValueFormat heatmapBound()
+{
+    ValueFormat f;
+    f.digits = ValueFormat::Digits::Significant;
+    f.precision = 3;
+    f.durations = true;
+    f.prefixFrom = ValueFormat::NoPrefix;
+    return f;
+}
+ValueFormat heatmapRate()
+{
+    ValueFormat f;
+    f.digits = ValueFormat::Digits::Significant;
+    f.precision = 3;
+    f.prefixFrom = 1e3;
+    f.largestPrefix = 1e6;
+    f.spaceBeforeUnit = false;
+    return f;
+}
+} // namespace
+
+class TestValueFormat : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void formats_data();
+    void formats();
+    void useValueIsTheDefault();
+};
+
+void TestValueFormat::formats_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<ValueFormat>("format");
+    QTest::addColumn<QString>("expected");
+
+    const ValueFormat use;
+    QTest::newRow("use percent") << 93.4 << u"%"_s << use << u"93 %"_s;
+    QTest::newRow("use percent never prefixed") << 12345.0 << u"%"_s << use << u"12345 %"_s;
+    QTest::newRow("use small") << 2.14 << u""_s << use << u"2.1"_s;
+    QTest::newRow("use zero") << 0.0 << u"B"_s << use << u"0 B"_s;
+    QTest::newRow("use rate") << 0.4 << u"1/s"_s << use << u"0.4 /s"_s;
+    QTest::newRow("use unit after prefix") << 12.0 << u"pages/s"_s << use << u"12 pages/s"_s;
+    QTest::newRow("use below 10 000 exact") << 9999.0 << u""_s << use << u"9999"_s;
+    QTest::newRow("use k from 10 000") << 10000.0 << u""_s << use << u"10k"_s;
+    QTest::newRow("use bytes prefix on unit") << 1.5e6 << u"B/s"_s << use << u"1.5 MB/s"_s;
+    QTest::newRow("use G") << -2.5e9 << u"B"_s << use << u"-2.5 GB"_s;
+    QTest::newRow("use T") << 3e13 << u"ms"_s << use << u"30T ms"_s; // no duration rule
+    QTest::newRow("use NaN") << qQNaN() << u"%"_s << use << u"—"_s;
+
+    QTest::newRow("shard ops small") << 2.46 << u""_s << shardOps() << u"2.5"_s;
+    QTest::newRow("shard ops") << 850.4 << u""_s << shardOps() << u"850"_s;
+    QTest::newRow("shard ops k") << 12345.0 << u""_s << shardOps() << u"12.3k"_s;
+    QTest::newRow("shard ops M") << 1.254e6 << u""_s << shardOps() << u"1.25M"_s;
+    QTest::newRow("shard ops no G") << 2e9 << u""_s << shardOps() << u"2000.00M"_s;
+    QTest::newRow("shard ops NaN") << qQNaN() << u""_s << shardOps() << QString();
+    QTest::newRow("shard load") << 12345.67 << u""_s << fixed1(false) << u"12345.7"_s;
+    QTest::newRow("shard change rise") << 1.26 << u""_s << fixed1(true) << u"+1.3"_s;
+    QTest::newRow("shard change fall") << -3.0 << u""_s << fixed1(true) << u"-3.0"_s;
+    QTest::newRow("shard change none") << 0.0 << u""_s << fixed1(true) << u"0.0"_s;
+
+    QTest::newRow("axis decimals of the step") << 0.5 << u""_s << axis(0.05) << u"0.50"_s;
+    QTest::newRow("axis one decimal") << 0.5 << u""_s << axis(0.25) << u"0.5"_s;
+    QTest::newRow("axis zero") << 0.0 << u""_s << axis(0.5) << u"0.0"_s;
+    QTest::newRow("axis integer step") << 40.0 << u""_s << axis(20) << u"40"_s;
+    QTest::newRow("axis k from 1000") << 1500.0 << u""_s << axis(500) << u"1.5k"_s;
+    QTest::newRow("axis M") << 2e6 << u""_s << axis(1e6) << u"2M"_s;
+    QTest::newRow("axis T") << 4e12 << u""_s << axis(1e12) << u"4T"_s;
+    QTest::newRow("axis no step") << 3.0 << u""_s << axis(0) << u"3"_s;
+
+    QTest::newRow("heatmap bound ms") << 0.25 << u"ms"_s << heatmapBound() << u"0.25 ms"_s;
+    QTest::newRow("heatmap bound 4 digits") << 999.5 << u"ms"_s << heatmapBound()
+                                            << u"999.5 ms"_s;
+    QTest::newRow("heatmap bound s") << 2048.0 << u"ms"_s << heatmapBound() << u"2.05 s"_s;
+    QTest::newRow("heatmap rate") << 8.5 << u"1/s"_s << heatmapRate() << u"8.5/s"_s;
+    QTest::newRow("heatmap rate zero") << 0.0 << u"1/s"_s << heatmapRate() << u"0/s"_s;
+    QTest::newRow("heatmap rate k") << 12345.0 << u"1/s"_s << heatmapRate() << u"12.3k/s"_s;
+    QTest::newRow("heatmap rate M") << 4.5e9 << u"1/s"_s << heatmapRate() << u"4.5e+03M/s"_s;
+}
+
+void TestValueFormat::formats()
+{
+    QFETCH(double, value);
+    QFETCH(QString, unit);
+    QFETCH(ValueFormat, format);
+    QFETCH(QString, expected);
+    const QString text = formatValue(value, unit, format);
+    QCOMPARE(text, expected);
+    QCOMPARE(text.isNull(), expected.isNull()); // the shard table's empty cell
+}
+
+void TestValueFormat::useValueIsTheDefault()
+{
+    for (double v : { 0.0, 0.42, 93.0, 12345.0, 1.5e6, qQNaN() })
+        for (const QString &unit : { u""_s, u"%"_s, u"1/s"_s, u"B/s"_s, u"pages/s"_s })
+            QCOMPARE(formatUseValue(v, unit), formatValue(v, unit, ValueFormat {}));
+}
+
+QTEST_GUILESS_MAIN(TestValueFormat)
+#include "tst_valueformat.moc"
