@@ -215,8 +215,9 @@ void DashboardEditor::rebuild(const QString &selectId)
     for (const DashboardPanel &panel : std::as_const(m_dashboard.panels)) {
         const PanelLayout &l = panel.layout;
         const QString text = u"%1  (%2, %3)   x %4, y %5, %6×%7"_s.arg(
-            panel.title.isEmpty() ? tr("untitled") : panel.title, panel.id, panel.type,
-            QString::number(l.x), QString::number(l.y), QString::number(l.w), QString::number(l.h));
+            panel.title.isEmpty() ? tr("untitled") : panel.title, panel.id,
+            panelTypeName(panel.type), QString::number(l.x), QString::number(l.y),
+            QString::number(l.w), QString::number(l.h));
         new QListWidgetItem(text, m_list);
         if (panel.id == selectId)
             selectRow = m_list->count() - 1;
@@ -271,7 +272,7 @@ void DashboardEditor::layoutEdited()
 void DashboardEditor::addPanel()
 {
     DashboardPanel panel;
-    panel.type = knownPanelTypes().value(0);
+    panel.type = AllPanelTypes.front();
     PanelEditor editor(panel, m_registry, this);
     editor.setWindowTitle(tr("New Panel"));
     if (editor.exec() != QDialog::Accepted)

@@ -3,6 +3,7 @@
 #include "engine/seriesstore.h"
 #include "panelfactory.h"
 #include "panelwidget.h"
+#include "query/panels/paneldescriptor.h"
 
 #include <QGridLayout>
 #include <QtConcurrent>
@@ -96,7 +97,7 @@ QList<PanelData> DashboardView::runQueries(qint64 fromMs, qint64 toMs, const QLi
         const DashboardPanel &panel = m_dashboard.panels.at(i);
         PanelData panelData
             = queryPanel(panel, *m_registry, *m_store, fromMs, toMs, widths.value(i, 0));
-        if (compareOffsetMs > 0 && panel.type == QStringLiteral("timeseries"))
+        if (compareOffsetMs > 0 && panelDescriptor(panel.type).supportsCompare)
             addComparison(&panelData, panel, *m_registry, *m_store, compareOffsetMs,
                           widths.value(i, 0));
         result.append(std::move(panelData));

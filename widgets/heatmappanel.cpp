@@ -60,7 +60,7 @@ HeatmapPanel::HeatmapPanel(const DashboardPanel &config, QWidget *parent)
 
 void HeatmapPanel::showData()
 {
-    const HeatmapGrid &grid = m_data.heatmap;
+    const HeatmapGrid &grid = m_data.as<HeatmapGrid>();
     double minPositive = 0;
     for (double v : grid.perSecond) {
         if (v > 0 && (minPositive == 0 || v < minPositive))
@@ -146,7 +146,7 @@ QString HeatmapPanel::hoverText(QPoint pos) const
     const QRect plot = plotRect();
     if (m_image.isNull() || !plot.contains(pos))
         return {};
-    const HeatmapGrid &grid = m_data.heatmap;
+    const HeatmapGrid &grid = m_data.as<HeatmapGrid>();
     // Pixel centres, as the unsmoothed scaling samples them.
     const int column = std::clamp(int((pos.x() - plot.left() + 0.5) * grid.columns / plot.width()),
                                   0, grid.columns - 1);

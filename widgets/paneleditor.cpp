@@ -2,6 +2,7 @@
 
 #include "core/usernumber.h"
 #include "document/dashboardlimits.h"
+#include "query/panels/paneldescriptor.h"
 #include "seriespicker.h"
 
 #include <QCheckBox>
@@ -78,11 +79,10 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     m_remove->setObjectName(u"removeSeries"_s);
     m_message->setObjectName(u"message"_s);
 
-    QStringList types = knownPanelTypes();
-    if (!panel.type.isEmpty() && !types.contains(panel.type))
-        types.append(panel.type); // keep what the panel is, even if this build lacks it
-    m_type->addItems(types);
-    m_type->setCurrentText(panel.type.isEmpty() ? types.value(0) : panel.type);
+    // Named as in files; the item data is the PanelType.
+    for (PanelType type : AllPanelTypes)
+        m_type->addItem(panelTypeName(type), int(type));
+    m_type->setCurrentIndex(m_type->findData(int(panel.type)));
     m_unit->setPlaceholderText(tr("the series' own unit"));
     m_yScale->addItem(tr("Linear"), yScaleName(YScale::Linear));
     m_yScale->addItem(tr("Logarithmic"), yScaleName(YScale::Log));
@@ -156,7 +156,7 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
 DashboardPanel PanelEditor::panel() const
 {
     DashboardPanel panel = m_original;
-    panel.type = m_type->currentText();
+    panel.type = currentType();
     panel.title = m_title->text().trimmed();
     panel.unit = m_unit->text().trimmed();
     panel.yScale = yScaleFromName(m_yScale->currentData().toString()).value_or(YScale::Linear);
@@ -167,6 +167,11 @@ DashboardPanel PanelEditor::panel() const
     parseBound(m_critical->text(), &thresholds.critical);
     panel.thresholds = thresholds;
     return panel;
+}
+
+PanelType PanelEditor::currentType() const
+{
+    return PanelType(m_type->currentData().toInt());
 }
 
 void PanelEditor::addSeries(const QList<SeriesSelector> &selectors)
@@ -201,7 +206,7 @@ void PanelEditor::validate()
     double critical = qQNaN();
     const bool higherIsWorse = m_higherIsWorse->isChecked();
     // The alert list shows the dashboard's alert events; it reads no series.
-    if (m_series.isEmpty() && m_type->currentText() != "alerts"_L1)
+    if (m_series.isEmpty() && panelDescriptor(currentType()).readsSeries)
         m_problem = tr("Add at least one series: the panel would be empty.");
     else if (!parseBound(m_warning->text(), &warning))
         m_problem = tr("Warning threshold: not a number (leave it empty for none).");

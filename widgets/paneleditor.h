@@ -42,6 +42,7 @@ public:
     SeriesPicker *picker() const { return m_picker; }
 
 private:
+    PanelType currentType() const;
     void removeSelectedSeries();
     void validate();
 

@@ -7,23 +7,28 @@
 #include "timeseriespanel.h"
 #include "usematrixpanel.h"
 
+// A PanelType missing from the switch below is an error, not a warning.
+#pragma GCC diagnostic error "-Wswitch"
+
 namespace Headroom {
 
 PanelWidget *createPanelWidget(const DashboardPanel &config, QWidget *parent)
 {
-    // A file naming an unknown type is refused when it is read; a panel built in code
-    // with one falls back to a time chart of its series.
-    if (config.type == QLatin1StringView("alerts"))
-        return new AlertListPanel(config, parent);
-    if (config.type == QLatin1StringView("usematrix"))
-        return new UseMatrixPanel(config, parent);
-    if (config.type == QLatin1StringView("heatmap"))
+    switch (config.type) {
+    case PanelType::TimeSeries:
+        return new TimeSeriesPanel(config, parent);
+    case PanelType::Heatmap:
         return new HeatmapPanel(config, parent);
-    if (config.type == QLatin1StringView("shardhistogram"))
+    case PanelType::UseMatrix:
+        return new UseMatrixPanel(config, parent);
+    case PanelType::ShardHistogram:
         return new ShardHistogramPanel(config, parent);
-    if (config.type == QLatin1StringView("shardtable"))
+    case PanelType::ShardTable:
         return new ShardTablePanel(config, parent);
-    return new TimeSeriesPanel(config, parent);
+    case PanelType::Alerts:
+        return new AlertListPanel(config, parent);
+    }
+    Q_UNREACHABLE_RETURN(new TimeSeriesPanel(config, parent));
 }
 
 } // namespace Headroom

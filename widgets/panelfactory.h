@@ -1,5 +1,5 @@
-// Creates the widget that draws a panel of the dashboard's type. The types it knows
-// are the ones knownPanelTypes() lets a dashboard file name.
+// Creates the widget that draws a panel of its type: one case per PanelType
+// (document/paneltype.h), so a type without a widget does not build.
 #pragma once
 
 #include "document/dashboard.h"

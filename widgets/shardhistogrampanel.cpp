@@ -69,7 +69,7 @@ QColor ShardHistogramPanel::cellColor(int count, int maxCount, bool overloaded)
 void ShardHistogramPanel::showData()
 {
     // The over-time grid as one image, one pixel per (column, bucket); painting scales it.
-    const ShardLoadHistogram &h = m_data.shardHistogram;
+    const ShardLoadHistogram &h = m_data.as<ShardLoadHistogram>();
     if (h.columns <= 0) {
         m_grid = QImage();
     } else {
@@ -114,13 +114,13 @@ ShardHistogramPanel::Geometry ShardHistogramPanel::geometry() const
 
 int ShardHistogramPanel::nowCount(int bucket) const
 {
-    return m_data.shardHistogram.now.at(size_t(bucket));
+    return m_data.as<ShardLoadHistogram>().now.at(size_t(bucket));
 }
 
 QRect ShardHistogramPanel::barRect(int bucket) const
 {
     const Geometry g = geometry();
-    const ShardLoadHistogram &h = m_data.shardHistogram;
+    const ShardLoadHistogram &h = m_data.as<ShardLoadHistogram>();
     int most = 1;
     for (int count : h.now)
         most = std::max(most, count);
@@ -154,7 +154,7 @@ qint64 ShardHistogramPanel::timeAt(int x, const QRect &area) const
 int ShardHistogramPanel::columnAt(int x) const
 {
     const QRect grid = gridRect();
-    const int columns = m_data.shardHistogram.columns;
+    const int columns = m_data.as<ShardLoadHistogram>().columns;
     if (columns <= 0 || grid.width() <= 0)
         return -1;
     return std::clamp(int(double(x - grid.left()) * columns / grid.width()), 0, columns - 1);
@@ -190,7 +190,7 @@ QList<int> ShardHistogramPanel::highlightedBuckets() const
     QList<int> buckets;
     if (m_highlight.isEmpty())
         return buckets;
-    for (const ShardLoadRow &row : m_data.shardHistogram.nowShards) {
+    for (const ShardLoadRow &row : m_data.as<ShardLoadHistogram>().nowShards) {
         const int bucket = shardLoadBucket(row.load);
         if (bucket >= 0 && includes(row.labels, m_highlight) && !buckets.contains(bucket))
             buckets.append(bucket);
@@ -201,7 +201,7 @@ QList<int> ShardHistogramPanel::highlightedBuckets() const
 
 QString ShardHistogramPanel::hoverText(const QPoint &pos) const
 {
-    const ShardLoadHistogram &h = m_data.shardHistogram;
+    const ShardLoadHistogram &h = m_data.as<ShardLoadHistogram>();
     if (h.isEmpty())
         return {};
     const Geometry g = geometry();
@@ -246,7 +246,7 @@ void ShardHistogramPanel::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     const Geometry g = geometry();
-    const ShardLoadHistogram &h = m_data.shardHistogram;
+    const ShardLoadHistogram &h = m_data.as<ShardLoadHistogram>();
     const QFontMetrics fm = fontMetrics();
     const QColor text = palette().color(QPalette::WindowText);
 
@@ -365,7 +365,7 @@ void ShardHistogramPanel::mouseMoveEvent(QMouseEvent *event)
 {
     const QPoint pos = event->position().toPoint();
     const Geometry g = geometry();
-    const bool overTime = !m_data.shardHistogram.isEmpty() && pos.x() >= g.grid.left()
+    const bool overTime = !m_data.as<ShardLoadHistogram>().isEmpty() && pos.x() >= g.grid.left()
         && pos.x() <= g.grid.right() && pos.y() >= g.grid.top() && pos.y() <= g.strip.bottom();
     const qint64 hover = overTime ? timeAt(pos.x(), g.grid) : -1;
     if (hover != m_hoverMs) {

@@ -113,7 +113,7 @@ void ShardTablePanel::placeDelegate()
 
 void ShardTablePanel::showData()
 {
-    const ShardTableData &table = m_data.shardTable;
+    const ShardTableData &table = m_data.as<ShardTableData>();
     {
         const QScopedValueRollback quiet(m_quiet, true);
         // Without a column choice in the file, the set column comes and goes with the

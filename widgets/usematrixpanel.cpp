@@ -92,7 +92,7 @@ QColor UseMatrixPanel::levelColor(UseLevel level)
 
 void UseMatrixPanel::showData()
 {
-    m_model->setMatrix(m_data.useMatrix);
+    m_model->setMatrix(m_data.as<UseMatrix>());
     const bool empty = m_model->rowCount() == 0;
     m_view->setVisible(!empty);
     m_emptyLabel->setVisible(empty);

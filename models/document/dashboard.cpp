@@ -147,13 +147,6 @@ int PanelThresholds::level(double value) const
     return beyond(critical) ? 2 : beyond(warning) ? 1 : 0;
 }
 
-QStringList knownPanelTypes()
-{
-    return { QStringLiteral("timeseries"), QStringLiteral("heatmap"),
-             QStringLiteral("usematrix"),  QStringLiteral("shardhistogram"),
-             QStringLiteral("shardtable"), QStringLiteral("alerts") };
-}
-
 QString yScaleName(YScale scale)
 {
     using namespace Qt::StringLiterals;

@@ -7,6 +7,7 @@
 #include "core/series.h"
 #include "core/seriesselector.h"
 #include "document/alertrule.h"
+#include "document/paneltype.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -82,12 +83,15 @@ struct PanelThresholds
 struct DashboardPanel
 {
     QString id;
-    QString type; // "timeseries" (more types arrive with the views issue)
+    PanelType type = PanelType::TimeSeries;
     QString title;
     QString unit; // overrides the series' unit on the axis when set
     QList<SeriesSelector> series;
     PanelLayout layout;
-    QJsonObject options; // type-specific: stacked, yMin, yMax, logY ...
+    // Type-specific. Those of heatmap, usematrix and shard panels are checked when a file
+    // is read (document/panels/); timeseries (stacked, yMin, yMax) and alerts (states,
+    // minSeverity) options are taken as they are.
+    QJsonObject options;
     // Lines drawn per histogram series, each in (0, 100]; 100 is the maximum. Empty:
     // p50, p95, p99 and max (see percentilelines.h).
     QList<double> percentiles;
@@ -120,9 +124,6 @@ struct Dashboard
     QMap<QString, QString> resolveVariables(const QMap<QString, QString> &values) const;
     friend bool operator==(const Dashboard &, const Dashboard &) = default;
 };
-
-// The panel types this build can draw; a file naming another type is refused.
-QStringList knownPanelTypes();
 
 // "linear" and "log", as dashboard files spell them; nullopt for any other name.
 QString yScaleName(YScale scale);

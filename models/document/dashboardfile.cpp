@@ -5,8 +5,10 @@
 #include "document/alertrulejson.h"
 #include "document/dashboardlimits.h"
 #include "document/expression.h"
-#include "document/shardtableoptions.h"
-#include "document/usematrixoptions.h"
+#include "document/panels/heatmapoptions.h"
+#include "document/panels/shardhistogramoptions.h"
+#include "document/panels/shardtableoptions.h"
+#include "document/panels/usematrixoptions.h"
 #include "documentlogging.h"
 
 #include <QFile>
@@ -21,6 +23,9 @@
 #include <QUrl>
 #include <cmath>
 #include <limits>
+
+// A PanelType missing from the switch of Parser::checkPanelOptions is an error.
+#pragma GCC diagnostic error "-Wswitch"
 
 namespace Headroom {
 
@@ -157,9 +162,7 @@ private:
     bool parseYScale(const QJsonObject &object, const QString &path, YScale *scale);
     bool parseThresholds(const QJsonObject &object, const QString &path,
                          PanelThresholds *thresholds);
-    bool parseHeatmapOptions(const QJsonObject &options, const QString &path);
-    bool checkUseMatrixPanel(const DashboardPanel &panel, const QString &path);
-    bool checkShardPanelOptions(const DashboardPanel &panel, const QString &path);
+    bool checkPanelOptions(const DashboardPanel &panel, const QString &path);
     bool parseSelector(const QJsonObject &object, const QString &path, SeriesSelector *selector);
     bool parseLayout(const QJsonObject &object, const QString &path, PanelLayout *layout);
 
@@ -502,14 +505,16 @@ bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
 bool Parser::parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
                         bool *hasLayout)
 {
+    QString typeName;
     if (!readNonEmptyString(object, QStringLiteral("id"), path, &panel->id, MaximumIdLength)
-        || !readNonEmptyString(object, QStringLiteral("type"), path, &panel->type))
+        || !readNonEmptyString(object, QStringLiteral("type"), path, &typeName))
         return false;
-    const QStringList types = knownPanelTypes();
-    if (!types.contains(panel->type))
+    const std::optional<PanelType> type = panelTypeFromName(typeName);
+    if (!type)
         return fail(joinPath(path, QStringLiteral("type")),
                     QStringLiteral("unknown panel type %1 (this build draws: %2)")
-                        .arg(describe(panel->type), types.join(u", ")));
+                        .arg(describe(typeName), panelTypeNames().join(u", ")));
+    panel->type = *type;
     if (!readString(object, QStringLiteral("title"), path, false, &panel->title)
         || !readString(object, QStringLiteral("unit"), path, false, &panel->unit)
         || !parsePercentiles(object, path, &panel->percentiles)
@@ -539,69 +544,26 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
             || !parseLayout(layout, joinPath(path, QStringLiteral("layout")), &panel->layout))
             return false;
     }
-    if (!readObject(object, QStringLiteral("options"), path, &panel->options))
-        return false;
-    if (panel->type == u"heatmap"_s
-        && !parseHeatmapOptions(panel->options, joinPath(path, u"options"_s)))
-        return false;
-    if (panel->type == u"usematrix"_s && !checkUseMatrixPanel(*panel, path))
-        return false;
-    if ((panel->type == u"shardhistogram"_s || panel->type == u"shardtable"_s)
-        && !checkShardPanelOptions(*panel, joinPath(path, u"options"_s)))
-        return false;
-    return true;
+    return readObject(object, QStringLiteral("options"), path, &panel->options)
+        && checkPanelOptions(*panel, path);
 }
 
-// The shard panels' options (shardquery.h): overloadedPercent for both; top, columns
-// and opsMetric for tables. Unknown keys are refused: these types are new, so a typo
-// ("column") is more likely than a file from another version.
-bool Parser::checkShardPanelOptions(const DashboardPanel &panel, const QString &path)
+// The one place the reader tells panel types apart: each type's own check
+// (document/panels/), on this reader, so its refusals name the panel's fields.
+bool Parser::checkPanelOptions(const DashboardPanel &panel, const QString &path)
 {
-    const bool table = panel.type == u"shardtable"_s;
-    const QStringList keys = table
-        ? QStringList { u"columns"_s, u"opsMetric"_s, u"overloadedPercent"_s, u"top"_s }
-        : QStringList { u"overloadedPercent"_s };
-    const QJsonObject &options = panel.options;
-    for (auto it = options.constBegin(); it != options.constEnd(); ++it) {
-        if (!keys.contains(it.key()))
-            return fail(
-                joinPath(path, it.key()),
-                u"unknown option (a %1 panel takes: %2)"_s.arg(panel.type, keys.join(u", "_s)));
-    }
-    const QJsonValue overloaded = options.value(u"overloadedPercent"_s);
-    if (!overloaded.isUndefined()
-        && (!overloaded.isDouble() || !std::isfinite(overloaded.toDouble())
-            || overloaded.toDouble() < 0))
-        return failType(joinPath(path, u"overloadedPercent"_s), u"a number of at least 0"_s,
-                        overloaded);
-    if (!table)
+    switch (panel.type) {
+    case PanelType::TimeSeries: // stacked, yMin, yMax: read by the view as they are
+    case PanelType::Alerts: // states, minSeverity: likewise
         return true;
-    int top = 0;
-    if (!readInt(options, u"top"_s, path, 0, 10, &top))
-        return false;
-    QString opsMetric;
-    if (options.contains(u"opsMetric"_s)
-        && !readNonEmptyString(options, u"opsMetric"_s, path, &opsMetric))
-        return false;
-    QJsonArray columns;
-    if (!readArray(options, u"columns"_s, path, false, &columns))
-        return false;
-    const QString columnsPath = joinPath(path, u"columns"_s);
-    if (options.contains(u"columns"_s) && columns.isEmpty())
-        return fail(
-            columnsPath,
-            u"must name at least one column (valid: %1)"_s.arg(shardColumnNames().join(u", "_s)));
-    QStringList seen;
-    for (qsizetype i = 0; i < columns.size(); ++i) {
-        const QJsonValue name = columns.at(i);
-        if (!name.isString() || !shardColumnNames().contains(name.toString()))
-            return fail(indexPath(columnsPath, i),
-                        u"unknown column %1 (valid: %2)"_s.arg(describe(name),
-                                                               shardColumnNames().join(u", "_s)));
-        if (seen.contains(name.toString()))
-            return fail(indexPath(columnsPath, i),
-                        u"column %1 is listed twice"_s.arg(describe(name)));
-        seen << name.toString();
+    case PanelType::Heatmap:
+        return checkHeatmapPanel(*this, panel, path);
+    case PanelType::UseMatrix:
+        return checkUseMatrixPanel(*this, panel, path);
+    case PanelType::ShardHistogram:
+        return checkShardHistogramPanel(*this, panel, path);
+    case PanelType::ShardTable:
+        return checkShardTablePanel(*this, panel, path);
     }
     return true;
 }
@@ -647,38 +609,6 @@ bool Parser::parseYScale(const QJsonObject &object, const QString &path, YScale 
         return fail(joinPath(path, key),
                     u"must be \"linear\" or \"log\", got %1"_s.arg(describe(name)));
     *scale = *parsed;
-    return true;
-}
-
-// A heatmap's options: "colorScale" ("linear", the default, or "log") and "bucketUnit"
-// (the unit of Prometheus `le` bounds when the series' own unit is missing or wrong).
-bool Parser::parseHeatmapOptions(const QJsonObject &options, const QString &path)
-{
-    const auto oneOf = [&](const QString &key, const QStringList &names, const QString &spelled) {
-        const QJsonValue value = options.value(key);
-        if (value.isUndefined())
-            return true;
-        if (!value.isString())
-            return failType(joinPath(path, key), u"a string"_s, value);
-        if (!names.contains(value.toString()))
-            return fail(joinPath(path, key), u"must be %1, got %2"_s.arg(spelled, describe(value)));
-        return true;
-    };
-    return oneOf(u"colorScale"_s, { u"linear"_s, u"log"_s }, u"\"linear\" or \"log\""_s)
-        && oneOf(u"bucketUnit"_s, { u"s"_s, u"ms"_s, u"us"_s }, u"\"s\", \"ms\" or \"us\""_s);
-}
-
-// A USE matrix needs selectors (which series are its resources) and reads its
-// per-column thresholds from options (usematrix.h).
-bool Parser::checkUseMatrixPanel(const DashboardPanel &panel, const QString &path)
-{
-    if (panel.series.isEmpty())
-        return fail(joinPath(path, u"series"_s),
-                    u"is required for a usematrix panel, e.g. [{\"source\": \"host\", "
-                    "\"metric\": \"*\"}]"_s);
-    QString field, reason;
-    if (!parseUseMatrixOptions(panel.options, &field, &reason))
-        return fail(joinPath(joinPath(path, u"options"_s), field), reason);
     return true;
 }
 
@@ -882,7 +812,7 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
         }
         QJsonObject panelObject {
             { QStringLiteral("id"), panel.id },
-            { QStringLiteral("type"), panel.type },
+            { QStringLiteral("type"), panelTypeName(panel.type) },
             { QStringLiteral("title"), panel.title },
             { QStringLiteral("unit"), panel.unit },
             { QStringLiteral("series"), series },

@@ -1,7 +1,9 @@
 // CSV of panel data: one header row, one row per sample. The format is a contract
 // for scripts: time (ISO-8601 UTC, milliseconds), panel, source, metric, labels,
-// value, unit. Cells are written by csvcell.h (quoted per RFC 4180 when needed, formula
-// cells escaped, NaN and infinities empty).
+// value, unit. A panel's series come first, then the rows of its type's own view
+// (PanelDescriptor::csvRows; each format is described in query/panels/<type>panel.h or
+// the query file it names). Cells are written by csvcell.h (quoted per RFC 4180 when needed,
+// formula cells escaped, NaN and infinities empty).
 #pragma once
 
 #include "core/csvcell.h"

@@ -2,12 +2,8 @@
 
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
-#include "query/downsample.h"
-#include "query/heatmap/heatmapquery.h"
-#include "query/heatmap/percentilelines.h"
-#include "query/shards/shardquery.h"
-#include "query/use/alertusematrix.h"
-#include "query/use/usematrixquery.h"
+#include "query/panels/paneldescriptor.h"
+#include "query/panels/timeseriespanel.h"
 
 #include <algorithm>
 
@@ -35,88 +31,19 @@ QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegis
     return ids;
 }
 
-namespace {
-PanelData queryTimeSeriesPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
-                               const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
-{
-    PanelData data;
-    data.panelId = panel.id;
-    data.fromMs = fromMs;
-    data.toMs = toMs;
-    const QList<double> percentiles
-        = panel.percentiles.isEmpty() ? defaultPercentiles() : panel.percentiles;
-    // Stacked bands add up only on shared timestamps: one mean point per column.
-    const bool stacked = panel.options.value(u"stacked"_s).toBool();
-    for (int id : matchSeries(panel.series, registry)) {
-        PanelSeriesData s;
-        s.seriesId = id;
-        s.info = registry.info(id).value_or(SeriesInfo {});
-        if (s.info.histogram) {
-            data.series.append(percentileLines(id, s.info, store.readHistograms(id, fromMs, toMs),
-                                               percentiles, fromMs, toMs, columns));
-            continue;
-        }
-        // Stacked bands need true means, which block summaries (min, max) do not give.
-        const std::vector<Sample> raw = stacked ? store.read(id, fromMs, toMs)
-                                                : store.readForColumns(id, fromMs, toMs, columns);
-        s.rawCount = qint64(raw.size());
-        for (const auto &[begin, end] : splitAtGaps(raw)) {
-            const std::span<const Sample> part(raw.data() + begin, end - begin);
-            s.segmentStarts.push_back(s.points.size());
-            if (columns > 0) {
-                const auto reduced = stacked ? downsampleMean(part, fromMs, toMs, columns)
-                                             : downsampleMinMax(part, fromMs, toMs, columns);
-                s.points.insert(s.points.end(), reduced.begin(), reduced.end());
-            } else {
-                s.points.insert(s.points.end(), part.begin(), part.end());
-            }
-        }
-        data.series.append(std::move(s));
-    }
-    return data;
-}
-} // namespace
-
-bool panelShowsAlerts(const QString &type)
-{
-    return type == "timeseries"_L1 || type == "alerts"_L1 || type == "usematrix"_L1;
-}
-
-namespace {
-
-PanelData queryPanelData(const DashboardPanel &panel, const SeriesRegistry &registry,
-                         const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
-{
-    // One query per panel type (knownPanelTypes()); "timeseries" is also what a panel
-    // built in code with another type gets.
-    if (panel.type == u"alerts"_s) {
-        PanelData data;
-        data.panelId = panel.id;
-        data.fromMs = fromMs;
-        data.toMs = toMs;
-        return data;
-    }
-    if (panel.type == u"heatmap"_s)
-        return queryHeatmapPanel(panel, registry, store, fromMs, toMs, columns);
-    if (panel.type == u"usematrix"_s)
-        return queryUseMatrixPanel(panel, registry, store, fromMs, toMs);
-    if (panel.type == u"shardhistogram"_s)
-        return queryShardHistogramPanel(panel, registry, store, fromMs, toMs, columns);
-    if (panel.type == u"shardtable"_s)
-        return queryShardTablePanel(panel, registry, store, fromMs, toMs, columns);
-    return queryTimeSeriesPanel(panel, registry, store, fromMs, toMs, columns);
-}
-
-} // namespace
-
 PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
                      const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
 {
-    PanelData data = queryPanelData(panel, registry, store, fromMs, toMs, columns);
-    if (panelShowsAlerts(panel.type))
-        data.alerts = store.readAlertEvents(fromMs - AlertLookbackMs, toMs);
-    if (panel.type == u"usematrix"_s)
-        applyFiringAlerts(&data.useMatrix, data.alerts, registry);
+    const PanelDescriptor &descriptor = panelDescriptor(panel.type);
+    QList<AlertEvent> alerts;
+    if (descriptor.showsAlerts)
+        alerts = store.readAlertEvents(fromMs - AlertLookbackMs, toMs);
+    PanelData data = descriptor.query({ panel, registry, store, fromMs, toMs, columns, alerts });
+    Q_ASSERT(data.type() == panel.type);
+    data.panelId = panel.id;
+    data.fromMs = fromMs;
+    data.toMs = toMs;
+    data.alerts = std::move(alerts);
     return data;
 }
 
@@ -127,8 +54,8 @@ void addComparison(PanelData *data, const DashboardPanel &panel, const SeriesReg
     data->compareOffsetMs = 0;
     if (offsetMs <= 0)
         return;
-    PanelData earlier = queryTimeSeriesPanel(panel, registry, store, data->fromMs - offsetMs,
-                                             data->toMs - offsetMs, columns);
+    PanelData earlier = queryTimeSeries(panel, registry, store, data->fromMs - offsetMs,
+                                        data->toMs - offsetMs, columns);
     for (PanelSeriesData &s : earlier.series) {
         for (Sample &p : s.points)
             p.tsMs += offsetMs;

@@ -11,6 +11,7 @@
 #include "query/use/usematrix.h"
 
 #include <QMetaType>
+#include <variant>
 #include <vector>
 
 namespace Headroom {
@@ -32,6 +33,30 @@ struct PanelSeriesData
     qint64 rawCount = 0; // samples (or histograms) in range before reduction
 };
 
+// The payloads of the panel types that have a view of their own, and an empty one for
+// each type whose view is the common fields (series, alerts).
+struct TimeSeriesPayload
+{
+};
+struct AlertListPayload
+{
+};
+
+// One alternative per PanelType, in enum order (PanelData::type() is the index; each
+// query/panels/<type>panel.cpp checks its own with PanelPayloadOf):
+//   timeseries      TimeSeriesPayload: its series are its view
+//   heatmap         HeatmapGrid (heatmapquery.h): its series summed into one latency grid
+//   usematrix       UseMatrix (usematrixquery.h): one row per resource
+//   shardhistogram  ShardLoadHistogram (shardquery.h): the load histogram
+//   shardtable      ShardTableData (shardquery.h): the table's rows
+//   alerts          AlertListPayload: PanelData::alerts is its view
+using PanelPayload = std::variant<TimeSeriesPayload, HeatmapGrid, UseMatrix, ShardLoadHistogram,
+                                  ShardTableData, AlertListPayload>;
+static_assert(std::variant_size_v<PanelPayload> == size_t(PanelTypeCount),
+              "one PanelPayload alternative per PanelType");
+template<PanelType Type>
+using PanelPayloadOf = std::variant_alternative_t<size_t(Type), PanelPayload>;
+
 struct PanelData
 {
     QString panelId;
@@ -42,33 +67,36 @@ struct PanelData
     // timestamps shifted by +offset so they overlay the current range. Empty when off.
     QList<PanelSeriesData> compare;
     qint64 compareOffsetMs = 0;
-    // Heatmap panels (heatmapquery.h): their series summed into one latency grid; no
-    // rows for every other panel type.
-    HeatmapGrid heatmap;
-    // USE matrix panels (usematrixquery.h): one row per resource; empty for others.
-    UseMatrix useMatrix;
-    // Shard panels (shardquery.h): the load histogram of a shardhistogram panel, the
-    // rows of a shardtable panel; empty for other types.
-    ShardLoadHistogram shardHistogram;
-    ShardTableData shardTable;
-    // Alert events from AlertLookbackMs before the range to its end: the alert list
-    // panel lists them, time panels shade firing spans and mark firings, the USE
-    // matrix colours cells of firing instances. Empty for other types.
+    // Alert events from AlertLookbackMs before the range to its end, for the types that
+    // show alerts (PanelDescriptor::showsAlerts): the alert list panel lists them, time
+    // panels shade firing spans and mark firings, the USE matrix colours cells of firing
+    // instances. Empty for other types.
     QList<AlertEvent> alerts;
+    // What only this panel's type has; which alternative it holds is the type.
+    PanelPayload payload;
+
+    PanelType type() const { return PanelType(payload.index()); }
+    // The payload as T, or an empty T when it holds another type's (a panel that has not
+    // been queried yet has a default PanelData, a timeseries one).
+    template<typename T> const T &as() const
+    {
+        if (const T *held = std::get_if<T>(&payload))
+            return *held;
+        static const T empty {};
+        return empty;
+    }
 };
 
 // How far before a range alert events are read, so an alert that started firing
 // before the range and is still firing is known to be (see alertFiringSpans).
 inline constexpr qint64 AlertLookbackMs = 24 * 60 * 60 * 1000;
 
-// Whether panels of this type show alert events (PanelData::alerts).
-bool panelShowsAlerts(const QString &type);
-
 // Ids of every known series matched by any of the selectors, ordered by key.
 QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegistry &registry);
 
-// columns <= 0 means "no reduction" (the CSV export wants every sample, and a point per
-// stored histogram).
+// The query of the panel's type (query/panels/paneldescriptor.h), with panelId, the range
+// and, for types that show them, the alert events filled in. columns <= 0 means "no
+// reduction" (the CSV export wants every sample, and a point per stored histogram).
 PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
                      const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns);
 
@@ -77,7 +105,9 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
 QString seriesDisplayName(const SeriesInfo &info);
 
 // The series of `panel` over the range offsetMs earlier, shifted onto [fromMs, toMs]:
-// fills data->compare and data->compareOffsetMs. offsetMs <= 0 clears them.
+// fills data->compare and data->compareOffsetMs. offsetMs <= 0 clears them. For the
+// types that support compare (PanelDescriptor::supportsCompare); the series are read as
+// a timeseries panel reads them.
 void addComparison(PanelData *data, const DashboardPanel &panel, const SeriesRegistry &registry,
                    const SeriesStore &store, qint64 offsetMs, int columns);
 

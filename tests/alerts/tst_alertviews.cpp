@@ -72,14 +72,15 @@ private Q_SLOTS:
 
         DashboardPanel panel;
         panel.id = u"p"_s;
-        for (const QString &type : { u"timeseries"_s, u"alerts"_s, u"usematrix"_s, u"heatmap"_s }) {
+        for (PanelType type : { PanelType::TimeSeries, PanelType::Alerts, PanelType::UseMatrix,
+                                PanelType::Heatmap }) {
             panel.type = type;
             const PanelData data = queryPanel(panel, registry, store, Base, Base + 60'000, 100);
-            QCOMPARE(data.alerts.size(), type == "heatmap"_L1 ? 0 : 2);
+            QCOMPARE(data.alerts.size(), type == PanelType::Heatmap ? 0 : 2);
         }
         // Events from the day before the range come along: a firing that began
         // earlier still shades the range.
-        panel.type = u"timeseries"_s;
+        panel.type = PanelType::TimeSeries;
         const PanelData later
             = queryPanel(panel, registry, store, Base + 15'000, Base + 18'000, 100);
         const auto spans = alertFiringSpans(later.alerts, later.fromMs, later.toMs);

@@ -58,7 +58,7 @@ DashboardPanel timePanel(const QString &id, const QString &source)
 {
     DashboardPanel panel;
     panel.id = id;
-    panel.type = u"timeseries"_s;
+    panel.type = PanelType::TimeSeries;
     panel.title = id;
     panel.series = { { source, u"host.cpu.utilization"_s, {} } };
     return panel;

@@ -308,8 +308,9 @@ void TestDashboard::panelLookup()
 
 void TestDashboard::knownTypes()
 {
-    QVERIFY(knownPanelTypes().contains(u"timeseries"_s));
-    QVERIFY(!knownPanelTypes().contains(u"pie"_s));
+    QVERIFY(panelTypeNames().contains(u"timeseries"_s));
+    QVERIFY(!panelTypeNames().contains(u"pie"_s));
+    QCOMPARE(panelTypeFromName(u"pie"), std::nullopt);
 }
 
 void TestDashboard::thresholdLevels()

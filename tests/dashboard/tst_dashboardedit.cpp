@@ -25,7 +25,7 @@ Dashboard dashboardOf(const QString &layouts)
             qFatal("bad layout in test data");
         DashboardPanel panel;
         panel.id = QString(QChar(char16_t(u'a' + i)));
-        panel.type = u"timeseries"_s;
+        panel.type = PanelType::TimeSeries;
         panel.layout = { n[0].toInt(), n[1].toInt(), n[2].toInt(), n[3].toInt() };
         dashboard.panels.append(panel);
     }
@@ -126,7 +126,7 @@ void TestDashboardEdit::addPanel()
     DashboardPanel panel;
     panel.id = givenId;
     panel.title = title;
-    panel.type = u"timeseries"_s;
+    panel.type = PanelType::TimeSeries;
     panel.layout = { 5, 1, w, h }; // x and y are decided by addPanel
     QCOMPARE(Headroom::addPanel(dashboard, panel), id);
     QCOMPARE(dashboard.panels.last().id, id);
@@ -322,7 +322,7 @@ void TestDashboardEdit::editedDashboardRoundTrips()
     dashboard.sources = { source };
     const auto panelOf = [](const QString &title, const QString &metric) {
         DashboardPanel panel;
-        panel.type = u"timeseries"_s;
+        panel.type = PanelType::TimeSeries;
         panel.title = title;
         panel.series = { { u"host"_s, metric, {} } };
         return panel;

@@ -184,7 +184,7 @@ Dashboard fullDashboard()
 
     DashboardPanel cpu;
     cpu.id = u"cpu"_s;
-    cpu.type = u"timeseries"_s;
+    cpu.type = PanelType::TimeSeries;
     cpu.title = u"CPU utilization"_s;
     cpu.unit = u"%"_s;
     cpu.series
@@ -198,7 +198,7 @@ Dashboard fullDashboard()
     cpu.thresholds = { 70, 90.5, true };
     DashboardPanel bare;
     bare.id = u"bare panel with spaces"_s;
-    bare.type = u"timeseries"_s;
+    bare.type = PanelType::TimeSeries;
     bare.layout = { 0, 9, 12, 1 };
     d.panels = { cpu, bare };
     return d;
@@ -261,7 +261,7 @@ void TestDashboardFile::loadExample()
     QCOMPARE(d.panels.size(), 1);
     const DashboardPanel *cpu = d.panel(u"cpu"_s);
     QVERIFY(cpu);
-    QCOMPARE(cpu->type, u"timeseries"_s);
+    QCOMPARE(cpu->type, PanelType::TimeSeries);
     QCOMPARE(cpu->title, u"CPU utilization"_s);
     QCOMPARE(cpu->unit, u"%"_s);
     QCOMPARE(cpu->series.size(), 1);

@@ -60,7 +60,7 @@ DashboardPanel config(const QString &type)
 {
     DashboardPanel panel;
     panel.id = type;
-    panel.type = type;
+    panel.type = *panelTypeFromName(type);
     panel.title = type;
     return panel;
 }

@@ -1,16 +1,24 @@
+#include "alertlistpanel.h"
 #include "dashboardview.h"
 #include "engine/runtime/livebuffers.h"
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
+#include "heatmappanel.h"
+#include "panelfactory.h"
 #include "query/csvexport.h"
+#include "shardhistogrampanel.h"
+#include "shardtablepanel.h"
 #include "timeseriespanel.h"
+#include "usematrixpanel.h"
 #include "zoomablechartview.h"
 
 #include <QChart>
 #include <QDateTime>
+#include <QHash>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimeZone>
+#include <memory>
 
 using namespace Headroom;
 
@@ -21,6 +29,7 @@ private Q_SLOTS:
     void placesPanelsAndRefreshes();
     void linkedRangeCrosshairAndHighlight();
     void compareModeShiftsTheEarlierRange();
+    void everyTypeHasItsWidget();
 };
 
 namespace {
@@ -50,7 +59,7 @@ struct TwoPanels
         }
         DashboardPanel a;
         a.id = QStringLiteral("a");
-        a.type = QStringLiteral("timeseries");
+        a.type = PanelType::TimeSeries;
         a.series = { { QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {} } };
         a.layout = { 0, 0, 6, 4 };
         DashboardPanel b = a;
@@ -90,7 +99,7 @@ void TestDashboardView::placesPanelsAndRefreshes()
     Dashboard dashboard;
     DashboardPanel a;
     a.id = QStringLiteral("cpu");
-    a.type = QStringLiteral("timeseries");
+    a.type = PanelType::TimeSeries;
     a.series = { { QStringLiteral("host"), QStringLiteral("host.cpu.*"), {} } };
     a.layout = { 0, 0, 6, 4 };
     DashboardPanel b = a;
@@ -221,6 +230,30 @@ void TestDashboardView::compareModeShiftsTheEarlierRange()
     view.setCompareOffset(0);
     view.refreshNow(from, to);
     QVERIFY(view.panels()[1]->data().compare.isEmpty());
+}
+
+void TestDashboardView::everyTypeHasItsWidget()
+{
+    // createPanelWidget switches over every PanelType; each gets the widget it had when
+    // the factory compared strings.
+    const QHash<PanelType, const QMetaObject *> widgets {
+        { PanelType::TimeSeries, &TimeSeriesPanel::staticMetaObject },
+        { PanelType::Heatmap, &HeatmapPanel::staticMetaObject },
+        { PanelType::UseMatrix, &UseMatrixPanel::staticMetaObject },
+        { PanelType::ShardHistogram, &ShardHistogramPanel::staticMetaObject },
+        { PanelType::ShardTable, &ShardTablePanel::staticMetaObject },
+        { PanelType::Alerts, &AlertListPanel::staticMetaObject },
+    };
+    QCOMPARE(widgets.size(), qsizetype(PanelTypeCount));
+    for (PanelType type : AllPanelTypes) {
+        DashboardPanel config;
+        config.id = panelTypeName(type);
+        config.type = type;
+        std::unique_ptr<PanelWidget> panel(createPanelWidget(config));
+        QVERIFY(panel);
+        QCOMPARE(panel->metaObject(), widgets.value(type));
+        QCOMPARE(panel->config().type, type);
+    }
 }
 
 QTEST_MAIN(TestDashboardView)

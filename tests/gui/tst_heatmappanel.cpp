@@ -37,7 +37,7 @@ PanelData sampleData()
     data.panelId = u"heat"_s;
     data.fromMs = Base;
     data.toMs = Base + 4000;
-    data.heatmap = heatmapFromHistograms(polls, Base, Base + 4000, Columns);
+    data.payload = heatmapFromHistograms(polls, Base, Base + 4000, Columns);
     return data;
 }
 
@@ -45,7 +45,7 @@ DashboardPanel config(const QString &colorScale = {})
 {
     DashboardPanel panel;
     panel.id = u"heat"_s;
-    panel.type = u"heatmap"_s;
+    panel.type = PanelType::Heatmap;
     panel.title = u"Probe latency"_s;
     if (!colorScale.isEmpty())
         panel.options.insert(u"colorScale"_s, colorScale);
@@ -56,8 +56,8 @@ DashboardPanel config(const QString &colorScale = {})
 QPoint cellCentre(const HeatmapPanel &panel, int row, int column)
 {
     const QRect plot = panel.plotRect();
-    const int rows = panel.data().heatmap.rows();
-    const int columns = panel.data().heatmap.columns;
+    const int rows = panel.data().as<HeatmapGrid>().rows();
+    const int columns = panel.data().as<HeatmapGrid>().columns;
     return { plot.left() + int((column + 0.5) * plot.width() / columns),
              plot.top() + int((rows - 1 - row + 0.5) * plot.height() / rows) };
 }
@@ -135,7 +135,7 @@ void TestHeatmapPanel::paintsCellsInPaletteColours()
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.setData(sampleData());
-    QCOMPARE(panel.data().heatmap.rows(), 5);
+    QCOMPARE(panel.data().as<HeatmapGrid>().rows(), 5);
     QCOMPARE(panel.cellImage().size(), QSize(Columns, 5));
 
     const QImage shot = panel.grab().toImage();
@@ -301,9 +301,10 @@ void TestHeatmapPanel::emptyRangeSaysSo()
     empty.panelId = u"heat"_s;
     empty.fromMs = Base;
     empty.toMs = Base + 4000;
-    empty.heatmap.fromMs = Base;
-    empty.heatmap.toMs = Base + 4000;
-    empty.heatmap.columns = Columns;
+    HeatmapGrid &emptyGrid = empty.payload.emplace<HeatmapGrid>();
+    emptyGrid.fromMs = Base;
+    emptyGrid.toMs = Base + 4000;
+    emptyGrid.columns = Columns;
     panel.setData(empty);
     QVERIFY(panel.showsNoData());
     QVERIFY(panel.cellImage().isNull());
@@ -335,7 +336,7 @@ void TestHeatmapPanel::largeGridIsOneImage()
     data.panelId = u"heat"_s;
     data.fromMs = grid.fromMs;
     data.toMs = grid.toMs;
-    data.heatmap = grid;
+    data.payload = grid;
 
     HeatmapPanel panel(config(u"log"_s));
     panel.resize(800, 300);

@@ -79,7 +79,7 @@ DashboardPanel cpuPanel()
 {
     DashboardPanel panel;
     panel.id = u"p1"_s;
-    panel.type = u"timeseries"_s;
+    panel.type = PanelType::TimeSeries;
     panel.layout = { 6, 2, 6, 3 };
     panel.options = QJsonObject { { u"stacked"_s, true } };
     return panel;
@@ -160,7 +160,7 @@ void TestPanelEditor::pickSeriesTitleAndThresholds()
     QCOMPARE(panel.id, u"p1"_s);
     QCOMPARE(panel.layout, cpuPanel().layout);
     QCOMPARE(panel.options, cpuPanel().options);
-    QCOMPARE(panel.type, u"timeseries"_s);
+    QCOMPARE(panel.type, PanelType::TimeSeries);
 }
 
 void TestPanelEditor::inconsistentInputDisablesOk()

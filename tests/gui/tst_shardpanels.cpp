@@ -53,7 +53,7 @@ DashboardPanel panelConfig(const QString &type, const QJsonObject &options = {})
 {
     DashboardPanel config;
     config.id = type;
-    config.type = type;
+    config.type = *panelTypeFromName(type);
     config.title = u"Shards"_s;
     config.series = { { u"pg"_s, u"pg.shard.load"_s, {} } };
     config.options = options;
@@ -108,7 +108,7 @@ void TestShardPanels::histogramBars()
     PanelData data;
     data.fromMs = Base;
     data.toMs = Base + 10'000;
-    data.shardHistogram = shardLoadHistogram(fiveShards(), Base, Base + 10'000, 5, 60);
+    data.payload = shardLoadHistogram(fiveShards(), Base, Base + 10'000, 5, 60);
     panel.setData(data);
     panel.resize(900, 320);
     panel.show();
@@ -145,7 +145,7 @@ void TestShardPanels::histogramGridAndHover()
     PanelData data;
     data.fromMs = Base;
     data.toMs = Base + 10'000;
-    data.shardHistogram = shardLoadHistogram(fiveShards(), Base, Base + 10'000, 5, 60);
+    data.payload = shardLoadHistogram(fiveShards(), Base, Base + 10'000, 5, 60);
     panel.setData(data);
     panel.resize(900, 320);
     panel.show();
@@ -190,7 +190,7 @@ void TestShardPanels::histogramCrosshair()
     PanelData data;
     data.fromMs = Base;
     data.toMs = Base + 10'000;
-    data.shardHistogram = shardLoadHistogram(fiveShards(), Base, Base + 10'000, 5, 60);
+    data.payload = shardLoadHistogram(fiveShards(), Base, Base + 10'000, 5, 60);
     panel.setData(data);
     panel.resize(900, 320);
     panel.show();
@@ -226,8 +226,9 @@ void TestShardPanels::tableHotShardFirst()
             QJsonArray { u"shard"_s, u"load"_s, u"share"_s, u"change"_s, u"ops"_s } } }));
     PanelData data;
     // In no particular order, as a query may hand them over.
-    data.shardTable.rows = { tableRow(u"p1"_s, 12, 120), tableRow(u"p3"_s, 100, 1000),
-                             tableRow(u"p0"_s, 30, 300), tableRow(u"p2"_s, 9, 90) };
+    data.payload.emplace<ShardTableData>().rows
+        = { tableRow(u"p1"_s, 12, 120), tableRow(u"p3"_s, 100, 1000), tableRow(u"p0"_s, 30, 300),
+            tableRow(u"p2"_s, 9, 90) };
     panel.setData(data);
     panel.resize(700, 260);
     panel.show();
@@ -245,7 +246,7 @@ void TestShardPanels::tableHotShardFirst()
     QCOMPARE(panel.view()->itemDelegateForColumn(1), panel.loadDelegate());
 
     // A refresh moves p1 to the top.
-    data.shardTable.rows[0].load = 120;
+    std::get<ShardTableData>(data.payload).rows[0].load = 120;
     panel.setData(data);
     QCOMPARE(model->index(0, 0).data().toString(), u"p1"_s);
 }
@@ -256,7 +257,7 @@ void TestShardPanels::loadBarProportional()
                                       { { u"columns"_s, QJsonArray { u"shard"_s, u"load"_s } },
                                         { u"overloadedPercent"_s, 60 } }));
     PanelData data;
-    data.shardTable.rows
+    data.payload.emplace<ShardTableData>().rows
         = { tableRow(u"hot"_s, 100, 10), tableRow(u"half"_s, 50, 5), tableRow(u"fifth"_s, 20, 2) };
     panel.setData(data);
     panel.resize(600, 240);
@@ -295,7 +296,7 @@ void TestShardPanels::tableSelectionAndHighlight()
 {
     ShardTablePanel panel(panelConfig(u"shardtable"_s));
     PanelData data;
-    data.shardTable.rows
+    data.payload.emplace<ShardTableData>().rows
         = { tableRow(u"p0"_s, 80, 8), tableRow(u"p1"_s, 60, 6), tableRow(u"p2"_s, 40, 4) };
     panel.setData(data);
     panel.resize(600, 240);
@@ -311,7 +312,7 @@ void TestShardPanels::tableSelectionAndHighlight()
              (Labels { { u"set"_s, u"public.orders"_s }, { u"shard"_s, u"p1"_s } }));
 
     // A refresh with new values keeps the selection and says nothing.
-    data.shardTable.rows[1].load = 90;
+    std::get<ShardTableData>(data.payload).rows[1].load = 90;
     panel.setData(data);
     QCOMPARE(view->selectionModel()->selectedRows().size(), 1);
     QCOMPARE(view->selectionModel()->selectedRows().first().row(), 0); // p1 now on top
@@ -331,8 +332,9 @@ void TestShardPanels::tableFilter()
 {
     ShardTablePanel panel(panelConfig(u"shardtable"_s, { { u"top"_s, 2 } }));
     PanelData data;
-    data.shardTable.rows = { tableRow(u"orders_eu"_s, 80, 8), tableRow(u"orders_us"_s, 60, 6),
-                             tableRow(u"orders_eu2"_s, 40, 4) };
+    data.payload.emplace<ShardTableData>().rows
+        = { tableRow(u"orders_eu"_s, 80, 8), tableRow(u"orders_us"_s, 60, 6),
+            tableRow(u"orders_eu2"_s, 40, 4) };
     panel.setData(data);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));

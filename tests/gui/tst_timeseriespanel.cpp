@@ -70,7 +70,7 @@ DashboardPanel panelConfig()
 {
     DashboardPanel config;
     config.id = QStringLiteral("cpu");
-    config.type = QStringLiteral("timeseries");
+    config.type = PanelType::TimeSeries;
     config.title = QStringLiteral("CPU");
     return config;
 }

@@ -63,7 +63,7 @@ struct Fixture
     {
         DashboardPanel p;
         p.id = u"use"_s;
-        p.type = u"usematrix"_s;
+        p.type = PanelType::UseMatrix;
         p.title = u"USE"_s;
         p.series = { { u"host"_s, u"*"_s, {} } };
         p.layout = { 0, 0, 12, 5 };
@@ -175,7 +175,7 @@ void TestUseMatrixPanel::clickRequestsChart()
     click(2, int(UseColumn::Saturation));
     QCOMPARE(spy.size(), 1);
     const auto chart = spy.takeFirst().at(0).value<DashboardPanel>();
-    QCOMPARE(chart.type, u"timeseries"_s);
+    QCOMPARE(chart.type, PanelType::TimeSeries);
     QCOMPARE(chart.title, u"Disk sda — Saturation"_s);
     // Both queue series (in key order), the stale one too: the chart shows when it
     // stopped.
@@ -224,7 +224,7 @@ void TestUseMatrixPanel::throughDashboardView()
     QCOMPARE(spy.constFirst().at(0).value<DashboardPanel>().title, u"Memory — Utilization"_s);
     // The CSV export sees the cells too.
     const QList<PanelData> all = grid.queryAll(Now - 900'000, Now);
-    QCOMPARE(all.constFirst().useMatrix.rows.size(), 3);
+    QCOMPARE(all.constFirst().as<UseMatrix>().rows.size(), 3);
 }
 
 void TestUseMatrixPanel::chartWindow()

@@ -45,7 +45,7 @@ DashboardPanel heatmapPanel(const QString &source, const QString &metric)
 {
     DashboardPanel panel;
     panel.id = u"heat"_s;
-    panel.type = u"heatmap"_s;
+    panel.type = PanelType::Heatmap;
     panel.series = { { source, metric, {} } };
     return panel;
 }
@@ -144,7 +144,7 @@ void TestHeatmapQuery::histogramSeriesGiveCounts()
     QCOMPARE(data.series.first().seriesId, id);
     QCOMPARE(data.series.first().rawCount, 60);
     QVERIFY(data.series.first().points.empty()); // the grid is the view, not lines
-    const HeatmapGrid &grid = data.heatmap;
+    const HeatmapGrid &grid = data.as<HeatmapGrid>();
     QCOMPARE(grid.columns, 30);
     QCOMPARE(grid.fromMs, Base);
     QCOMPARE(grid.toMs, Base + 60'000);
@@ -166,13 +166,13 @@ void TestHeatmapQuery::columnsNeverNarrowerThanTwoPolls()
     // 600 pixels for 60 polls would leave most columns empty: 30 columns of 2 s.
     const PanelData data = queryPanel(heatmapPanel(u"pg"_s, u"pg.latency.probe"_s), registry,
                                       SeriesStore(&live, nullptr), Base, Base + 60'000, 600);
-    QCOMPARE(data.heatmap.columns, 30);
-    checkRow(data.heatmap, 4, 10);
+    QCOMPARE(data.as<HeatmapGrid>().columns, 30);
+    checkRow(data.as<HeatmapGrid>(), 4, 10);
     // Fewer pixels than that: one column per pixel.
     const PanelData narrow = queryPanel(heatmapPanel(u"pg"_s, u"pg.latency.probe"_s), registry,
                                         SeriesStore(&live, nullptr), Base, Base + 60'000, 12);
-    QCOMPARE(narrow.heatmap.columns, 12);
-    checkRow(narrow.heatmap, 4, 10);
+    QCOMPARE(narrow.as<HeatmapGrid>().columns, 12);
+    checkRow(narrow.as<HeatmapGrid>(), 4, 10);
 }
 
 void TestHeatmapQuery::pollJitterDoesNotStripe()
@@ -188,9 +188,9 @@ void TestHeatmapQuery::pollJitterDoesNotStripe()
     }
     const PanelData data = queryPanel(heatmapPanel(u"pg"_s, u"pg.latency.probe"_s), registry,
                                       SeriesStore(&live, nullptr), Base, Base + 60'000, 30);
-    QCOMPARE(data.heatmap.columns, 30);
+    QCOMPARE(data.as<HeatmapGrid>().columns, 30);
     // Column 0 holds the polls at 1 s and 2.01 s ... whatever they are, the rate is 10/s.
-    checkRow(data.heatmap, 4, 10);
+    checkRow(data.as<HeatmapGrid>(), 4, 10);
 }
 
 void TestHeatmapQuery::mergedHistogramSeriesSum()
@@ -207,7 +207,7 @@ void TestHeatmapQuery::mergedHistogramSeriesSum()
     const PanelData data = queryPanel(heatmapPanel(u"pg"_s, u"pg.latency.*"_s), registry,
                                       SeriesStore(&live, nullptr), Base, Base + 60'000, 30);
     QCOMPARE(data.series.size(), 2);
-    const HeatmapGrid &grid = data.heatmap;
+    const HeatmapGrid &grid = data.as<HeatmapGrid>();
     QCOMPARE(grid.columns, 30);
     checkRow(grid, 1, 4); // only a
     checkRow(grid, 4, 17); // both
@@ -228,7 +228,7 @@ void TestHeatmapQuery::cumulativeSecondsBecomeMilliseconds()
                                       SeriesStore(&live, nullptr), Base, Base + 60'000, 30);
     QCOMPARE(data.series.size(), 5); // every bound series
     QCOMPARE(data.series.first().info.key.metric, u"http.latency_bucket"_s);
-    const HeatmapGrid &grid = data.heatmap;
+    const HeatmapGrid &grid = data.as<HeatmapGrid>();
     QCOMPARE(grid.columns, 30);
     checkRow(grid, 1, 10); // le 0.001 s: 0.5–1 ms
     checkRow(grid, 2, 20);
@@ -267,7 +267,7 @@ void TestHeatmapQuery::bucketUnitOverridesSeriesUnit()
         panel.options.insert(u"bucketUnit"_s, bucketUnit);
     const PanelData data
         = queryPanel(panel, registry, SeriesStore(&live, nullptr), Base, Base + 10'000, 5);
-    const HeatmapGrid &grid = data.heatmap;
+    const HeatmapGrid &grid = data.as<HeatmapGrid>();
     QVERIFY(grid.rows() > 1);
     QCOMPARE(grid.upperBoundsMs.last(), topFiniteRowMs);
     checkRow(grid, topFiniteRowMs, 1);
@@ -283,7 +283,7 @@ void TestHeatmapQuery::bucketGroupsSum()
     const PanelData data = queryPanel(heatmapPanel(u"prom"_s, u"http.latency_bucket"_s), registry,
                                       SeriesStore(&live, nullptr), Base, Base + 60'000, 30);
     QCOMPARE(data.series.size(), 8);
-    const HeatmapGrid &grid = data.heatmap;
+    const HeatmapGrid &grid = data.as<HeatmapGrid>();
     checkRow(grid, 1, 10);
     checkRow(grid, 4, 41); // a's 40 + b's 1
     checkRow(grid, 8, 5);
@@ -308,10 +308,10 @@ void TestHeatmapQuery::otherSeriesIgnored()
     const PanelData data
         = queryPanel(panel, registry, SeriesStore(&live, nullptr), Base, Base + 10'000, 100);
     QVERIFY(data.series.isEmpty());
-    QCOMPARE(data.heatmap.rows(), 0);
-    QVERIFY(data.heatmap.perSecond.empty());
-    QCOMPARE(data.heatmap.fromMs, Base); // still the range, for the view's time axis
-    QCOMPARE(data.heatmap.toMs, Base + 10'000);
+    QCOMPARE(data.as<HeatmapGrid>().rows(), 0);
+    QVERIFY(data.as<HeatmapGrid>().perSecond.empty());
+    QCOMPARE(data.as<HeatmapGrid>().fromMs, Base); // still the range, for the view's time axis
+    QCOMPARE(data.as<HeatmapGrid>().toMs, Base + 10'000);
     QVERIFY(csvRows(data).isEmpty());
 }
 
@@ -340,10 +340,10 @@ void TestHeatmapQuery::exportColumns()
         live.appendHistogram(id, Base + k * intervalMs, histogramOf({ { 3, 10 } }));
     const PanelData data = queryPanel(heatmapPanel(u"pg"_s, u"pg.latency.probe"_s), registry,
                                       SeriesStore(&live, nullptr), Base, Base + rangeMs, 0);
-    QCOMPARE(data.heatmap.columns, columns);
+    QCOMPARE(data.as<HeatmapGrid>().columns, columns);
     // Every poll in a column of its own (when not capped), 10 events per interval.
     if (columns != HeatmapMaxExportColumns)
-        checkRow(data.heatmap, 4, 10.0 * 1000 / double(intervalMs), 0, 4);
+        checkRow(data.as<HeatmapGrid>(), 4, 10.0 * 1000 / double(intervalMs), 0, 4);
 }
 
 void TestHeatmapQuery::sumAlignsRowsByBound()
@@ -432,7 +432,7 @@ void TestHeatmapQuery::csvRowsForHeatmap()
     live.appendHistogram(id, Base + 2000, histogramOf({ { 3, 8 }, { 20, 1 } }));
     const PanelData data = queryPanel(heatmapPanel(u"pg"_s, u"pg.latency.probe"_s), registry,
                                       SeriesStore(&live, nullptr), Base, Base + 3000, 0);
-    QCOMPARE(data.heatmap.columns, 3);
+    QCOMPARE(data.as<HeatmapGrid>().columns, 3);
     const QStringList rows = QString::fromUtf8(csvRows(data)).split(u"\r\n"_s, Qt::SkipEmptyParts);
     // One row per non-empty cell, columns in time order, fastest row first.
     const QStringList expected {

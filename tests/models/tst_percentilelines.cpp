@@ -88,7 +88,7 @@ DashboardPanel latencyPanel(const QList<double> &percentiles = {})
 {
     DashboardPanel panel;
     panel.id = u"latency"_s;
-    panel.type = u"timeseries"_s;
+    panel.type = PanelType::TimeSeries;
     panel.series = { { u"pg"_s, u"pg.latency.*"_s, {} } };
     panel.percentiles = percentiles;
     return panel;

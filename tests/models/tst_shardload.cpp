@@ -347,12 +347,12 @@ void TestShardLoad::histogramQueryAndCsv()
     const SeriesStore store(&m_live, nullptr);
     DashboardPanel panel;
     panel.id = u"hist"_s;
-    panel.type = u"shardhistogram"_s;
+    panel.type = PanelType::ShardHistogram;
     // The ops series matched too must not count as shards.
     panel.series = { { u"pg"_s, u"pg.shard.*"_s, {} } };
 
     const PanelData data = queryPanel(panel, m_registry, store, Base, Base + 4000, 0);
-    const ShardLoadHistogram &h = data.shardHistogram;
+    const ShardLoadHistogram &h = data.as<ShardLoadHistogram>();
     QCOMPARE(h.columns, 5);
     QCOMPARE(h.sets, (QStringList { u"public.orders"_s, u"tenants"_s }));
     QCOMPARE(nowCounts(h), (QList<int> { 0, 0, 1, 0, 1, 0, 0, 1, 0, 1 }));
@@ -382,20 +382,20 @@ void TestShardLoad::histogramQueryAndCsv()
     // to the grid, and 4 s of 1 s polls make 2 columns of two polls.
     panel.series = { { u"pg"_s, u"pg.shard.load"_s, { { u"set"_s, u"tenants"_s } } } };
     const PanelData one = queryPanel(panel, m_registry, store, Base, Base + 4000, 5);
-    QCOMPARE(one.shardHistogram.columns, 2);
-    QCOMPARE(one.shardHistogram.sets, QStringList { u"tenants"_s });
+    QCOMPARE(one.as<ShardLoadHistogram>().columns, 2);
+    QCOMPARE(one.as<ShardLoadHistogram>().sets, QStringList { u"tenants"_s });
     QCOMPARE(one.series.first().info.key.labels, (Labels { { u"set"_s, u"tenants"_s } }));
     QCOMPARE(one.series.first().info.resource, u"shardset:tenants"_s);
     // t1 at 0 and 1 s in column 0, 2, 3 and 4 s in column 1: once each.
-    QCOMPARE(one.shardHistogram.at(7, 0), 1);
-    QCOMPARE(one.shardHistogram.at(7, 1), 1);
-    QCOMPARE(one.shardHistogram.columnTimeMs[0], Base + 1000);
-    QCOMPARE(one.shardHistogram.columnTimeMs[1], Base + 4000);
+    QCOMPARE(one.as<ShardLoadHistogram>().at(7, 0), 1);
+    QCOMPARE(one.as<ShardLoadHistogram>().at(7, 1), 1);
+    QCOMPARE(one.as<ShardLoadHistogram>().columnTimeMs[0], Base + 1000);
+    QCOMPARE(one.as<ShardLoadHistogram>().columnTimeMs[1], Base + 4000);
 
     // Nothing matched: no grid, no line, no rows.
     panel.series = { { u"pg"_s, u"nothing"_s, {} } };
     const PanelData none = queryPanel(panel, m_registry, store, Base, Base + 4000, 100);
-    QVERIFY(none.shardHistogram.isEmpty());
+    QVERIFY(none.as<ShardLoadHistogram>().isEmpty());
     QVERIFY(none.series.isEmpty());
     QVERIFY(csvRows(none).isEmpty());
 }
@@ -406,7 +406,7 @@ void TestShardLoad::tableQueryAndCsv()
     const SeriesStore store(&m_live, nullptr);
     DashboardPanel panel;
     panel.id = u"top"_s;
-    panel.type = u"shardtable"_s;
+    panel.type = PanelType::ShardTable;
     panel.series = { { u"pg"_s, u"pg.shard.load"_s, {} } };
     panel.options = QJsonObject {
         { u"top"_s, 3 },
@@ -414,7 +414,7 @@ void TestShardLoad::tableQueryAndCsv()
           QJsonArray { u"shard"_s, u"load"_s, u"share"_s, u"change"_s, u"ops"_s, u"previous"_s } },
     };
     const PanelData data = queryPanel(panel, m_registry, store, Base, Base + 4000, 300);
-    const ShardTableData &table = data.shardTable;
+    const ShardTableData &table = data.as<ShardTableData>();
     QVERIFY(data.series.isEmpty());
     QCOMPARE(table.rows.size(), 4); // all of them: the view filters before cutting
     QCOMPARE(table.top, 3);
@@ -452,9 +452,9 @@ void TestShardLoad::tableQueryAndCsv()
     // Without a column choice, two sets shown: the set column leads.
     panel.options = {};
     const PanelData defaults = queryPanel(panel, m_registry, store, Base, Base + 4000, 300);
-    QCOMPARE(defaults.shardTable.top, DefaultShardTableTop);
-    QCOMPARE(defaults.shardTable.columns, defaultShardColumns(true));
-    QCOMPARE(defaults.shardTable.columns.first(), int(ShardSetColumn));
+    QCOMPARE(defaults.as<ShardTableData>().top, DefaultShardTableTop);
+    QCOMPARE(defaults.as<ShardTableData>().columns, defaultShardColumns(true));
+    QCOMPARE(defaults.as<ShardTableData>().columns.first(), int(ShardSetColumn));
     QCOMPARE(lines(csvRows(defaults)).size(), 4 * 4); // load, share, change, ops
 }
 

@@ -4,6 +4,7 @@
 // headline rule, default and overridden thresholds, stale values, CSV rows, the chart
 // of a cell, the dashboard file checks and the table model (QAbstractItemModelTester).
 #include "../collectors/collectortestutil.h"
+#include "core/jsonreader.h"
 #include "document/dashboardfile.h"
 #include "engine/runtime/livebuffers.h"
 #include "engine/runtime/samplebus.h"
@@ -160,12 +161,12 @@ void TestUseMatrix::initTestCase()
 
     const SeriesStore store(&m_live, nullptr);
     const DashboardPanel panel = shippedMatrixPanel(u"host-use.json"_s);
-    QCOMPARE(panel.type, u"usematrix"_s);
+    QCOMPARE(panel.type, PanelType::UseMatrix);
     QCOMPARE(panel.layout, (PanelLayout { 0, 20, 12, 5 }));
     const PanelData data = queryPanel(panel, m_registry, store, At - 15 * 60'000, At, 800);
     QCOMPARE(data.panelId, u"use-matrix"_s);
     QVERIFY(data.series.isEmpty());
-    m_host = data.useMatrix;
+    m_host = data.as<UseMatrix>();
     QCOMPARE(m_host.atMs, At);
 }
 
@@ -268,7 +269,7 @@ void TestUseMatrix::staleByOwnSpacing()
     const SeriesStore store(&m_live, nullptr);
     const DashboardPanel panel = shippedMatrixPanel(u"host-use.json"_s);
     const UseMatrix later
-        = queryPanel(panel, m_registry, store, T0 - 60'000, At + 7000, 0).useMatrix;
+        = queryPanel(panel, m_registry, store, T0 - 60'000, At + 7000, 0).as<UseMatrix>();
     const UseCell &memory = cellOf(later, u"memory"_s, UseColumn::Utilization);
     QCOMPARE(memory.level, UseLevel::Stale);
     QCOMPARE(UseMatrixModel::cellText(memory), u"—"_s);
@@ -286,7 +287,7 @@ void TestUseMatrix::staleByOwnSpacing()
 
     // 11 s later everything is stale, the rows stay (samples in the look-back window).
     const UseMatrix gone
-        = queryPanel(panel, m_registry, store, T0 - 60'000, At + 11'000, 0).useMatrix;
+        = queryPanel(panel, m_registry, store, T0 - 60'000, At + 11'000, 0).as<UseMatrix>();
     QCOMPARE(resources(gone), resources(m_host));
     for (const UseMatrixRow &row : gone.rows) {
         for (const UseCell &cell : row.cells)
@@ -294,7 +295,8 @@ void TestUseMatrix::staleByOwnSpacing()
     }
     // Beyond the look-back window nothing is left to show.
     QVERIFY(queryPanel(panel, m_registry, store, T0 - 60'000, At + UseLookbackMs + 1, 0)
-                .useMatrix.rows.isEmpty());
+                .as<UseMatrix>()
+                .rows.isEmpty());
 }
 
 void TestUseMatrix::publishPostgres(qint64 ts, double ordersLoad)
@@ -342,7 +344,7 @@ void TestUseMatrix::postgresResources()
     const SeriesStore store(&m_live, nullptr);
     const DashboardPanel panel = shippedMatrixPanel(u"postgres-use.json"_s);
     QCOMPARE(panel.layout, (PanelLayout { 0, 41, 12, 4 }));
-    const UseMatrix m = queryPanel(panel, m_registry, store, T0, T0 + 4000, 0).useMatrix;
+    const UseMatrix m = queryPanel(panel, m_registry, store, T0, T0 + 4000, 0).as<UseMatrix>();
     // Databases, then shard sets; the server-wide "pg" series are not selected.
     QCOMPARE(resources(m),
              (QStringList { u"db:app"_s, u"db:postgres"_s, u"shardset:public.events"_s,
@@ -472,9 +474,9 @@ void TestUseMatrix::headline()
     QFETCH(QJsonObject, options);
     QFETCH(QString, headline);
     QFETCH(int, level);
-    QString field, reason;
-    const auto parsed = parseUseMatrixOptions(options, &field, &reason);
-    QVERIFY2(parsed, qPrintable(field + u": "_s + reason));
+    JsonReader reader;
+    const auto parsed = readUseMatrixOptions(reader, options, u"options"_s);
+    QVERIFY2(parsed, qPrintable(reader.error().toString()));
     const UseMatrix m = buildUseMatrix(readings, *parsed, At);
     QCOMPARE(m.rows.size(), 1);
     const UseCell &cell = m.rows.constFirst().cell(
@@ -545,9 +547,9 @@ void TestUseMatrix::optionsOverride()
               { u"errors"_s, QJsonObject { { u"critical"_s, 10 } } },
           } }
     };
-    QString field, reason;
-    const auto parsed = parseUseMatrixOptions(options, &field, &reason);
-    QVERIFY2(parsed, qPrintable(reason));
+    JsonReader reader;
+    const auto parsed = readUseMatrixOptions(reader, options, u"options"_s);
+    QVERIFY2(parsed, qPrintable(reader.error().toString()));
     // Overridden columns use exactly the given bounds, for every unit.
     QCOMPARE(parsed->thresholdsFor(UseColumn::Utilization, u"%"_s).level(55), 1);
     QCOMPARE(parsed->thresholdsFor(UseColumn::Utilization, u"%"_s).level(65), 2);
@@ -562,7 +564,7 @@ void TestUseMatrix::optionsOverride()
     DashboardPanel panel = shippedMatrixPanel(u"host-use.json"_s);
     panel.options = options;
     const SeriesStore store(&m_live, nullptr);
-    const UseMatrix m = queryPanel(panel, m_registry, store, T0, At, 0).useMatrix;
+    const UseMatrix m = queryPanel(panel, m_registry, store, T0, At, 0).as<UseMatrix>();
     QCOMPARE(cellOf(m, u"disk:sda"_s, UseColumn::Utilization).level, UseLevel::Warning); // 50 %
     QCOMPARE(cellOf(m, u"cpu"_s, UseColumn::Utilization).level, UseLevel::Ok); // 30 %
     QCOMPARE(cellOf(m, u"disk:sda"_s, UseColumn::Errors).level, UseLevel::Ok); // 2/s < 10
@@ -636,7 +638,7 @@ void TestUseMatrix::badOptions()
         "options": {"thresholds": {"errors": {"warning": 0.5, "critical": 2}}}}]})";
     const DashboardLoadResult ok = parseDashboard(good, u"good.json"_s);
     QVERIFY2(ok.ok(), qPrintable(ok.error.toString()));
-    QCOMPARE(ok.dashboard->panels.constFirst().type, u"usematrix"_s);
+    QCOMPARE(ok.dashboard->panels.constFirst().type, PanelType::UseMatrix);
 }
 
 void TestUseMatrix::staleAfter()
@@ -656,11 +658,12 @@ void TestUseMatrix::staleAfter()
     const SeriesStore store(&live, nullptr);
     DashboardPanel panel;
     panel.id = u"m"_s;
-    panel.type = u"usematrix"_s;
+    panel.type = PanelType::UseMatrix;
     panel.series = { { u"host"_s, u"*"_s, {} } };
     const auto levelAt = [&](qint64 at) {
         return queryPanel(panel, registry, store, At - 3'600'000, at, 0)
-            .useMatrix.rows.constFirst()
+            .as<UseMatrix>()
+            .rows.constFirst()
             .cells.at(0)
             .level;
     };
@@ -700,7 +703,7 @@ void TestUseMatrix::csvRowsPerCell()
 {
     PanelData data;
     data.panelId = u"use-matrix"_s;
-    data.useMatrix = m_host;
+    data.payload = m_host;
     const QStringList lines = QString::fromUtf8(csvRows(data)).split(u"\r\n"_s, Qt::SkipEmptyParts);
     int withValue = 0;
     for (const UseMatrixRow &row : m_host.rows) {
@@ -718,7 +721,7 @@ void TestUseMatrix::csvRowsPerCell()
     // Unmeasured (cpu errors) and stale cells give no row.
     for (const QString &line : lines)
         QVERIFY(!line.contains(u"resource=cpu,use=errors"_s));
-    data.useMatrix.rows.first().cells[0].level = UseLevel::Stale;
+    std::get<UseMatrix>(data.payload).rows.first().cells[0].level = UseLevel::Stale;
     QCOMPARE(QString::fromUtf8(csvRows(data)).split(u"\r\n"_s, Qt::SkipEmptyParts).size(),
              withValue - 1);
 }
@@ -728,7 +731,7 @@ void TestUseMatrix::chartOfCell()
     DashboardPanel matrixPanel = shippedMatrixPanel(u"host-use.json"_s);
     const UseMatrixRow &eth0 = m_host.rows.at(m_host.rowOf(u"nic:eth0"_s));
     const DashboardPanel chart = useCellChart(matrixPanel, eth0, UseColumn::Saturation);
-    QCOMPARE(chart.type, u"timeseries"_s);
+    QCOMPARE(chart.type, PanelType::TimeSeries);
     QCOMPARE(chart.title, u"NIC eth0 — Saturation"_s);
     QCOMPARE(chart.unit, u"1/s"_s);
     QCOMPARE(chart.series,

@@ -254,12 +254,12 @@ PanelData queryHeatmapPanel(const DashboardPanel &panel, const SeriesRegistry &r
         grids.append(
             heatmapFromCumulativeBuckets(group.bounds, msPerUnit, fromMs, toMs, gridColumns));
     }
-    data.heatmap = sumHeatmapGrids(grids);
+    HeatmapGrid &grid = data.payload.emplace<HeatmapGrid>(sumHeatmapGrids(grids));
     if (grids.isEmpty()) {
         // Still a grid over the range, so the view knows its time axis.
-        data.heatmap.fromMs = fromMs;
-        data.heatmap.toMs = toMs;
-        data.heatmap.columns = gridColumns;
+        grid.fromMs = fromMs;
+        grid.toMs = toMs;
+        grid.columns = gridColumns;
     }
     return data;
 }

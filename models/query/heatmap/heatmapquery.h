@@ -19,7 +19,8 @@ inline constexpr int HeatmapIntervalsPerColumn = 2;
 // columns <= 0 (the CSV export) gets one column per source interval, at most this many.
 inline constexpr int HeatmapMaxExportColumns = 3600;
 
-// Every matched series of the panel into PanelData::heatmap; PanelData::series lists
+// Every matched series of the panel into one HeatmapGrid, the PanelData's payload
+// (query/panels/heatmappanel.h is the type's descriptor); PanelData::series lists
 // the series that went into it (info only, no points: the heatmap is their view), so
 // the CSV can name source and metric.
 //

@@ -12,7 +12,7 @@
 #pragma once
 
 #include "core/sample.h"
-#include "document/shardtableoptions.h"
+#include "document/panels/shardtableoptions.h"
 
 #include <QHash>
 #include <QList>

@@ -94,9 +94,8 @@ PanelData queryShardHistogramPanel(const DashboardPanel &panel, const SeriesRegi
     // The over-time grid gets about 3/5 of the panel's width (the bars take the left
     // third): a column per pixel of it, not of the panel.
     const int gridColumns = columns > 0 ? std::max(1, columns * 3 / 5) : columns;
-    data.shardHistogram
-        = shardLoadHistogram(shards, fromMs, toMs, gridColumns, shardOverloadedPercent(panel));
-    const ShardLoadHistogram &h = data.shardHistogram;
+    const ShardLoadHistogram &h = data.payload.emplace<ShardLoadHistogram>(
+        shardLoadHistogram(shards, fromMs, toMs, gridColumns, shardOverloadedPercent(panel)));
     if (h.isEmpty())
         return data; // nothing in the range: no line either
 
@@ -135,7 +134,7 @@ PanelData queryShardTablePanel(const DashboardPanel &panel, const SeriesRegistry
     data.toMs = toMs;
     const QList<ShardLoadSeries> shards
         = readShardLoads(panel, registry, store, fromMs, toMs, true);
-    ShardTableData &table = data.shardTable;
+    ShardTableData &table = data.payload.emplace<ShardTableData>();
     table.rows = currentShardRows(shards);
     table.top = panel.options.value("top"_L1).toInt(DefaultShardTableTop);
     table.overloadedPercent = shardOverloadedPercent(panel);
@@ -165,7 +164,7 @@ PanelData queryShardTablePanel(const DashboardPanel &panel, const SeriesRegistry
 
 QString shardHistogramCsvRows(const PanelData &data)
 {
-    const ShardLoadHistogram &h = data.shardHistogram;
+    const ShardLoadHistogram &h = data.as<ShardLoadHistogram>();
     QString out;
     if (h.columns == 0)
         return out;
@@ -185,7 +184,7 @@ QString shardHistogramCsvRows(const PanelData &data)
 
 QString shardTableCsvRows(const PanelData &data)
 {
-    const ShardTableData &table = data.shardTable;
+    const ShardTableData &table = data.as<ShardTableData>();
     QString out;
     const QHash<QString, double> totals = shardSetOpsTotals(table.rows);
     const qsizetype shown

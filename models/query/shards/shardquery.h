@@ -1,5 +1,6 @@
 // Queries of the shard panels (see shardload.h for what they compute) and their CSV
-// rows. queryPanel() dispatches "shardhistogram" and "shardtable" here.
+// rows, called by their descriptors (query/panels/shardhistogrampanel.h,
+// shardtablepanel.h).
 //
 // Both read the panel's selectors as shard-load series (pg.shard.load{set, shard});
 // a matched histogram series, or one of the ops metric, is no load series. The table
@@ -12,6 +13,7 @@
 //   top                shardtable: rows shown, the first after sorting (default 10)
 //   columns            shardtable: names from shardColumnNames(), in display order
 //   opsMetric          shardtable: see above
+// (document/panels/shardhistogramoptions.h, shardtableoptions.h check them).
 #pragma once
 
 #include "query/panelquery.h"
@@ -23,19 +25,19 @@ inline constexpr int DefaultShardTableTop = 10;
 // options.overloadedPercent, else thresholds.warning, else DefaultOverloadedPercent.
 double shardOverloadedPercent(const DashboardPanel &panel);
 
-// data.shardHistogram (over time in 3/5 of `columns`, the grid's share of the panel's
+// A ShardLoadHistogram payload (over time in 3/5 of `columns`, the grid's share of the panel's
 // width; columns <= 0: a column per sample time), and one series: the overloaded
 // count per column, metric
 // "shard.load.overloaded" (unit "shards", labels {set = the set, or "*" for several}).
 PanelData queryShardHistogramPanel(const DashboardPanel &panel, const SeriesRegistry &registry,
                                    const SeriesStore &store, qint64 fromMs, qint64 toMs,
                                    int columns);
-// data.shardTable; no series (its rows are the view).
+// A ShardTableData payload; no series (its rows are the view).
 PanelData queryShardTablePanel(const DashboardPanel &panel, const SeriesRegistry &registry,
                                const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns);
 
 // CSV rows of the two views, appended by csvRows() after the series rows (empty for
-// other panels). Same columns as every CSV row (time, panel, source, metric, labels,
+// panels of another type). Same columns as every CSV row (time, panel, source, metric, labels,
 // value, unit):
 //  - shardhistogram: per column with samples (its newest sample time) and per bucket,
 //    metric "shard.load.bucket", labels {bucket=10-20%, set=...}, the shard count,

@@ -213,7 +213,7 @@ DashboardPanel useCellChart(const DashboardPanel &matrixPanel, const UseMatrixRo
     const UseCell &cell = row.cell(column);
     DashboardPanel chart;
     chart.id = matrixPanel.id + u'/' + row.resource + u'/' + useColumnKey(column);
-    chart.type = u"timeseries"_s;
+    chart.type = PanelType::TimeSeries;
     chart.title = row.label + u" — "_s + useColumnTitle(column);
     QSet<QString> units;
     for (const UseCellSeries &s : cell.series) {

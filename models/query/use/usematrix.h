@@ -30,7 +30,7 @@
 #include "core/series.h"
 #include "core/valueformat.h"
 #include "document/dashboard.h"
-#include "document/usematrixoptions.h"
+#include "document/panels/usematrixoptions.h"
 
 #include <QJsonObject>
 #include <QList>

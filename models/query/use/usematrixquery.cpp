@@ -60,11 +60,8 @@ PanelData queryUseMatrixPanel(const DashboardPanel &panel, const SeriesRegistry 
     data.panelId = panel.id;
     data.fromMs = fromMs;
     data.toMs = toMs;
-    QString field, reason;
-    const UseMatrixOptions options
-        = parseUseMatrixOptions(panel.options, &field, &reason).value_or(UseMatrixOptions {});
-    data.useMatrix
-        = buildUseMatrix(readUseSeries(panel.series, registry, store, fromMs, toMs), options, toMs);
+    data.payload = buildUseMatrix(readUseSeries(panel.series, registry, store, fromMs, toMs),
+                                  useMatrixOptions(panel.options), toMs);
     return data;
 }
 

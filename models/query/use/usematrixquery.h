@@ -17,7 +17,7 @@ QList<UseSeriesReading> readUseSeries(const QList<SeriesSelector> &selectors,
                                       const SeriesRegistry &registry, const SeriesStore &store,
                                       qint64 fromMs, qint64 toMs);
 
-// PanelData with useMatrix filled (series stays empty: the cells are the view). The
+// PanelData with a UseMatrix payload (series stays empty: the cells are the view). The
 // panel's options were validated when the dashboard was read; options that do not
 // parse here (a panel built in code) fall back to the default thresholds.
 PanelData queryUseMatrixPanel(const DashboardPanel &panel, const SeriesRegistry &registry,

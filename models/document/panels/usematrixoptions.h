@@ -2,7 +2,7 @@
 // column a series kind belongs to, the default thresholds per column and unit, and the
 // reader of a usematrix panel's "thresholds" option. The matrix itself is built in
 // query/use/usematrix.h; this part lives in the document layer because the dashboard
-// reader checks the options when a file opens.
+// reader checks the panel when a file opens (checkUseMatrixPanel).
 #pragma once
 
 #include "document/dashboard.h"
@@ -13,6 +13,8 @@
 #include <optional>
 
 namespace Headroom {
+
+class JsonReader;
 
 enum class UseColumn
 {
@@ -49,9 +51,17 @@ struct UseMatrixOptions
 // "any" means every value above 0 (the smallest positive double is the bound).
 PanelThresholds defaultUseThresholds(UseColumn column, const QString &unit);
 
-// Reads a usematrix panel's options; nullopt on bad input, with *field the path below
-// "options" ("thresholds.errors.warning") and *reason why (dashboardfile.cpp prefixes
-// the panel's path). Unknown keys are refused so that typos do not go unnoticed.
-std::optional<UseMatrixOptions> parseUseMatrixOptions(const QJsonObject &options, QString *field,
-                                                      QString *reason);
+// Reads a usematrix panel's options object, found at optionsPath ("panels[2].options");
+// nullopt on bad input, the reader's error naming the field below it
+// ("panels[2].options.thresholds.errors.warning") and why. Unknown keys are refused so
+// that typos do not go unnoticed.
+std::optional<UseMatrixOptions> readUseMatrixOptions(JsonReader &reader, const QJsonObject &options,
+                                                     const QString &optionsPath);
+// The options as the query uses them: those of `options` when they read, else the
+// defaults (a panel built in code; a file's panels were checked when it was read).
+UseMatrixOptions useMatrixOptions(const QJsonObject &options);
+
+// Checks a usematrix panel when a dashboard file is read: it needs selectors (which
+// series are its resources), and its options must read. path: the panel's ("panels[2]").
+bool checkUseMatrixPanel(JsonReader &reader, const DashboardPanel &panel, const QString &path);
 } // namespace Headroom

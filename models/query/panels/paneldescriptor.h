@@ -1,0 +1,47 @@
+// What the query layer knows of a panel type, in one place per type
+// (query/panels/<type>panel.cpp): its query, the CSV rows of its own view and what it
+// can do. queryPanel(), csvRows(), the dashboard view and the panel editor ask the
+// descriptor instead of comparing types.
+#pragma once
+
+#include "query/panelquery.h"
+
+namespace Headroom {
+
+// The inputs of one panel's query.
+struct PanelQueryRequest
+{
+    const DashboardPanel &panel;
+    const SeriesRegistry &registry;
+    const SeriesStore &store;
+    qint64 fromMs = 0;
+    qint64 toMs = 0;
+    int columns = 0; // the pixel width; <= 0: no reduction (CSV export)
+    // The events queryPanel() read for a type that showsAlerts (empty for the others);
+    // it puts them into PanelData::alerts after the query.
+    const QList<AlertEvent> &alerts;
+};
+
+struct PanelDescriptor
+{
+    PanelType type;
+    // PanelData::alerts is filled: the events from AlertLookbackMs before the range to
+    // its end (timeseries, usematrix, alerts).
+    bool showsAlerts = false;
+    // Compare mode overlays its series over an earlier range (addComparison).
+    bool supportsCompare = false;
+    // It draws its selectors' series, so a panel without any shows nothing (false for the
+    // alert list, which shows the dashboard's alert events).
+    bool readsSeries = true;
+    // The panel's data for the range: PanelData::payload holds this type's alternative.
+    // panelId, the range and alerts are set by queryPanel() afterwards.
+    PanelData (*query)(const PanelQueryRequest &request) = nullptr;
+    // The CSV rows of its own view (csvexport.h), written after the series rows; nullptr
+    // for types whose series are their whole view.
+    QString (*csvRows)(const PanelData &data) = nullptr;
+};
+
+// The descriptor of every type; a type without one does not build.
+const PanelDescriptor &panelDescriptor(PanelType type);
+
+} // namespace Headroom

@@ -1,0 +1,70 @@
+#include "query/panels/timeseriespanel.h"
+
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "query/downsample.h"
+#include "query/heatmap/percentilelines.h"
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+static_assert(std::is_same_v<PanelPayloadOf<PanelType::TimeSeries>, TimeSeriesPayload>);
+
+PanelData queryTimeSeries(const DashboardPanel &panel, const SeriesRegistry &registry,
+                          const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
+{
+    PanelData data;
+    data.panelId = panel.id;
+    data.fromMs = fromMs;
+    data.toMs = toMs;
+    const QList<double> percentiles
+        = panel.percentiles.isEmpty() ? defaultPercentiles() : panel.percentiles;
+    // Stacked bands add up only on shared timestamps: one mean point per column.
+    const bool stacked = panel.options.value(u"stacked"_s).toBool();
+    for (int id : matchSeries(panel.series, registry)) {
+        PanelSeriesData s;
+        s.seriesId = id;
+        s.info = registry.info(id).value_or(SeriesInfo {});
+        if (s.info.histogram) {
+            data.series.append(percentileLines(id, s.info, store.readHistograms(id, fromMs, toMs),
+                                               percentiles, fromMs, toMs, columns));
+            continue;
+        }
+        // Stacked bands need true means, which block summaries (min, max) do not give.
+        const std::vector<Sample> raw = stacked ? store.read(id, fromMs, toMs)
+                                                : store.readForColumns(id, fromMs, toMs, columns);
+        s.rawCount = qint64(raw.size());
+        for (const auto &[begin, end] : splitAtGaps(raw)) {
+            const std::span<const Sample> part(raw.data() + begin, end - begin);
+            s.segmentStarts.push_back(s.points.size());
+            if (columns > 0) {
+                const auto reduced = stacked ? downsampleMean(part, fromMs, toMs, columns)
+                                             : downsampleMinMax(part, fromMs, toMs, columns);
+                s.points.insert(s.points.end(), reduced.begin(), reduced.end());
+            } else {
+                s.points.insert(s.points.end(), part.begin(), part.end());
+            }
+        }
+        data.series.append(std::move(s));
+    }
+    return data;
+}
+
+const PanelDescriptor &timeSeriesPanel()
+{
+    static constexpr PanelDescriptor descriptor {
+        .type = PanelType::TimeSeries,
+        .showsAlerts = true, // firing spans shaded, firings marked
+        .supportsCompare = true,
+        .readsSeries = true,
+        .query =
+            [](const PanelQueryRequest &r) {
+                return queryTimeSeries(r.panel, r.registry, r.store, r.fromMs, r.toMs, r.columns);
+            },
+        .csvRows = nullptr,
+    };
+    return descriptor;
+}
+
+} // namespace Headroom

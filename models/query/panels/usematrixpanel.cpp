@@ -1,0 +1,62 @@
+#include "query/panels/usematrixpanel.h"
+
+#include "core/csvcell.h"
+#include "query/use/alertusematrix.h"
+#include "query/use/usematrixquery.h"
+
+#include <QDateTime>
+#include <QTimeZone>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+static_assert(std::is_same_v<PanelPayloadOf<PanelType::UseMatrix>, UseMatrix>);
+
+namespace {
+
+PanelData query(const PanelQueryRequest &r)
+{
+    PanelData data = queryUseMatrixPanel(r.panel, r.registry, r.store, r.fromMs, r.toMs);
+    applyFiringAlerts(&std::get<UseMatrix>(data.payload), r.alerts, r.registry);
+    return data;
+}
+
+QString useMatrixCsvRows(const PanelData &data)
+{
+    QString out;
+    for (const UseMatrixRow &row : data.as<UseMatrix>().rows) {
+        for (int c = 0; c < UseColumnCount; ++c) {
+            const UseCell &cell = row.cells.at(size_t(c));
+            const UseCellSeries *s = cell.headlineSeries();
+            if (!cell.hasValue() || !s || !s->latest)
+                continue;
+            Labels labels = s->info.key.labels;
+            labels.insert(u"use"_s, useColumnKey(UseColumn(c)));
+            labels.insert(u"resource"_s, row.resource);
+            out += QDateTime::fromMSecsSinceEpoch(s->latest->tsMs, QTimeZone::UTC)
+                       .toString(Qt::ISODateWithMs)
+                + u',' + csvText(data.panelId) + u',' + csvText(s->info.key.source) + u','
+                + csvText(s->info.key.metric) + u',' + csvText(labelsToString(labels)) + u','
+                + csvNumber(s->latest->value) + u',' + csvText(s->info.unit) + u"\r\n"_s;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+const PanelDescriptor &useMatrixPanel()
+{
+    static constexpr PanelDescriptor descriptor {
+        .type = PanelType::UseMatrix,
+        .showsAlerts = true, // cells of firing instances are raised (applyFiringAlerts)
+        .supportsCompare = false,
+        .readsSeries = true,
+        .query = query,
+        .csvRows = useMatrixCsvRows,
+    };
+    return descriptor;
+}
+
+} // namespace Headroom

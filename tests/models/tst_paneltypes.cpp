@@ -1,0 +1,185 @@
+// The panel types end to end: every PanelType has a name that reads back, a descriptor
+// whose query gives its own payload, and the capabilities the code had before the types
+// became descriptors (which types show alerts, compare, CSV rows of their own).
+#include "document/dashboardfile.h"
+#include "document/paneltype.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "query/csvexport.h"
+#include "query/panels/paneldescriptor.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTest>
+
+using namespace Headroom;
+using namespace Qt::StringLiterals;
+
+namespace Headroom {
+// QCOMPARE prints the name.
+char *toString(PanelType type)
+{
+    return QTest::toString(panelTypeName(type));
+}
+} // namespace Headroom
+
+Q_DECLARE_METATYPE(Headroom::PanelType)
+
+class TestPanelTypes : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void namesRoundTrip();
+    void unknownNames();
+    void descriptors_data();
+    void descriptors();
+    void queryGivesTheTypesPayload_data();
+    void queryGivesTheTypesPayload();
+    void fileRoundTrip();
+};
+
+namespace {
+
+void addTypeRows()
+{
+    QTest::addColumn<PanelType>("type");
+    for (PanelType type : AllPanelTypes)
+        QTest::newRow(qPrintable(panelTypeName(type))) << type;
+}
+
+} // namespace
+
+void TestPanelTypes::namesRoundTrip()
+{
+    // The file format's spellings, in enum order.
+    const QStringList expected { u"timeseries"_s,     u"heatmap"_s,    u"usematrix"_s,
+                                 u"shardhistogram"_s, u"shardtable"_s, u"alerts"_s };
+    QCOMPARE(PanelTypeCount, int(expected.size()));
+    QCOMPARE(panelTypeNames(), expected);
+    for (int i = 0; i < PanelTypeCount; ++i) {
+        const PanelType type = AllPanelTypes[size_t(i)];
+        QCOMPARE(int(type), i);
+        QCOMPARE(panelTypeName(type), expected.at(i));
+        QCOMPARE(panelTypeFromName(panelTypeName(type)), std::optional(type));
+    }
+    // A new panel is a time chart, as before.
+    QCOMPARE(DashboardPanel().type, PanelType::TimeSeries);
+    QCOMPARE(AllPanelTypes.front(), PanelType::TimeSeries);
+}
+
+void TestPanelTypes::unknownNames()
+{
+    for (const QString &name : { u""_s, u"pie"_s, u"TimeSeries"_s, u"timeseries "_s, u"alert"_s })
+        QCOMPARE(panelTypeFromName(name), std::nullopt);
+}
+
+void TestPanelTypes::descriptors_data()
+{
+    addTypeRows();
+}
+
+void TestPanelTypes::descriptors()
+{
+    QFETCH(PanelType, type);
+    const PanelDescriptor &d = panelDescriptor(type);
+    QCOMPARE(d.type, type);
+    QVERIFY(d.query);
+    // What the code did before the descriptors: queryPanel read alert events for
+    // timeseries, alerts and usematrix panels (panelShowsAlerts); the dashboard view
+    // added compare mode to timeseries panels only; the panel editor let only the alert
+    // list go without series; csvRows() wrote view rows for heatmaps, USE matrices and
+    // the two shard panels, and only series rows for the rest.
+    const QSet<PanelType> showsAlerts { PanelType::TimeSeries, PanelType::Alerts,
+                                        PanelType::UseMatrix };
+    const QSet<PanelType> viewRows { PanelType::Heatmap, PanelType::UseMatrix,
+                                     PanelType::ShardHistogram, PanelType::ShardTable };
+    QCOMPARE(d.showsAlerts, showsAlerts.contains(type));
+    QCOMPARE(d.supportsCompare, type == PanelType::TimeSeries);
+    QCOMPARE(d.readsSeries, type != PanelType::Alerts);
+    QCOMPARE(d.csvRows != nullptr, viewRows.contains(type));
+}
+
+void TestPanelTypes::queryGivesTheTypesPayload_data()
+{
+    addTypeRows();
+}
+
+void TestPanelTypes::queryGivesTheTypesPayload()
+{
+    QFETCH(PanelType, type);
+    SeriesRegistry registry;
+    LiveBuffers live(100);
+    const SeriesStore store(&live, nullptr);
+    const int id = registry.idFor(SeriesInfo { { u"host"_s, u"host.cpu.utilization"_s, {} },
+                                               u"%"_s,
+                                               u"cpu"_s,
+                                               UseKind::Utilization,
+                                               false });
+    for (qint64 t = 0; t < 10; ++t)
+        live.append(id, { 1'000'000 + t * 1000, 50 });
+    DashboardPanel panel;
+    panel.id = u"p"_s;
+    panel.type = type;
+    panel.series = { { u"host"_s, u"host.*"_s, {} } };
+    const PanelData data = queryPanel(panel, registry, store, 1'000'000, 1'010'000, 100);
+    QCOMPARE(data.type(), type);
+    QCOMPARE(data.panelId, u"p"_s);
+    QCOMPARE(data.fromMs, 1'000'000);
+    QCOMPARE(data.toMs, 1'010'000);
+    // A time chart's CSV is its series; the alert list has none (its events go to the
+    // alert CSV).
+    if (type == PanelType::TimeSeries) {
+        QCOMPARE(data.series.size(), 1);
+        QVERIFY(csvRows(data).startsWith("1970-01-01T00:16:40.000Z,p,host,host.cpu.utilization,"));
+    }
+    if (type == PanelType::Alerts) {
+        QVERIFY(data.series.isEmpty());
+        QVERIFY(csvRows(data).isEmpty());
+    }
+}
+
+void TestPanelTypes::fileRoundTrip()
+{
+    // One panel of every type in a file: each reads back as its type and is written
+    // with its name.
+    QJsonArray panels;
+    for (PanelType type : AllPanelTypes) {
+        panels.append(QJsonObject {
+            { u"id"_s, panelTypeName(type) },
+            { u"type"_s, panelTypeName(type) },
+            { u"series"_s,
+              QJsonArray { QJsonObject { { u"source"_s, u"host"_s }, { u"metric"_s, u"*"_s } } } },
+        });
+    }
+    const QJsonObject root {
+        { u"schemaVersion"_s, 2 },
+        { u"title"_s, u"every type"_s },
+        { u"sources"_s,
+          QJsonArray { QJsonObject { { u"id"_s, u"host"_s }, { u"plugin"_s, u"host"_s } } } },
+        { u"panels"_s, panels },
+    };
+    const DashboardLoadResult read = parseDashboard(QJsonDocument(root).toJson(), u"t.json"_s);
+    QVERIFY2(read.ok(), qPrintable(read.error.toString()));
+    QCOMPARE(read.dashboard->panels.size(), qsizetype(PanelTypeCount));
+    for (qsizetype i = 0; i < read.dashboard->panels.size(); ++i)
+        QCOMPARE(read.dashboard->panels.at(i).type, AllPanelTypes[size_t(i)]);
+
+    const QJsonArray written = QJsonDocument::fromJson(dashboardToJson(*read.dashboard))
+                                   .object()
+                                   .value(u"panels"_s)
+                                   .toArray();
+    QCOMPARE(written.size(), qsizetype(PanelTypeCount));
+    for (qsizetype i = 0; i < written.size(); ++i)
+        QCOMPARE(written.at(i).toObject().value(u"type"_s).toString(),
+                 panelTypeName(AllPanelTypes[size_t(i)]));
+    const DashboardLoadResult again
+        = parseDashboard(dashboardToJson(*read.dashboard), u"t2.json"_s);
+    QVERIFY2(again.ok(), qPrintable(again.error.toString()));
+    QCOMPARE(*again.dashboard, *read.dashboard);
+}
+
+QTEST_GUILESS_MAIN(TestPanelTypes)
+#include "tst_paneltypes.moc"
