@@ -4,13 +4,15 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 QString resolveDashboardPath(const QString &path)
 {
     if (path.isEmpty())
         return DefaultDashboardResource;
     // A bare name of a shipped dashboard ("postgres-use.json") works from anywhere,
     // unless a file of that name is right here.
-    const QString shipped = QStringLiteral(":/dashboards/") + path;
+    const QString shipped = u":/dashboards/"_s + path;
     if (!path.contains(u'/') && !QFileInfo::exists(path) && QFileInfo::exists(shipped))
         return shipped;
     return path;

@@ -8,6 +8,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 bool argumentsAskForExport(int argc, char **argv)
 {
     for (int i = 1; i < argc; ++i) {
@@ -22,56 +24,40 @@ bool argumentsAskForExport(int argc, char **argv)
 bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *error)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Headroom: which resource is the bottleneck, and since when? (USE method dashboard)"));
+    parser.setApplicationDescription(
+        u"Headroom: which resource is the bottleneck, and since when? (USE method dashboard)"_s);
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption dashboard(QStringLiteral("dashboard"),
-                                       QStringLiteral("Dashboard file to open."),
-                                       QStringLiteral("FILE"));
-    const QCommandLineOption var(QStringLiteral("var"),
-                                 QStringLiteral("Set a dashboard variable (repeatable)."),
-                                 QStringLiteral("NAME=VALUE"));
-    const QCommandLineOption cache(QStringLiteral("cache"),
-                                   QStringLiteral("Sample cache file to use."),
-                                   QStringLiteral("FILE"));
-    const QCommandLineOption noCache(QStringLiteral("no-cache"),
-                                     QStringLiteral("Keep samples in memory only."));
+    const QCommandLineOption dashboard(u"dashboard"_s, u"Dashboard file to open."_s, u"FILE"_s);
+    const QCommandLineOption var(u"var"_s, u"Set a dashboard variable (repeatable)."_s,
+                                 u"NAME=VALUE"_s);
+    const QCommandLineOption cache(u"cache"_s, u"Sample cache file to use."_s, u"FILE"_s);
+    const QCommandLineOption noCache(u"no-cache"_s, u"Keep samples in memory only."_s);
     const QCommandLineOption collectFor(
-        QStringLiteral("collect-for"),
-        QStringLiteral("Headless: collect for SECONDS before exporting."),
-        QStringLiteral("SECONDS"));
-    const QCommandLineOption range(QStringLiteral("range"),
-                                   QStringLiteral("Time range to show, e.g. 15m, 1h, 24h."),
-                                   QStringLiteral("DURATION"));
-    const QCommandLineOption png(QStringLiteral("export-png"),
-                                 QStringLiteral("Headless: write the dashboard as PNG."),
-                                 QStringLiteral("OUT.png"));
-    const QCommandLineOption csv(QStringLiteral("export-csv"),
-                                 QStringLiteral("Headless: write every panel's data as CSV."),
-                                 QStringLiteral("OUT.csv"));
+        u"collect-for"_s, u"Headless: collect for SECONDS before exporting."_s, u"SECONDS"_s);
+    const QCommandLineOption range(u"range"_s, u"Time range to show, e.g. 15m, 1h, 24h."_s,
+                                   u"DURATION"_s);
+    const QCommandLineOption png(u"export-png"_s, u"Headless: write the dashboard as PNG."_s,
+                                 u"OUT.png"_s);
+    const QCommandLineOption csv(u"export-csv"_s, u"Headless: write every panel's data as CSV."_s,
+                                 u"OUT.csv"_s);
     const QCommandLineOption alerts(
-        QStringLiteral("export-alerts"),
-        QStringLiteral("Headless: write the range's alert events as CSV (time, rule, series, "
-                       "state, value, severity, message)."),
-        QStringLiteral("ALERTS.csv"));
-    const QCommandLineOption scale(QStringLiteral("scale"),
-                                   QStringLiteral("PNG scale factor (2 for HiDPI)."),
-                                   QStringLiteral("N"), QStringLiteral("1"));
-    const QCommandLineOption width(QStringLiteral("width"),
-                                   QStringLiteral("PNG width in logical pixels."),
-                                   QStringLiteral("PX"), QStringLiteral("1600"));
+        u"export-alerts"_s,
+        u"Headless: write the range's alert events as CSV (time, rule, series, "
+        "state, value, severity, message)."_s,
+        u"ALERTS.csv"_s);
+    const QCommandLineOption scale(u"scale"_s, u"PNG scale factor (2 for HiDPI)."_s, u"N"_s,
+                                   u"1"_s);
+    const QCommandLineOption width(u"width"_s, u"PNG width in logical pixels."_s, u"PX"_s,
+                                   u"1600"_s);
     const QCommandLineOption trust(
-        QStringLiteral("trust"),
-        QStringLiteral("Headless: connect to the hosts and run the SQL that the dashboard file "
-                       "names, although you have not trusted it in the GUI (see README, "
-                       "Security)."));
-    QCommandLineOption snapshot(QStringLiteral("gui-snapshot"),
-                                QStringLiteral("GUI: write a PNG of the window before quitting."),
-                                QStringLiteral("FILE"));
-    QCommandLineOption quitAfter(QStringLiteral("quit-after"),
-                                 QStringLiteral("GUI: quit after SECONDS."),
-                                 QStringLiteral("SECONDS"));
+        u"trust"_s,
+        u"Headless: connect to the hosts and run the SQL that the dashboard file "
+        "names, although you have not trusted it in the GUI (see README, "
+        "Security)."_s);
+    QCommandLineOption snapshot(u"gui-snapshot"_s,
+                                u"GUI: write a PNG of the window before quitting."_s, u"FILE"_s);
+    QCommandLineOption quitAfter(u"quit-after"_s, u"GUI: quit after SECONDS."_s, u"SECONDS"_s);
     snapshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, alerts, scale,
@@ -88,15 +74,14 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         parser.showVersion();
 
     if (!parser.positionalArguments().isEmpty()) {
-        *error = QStringLiteral("unexpected argument \"%1\"")
-                     .arg(parser.positionalArguments().constFirst());
+        *error = u"unexpected argument \"%1\""_s.arg(parser.positionalArguments().constFirst());
         return false;
     }
     out->dashboardFile = parser.value(dashboard);
     for (const QString &assignment : parser.values(var)) {
         const qsizetype eq = assignment.indexOf(u'=');
         if (eq <= 0) {
-            *error = QStringLiteral("--var \"%1\": expected NAME=VALUE").arg(assignment);
+            *error = u"--var \"%1\": expected NAME=VALUE"_s.arg(assignment);
             return false;
         }
         out->variables.insert(assignment.left(eq), assignment.mid(eq + 1));
@@ -108,16 +93,16 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         bool ok = false;
         out->collectForSeconds = parser.value(collectFor).toInt(&ok);
         if (!ok || out->collectForSeconds < 0) {
-            *error = QStringLiteral("--collect-for \"%1\": expected a whole number of seconds")
-                         .arg(parser.value(collectFor));
+            *error = u"--collect-for \"%1\": expected a whole number of seconds"_s.arg(
+                parser.value(collectFor));
             return false;
         }
     }
     if (parser.isSet(range)) {
         const auto ms = parseDuration(parser.value(range));
         if (!ms) {
-            *error = QStringLiteral("--range \"%1\": expected a duration like 30s, 15m, 1h, 24h")
-                         .arg(parser.value(range));
+            *error = u"--range \"%1\": expected a duration like 30s, 15m, 1h, 24h"_s.arg(
+                parser.value(range));
             return false;
         }
         out->rangeMs = *ms;
@@ -128,22 +113,20 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     bool ok = false;
     out->scale = parser.value(scale).toDouble(&ok);
     if (!ok || out->scale < 0.25 || out->scale > 8) {
-        *error = QStringLiteral("--scale \"%1\": expected a number from 0.25 to 8")
-                     .arg(parser.value(scale));
+        *error = u"--scale \"%1\": expected a number from 0.25 to 8"_s.arg(parser.value(scale));
         return false;
     }
     out->width = parser.value(width).toInt(&ok);
     if (!ok || out->width < 200 || out->width > 10000) {
-        *error = QStringLiteral("--width \"%1\": expected 200 to 10000 pixels")
-                     .arg(parser.value(width));
+        *error = u"--width \"%1\": expected 200 to 10000 pixels"_s.arg(parser.value(width));
         return false;
     }
     out->guiSnapshot = parser.value(snapshot);
     if (parser.isSet(quitAfter)) {
         out->quitAfterSeconds = parser.value(quitAfter).toInt(&ok);
         if (!ok || out->quitAfterSeconds <= 0) {
-            *error = QStringLiteral("--quit-after \"%1\": expected a positive number of seconds")
-                         .arg(parser.value(quitAfter));
+            *error = u"--quit-after \"%1\": expected a positive number of seconds"_s.arg(
+                parser.value(quitAfter));
             return false;
         }
     }

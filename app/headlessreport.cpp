@@ -19,6 +19,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 void complain(const QString &message)
 {
@@ -27,9 +29,9 @@ void complain(const QString &message)
 
 QString signalName(int signalNumber)
 {
-    return signalNumber == SIGINT ? QStringLiteral("SIGINT")
-        : signalNumber == SIGTERM ? QStringLiteral("SIGTERM")
-                                  : QStringLiteral("signal %1").arg(signalNumber);
+    return signalNumber == SIGINT ? u"SIGINT"_s
+        : signalNumber == SIGTERM ? u"SIGTERM"_s
+                                  : u"signal %1"_s.arg(signalNumber);
 }
 } // namespace
 
@@ -42,7 +44,7 @@ int runHeadlessReport(const CommandLine &options)
     }
     const Dashboard &dashboard = *loaded.dashboard;
     if (const QString unknown = unknownVariable(dashboard, options.variables); !unknown.isEmpty()) {
-        complain(QStringLiteral("--var %1: the dashboard has no variable \"%1\"").arg(unknown));
+        complain(u"--var %1: the dashboard has no variable \"%1\""_s.arg(unknown));
         return ExitBadInput;
     }
 
@@ -58,12 +60,11 @@ int runHeadlessReport(const CommandLine &options)
         dashboard.resolveVariables(options.variables), DashboardTrustStore());
     // Without --collect-for nothing connects anywhere: the report reads the cache only.
     if (options.collectForSeconds > 0 && !trust.trusted && !options.trust) {
-        complain(QStringLiteral("%1 is not trusted: it names targets and SQL of its own, which a "
-                                "headless run does not act on without --trust:")
-                     .arg(options.dashboardFile));
+        complain(u"%1 is not trusted: it names targets and SQL of its own, which a "
+                 "headless run does not act on without --trust:"_s.arg(options.dashboardFile));
         for (const QString &line : trust.request.describe())
-            complain(QStringLiteral("  ") + line);
-        complain(QStringLiteral("open it in the GUI and trust it, or pass --trust"));
+            complain(u"  "_s + line);
+        complain(u"open it in the GUI and trust it, or pass --trust"_s);
         return ExitBadInput;
     }
     if (!options.noCache) {
@@ -76,10 +77,10 @@ int runHeadlessReport(const CommandLine &options)
             // The default cache is a convenience (and held by a running GUI): the report
             // is made from live data, with this message.
             if (!options.cacheFile.isEmpty()) {
-                complain(error + QStringLiteral(" (--cache: nothing collected)"));
+                complain(error + u" (--cache: nothing collected)"_s);
                 return ExitCacheFailed;
             }
-            complain(error + QStringLiteral(" (continuing without the cache)"));
+            complain(error + u" (continuing without the cache)"_s);
         }
     }
     for (const QString &problem : pluginProblems)
@@ -94,18 +95,13 @@ int runHeadlessReport(const CommandLine &options)
         session.stop();
         session.flushCache();
         if (terminations.caught() != 0)
-            complain(QStringLiteral("%1 received: collection stopped early, writing the report "
-                                    "of what was collected")
-                         .arg(signalName(terminations.caught())));
+            complain(u"%1 received: collection stopped early, writing the report "
+                     "of what was collected"_s.arg(signalName(terminations.caught())));
         for (const SourceStatus &status : session.scheduler().statuses()) {
             if (status.lastSuccessMs == 0 || !status.message.isEmpty())
-                complain(QStringLiteral("source %1: %2%3")
-                             .arg(status.sourceId,
-                                  status.lastSuccessMs == 0 ? QStringLiteral("no samples")
-                                                            : QStringLiteral("ok"),
-                                  status.message.isEmpty()
-                                      ? QString()
-                                      : QStringLiteral(" (") + status.message + u')'));
+                complain(u"source %1: %2%3"_s.arg(
+                    status.sourceId, status.lastSuccessMs == 0 ? u"no samples"_s : u"ok"_s,
+                    status.message.isEmpty() ? QString() : u" ("_s + status.message + u')'));
         }
     }
 
@@ -147,7 +143,7 @@ int runHeadlessReport(const CommandLine &options)
     if (const SampleCache *cache = session.cache(); cache && cache->status().hadWriteErrors()) {
         // Also when it recovered: a disk that filled up once will again, and an old day
         // may have been dropped to make room.
-        complain(cache->path() + QStringLiteral(": writing the cache failed during this run: ")
+        complain(cache->path() + u": writing the cache failed during this run: "_s
                  + cache->status().summary());
         if (exitCode == ExitOk)
             exitCode = ExitCacheFailed;

@@ -12,6 +12,8 @@
 #include <QTimer>
 #include <cstdio>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 
 namespace {
@@ -81,11 +83,11 @@ int main(int argc, char **argv)
     }
 
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("headroom"));
-    QApplication::setOrganizationName(QStringLiteral("headroom"));
-    QApplication::setApplicationDisplayName(QStringLiteral("Headroom"));
+    QApplication::setApplicationName(u"headroom"_s);
+    QApplication::setOrganizationName(u"headroom"_s);
+    QApplication::setApplicationDisplayName(u"Headroom"_s);
     QApplication::setApplicationVersion(QStringLiteral(HEADROOM_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("org.headroom.Headroom"));
+    QApplication::setDesktopFileName(u"org.headroom.Headroom"_s);
 
     CommandLine options;
     QString error;

@@ -42,6 +42,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 constexpr int MaxRecentFiles = 8;
 } // namespace
@@ -107,7 +109,7 @@ void MainWindow::createActions()
     alertsMenu->addAction(tr("&Edit Rules…"), this, &MainWindow::editAlertRules);
 
     m_rangeBar = addToolBar(tr("Time range"));
-    m_rangeBar->setObjectName(QStringLiteral("timeRangeBar"));
+    m_rangeBar->setObjectName(u"timeRangeBar"_s);
     m_rangeBar->addWidget(new QLabel(tr("Range: "), this));
     m_rangeCombo = new QComboBox(this);
     for (const RangePreset &preset : RangeController::presets())
@@ -125,7 +127,7 @@ void MainWindow::createActions()
     m_rangeBar->addSeparator();
     m_rangeBar->addWidget(new QLabel(tr("Compare with: "), this));
     m_compareCombo = new QComboBox(this);
-    m_compareCombo->setObjectName(QStringLiteral("compareCombo"));
+    m_compareCombo->setObjectName(u"compareCombo"_s);
     m_compareCombo->addItem(tr("nothing"), qint64(0));
     m_compareCombo->addItem(tr("1 hour earlier"), 3600 * 1000LL);
     m_compareCombo->addItem(tr("1 day earlier"), 24 * 3600 * 1000LL);
@@ -139,7 +141,7 @@ void MainWindow::createActions()
     m_rangeBar->addWidget(m_compareCombo);
 
     m_variableBar = addToolBar(tr("Variables"));
-    m_variableBar->setObjectName(QStringLiteral("variableBar"));
+    m_variableBar->setObjectName(u"variableBar"_s);
 }
 
 bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString> &variables)
@@ -227,7 +229,7 @@ void MainWindow::setUpAlerts()
     m_notifier = new AlertNotifier(this);
     if (QSystemTrayIcon::isSystemTrayAvailable()) {
         m_tray = new QSystemTrayIcon(appIcon(), this);
-        m_tray->setToolTip(QStringLiteral("Headroom"));
+        m_tray->setToolTip(u"Headroom"_s);
         connect(m_tray, &QSystemTrayIcon::activated, this, [this] {
             showNormal();
             raise();
@@ -240,8 +242,7 @@ void MainWindow::setUpAlerts()
     connect(&m_session->alerts(), &AlertEngine::eventsRaised, m_notifier, &AlertNotifier::notify);
     connect(m_notifier, &AlertNotifier::notified, this,
             [this](const QString &title, const QString &message) {
-                statusBar()->showMessage(
-                    title + QStringLiteral(" — ") + message.section(u'\n', 0, 0), 30000);
+                statusBar()->showMessage(title + u" — "_s + message.section(u'\n', 0, 0), 30000);
             });
     connect(m_view, &DashboardView::alertAcknowledged, this,
             [this](const QString &ruleId, const SeriesKey &series, qint64 upToMs) {
@@ -289,8 +290,7 @@ void MainWindow::rebuildVariableBar()
     m_variableBar->clear();
     for (const DashboardVariable &variable : std::as_const(m_dashboard.variables)) {
         m_variableBar->addWidget(new QLabel(
-            (variable.label.isEmpty() ? variable.name : variable.label) + QStringLiteral(": "),
-            this));
+            (variable.label.isEmpty() ? variable.name : variable.label) + u": "_s, this));
         auto *combo = new QComboBox(this);
         combo->setEditable(true); // any value is allowed; options are suggestions
         combo->addItems(variable.options);
@@ -394,8 +394,8 @@ void MainWindow::chooseCustomRange()
     const auto [from, to] = currentRange();
     auto *fromEdit = new QDateTimeEdit(QDateTime::fromMSecsSinceEpoch(from), &dialog);
     auto *toEdit = new QDateTimeEdit(QDateTime::fromMSecsSinceEpoch(to), &dialog);
-    fromEdit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    toEdit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    fromEdit->setDisplayFormat(u"yyyy-MM-dd HH:mm:ss"_s);
+    toEdit->setDisplayFormat(u"yyyy-MM-dd HH:mm:ss"_s);
     fromEdit->setCalendarPopup(true);
     toEdit->setCalendarPopup(true);
     form->addRow(tr("From:"), fromEdit);
@@ -490,8 +490,8 @@ bool MainWindow::saveTo(const QString &path)
 
 void MainWindow::exportDashboardPng()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export dashboard as PNG"), QStringLiteral("dashboard.png"), tr("PNG (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export dashboard as PNG"),
+                                                      u"dashboard.png"_s, tr("PNG (*.png)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -501,9 +501,8 @@ void MainWindow::exportDashboardPng()
 
 void MainWindow::exportPanelPng(PanelWidget *panel)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export panel as PNG"),
-                                                      panel->config().id + QStringLiteral(".png"),
-                                                      tr("PNG (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export panel as PNG"), panel->config().id + u".png"_s, tr("PNG (*.png)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -513,8 +512,8 @@ void MainWindow::exportPanelPng(PanelWidget *panel)
 
 void MainWindow::exportCsv()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export data as CSV"), QStringLiteral("dashboard.csv"), tr("CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export data as CSV"),
+                                                      u"dashboard.csv"_s, tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     // A day of many series is a lot of rows: read and write in the pool, report back.
@@ -543,20 +542,20 @@ void MainWindow::exportCsv()
 void MainWindow::addRecentFile(const QString &path)
 {
     QSettings settings;
-    QStringList files = settings.value(QStringLiteral("recentFiles")).toStringList();
+    QStringList files = settings.value(u"recentFiles"_s).toStringList();
     const QString absolute = QFileInfo(path).absoluteFilePath();
     files.removeAll(absolute);
     files.prepend(absolute);
     while (files.size() > MaxRecentFiles)
         files.removeLast();
-    settings.setValue(QStringLiteral("recentFiles"), files);
+    settings.setValue(u"recentFiles"_s, files);
     updateRecentMenu();
 }
 
 void MainWindow::updateRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList files = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    const QStringList files = QSettings().value(u"recentFiles"_s).toStringList();
     for (const QString &file : files)
         m_recentMenu->addAction(file, this, [this, file] {
             if (maybeSave())
@@ -568,7 +567,7 @@ void MainWindow::updateRecentMenu()
 void MainWindow::updateTitle()
 {
     const QString name = m_file.isEmpty() ? m_dashboard.title : QFileInfo(m_file).fileName();
-    setWindowTitle(name + QStringLiteral("[*] — Headroom"));
+    setWindowTitle(name + u"[*] — Headroom"_s);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -2,12 +2,14 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 const QList<RangePreset> &RangeController::presets()
 {
     static const QList<RangePreset> choices = {
-        { QStringLiteral("5m"), 5 * 60 * 1000LL },     { QStringLiteral("15m"), 15 * 60 * 1000LL },
-        { QStringLiteral("1h"), 3600 * 1000LL },       { QStringLiteral("6h"), 6 * 3600 * 1000LL },
-        { QStringLiteral("24h"), 24 * 3600 * 1000LL },
+        { u"5m"_s, 5 * 60 * 1000LL },     { u"15m"_s, 15 * 60 * 1000LL },
+        { u"1h"_s, 3600 * 1000LL },       { u"6h"_s, 6 * 3600 * 1000LL },
+        { u"24h"_s, 24 * 3600 * 1000LL },
     };
     return choices;
 }

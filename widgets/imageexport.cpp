@@ -6,6 +6,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 QImage renderWidget(QWidget *widget, qreal scale)
 {
     const QSize size = widget->size();
@@ -23,7 +25,7 @@ bool writePng(QWidget *widget, qreal scale, const QString &path, QString *error)
     const QImage image = renderWidget(widget, scale);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-        *error = QStringLiteral("%1: cannot write PNG: %2").arg(path, file.errorString());
+        *error = u"%1: cannot write PNG: %2"_s.arg(path, file.errorString());
         return false;
     }
     return true;

@@ -9,21 +9,23 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 QString colorFor(SourceState state)
 {
     switch (state) {
     case SourceState::Ok:
-        return QStringLiteral("#2ca02c");
+        return u"#2ca02c"_s;
     case SourceState::Stale:
-        return QStringLiteral("#ff7f0e");
+        return u"#ff7f0e"_s;
     case SourceState::Error:
-        return QStringLiteral("#d62728");
+        return u"#d62728"_s;
     case SourceState::Starting:
     case SourceState::Stopped:
         break;
     }
-    return QStringLiteral("#7f7f7f");
+    return u"#7f7f7f"_s;
 }
 } // namespace
 
@@ -46,12 +48,10 @@ void SourceStatusBar::setCacheStatus(const CacheStatus &status)
         m_cacheLabel->clear();
         return;
     }
-    const QString what = status.writeFailing
-        ? (status.diskFull ? QStringLiteral("disk full") : QStringLiteral("write error"))
-        : QStringLiteral("writing again, data dropped");
-    m_cacheLabel->setText(
-        QStringLiteral("<span style='color:%1'>&#9679;</span> cache: %2")
-            .arg(colorFor(status.writeFailing ? SourceState::Error : SourceState::Stale), what));
+    const QString what = status.writeFailing ? (status.diskFull ? u"disk full"_s : u"write error"_s)
+                                             : u"writing again, data dropped"_s;
+    m_cacheLabel->setText(u"<span style='color:%1'>&#9679;</span> cache: %2"_s.arg(
+        colorFor(status.writeFailing ? SourceState::Error : SourceState::Stale), what));
     m_cacheLabel->setToolTip(status.summary());
     m_cacheLabel->show();
 }
@@ -90,19 +90,16 @@ void SourceStatusBar::updateStatus(const SourceStatus &status)
         label = new QLabel(this);
         m_layout->insertWidget(m_layout->count() - 1, label);
     }
-    QString text = QStringLiteral("<span style='color:%1'>&#9679;</span> %2: %3")
-                       .arg(colorFor(status.state), status.sourceId.toHtmlEscaped(),
-                            sourceStateName(status.state));
+    QString text = u"<span style='color:%1'>&#9679;</span> %2: %3"_s.arg(
+        colorFor(status.state), status.sourceId.toHtmlEscaped(), sourceStateName(status.state));
     if (status.state == SourceState::Ok)
-        text += QStringLiteral(" (%1 series, %2 ms)")
-                    .arg(status.seriesCount)
-                    .arg(status.lastPollDurationMs);
+        text += u" (%1 series, %2 ms)"_s.arg(status.seriesCount).arg(status.lastPollDurationMs);
     label->setText(text);
-    QString tip = status.plugin + QStringLiteral(" collector");
+    QString tip = status.plugin + u" collector"_s;
     if (!status.message.isEmpty())
-        tip += QStringLiteral("\n") + status.message;
+        tip += u"\n"_s + status.message;
     if (status.lastSuccessMs > 0)
-        tip += QStringLiteral("\nlast sample: ")
+        tip += u"\nlast sample: "_s
             + QDateTime::fromMSecsSinceEpoch(status.lastSuccessMs).toString(Qt::ISODate);
     label->setToolTip(tip);
 }

@@ -85,7 +85,7 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     connect(m_view, &ZoomableChartView::plotHovered, this, &TimeSeriesPanel::showHover);
 
     m_emptyLabel = new QLabel(tr("No data in this range"), m_view);
-    m_emptyLabel->setStyleSheet(QStringLiteral("color: gray;"));
+    m_emptyLabel->setStyleSheet(u"color: gray;"_s);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -193,7 +193,7 @@ QString TimeSeriesPanel::lineName(const SeriesInfo &info) const
 {
     QString name = seriesDisplayName(info);
     if (m_mixedUnits && !info.unit.isEmpty())
-        name += QStringLiteral(" (") + info.unit + u')';
+        name += u" ("_s + info.unit + u')';
     return name;
 }
 
@@ -425,12 +425,12 @@ void TimeSeriesPanel::updateLinearAxis(double lo, double hi, bool any)
         lo = 0;
         hi = 1;
     }
-    if (m_config.options.contains(QStringLiteral("yMin")))
-        lo = m_config.options.value(QStringLiteral("yMin")).toDouble();
+    if (m_config.options.contains(u"yMin"_s))
+        lo = m_config.options.value(u"yMin"_s).toDouble();
     else
         lo = std::min(lo, 0.0); // rates and utilizations read best from zero
-    if (m_config.options.contains(QStringLiteral("yMax")))
-        hi = std::max(hi, m_config.options.value(QStringLiteral("yMax")).toDouble());
+    if (m_config.options.contains(u"yMax"_s))
+        hi = std::max(hi, m_config.options.value(u"yMax"_s).toDouble());
     if (hi <= lo)
         hi = lo + 1;
     // Whole steps at both ends, so the top and bottom grid lines are labelled.

@@ -6,6 +6,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 // Enough to judge at a glance; the tooltip has every line.
 constexpr int ShownLines = 6;
@@ -15,7 +17,7 @@ TrustBar::TrustBar(QWidget *parent)
     : QFrame(parent)
     , m_text(new QLabel(this))
 {
-    setObjectName(QStringLiteral("trustBar"));
+    setObjectName(u"trustBar"_s);
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
     QPalette warning = palette();
@@ -27,7 +29,7 @@ TrustBar::TrustBar(QWidget *parent)
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *trust = new QPushButton(tr("Trust and connect"), this);
-    trust->setObjectName(QStringLiteral("trustButton"));
+    trust->setObjectName(u"trustButton"_s);
     auto *dismiss = new QPushButton(tr("Stay disconnected"), this);
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(m_text, 1);
@@ -51,8 +53,7 @@ void TrustBar::showRequest(const QString &file, const QStringList &lines)
                         .arg(file)
                     + QLatin1Char('\n') + shown.join(QLatin1Char('\n')));
     // A tooltip guesses at rich text: the file's text goes in escaped.
-    m_text->setToolTip(QStringLiteral("<pre>") + lines.join(QLatin1Char('\n')).toHtmlEscaped()
-                       + QStringLiteral("</pre>"));
+    m_text->setToolTip(u"<pre>"_s + lines.join(QLatin1Char('\n')).toHtmlEscaped() + u"</pre>"_s);
     show();
 }
 

@@ -4,6 +4,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 using namespace ProcParse;
 
 namespace {
@@ -19,9 +21,7 @@ QList<DiskStat> parseDiskStats(QByteArrayView content, QStringList *problems)
             return;
         if (fields.size() < MinFields) {
             addProblem(problems, line,
-                       QStringLiteral("%1 fields, expected at least %2")
-                           .arg(fields.size())
-                           .arg(MinFields));
+                       u"%1 fields, expected at least %2"_s.arg(fields.size()).arg(MinFields));
             return;
         }
         quint64 values[18] = {};
@@ -29,8 +29,7 @@ QList<DiskStat> parseDiskStats(QByteArrayView content, QStringList *problems)
         for (qsizetype i = 3; i < count; ++i) {
             const auto value = toU64(fields[i]);
             if (!value) {
-                addProblem(problems, line,
-                           QStringLiteral("non-numeric field %1").arg(quoted(fields[i])));
+                addProblem(problems, line, u"non-numeric field %1"_s.arg(quoted(fields[i])));
                 return;
             }
             values[i] = *value;

@@ -6,6 +6,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 using namespace ProcParse;
 
 std::optional<MemInfo> parseMemInfo(QByteArrayView content, QStringList *problems)
@@ -16,13 +18,12 @@ std::optional<MemInfo> parseMemInfo(QByteArrayView content, QStringList *problem
         if (fields.isEmpty())
             return;
         if (fields.size() < 2 || !fields[0].endsWith(':')) {
-            addProblem(problems, line, QStringLiteral("expected \"Name: value [kB]\""));
+            addProblem(problems, line, u"expected \"Name: value [kB]\""_s);
             return;
         }
         const auto value = toU64(fields[1]);
         if (!value) {
-            addProblem(problems, line,
-                       QStringLiteral("non-numeric value %1").arg(quoted(fields[1])));
+            addProblem(problems, line, u"non-numeric value %1"_s.arg(quoted(fields[1])));
             return;
         }
         const bool kiB = fields.size() > 2 && fields[2] == "kB";
@@ -32,7 +33,7 @@ std::optional<MemInfo> parseMemInfo(QByteArrayView content, QStringList *problem
     info.totalBytes = bytes.value("MemTotal");
     if (info.totalBytes == 0) {
         if (problems)
-            problems->append(QStringLiteral("no MemTotal"));
+            problems->append(u"no MemTotal"_s);
         return std::nullopt;
     }
     const auto available = bytes.constFind("MemAvailable");

@@ -4,6 +4,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 using namespace ProcParse;
 
 std::optional<Pressure> parsePressure(QByteArrayView content, QStringList *problems)
@@ -15,8 +17,7 @@ std::optional<Pressure> parsePressure(QByteArrayView content, QStringList *probl
             return;
         const bool some = fields.front() == "some";
         if (!some && fields.front() != "full") {
-            addProblem(problems, line,
-                       QStringLiteral("unknown line %1").arg(quoted(fields.front())));
+            addProblem(problems, line, u"unknown line %1"_s.arg(quoted(fields.front())));
             return;
         }
         std::optional<quint64> total;
@@ -25,14 +26,14 @@ std::optional<Pressure> parsePressure(QByteArrayView content, QStringList *probl
                 total = toU64(field.sliced(6));
         }
         if (!total) {
-            addProblem(problems, line, QStringLiteral("no numeric total="));
+            addProblem(problems, line, u"no numeric total="_s);
             return;
         }
         (some ? pressure.someTotalUs : pressure.fullTotalUs) = *total;
     });
     if (!pressure.someTotalUs && !pressure.fullTotalUs) {
         if (problems)
-            problems->append(QStringLiteral("no \"some\" or \"full\" total"));
+            problems->append(u"no \"some\" or \"full\" total"_s);
         return std::nullopt;
     }
     return pressure;

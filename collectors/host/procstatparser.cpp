@@ -4,6 +4,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 using namespace ProcParse;
 
 namespace {
@@ -16,8 +18,7 @@ std::optional<CpuTimes> parseCpuTimes(const QList<QByteArrayView> &fields, int l
 {
     if (fields.size() < 1 + MinCpuFields) {
         addProblem(problems, line,
-                   QStringLiteral("cpu line has %1 fields, expected at least %2")
-                       .arg(fields.size() - 1)
+                   u"cpu line has %1 fields, expected at least %2"_s.arg(fields.size() - 1)
                        .arg(MinCpuFields));
         return std::nullopt;
     }
@@ -25,8 +26,7 @@ std::optional<CpuTimes> parseCpuTimes(const QList<QByteArrayView> &fields, int l
     for (qsizetype i = 1; i < fields.size() && i <= 8; ++i) {
         const auto value = toU64(fields[i]);
         if (!value) {
-            addProblem(problems, line,
-                       QStringLiteral("non-numeric cpu field %1").arg(quoted(fields[i])));
+            addProblem(problems, line, u"non-numeric cpu field %1"_s.arg(quoted(fields[i])));
             return std::nullopt;
         }
         values[i - 1] = *value;
@@ -59,13 +59,13 @@ std::optional<ProcStat> parseProcStat(QByteArrayView content, QStringList *probl
             if (value)
                 stat.procsRunning = *value;
             else
-                addProblem(problems, line, QStringLiteral("malformed procs_running line"));
+                addProblem(problems, line, u"malformed procs_running line"_s);
         }
         // intr, ctxt, btime, softirq...: not needed.
     });
     if (!haveAll) {
         if (problems)
-            problems->append(QStringLiteral("no aggregate \"cpu\" line"));
+            problems->append(u"no aggregate \"cpu\" line"_s);
         return std::nullopt;
     }
     return stat;

@@ -4,6 +4,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 using namespace ProcParse;
 
 std::optional<quint64> VmStat::pageScan() const
@@ -39,8 +41,7 @@ VmStat parseVmStat(QByteArrayView content, QStringList *problems)
             if (value)
                 stat.*w.field = *value;
             else
-                addProblem(problems, line,
-                           QStringLiteral("malformed %1 line").arg(QLatin1StringView(w.name)));
+                addProblem(problems, line, u"malformed %1 line"_s.arg(QLatin1StringView(w.name)));
         }
     });
     return stat;

@@ -23,8 +23,8 @@ std::unique_ptr<PostgresCollector> PostgresCollector::create(const CollectorConf
     if (!options)
         return nullptr;
     // An empty conninfo is libpq's defaults: the user's own environment and files.
-    options->settings.fromDashboard = !options->settings.conninfo.isEmpty()
-        && !config.userOptions.contains(QStringLiteral("conninfo"));
+    options->settings.fromDashboard
+        = !options->settings.conninfo.isEmpty() && !config.userOptions.contains(u"conninfo"_s);
     if (options->settings.fromDashboard) {
         if (const auto refused = refuseDashboardConninfo(options->settings.conninfo)) {
             *error = JsonReadError { u"conninfo"_s, *refused }.toString();

@@ -13,6 +13,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 CollectorRegistry::~CollectorRegistry() = default; // plugin instances are owned by Qt
 
 QStringList CollectorRegistry::defaultPluginDirs()
@@ -22,8 +24,7 @@ QStringList CollectorRegistry::defaultPluginDirs()
     if (!env.isEmpty())
         dirs += QString::fromLocal8Bit(env).split(u':', Qt::SkipEmptyParts);
     if (QCoreApplication::instance())
-        dirs += QCoreApplication::applicationDirPath()
-            + QStringLiteral("/../lib/headroom/collectors");
+        dirs += QCoreApplication::applicationDirPath() + u"/../lib/headroom/collectors"_s;
     const QString installed = QStringLiteral(HEADROOM_PLUGIN_INSTALL_DIR);
     if (!installed.isEmpty())
         dirs += installed;
@@ -37,37 +38,36 @@ QStringList CollectorRegistry::loadPlugins(const QStringList &dirs)
         QDir dir(dirPath);
         if (!dir.exists())
             continue;
-        const auto files = dir.entryList({ QStringLiteral("*.so") }, QDir::Files, QDir::Name);
+        const auto files = dir.entryList({ u"*.so"_s }, QDir::Files, QDir::Name);
         for (const QString &file : files) {
             const QString path = dir.absoluteFilePath(file);
             QPluginLoader loader(path);
-            const QJsonObject meta = loader.metaData().value(QStringLiteral("MetaData")).toObject();
-            const QString id = meta.value(QStringLiteral("id")).toString();
-            if (loader.metaData().value(QStringLiteral("IID")).toString()
+            const QJsonObject meta = loader.metaData().value(u"MetaData"_s).toObject();
+            const QString id = meta.value(u"id"_s).toString();
+            if (loader.metaData().value(u"IID"_s).toString()
                 != QLatin1StringView(HeadroomCollectorFactory_iid))
                 continue; // not ours
             if (id.isEmpty()) {
-                problems << QStringLiteral("%1: plugin metadata has no \"id\"").arg(path);
+                problems << u"%1: plugin metadata has no \"id\""_s.arg(path);
                 continue;
             }
             if (m_factories.contains(id))
                 continue; // first directory wins (build tree before install dir)
-            Schema schema = readSchema(meta.value(QStringLiteral("config")).toObject());
+            Schema schema = readSchema(meta.value(u"config"_s).toObject());
             if (schema.broken) {
-                problems
-                    << QStringLiteral("%1: config schema: %2").arg(path, schema.broken->toString());
+                problems << u"%1: config schema: %2"_s.arg(path, schema.broken->toString());
                 continue;
             }
             auto *factory = qobject_cast<CollectorFactory *>(loader.instance());
             if (!factory) {
-                problems << QStringLiteral("%1: cannot load: %2").arg(path, loader.errorString());
+                problems << u"%1: cannot load: %2"_s.arg(path, loader.errorString());
                 continue;
             }
             CollectorPluginInfo info;
             info.id = id;
-            info.name = meta.value(QStringLiteral("name")).toString(id);
-            info.description = meta.value(QStringLiteral("description")).toString();
-            info.configSchema = meta.value(QStringLiteral("config")).toObject();
+            info.name = meta.value(u"name"_s).toString(id);
+            info.description = meta.value(u"description"_s).toString();
+            info.configSchema = meta.value(u"config"_s).toObject();
             info.fileName = path;
             m_infos.insert(id, info);
             m_factories.insert(id, factory);
@@ -93,7 +93,7 @@ CollectorRegistry::Schema CollectorRegistry::readSchema(const QJsonObject &confi
 {
     Schema read;
     JsonReadError error;
-    if (auto schema = ConfigSchema::fromJson(config, QStringLiteral("config"), &error))
+    if (auto schema = ConfigSchema::fromJson(config, u"config"_s, &error))
         read.schema = std::move(*schema);
     else
         read.broken = error;
@@ -108,9 +108,8 @@ std::optional<JsonReadError> CollectorRegistry::checkConfig(const QString &plugi
     if (it == m_schemas.constEnd())
         return std::nullopt;
     if (it->broken)
-        return JsonReadError {
-            path, QStringLiteral("cannot be checked: the plugin's ") + it->broken->toString()
-        };
+        return JsonReadError { path,
+                               u"cannot be checked: the plugin's "_s + it->broken->toString() };
     return it->schema.check(config, path);
 }
 

@@ -7,6 +7,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 LocalFileSource::LocalFileSource(QString rootPrefix)
     : m_root(std::move(rootPrefix))
 {
@@ -14,7 +16,7 @@ LocalFileSource::LocalFileSource(QString rootPrefix)
 
 QString LocalFileSource::description() const
 {
-    return m_root.isEmpty() ? QStringLiteral("local") : QStringLiteral("local:") + m_root;
+    return m_root.isEmpty() ? u"local"_s : u"local:"_s + m_root;
 }
 
 FileReadResult LocalFileSource::readFiles(const QStringList &paths, const QDeadlineTimer &deadline)
@@ -44,7 +46,7 @@ DirectoryListing LocalFileSource::listDirectory(const QString &path, const QDead
     const QDir dir(m_root + path);
     DirectoryListing listing;
     if (!dir.exists()) {
-        listing.error = QStringLiteral("no such directory: ") + path;
+        listing.error = u"no such directory: "_s + path;
         return listing;
     }
     // Never all names at once: keep at most twice the cap, cut back to the smallest
@@ -66,8 +68,7 @@ QString DirectoryListing::capWarning(const QString &path) const
 {
     if (!capped())
         return {};
-    return QStringLiteral("%1: %2 entries, only the first %3 by name are read (listing cap %4)")
-        .arg(path)
+    return u"%1: %2 entries, only the first %3 by name are read (listing cap %4)"_s.arg(path)
         .arg(totalEntries)
         .arg(entries.size())
         .arg(MaxEntries);

@@ -79,13 +79,14 @@ std::optional<QJsonObject> JsonReader::parseObject(const QByteArray &json)
             what += u" (a missing comma or closing brace?)";
         else if (parseError.error == QJsonParseError::UnterminatedArray)
             what += u" (a missing comma or closing bracket?)";
-        fail(QString(), u"JSON syntax error at "_s + lineAndColumn(json, parseError.offset)
-                            + u": "_s + what);
+        fail(QString(),
+             u"JSON syntax error at "_s + lineAndColumn(json, parseError.offset) + u": "_s + what);
         return std::nullopt;
     }
     if (!document.isObject()) {
-        fail(QString(), u"the top level must be a JSON object, got "_s
-                            + (document.isArray() ? u"an array"_s : u"a scalar"_s));
+        fail(QString(),
+             u"the top level must be a JSON object, got "_s
+                 + (document.isArray() ? u"an array"_s : u"a scalar"_s));
         return std::nullopt;
     }
     return document.object();

@@ -55,15 +55,14 @@ public:
     // `key` of `object` into *out: Undefined when it is absent, which is an error when
     // it is required; an error when it is present with another type than `type`.
     bool readMember(const QJsonObject &object, const QString &key, const QString &path,
-                    bool required, QJsonValue::Type type, const QString &expected,
-                    QJsonValue *out);
+                    bool required, QJsonValue::Type type, const QString &expected, QJsonValue *out);
     // Absent and not required: *out is left as it is (the caller's default).
     bool readString(const QJsonObject &object, const QString &key, const QString &path,
                     bool required, QString *out, std::optional<qsizetype> maxLength = {});
     bool readNonEmptyString(const QJsonObject &object, const QString &key, const QString &path,
                             QString *out, std::optional<qsizetype> maxLength = {});
-    bool readBool(const QJsonObject &object, const QString &key, const QString &path,
-                  bool required, bool *out);
+    bool readBool(const QJsonObject &object, const QString &key, const QString &path, bool required,
+                  bool *out);
     // A finite number; absent and not required leaves *out as it is.
     bool readNumber(const QJsonObject &object, const QString &key, const QString &path,
                     bool required, double *out);

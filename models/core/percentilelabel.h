@@ -6,7 +6,8 @@
 
 namespace Headroom {
 
-enum class PercentileLabelStyle {
+enum class PercentileLabelStyle
+{
     // The "percentile" label of a histogram's line (percentilelines.h): the shortest
     // digits that read back exactly, and 100 or more is "max".
     Line,

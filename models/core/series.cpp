@@ -4,34 +4,33 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 QString useKindName(UseKind kind)
 {
     switch (kind) {
     case UseKind::Utilization:
-        return QStringLiteral("utilization");
+        return u"utilization"_s;
     case UseKind::Saturation:
-        return QStringLiteral("saturation");
+        return u"saturation"_s;
     case UseKind::Errors:
-        return QStringLiteral("errors");
+        return u"errors"_s;
     case UseKind::Throughput:
-        return QStringLiteral("throughput");
+        return u"throughput"_s;
     case UseKind::Latency:
-        return QStringLiteral("latency");
+        return u"latency"_s;
     case UseKind::Info:
         break;
     }
-    return QStringLiteral("info");
+    return u"info"_s;
 }
 
 UseKind useKindFromName(const QString &name, bool *ok)
 {
     static const QHash<QString, UseKind> kinds = {
-        { QStringLiteral("utilization"), UseKind::Utilization },
-        { QStringLiteral("saturation"), UseKind::Saturation },
-        { QStringLiteral("errors"), UseKind::Errors },
-        { QStringLiteral("throughput"), UseKind::Throughput },
-        { QStringLiteral("latency"), UseKind::Latency },
-        { QStringLiteral("info"), UseKind::Info },
+        { u"utilization"_s, UseKind::Utilization }, { u"saturation"_s, UseKind::Saturation },
+        { u"errors"_s, UseKind::Errors },           { u"throughput"_s, UseKind::Throughput },
+        { u"latency"_s, UseKind::Latency },         { u"info"_s, UseKind::Info },
     };
     auto it = kinds.constFind(name);
     if (ok)
@@ -55,7 +54,7 @@ QString escapeLabel(const QString &text)
 
 QString labelsToString(const Labels &labels)
 {
-    QString out = QStringLiteral("{");
+    QString out = u"{"_s;
     bool first = true;
     for (auto it = labels.cbegin(); it != labels.cend(); ++it) {
         if (!first)

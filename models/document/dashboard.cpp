@@ -7,6 +7,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 namespace {
 
 // Glob match where '*' matches any run of characters (dots included) and every
@@ -55,7 +57,7 @@ QString substituteString(const QString &text, const QMap<QString, QString> &valu
             out += *it;
         } else {
             if (error->isEmpty())
-                *error = QStringLiteral("unknown variable ${%1}").arg(name);
+                *error = u"unknown variable ${%1}"_s.arg(name);
             out += QStringView(text).mid(start, end - start + 1);
         }
         pos = end + 1;
@@ -149,13 +151,11 @@ int PanelThresholds::level(double value) const
 
 QString yScaleName(YScale scale)
 {
-    using namespace Qt::StringLiterals;
     return scale == YScale::Log ? u"log"_s : u"linear"_s;
 }
 
 std::optional<YScale> yScaleFromName(const QString &name)
 {
-    using namespace Qt::StringLiterals;
     if (name == "linear"_L1)
         return YScale::Linear;
     if (name == "log"_L1)

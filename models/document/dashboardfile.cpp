@@ -40,8 +40,8 @@ constexpr qint64 MaximumFileSize = 16 * 1024 * 1024;
 
 QString passwordReason()
 {
-    return QStringLiteral("passwords are not stored in dashboard files; use libpq's .pgpass, "
-                          "a service file or the environment");
+    return u"passwords are not stored in dashboard files; use libpq's .pgpass, "
+           "a service file or the environment"_s;
 }
 
 bool isPasswordKey(const QString &key)
@@ -186,34 +186,32 @@ DashboardLoadResult Parser::parse(const QByteArray &json)
     const QJsonObject root = *document;
 
     Dashboard dashboard;
-    if (!parseSchemaVersion(root)
-        || !readString(root, QStringLiteral("title"), {}, true, &dashboard.title)
+    if (!parseSchemaVersion(root) || !readString(root, u"title"_s, {}, true, &dashboard.title)
         || !parseVariables(root, &dashboard) || !parseSources(root, &dashboard)
         || !parseDerived(root, &dashboard))
         return failed();
 
     QString timeRange = formatDuration(dashboard.rangeMs);
-    if (!readString(root, QStringLiteral("timeRange"), {}, false, &timeRange))
+    if (!readString(root, u"timeRange"_s, {}, false, &timeRange))
         return failed();
     const auto rangeMs = parseDuration(timeRange);
     if (!rangeMs) {
-        fail(QStringLiteral("timeRange"),
-             QStringLiteral("must be a duration like 15m (a positive whole number with unit ms, "
-                            "s, m, h, d or w), got %1")
-                 .arg(describe(timeRange)));
+        fail(u"timeRange"_s,
+             u"must be a duration like 15m (a positive whole number with unit ms, "
+             "s, m, h, d or w), got %1"_s.arg(describe(timeRange)));
         return failed();
     }
     // A longer range would give millions of axis labels and cache reads per repaint.
     if (*rangeMs > MaximumRangeMs) {
-        fail(QStringLiteral("timeRange"),
+        fail(u"timeRange"_s,
              u"must be at most %1, got %2"_s.arg(formatDuration(MaximumRangeMs),
                                                  describe(timeRange)));
         return failed();
     }
     dashboard.rangeMs = *rangeMs;
 
-    if (!readInt(root, QStringLiteral("refreshMs"), {}, MinimumIntervalMs, 1000,
-                 &dashboard.refreshMs, MaximumRefreshMs)
+    if (!readInt(root, u"refreshMs"_s, {}, MinimumIntervalMs, 1000, &dashboard.refreshMs,
+                 MaximumRefreshMs)
         || !parsePanels(root, &dashboard) || !parseAlerts(root, &dashboard))
         return failed();
 
@@ -223,20 +221,20 @@ DashboardLoadResult Parser::parse(const QByteArray &json)
 
 bool Parser::parseAlerts(const QJsonObject &root, Dashboard *dashboard)
 {
-    if (!readString(root, QStringLiteral("alertPack"), {}, false, &dashboard->alertPack))
+    if (!readString(root, u"alertPack"_s, {}, false, &dashboard->alertPack))
         return false;
     if (!dashboard->alertPack.isEmpty()) {
         QString error;
         if (!loadAlertPack(dashboard->alertPack, &error))
-            return fail(QStringLiteral("alertPack"), error);
+            return fail(u"alertPack"_s, error);
     }
     QJsonArray array;
-    if (!readArray(root, QStringLiteral("alerts"), {}, false, &array)
+    if (!readArray(root, u"alerts"_s, {}, false, &array)
         || !checkCount(array.size(), MaximumAlertRules, u"alerts"_s, u"rules"_s))
         return false;
     QSet<QString> ids;
     for (qsizetype i = 0; i < array.size(); ++i) {
-        const QString path = indexPath(QStringLiteral("alerts"), i);
+        const QString path = indexPath(u"alerts"_s, i);
         QJsonObject object;
         if (!elementObject(array.at(i), path, &object))
             return false;
@@ -245,8 +243,7 @@ bool Parser::parseAlerts(const QJsonObject &root, Dashboard *dashboard)
         if (!rule)
             return fail(joinPath(path, problem.field), problem.reason);
         if (ids.contains(rule->id))
-            return fail(joinPath(path, QStringLiteral("id")),
-                        QStringLiteral("duplicate rule id %1").arg(describe(rule->id)));
+            return fail(joinPath(path, u"id"_s), u"duplicate rule id %1"_s.arg(describe(rule->id)));
         ids.insert(rule->id);
         dashboard->alerts.append(*rule);
     }
@@ -255,64 +252,59 @@ bool Parser::parseAlerts(const QJsonObject &root, Dashboard *dashboard)
 
 bool Parser::parseSchemaVersion(const QJsonObject &root)
 {
-    const QString field = QStringLiteral("schemaVersion");
+    const QString field = u"schemaVersion"_s;
     const auto it = root.constFind(field);
     if (it == root.constEnd())
         return fail(field,
-                    QStringLiteral("is required (this build reads schemaVersion 1 to %1)")
-                        .arg(Dashboard::SchemaVersion));
+                    u"is required (this build reads schemaVersion 1 to %1)"_s.arg(
+                        Dashboard::SchemaVersion));
     const double value = it->toDouble(std::nan(""));
     if (!it->isDouble() || !std::isfinite(value) || std::floor(value) != value)
-        return failType(field, QStringLiteral("an integer"), *it);
+        return failType(field, u"an integer"_s, *it);
     if (value > Dashboard::SchemaVersion)
         return fail(field,
-                    QStringLiteral("written by a newer Headroom (schemaVersion %1; this "
-                                   "build reads up to %2); not opened")
-                        .arg(describe(*it))
+                    u"written by a newer Headroom (schemaVersion %1; this "
+                    "build reads up to %2); not opened"_s.arg(describe(*it))
                         .arg(Dashboard::SchemaVersion));
     if (value < 1)
-        return fail(field, QStringLiteral("must be at least 1, got %1").arg(describe(*it)));
+        return fail(field, u"must be at least 1, got %1"_s.arg(describe(*it)));
     return true;
 }
 
 bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
 {
-    static const QRegularExpression namePattern(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    static const QRegularExpression namePattern(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
     QJsonArray array;
-    if (!readArray(root, QStringLiteral("variables"), {}, false, &array)
+    if (!readArray(root, u"variables"_s, {}, false, &array)
         || !checkCount(array.size(), MaximumVariables, u"variables"_s, u"variables"_s))
         return false;
     for (qsizetype i = 0; i < array.size(); ++i) {
-        const QString path = indexPath(QStringLiteral("variables"), i);
+        const QString path = indexPath(u"variables"_s, i);
         QJsonObject object;
         if (!elementObject(array.at(i), path, &object))
             return false;
         DashboardVariable variable;
-        if (!readString(object, QStringLiteral("name"), path, true, &variable.name,
-                        MaximumIdLength))
+        if (!readString(object, u"name"_s, path, true, &variable.name, MaximumIdLength))
             return false;
-        const QString nameField = joinPath(path, QStringLiteral("name"));
+        const QString nameField = joinPath(path, u"name"_s);
         if (!namePattern.match(variable.name).hasMatch())
             return fail(nameField,
-                        QStringLiteral("must start with a letter or _ and use only "
-                                       "letters, digits and _, got %1")
-                            .arg(describe(variable.name)));
+                        u"must start with a letter or _ and use only "
+                        "letters, digits and _, got %1"_s.arg(describe(variable.name)));
         if (m_variableNames.contains(variable.name))
-            return fail(nameField,
-                        QStringLiteral("duplicate variable name %1").arg(describe(variable.name)));
-        if (!readString(object, QStringLiteral("label"), path, false, &variable.label)
-            || !readString(object, QStringLiteral("default"), path, false, &variable.defaultValue,
+            return fail(nameField, u"duplicate variable name %1"_s.arg(describe(variable.name)));
+        if (!readString(object, u"label"_s, path, false, &variable.label)
+            || !readString(object, u"default"_s, path, false, &variable.defaultValue,
                            MaximumValueLength))
             return false;
         QJsonArray options;
-        const QString optionsPath = joinPath(path, QStringLiteral("options"));
-        if (!readArray(object, QStringLiteral("options"), path, false, &options)
+        const QString optionsPath = joinPath(path, u"options"_s);
+        if (!readArray(object, u"options"_s, path, false, &options)
             || !checkCount(options.size(), MaximumVariableOptions, optionsPath, u"options"_s))
             return false;
         for (qsizetype j = 0; j < options.size(); ++j) {
             if (!options.at(j).isString())
-                return failType(indexPath(optionsPath, j), QStringLiteral("a string"),
-                                options.at(j));
+                return failType(indexPath(optionsPath, j), u"a string"_s, options.at(j));
             if (!checkLength(options.at(j).toString(), indexPath(optionsPath, j),
                              MaximumValueLength))
                 return false;
@@ -327,11 +319,11 @@ bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
 bool Parser::parseSources(const QJsonObject &root, Dashboard *dashboard)
 {
     QJsonArray array;
-    if (!readArray(root, QStringLiteral("sources"), {}, true, &array)
+    if (!readArray(root, u"sources"_s, {}, true, &array)
         || !checkCount(array.size(), MaximumSources, u"sources"_s, u"sources"_s))
         return false;
     for (qsizetype i = 0; i < array.size(); ++i) {
-        const QString path = indexPath(QStringLiteral("sources"), i);
+        const QString path = indexPath(u"sources"_s, i);
         QJsonObject object;
         DashboardSource source;
         if (!elementObject(array.at(i), path, &object) || !parseSource(object, path, &source))
@@ -343,25 +335,23 @@ bool Parser::parseSources(const QJsonObject &root, Dashboard *dashboard)
 
 bool Parser::parseSource(const QJsonObject &object, const QString &path, DashboardSource *source)
 {
-    static const QRegularExpression idPattern(QStringLiteral("^[A-Za-z0-9_.:-]+$"));
-    if (!readString(object, QStringLiteral("id"), path, true, &source->id, MaximumIdLength))
+    static const QRegularExpression idPattern(u"^[A-Za-z0-9_.:-]+$"_s);
+    if (!readString(object, u"id"_s, path, true, &source->id, MaximumIdLength))
         return false;
-    const QString idField = joinPath(path, QStringLiteral("id"));
+    const QString idField = joinPath(path, u"id"_s);
     if (!idPattern.match(source->id).hasMatch())
         return fail(idField,
-                    QStringLiteral("must be non-empty and use only letters, digits and "
-                                   "_ . : -, got %1")
-                        .arg(describe(source->id)));
+                    u"must be non-empty and use only letters, digits and "
+                    "_ . : -, got %1"_s.arg(describe(source->id)));
     if (m_sourceIds.contains(source->id))
-        return fail(idField, QStringLiteral("duplicate source id %1").arg(describe(source->id)));
-    if (!readNonEmptyString(object, QStringLiteral("plugin"), path, &source->plugin,
-                            MaximumIdLength)
-        || !readInt(object, QStringLiteral("intervalMs"), path, MinimumIntervalMs, 1000,
-                    &source->intervalMs, MaximumIntervalMs)
-        || !readInt(object, QStringLiteral("timeoutMs"), path, MinimumTimeoutMs, 5000,
-                    &source->timeoutMs, MaximumTimeoutMs)
-        || !readObject(object, QStringLiteral("config"), path, &source->config)
-        || !checkConfig(source->config, joinPath(path, QStringLiteral("config"))))
+        return fail(idField, u"duplicate source id %1"_s.arg(describe(source->id)));
+    if (!readNonEmptyString(object, u"plugin"_s, path, &source->plugin, MaximumIdLength)
+        || !readInt(object, u"intervalMs"_s, path, MinimumIntervalMs, 1000, &source->intervalMs,
+                    MaximumIntervalMs)
+        || !readInt(object, u"timeoutMs"_s, path, MinimumTimeoutMs, 5000, &source->timeoutMs,
+                    MaximumTimeoutMs)
+        || !readObject(object, u"config"_s, path, &source->config)
+        || !checkConfig(source->config, joinPath(path, u"config"_s)))
         return false;
     m_sourceIds.insert(source->id);
     return true;
@@ -370,38 +360,35 @@ bool Parser::parseSource(const QJsonObject &object, const QString &path, Dashboa
 bool Parser::parseDerived(const QJsonObject &root, Dashboard *dashboard)
 {
     QJsonArray array;
-    if (!readArray(root, QStringLiteral("derived"), {}, false, &array)
+    if (!readArray(root, u"derived"_s, {}, false, &array)
         || !checkCount(array.size(), MaximumDerived, u"derived"_s, u"derived series"_s))
         return false;
     for (qsizetype i = 0; i < array.size(); ++i) {
-        const QString path = indexPath(QStringLiteral("derived"), i);
+        const QString path = indexPath(u"derived"_s, i);
         QJsonObject object;
         DashboardDerived derived;
         QString kind;
         if (!elementObject(array.at(i), path, &object)
-            || !readNonEmptyString(object, QStringLiteral("source"), path, &derived.source,
-                                   MaximumIdLength)
-            || !readNonEmptyString(object, QStringLiteral("metric"), path, &derived.metric)
-            || !readNonEmptyString(object, QStringLiteral("expression"), path, &derived.expression,
+            || !readNonEmptyString(object, u"source"_s, path, &derived.source, MaximumIdLength)
+            || !readNonEmptyString(object, u"metric"_s, path, &derived.metric)
+            || !readNonEmptyString(object, u"expression"_s, path, &derived.expression,
                                    Expression::MaximumLength)
-            || !readString(object, QStringLiteral("unit"), path, false, &derived.unit)
-            || !readString(object, QStringLiteral("kind"), path, false, &kind))
+            || !readString(object, u"unit"_s, path, false, &derived.unit)
+            || !readString(object, u"kind"_s, path, false, &kind))
             return false;
         if (!m_sourceIds.contains(derived.source))
-            return fail(joinPath(path, QStringLiteral("source")),
-                        QStringLiteral("no source %1 is declared").arg(describe(derived.source)));
+            return fail(joinPath(path, u"source"_s),
+                        u"no source %1 is declared"_s.arg(describe(derived.source)));
         QString error;
         if (!Expression::parse(derived.expression, &error))
-            return fail(joinPath(path, QStringLiteral("expression")), error);
+            return fail(joinPath(path, u"expression"_s), error);
         bool known = true;
         if (!kind.isEmpty())
             derived.kind = useKindFromName(kind, &known);
         if (!known)
-            return fail(
-                joinPath(path, QStringLiteral("kind")),
-                QStringLiteral("must be one of utilization, saturation, errors, throughput, "
-                               "latency, info; got %1")
-                    .arg(describe(kind)));
+            return fail(joinPath(path, u"kind"_s),
+                        u"must be one of utilization, saturation, errors, throughput, "
+                        "latency, info; got %1"_s.arg(describe(kind)));
         dashboard->derived.append(derived);
     }
     return true;
@@ -447,10 +434,10 @@ bool Parser::checkReferences(const QString &text, const QString &path)
             QStringList declared(m_variableNames.cbegin(), m_variableNames.cend());
             declared.sort();
             return fail(path,
-                        QStringLiteral("unknown variable ${%1} (%2)")
-                            .arg(name,
-                                 declared.isEmpty() ? QStringLiteral("no variables are declared")
-                                                    : u"declared: " + declared.join(u", ")));
+                        u"unknown variable ${%1} (%2)"_s.arg(
+                            name,
+                            declared.isEmpty() ? u"no variables are declared"_s
+                                               : u"declared: " + declared.join(u", ")));
         }
         pos = end + 1;
     }
@@ -459,14 +446,14 @@ bool Parser::checkReferences(const QString &text, const QString &path)
 bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
 {
     QJsonArray array;
-    if (!readArray(root, QStringLiteral("panels"), {}, true, &array)
+    if (!readArray(root, u"panels"_s, {}, true, &array)
         || !checkCount(array.size(), MaximumPanels, u"panels"_s, u"panels"_s))
         return false;
     QHash<QString, qsizetype> ids;
     QList<qsizetype> autoPlaced;
     int bottom = 0;
     for (qsizetype i = 0; i < array.size(); ++i) {
-        const QString path = indexPath(QStringLiteral("panels"), i);
+        const QString path = indexPath(u"panels"_s, i);
         QJsonObject object;
         DashboardPanel panel;
         bool hasLayout = false;
@@ -474,9 +461,8 @@ bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
             || !parsePanel(object, path, &panel, &hasLayout))
             return false;
         if (ids.contains(panel.id))
-            return fail(joinPath(path, QStringLiteral("id")),
-                        QStringLiteral("duplicate panel id %1 (also panels[%2])")
-                            .arg(describe(panel.id))
+            return fail(joinPath(path, u"id"_s),
+                        u"duplicate panel id %1 (also panels[%2])"_s.arg(describe(panel.id))
                             .arg(ids.value(panel.id)));
         ids.insert(panel.id, i);
         if (hasLayout)
@@ -495,7 +481,7 @@ bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
         layout.y = bottom + int(n / 2) * defaults.h;
         // Saved with this layout, the panel must load back.
         if (layout.y + layout.h > MaximumPanelRow)
-            return fail(indexPath(QStringLiteral("panels"), autoPlaced.at(n)),
+            return fail(indexPath(u"panels"_s, autoPlaced.at(n)),
                         u"has no layout, and no room is left for it below the placed panels "
                         "(the grid ends at row %1); give it a layout"_s.arg(MaximumPanelRow));
     }
@@ -506,25 +492,25 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
                         bool *hasLayout)
 {
     QString typeName;
-    if (!readNonEmptyString(object, QStringLiteral("id"), path, &panel->id, MaximumIdLength)
-        || !readNonEmptyString(object, QStringLiteral("type"), path, &typeName))
+    if (!readNonEmptyString(object, u"id"_s, path, &panel->id, MaximumIdLength)
+        || !readNonEmptyString(object, u"type"_s, path, &typeName))
         return false;
     const std::optional<PanelType> type = panelTypeFromName(typeName);
     if (!type)
-        return fail(joinPath(path, QStringLiteral("type")),
-                    QStringLiteral("unknown panel type %1 (this build draws: %2)")
-                        .arg(describe(typeName), panelTypeNames().join(u", ")));
+        return fail(joinPath(path, u"type"_s),
+                    u"unknown panel type %1 (this build draws: %2)"_s.arg(
+                        describe(typeName), panelTypeNames().join(u", ")));
     panel->type = *type;
-    if (!readString(object, QStringLiteral("title"), path, false, &panel->title)
-        || !readString(object, QStringLiteral("unit"), path, false, &panel->unit)
+    if (!readString(object, u"title"_s, path, false, &panel->title)
+        || !readString(object, u"unit"_s, path, false, &panel->unit)
         || !parsePercentiles(object, path, &panel->percentiles)
         || !parseYScale(object, path, &panel->yScale)
         || !parseThresholds(object, path, &panel->thresholds))
         return false;
 
     QJsonArray series;
-    const QString seriesPath = joinPath(path, QStringLiteral("series"));
-    if (!readArray(object, QStringLiteral("series"), path, false, &series)
+    const QString seriesPath = joinPath(path, u"series"_s);
+    if (!readArray(object, u"series"_s, path, false, &series)
         || !checkCount(series.size(), MaximumSelectorsPerPanel, seriesPath, u"series"_s))
         return false;
     for (qsizetype i = 0; i < series.size(); ++i) {
@@ -537,14 +523,14 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
         panel->series.append(selector);
     }
 
-    *hasLayout = object.contains(QStringLiteral("layout"));
+    *hasLayout = object.contains(u"layout"_s);
     if (*hasLayout) {
         QJsonObject layout;
-        if (!readObject(object, QStringLiteral("layout"), path, &layout)
-            || !parseLayout(layout, joinPath(path, QStringLiteral("layout")), &panel->layout))
+        if (!readObject(object, u"layout"_s, path, &layout)
+            || !parseLayout(layout, joinPath(path, u"layout"_s), &panel->layout))
             return false;
     }
-    return readObject(object, QStringLiteral("options"), path, &panel->options)
+    return readObject(object, u"options"_s, path, &panel->options)
         && checkPanelOptions(*panel, path);
 }
 
@@ -647,28 +633,27 @@ bool Parser::parseThresholds(const QJsonObject &object, const QString &path,
 
 bool Parser::parseSelector(const QJsonObject &object, const QString &path, SeriesSelector *selector)
 {
-    if (!readNonEmptyString(object, QStringLiteral("source"), path, &selector->source,
-                            MaximumIdLength))
+    if (!readNonEmptyString(object, u"source"_s, path, &selector->source, MaximumIdLength))
         return false;
     if (!m_sourceIds.contains(selector->source)) {
         QStringList declared(m_sourceIds.cbegin(), m_sourceIds.cend());
         declared.sort();
-        return fail(joinPath(path, QStringLiteral("source")),
-                    QStringLiteral("unknown source %1 (%2)")
-                        .arg(describe(selector->source),
-                             declared.isEmpty() ? QStringLiteral("no sources are declared")
-                                                : u"declared: " + declared.join(u", ")));
+        return fail(joinPath(path, u"source"_s),
+                    u"unknown source %1 (%2)"_s.arg(describe(selector->source),
+                                                    declared.isEmpty()
+                                                        ? u"no sources are declared"_s
+                                                        : u"declared: " + declared.join(u", ")));
     }
-    if (!readNonEmptyString(object, QStringLiteral("metric"), path, &selector->metric))
+    if (!readNonEmptyString(object, u"metric"_s, path, &selector->metric))
         return false;
     QJsonObject labels;
-    if (!readObject(object, QStringLiteral("labels"), path, &labels))
+    if (!readObject(object, u"labels"_s, path, &labels))
         return false;
-    const QString labelsPath = joinPath(path, QStringLiteral("labels"));
+    const QString labelsPath = joinPath(path, u"labels"_s);
     for (auto it = labels.constBegin(); it != labels.constEnd(); ++it) {
         const QString labelField = joinPath(labelsPath, it.key());
         if (!it->isString())
-            return failType(labelField, QStringLiteral("a string"), *it);
+            return failType(labelField, u"a string"_s, *it);
         if (it.key().size() > MaximumNameLength)
             return fail(
                 labelsPath,
@@ -683,26 +668,23 @@ bool Parser::parseSelector(const QJsonObject &object, const QString &path, Serie
 
 bool Parser::parseLayout(const QJsonObject &object, const QString &path, PanelLayout *layout)
 {
-    if (!readInt(object, QStringLiteral("x"), path, 0, std::nullopt, &layout->x)
-        || !readInt(object, QStringLiteral("y"), path, 0, std::nullopt, &layout->y, MaximumPanelRow)
-        || !readInt(object, QStringLiteral("w"), path, 1, std::nullopt, &layout->w)
-        || !readInt(object, QStringLiteral("h"), path, 1, std::nullopt, &layout->h,
-                    MaximumPanelHeight))
+    if (!readInt(object, u"x"_s, path, 0, std::nullopt, &layout->x)
+        || !readInt(object, u"y"_s, path, 0, std::nullopt, &layout->y, MaximumPanelRow)
+        || !readInt(object, u"w"_s, path, 1, std::nullopt, &layout->w)
+        || !readInt(object, u"h"_s, path, 1, std::nullopt, &layout->h, MaximumPanelHeight))
         return false;
     if (layout->x >= GridColumns)
-        return fail(joinPath(path, QStringLiteral("x")),
-                    QStringLiteral("must be less than %1 (the grid is %1 columns wide), got %2")
-                        .arg(GridColumns)
+        return fail(joinPath(path, u"x"_s),
+                    u"must be less than %1 (the grid is %1 columns wide), got %2"_s.arg(GridColumns)
                         .arg(layout->x));
     if (layout->w > GridColumns - layout->x)
-        return fail(joinPath(path, QStringLiteral("w")),
-                    QStringLiteral("x + w must not exceed %1 (the grid is %1 columns wide), got "
-                                   "x %2 + w %3")
-                        .arg(GridColumns)
+        return fail(joinPath(path, u"w"_s),
+                    u"x + w must not exceed %1 (the grid is %1 columns wide), got "
+                    "x %2 + w %3"_s.arg(GridColumns)
                         .arg(layout->x)
                         .arg(layout->w));
     if (layout->h > MaximumPanelRow - layout->y)
-        return fail(joinPath(path, QStringLiteral("h")),
+        return fail(joinPath(path, u"h"_s),
                     u"y + h must not exceed %1 (the grid's last row), got y %2 + h %3"_s
                         .arg(MaximumPanelRow)
                         .arg(layout->y)
@@ -733,23 +715,22 @@ DashboardLoadResult loadDashboard(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         DashboardLoadResult result;
-        result.error = DashboardError { path, QString(),
-                                        QStringLiteral("cannot open: %1").arg(file.errorString()) };
+        result.error
+            = DashboardError { path, QString(), u"cannot open: %1"_s.arg(file.errorString()) };
         return result;
     }
     if (file.size() > MaximumFileSize) {
         DashboardLoadResult result;
-        result.error = DashboardError {
-            path, QString(),
-            QStringLiteral("too large for a dashboard file (%1 bytes)").arg(file.size())
-        };
+        result.error
+            = DashboardError { path, QString(),
+                               u"too large for a dashboard file (%1 bytes)"_s.arg(file.size()) };
         return result;
     }
     const QByteArray data = file.readAll();
     if (file.error() != QFileDevice::NoError) {
         DashboardLoadResult result;
-        result.error = DashboardError { path, QString(),
-                                        QStringLiteral("cannot read: %1").arg(file.errorString()) };
+        result.error
+            = DashboardError { path, QString(), u"cannot read: %1"_s.arg(file.errorString()) };
         return result;
     }
     return parseDashboard(data, path);
@@ -767,33 +748,32 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
         for (const QString &option : variable.options)
             options.append(variableValueWithoutPassword(option, conninfo));
         variables.append(QJsonObject {
-            { QStringLiteral("name"), variable.name },
-            { QStringLiteral("label"), variable.label },
-            { QStringLiteral("default"),
-              variableValueWithoutPassword(variable.defaultValue, conninfo) },
-            { QStringLiteral("options"), options },
+            { u"name"_s, variable.name },
+            { u"label"_s, variable.label },
+            { u"default"_s, variableValueWithoutPassword(variable.defaultValue, conninfo) },
+            { u"options"_s, options },
         });
     }
 
     QJsonArray sources;
     for (const DashboardSource &source : dashboard.sources) {
         sources.append(QJsonObject {
-            { QStringLiteral("id"), source.id },
-            { QStringLiteral("plugin"), source.plugin },
-            { QStringLiteral("intervalMs"), source.intervalMs },
-            { QStringLiteral("timeoutMs"), source.timeoutMs },
-            { QStringLiteral("config"), withoutPasswords(source.config) },
+            { u"id"_s, source.id },
+            { u"plugin"_s, source.plugin },
+            { u"intervalMs"_s, source.intervalMs },
+            { u"timeoutMs"_s, source.timeoutMs },
+            { u"config"_s, withoutPasswords(source.config) },
         });
     }
 
     QJsonArray derived;
     for (const DashboardDerived &d : dashboard.derived) {
         derived.append(QJsonObject {
-            { QStringLiteral("source"), d.source },
-            { QStringLiteral("metric"), d.metric },
-            { QStringLiteral("expression"), d.expression },
-            { QStringLiteral("unit"), d.unit },
-            { QStringLiteral("kind"), useKindName(d.kind) },
+            { u"source"_s, d.source },
+            { u"metric"_s, d.metric },
+            { u"expression"_s, d.expression },
+            { u"unit"_s, d.unit },
+            { u"kind"_s, useKindName(d.kind) },
         });
     }
 
@@ -805,25 +785,25 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
             for (auto it = selector.labels.cbegin(); it != selector.labels.cend(); ++it)
                 labels.insert(it.key(), it.value());
             series.append(QJsonObject {
-                { QStringLiteral("source"), selector.source },
-                { QStringLiteral("metric"), selector.metric },
-                { QStringLiteral("labels"), labels },
+                { u"source"_s, selector.source },
+                { u"metric"_s, selector.metric },
+                { u"labels"_s, labels },
             });
         }
         QJsonObject panelObject {
-            { QStringLiteral("id"), panel.id },
-            { QStringLiteral("type"), panelTypeName(panel.type) },
-            { QStringLiteral("title"), panel.title },
-            { QStringLiteral("unit"), panel.unit },
-            { QStringLiteral("series"), series },
-            { QStringLiteral("layout"),
+            { u"id"_s, panel.id },
+            { u"type"_s, panelTypeName(panel.type) },
+            { u"title"_s, panel.title },
+            { u"unit"_s, panel.unit },
+            { u"series"_s, series },
+            { u"layout"_s,
               QJsonObject {
-                  { QStringLiteral("x"), panel.layout.x },
-                  { QStringLiteral("y"), panel.layout.y },
-                  { QStringLiteral("w"), panel.layout.w },
-                  { QStringLiteral("h"), panel.layout.h },
+                  { u"x"_s, panel.layout.x },
+                  { u"y"_s, panel.layout.y },
+                  { u"w"_s, panel.layout.w },
+                  { u"h"_s, panel.layout.h },
               } },
-            { QStringLiteral("options"), panel.options },
+            { u"options"_s, panel.options },
             { u"yScale"_s, yScaleName(panel.yScale) },
         };
         // No field means the default percentiles; an empty list would be refused.
@@ -848,26 +828,26 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
     for (const AlertRule &rule : dashboard.alerts)
         alerts.append(alertRuleToJson(rule));
     QJsonObject root {
-        { QStringLiteral("schemaVersion"), Dashboard::SchemaVersion },
-        { QStringLiteral("title"), dashboard.title },
-        { QStringLiteral("variables"), variables },
-        { QStringLiteral("sources"), sources },
-        { QStringLiteral("derived"), derived },
-        { QStringLiteral("timeRange"), formatDuration(dashboard.rangeMs) },
-        { QStringLiteral("refreshMs"), dashboard.refreshMs },
-        { QStringLiteral("panels"), panels },
+        { u"schemaVersion"_s, Dashboard::SchemaVersion },
+        { u"title"_s, dashboard.title },
+        { u"variables"_s, variables },
+        { u"sources"_s, sources },
+        { u"derived"_s, derived },
+        { u"timeRange"_s, formatDuration(dashboard.rangeMs) },
+        { u"refreshMs"_s, dashboard.refreshMs },
+        { u"panels"_s, panels },
     };
     if (!dashboard.alertPack.isEmpty())
-        root.insert(QStringLiteral("alertPack"), dashboard.alertPack);
+        root.insert(u"alertPack"_s, dashboard.alertPack);
     if (!alerts.isEmpty())
-        root.insert(QStringLiteral("alerts"), alerts);
+        root.insert(u"alerts"_s, alerts);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 bool saveDashboard(const Dashboard &dashboard, const QString &path, QString *error)
 {
     auto failed = [&](const QString &reason) {
-        const QString message = QStringLiteral("%1: cannot save: %2").arg(path, reason);
+        const QString message = u"%1: cannot save: %2"_s.arg(path, reason);
         qCDebug(lcDashboard).noquote() << message;
         if (error)
             *error = message;

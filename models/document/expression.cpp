@@ -5,6 +5,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 struct Expression::Node
 {
     enum class Kind
@@ -39,15 +41,14 @@ public:
     {
         m_metrics = metrics;
         if (m_text.size() > Expression::MaximumLength) {
-            m_error = QStringLiteral("longer than %1 characters (%2)")
-                          .arg(Expression::MaximumLength)
+            m_error = u"longer than %1 characters (%2)"_s.arg(Expression::MaximumLength)
                           .arg(m_text.size());
             return nullptr;
         }
         NodePtr root = expr();
         skipSpace();
         if (root && m_pos < m_text.size())
-            fail(QStringLiteral("unexpected \"%1\"").arg(m_text.at(m_pos)));
+            fail(u"unexpected \"%1\""_s.arg(m_text.at(m_pos)));
         return m_error.isEmpty() ? root : nullptr;
     }
     QString error() const { return m_error; }
@@ -61,7 +62,7 @@ private:
     void fail(const QString &what)
     {
         if (m_error.isEmpty())
-            m_error = QStringLiteral("position %1: %2").arg(m_pos + 1).arg(what);
+            m_error = u"position %1: %2"_s.arg(m_pos + 1).arg(what);
     }
     static NodePtr binary(Node::Kind kind, NodePtr a, NodePtr b)
     {
@@ -111,7 +112,7 @@ private:
     {
         if (++m_depth <= Expression::MaximumDepth)
             return true;
-        fail(QStringLiteral("nested deeper than %1 levels").arg(Expression::MaximumDepth));
+        fail(u"nested deeper than %1 levels"_s.arg(Expression::MaximumDepth));
         return false;
     }
 
@@ -119,7 +120,7 @@ private:
     {
         skipSpace();
         if (m_pos >= m_text.size()) {
-            fail(QStringLiteral("expected a number, a metric or \"(\""));
+            fail(u"expected a number, a metric or \"(\""_s);
             return nullptr;
         }
         const QChar c = m_text.at(m_pos);
@@ -133,7 +134,7 @@ private:
             if (!inner)
                 return nullptr;
             if (m_pos >= m_text.size() || m_text.at(m_pos) != u')') {
-                fail(QStringLiteral("expected \")\""));
+                fail(u"expected \")\""_s);
                 return nullptr;
             }
             ++m_pos;
@@ -165,7 +166,7 @@ private:
             const double value = literal.toDouble(&ok);
             if (!ok) {
                 m_pos = start;
-                fail(QStringLiteral("bad number \"%1\"").arg(literal));
+                fail(u"bad number \"%1\""_s.arg(literal));
                 return nullptr;
             }
             auto n = std::make_shared<Node>();
@@ -185,7 +186,7 @@ private:
                 m_metrics->append(n->metric);
             return n;
         }
-        fail(QStringLiteral("unexpected \"%1\"").arg(c));
+        fail(u"unexpected \"%1\""_s.arg(c));
         return nullptr;
     }
 

@@ -8,6 +8,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 MonitoringSession::MonitoringSession(QObject *parent)
     : QObject(parent)
     , m_bus(&m_registry)
@@ -90,12 +92,12 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
         CollectorFactory *factory = m_collectors.factory(source.plugin);
         std::unique_ptr<Collector> collector;
         if (error.isEmpty() && !factory)
-            error = QStringLiteral("no collector plugin \"%1\" installed").arg(source.plugin);
+            error = u"no collector plugin \"%1\" installed"_s.arg(source.plugin);
         // The plugin's schema before the plugin: every plugin refuses a misspelt or
         // mistyped option in the same words, naming it as the file does.
         if (error.isEmpty()) {
-            const QString path = JsonReader::joinPath(
-                JsonReader::indexPath(QStringLiteral("sources"), i), QStringLiteral("config"));
+            const QString path
+                = JsonReader::joinPath(JsonReader::indexPath(u"sources"_s, i), u"config"_s);
             if (const auto refused = m_collectors.checkConfig(source.plugin, config.options, path))
                 error = refused->toString();
         }

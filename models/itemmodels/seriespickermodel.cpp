@@ -6,6 +6,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 SeriesPickerModel::SeriesPickerModel(QAbstractItemModel *tree, QObject *parent)
     : QSortFilterProxyModel(parent)
     , m_descendants(new KDescendantsProxyModel(this))
@@ -25,7 +27,7 @@ QAbstractItemModel *SeriesPickerModel::descendants() const
 
 void SeriesPickerModel::setFilterText(const QString &text)
 {
-    static const QRegularExpression whitespace(QStringLiteral("\\s+"));
+    static const QRegularExpression whitespace(u"\\s+"_s);
     const QStringList words = text.split(whitespace, Qt::SkipEmptyParts);
     m_text = text;
     if (words == m_words)

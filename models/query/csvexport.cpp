@@ -56,14 +56,14 @@ bool writeCsvFile(const QList<PanelData> &panels, const QString &path, QString *
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+        *error = u"%1: cannot write: %2"_s.arg(path, file.errorString());
         return false;
     }
     file.write(csvHeader());
     for (const PanelData &panel : panels)
         file.write(csvRows(panel));
     if (!file.commit()) {
-        *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+        *error = u"%1: cannot write: %2"_s.arg(path, file.errorString());
         return false;
     }
     return true;

@@ -57,7 +57,7 @@ DashboardPanel TestDashboardCsv::panel(const QString &id, const QString &metric)
 {
     DashboardPanel p;
     p.id = id;
-    p.type = u"timeseries"_s;
+    p.type = PanelType::TimeSeries;
     p.series = { { u"host"_s, metric, {} } };
     return p;
 }

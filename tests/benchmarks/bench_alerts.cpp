@@ -18,6 +18,8 @@
 #include <cstdio>
 #include <random>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 using namespace Headroom::Bench;
 
@@ -29,21 +31,20 @@ QList<SampleBatch> fleetSecond(qint64 tsMs, std::mt19937 &random)
     QList<SampleBatch> batches;
     for (int h = 0; h < 50; ++h) {
         SampleBatch b;
-        b.source = QStringLiteral("host%1").arg(h);
+        b.source = u"host%1"_s.arg(h);
         b.tsMs = tsMs;
         const auto add = [&](const char *metric, Labels labels, const char *resource) {
-            b.add({ b.source, QString::fromLatin1(metric), std::move(labels) }, QStringLiteral("%"),
+            b.add({ b.source, QString::fromLatin1(metric), std::move(labels) }, u"%"_s,
                   QString::fromLatin1(resource), UseKind::Utilization, percent(random) * 0.85);
         };
-        add("host.cpu.utilization", { { QStringLiteral("cpu"), QStringLiteral("all") } }, "cpu");
+        add("host.cpu.utilization", { { u"cpu"_s, u"all"_s } }, "cpu");
         add("host.cpu.runqueue_per_cpu", {}, "cpu");
         add("host.load.per_cpu", {}, "cpu");
-        add("host.mem.psi", { { QStringLiteral("kind"), QStringLiteral("some") } }, "memory");
+        add("host.mem.psi", { { u"kind"_s, u"some"_s } }, "memory");
         add("host.mem.swap_in", {}, "memory");
         add("tcp.retransmit_ratio", {}, "tcp");
         for (int d = 0; d < 4; ++d) {
-            const Labels disk { { QStringLiteral("device"),
-                                  QStringLiteral("sd%1").arg(QChar(u'a' + d)) } };
+            const Labels disk { { u"device"_s, u"sd%1"_s.arg(QChar(u'a' + d)) } };
             add("host.disk.utilization", disk, "disk");
             add("host.disk.queue", disk, "disk");
             add("host.disk.reads", disk, "disk"); // not watched
@@ -51,34 +52,29 @@ QList<SampleBatch> fleetSecond(qint64 tsMs, std::mt19937 &random)
         for (int n = 0; n < 2; ++n)
             for (const char *direction : { "rx", "tx" })
                 add("nic.utilization",
-                    { { QStringLiteral("interface"), QStringLiteral("eth%1").arg(n) },
-                      { QStringLiteral("direction"), QString::fromLatin1(direction) } },
+                    { { u"interface"_s, u"eth%1"_s.arg(n) },
+                      { u"direction"_s, QString::fromLatin1(direction) } },
                     "nic");
         for (int i = 0; i < 9; ++i)
-            add("host.cpu.mode", { { QStringLiteral("mode"), QStringLiteral("m%1").arg(i) } },
-                "cpu");
+            add("host.cpu.mode", { { u"mode"_s, u"m%1"_s.arg(i) } }, "cpu");
         batches.append(b);
     }
     for (int p = 0; p < 4; ++p) {
         SampleBatch b;
-        b.source = QStringLiteral("pg%1").arg(p);
+        b.source = u"pg%1"_s.arg(p);
         b.tsMs = tsMs;
         for (int s = 0; s < 250; ++s)
             b.add({ b.source,
-                    QStringLiteral("pg.shard.load"),
-                    { { QStringLiteral("set"), QStringLiteral("public.orders") },
-                      { QStringLiteral("shard"), QStringLiteral("public.orders_p%1").arg(s) } } },
-                  QStringLiteral("%"), QStringLiteral("shardset:public.orders"),
-                  UseKind::Utilization, percent(random) * 0.2);
+                    u"pg.shard.load"_s,
+                    { { u"set"_s, u"public.orders"_s },
+                      { u"shard"_s, u"public.orders_p%1"_s.arg(s) } } },
+                  u"%"_s, u"shardset:public.orders"_s, UseKind::Utilization, percent(random) * 0.2);
         LogHistogram latency;
         for (int i = 0; i < 200; ++i)
             latency.add(0.5 + percent(random) / 10);
-        b.histograms.append({ { { b.source, QStringLiteral("pg.latency.probe"), {} },
-                                QStringLiteral("ms"),
-                                QStringLiteral("pg"),
-                                UseKind::Latency,
-                                true },
-                              latency });
+        b.histograms.append(
+            { { { b.source, u"pg.latency.probe"_s, {} }, u"ms"_s, u"pg"_s, UseKind::Latency, true },
+              latency });
         batches.append(b);
     }
     return batches;
@@ -115,7 +111,7 @@ int main(int argc, char **argv)
         print("publish_us_per_fleet_second_without_alerts", publishAll(bus));
     }
     QString error;
-    const auto pack = loadAlertPack(QStringLiteral("use"), &error);
+    const auto pack = loadAlertPack(u"use"_s, &error);
     if (!pack) {
         std::fprintf(stderr, "bench_alerts: %s\n", qPrintable(error));
         return 1;

@@ -13,6 +13,8 @@
 #include <cstring>
 #include <thread>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 using namespace CacheTest;
 
@@ -24,7 +26,7 @@ constexpr int SeriesCount = 3;
 
 SeriesInfo seriesInfo(int s)
 {
-    return gauge(QStringLiteral("crash"), QString::number(s));
+    return gauge(u"crash"_s, QString::number(s));
 }
 
 double valueOf(int s, int i)
@@ -73,10 +75,10 @@ private Q_SLOTS:
 void TestCacheCrash::killedWriterLosesAtMostOneInterval()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("crash.sqlite"));
+    const QString path = dir.filePath(u"crash.sqlite"_s);
     QProcess child;
     child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    child.start(QCoreApplication::applicationFilePath(), { QStringLiteral("--crash-child"), path });
+    child.start(QCoreApplication::applicationFilePath(), { u"--crash-child"_s, path });
     QVERIFY(child.waitForStarted());
 
     // When each index reached us: never earlier than the child published it.

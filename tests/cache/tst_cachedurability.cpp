@@ -19,6 +19,8 @@
 #include <cstring>
 #include <thread>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 using namespace CacheTest;
 
@@ -30,7 +32,7 @@ constexpr int KillSeries = 4;
 
 SeriesInfo killSeries(int s)
 {
-    return gauge(QStringLiteral("durability"), QString::number(s));
+    return gauge(u"durability"_s, QString::number(s));
 }
 
 double killValue(int s, qint64 i)
@@ -72,7 +74,7 @@ void ingestFor(SampleCache &cache, SeriesRegistry &registry, std::atomic<bool> &
 {
     QList<SeriesInfo> infos;
     for (int s = 0; s < 200; ++s)
-        infos.append(gauge(QStringLiteral("load"), QString::number(s)));
+        infos.append(gauge(u"load"_s, QString::number(s)));
     for (qint64 i = 0; !stop; ++i) {
         QList<std::pair<SeriesInfo, double>> values;
         for (int s = 0; s < infos.size(); ++s)
@@ -95,7 +97,7 @@ private Q_SLOTS:
 void TestCacheDurability::killedFiftyTimesLosesAtMostASecond()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("killed.sqlite"));
+    const QString path = dir.filePath(u"killed.sqlite"_s);
     // Published more than the flush interval (1 s) and a commit's time before the kill
     // means committed.
     constexpr qint64 MustHaveBeforeKillMs = 1000 + 500;
@@ -104,8 +106,7 @@ void TestCacheDurability::killedFiftyTimesLosesAtMostASecond()
     for (int round = 0; round < Kills; ++round) {
         QProcess child;
         child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        child.start(QCoreApplication::applicationFilePath(),
-                    { QStringLiteral("--writer-child"), path });
+        child.start(QCoreApplication::applicationFilePath(), { u"--writer-child"_s, path });
         QVERIFY(child.waitForStarted());
         QElapsedTimer clock;
         clock.start();
@@ -146,7 +147,7 @@ void TestCacheDurability::killedFiftyTimesLosesAtMostASecond()
         CacheOptions options;
         options.retentionDays = 0;
         auto cache = SampleCache::open(path, &registry, &error, options);
-        QVERIFY2(cache, qPrintable(QStringLiteral("round %1: %2").arg(round).arg(error)));
+        QVERIFY2(cache, qPrintable(u"round %1: %2"_s.arg(round).arg(error)));
         qint64 count = -1;
         for (int s = 0; s < KillSeries; ++s) {
             // Killed before its first commit (at most a second in), the writer left no
@@ -156,11 +157,9 @@ void TestCacheDurability::killedFiftyTimesLosesAtMostASecond()
                 = id ? cache->read(*id, Base, Base + 400LL * 86'400'000) : std::vector<Sample> {};
             for (size_t i = 0; i < samples.size(); ++i) {
                 if (samples[i] != Sample { Base + qint64(i) * 1000, killValue(s, qint64(i)) })
-                    QFAIL(
-                        qPrintable(QStringLiteral("round %1, series %2: sample %3 wrong or missing")
-                                       .arg(round)
-                                       .arg(s)
-                                       .arg(i)));
+                    QFAIL(qPrintable(
+                        u"round %1, series %2: sample %3 wrong or missing"_s.arg(round).arg(s).arg(
+                            i)));
             }
             // All series of a batch are committed together.
             if (count >= 0)
@@ -169,9 +168,8 @@ void TestCacheDurability::killedFiftyTimesLosesAtMostASecond()
         }
         for (const auto &[index, when] : received) {
             if (when <= killedAt - MustHaveBeforeKillMs && index >= count)
-                QFAIL(qPrintable(QStringLiteral("round %1: sample %2, published %3 ms before the "
-                                                "kill, was lost")
-                                     .arg(round)
+                QFAIL(qPrintable(u"round %1: sample %2, published %3 ms before the "
+                                 "kill, was lost"_s.arg(round)
                                      .arg(index)
                                      .arg(killedAt - when)));
             if (index >= count)
@@ -188,7 +186,7 @@ void TestCacheDurability::killedFiftyTimesLosesAtMostASecond()
 void TestCacheDurability::readersDuringHeavyIngestSeeNoErrors()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("busy.sqlite"));
+    const QString path = dir.filePath(u"busy.sqlite"_s);
     SeriesRegistry registry;
     QString error;
     CacheOptions options;
@@ -210,7 +208,7 @@ void TestCacheDurability::readersDuringHeavyIngestSeeNoErrors()
         readers.emplace_back([&, r] {
             while (!stop) {
                 const std::optional<int> id
-                    = registry.find(gauge(QStringLiteral("load"), QString::number(r * 7)).key);
+                    = registry.find(gauge(u"load"_s, QString::number(r * 7)).key);
                 if (!id) {
                     std::this_thread::sleep_for(std::chrono::milliseconds(1));
                     continue;
@@ -230,7 +228,7 @@ void TestCacheDurability::readersDuringHeavyIngestSeeNoErrors()
     QElapsedTimer clock;
     clock.start();
     while (clock.elapsed() < 6000) {
-        maxWal = std::max(maxWal, QFileInfo(path + QStringLiteral("-wal")).size());
+        maxWal = std::max(maxWal, QFileInfo(path + u"-wal"_s).size());
         QTest::qWait(20);
     }
     stop = true;

@@ -20,7 +20,7 @@ QString modeOf(const QString &path)
 {
     struct stat st {};
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
-        return QStringLiteral("missing");
+        return u"missing"_s;
     return QString::number(st.st_mode & 07777, 8);
 }
 

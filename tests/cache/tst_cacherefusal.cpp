@@ -8,6 +8,8 @@
 #include <QTest>
 #include <sqlite3.h>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 using namespace CacheTest;
 
@@ -40,7 +42,7 @@ bool makeCache(const QString &path)
     for (int i = 0; i < 6000; ++i) {
         QList<std::pair<SeriesInfo, double>> values;
         for (int s = 0; s < 10; ++s)
-            values.append({ gauge(QStringLiteral("g"), QString::number(s)), i * 0.123456789 + s });
+            values.append({ gauge(u"g"_s, QString::number(s)), i * 0.123456789 + s });
         cache->consume(valuesAt(registry, 1'700'000'000'000 + i * 1000LL, values));
     }
     return true;
@@ -82,7 +84,7 @@ void TestCacheRefusal::refused()
     QFETCH(QString, kind);
     QFETCH(QString, reason);
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("cache.sqlite"));
+    const QString path = dir.filePath(u"cache.sqlite"_s);
 
     if (kind == QLatin1StringView("text")) {
         QFile f(path);
@@ -146,7 +148,7 @@ void TestCacheRefusal::emptyFilesAreAccepted()
 {
     QFETCH(bool, sqliteEmpty);
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("cache.sqlite"));
+    const QString path = dir.filePath(u"cache.sqlite"_s);
     if (sqliteEmpty) {
         QVERIFY(rawExec(path, "PRAGMA page_size = 4096; VACUUM;"));
         QVERIFY(QFileInfo(path).size() > 0);
@@ -158,7 +160,7 @@ void TestCacheRefusal::emptyFilesAreAccepted()
     QString error;
     auto cache = SampleCache::open(path, &registry, &error, options());
     QVERIFY2(cache, qPrintable(error));
-    cache->consume(valuesAt(registry, 1000, { { gauge(QStringLiteral("a")), 1 } }));
+    cache->consume(valuesAt(registry, 1000, { { gauge(u"a"_s), 1 } }));
     cache->flush();
     QCOMPARE(cache->read(1, 0, 2000), (std::vector<Sample> { { 1000, 1 } }));
 }

@@ -86,13 +86,13 @@ private Q_SLOTS:
 private:
     QTemporaryDir m_dir;
     int m_n = 0;
-    QString freshPath() { return m_dir.filePath(QStringLiteral("c%1.sqlite").arg(++m_n)); }
+    QString freshPath() { return m_dir.filePath(u"c%1.sqlite"_s.arg(++m_n)); }
 };
 
 void TestSampleCache::init()
 {
     // Any warning (a failed read, a dropped row, a failed commit) fails the test.
-    QTest::failOnWarning(QRegularExpression(QStringLiteral(".*")));
+    QTest::failOnWarning(QRegularExpression(u".*"_s));
 }
 
 void TestSampleCache::defaultPath()
@@ -102,7 +102,7 @@ void TestSampleCache::defaultPath()
 
 void TestSampleCache::createsDirectory()
 {
-    const QString path = m_dir.filePath(QStringLiteral("a/b/c/cache.sqlite"));
+    const QString path = m_dir.filePath(u"a/b/c/cache.sqlite"_s);
     SeriesRegistry registry;
     QString error;
     auto cache = SampleCache::open(path, &registry, &error, testOptions());
@@ -118,9 +118,8 @@ void TestSampleCache::writeAndReadBack()
     auto cache = SampleCache::open(freshPath(), &registry, &error, testOptions());
     QVERIFY2(cache, qPrintable(error));
 
-    const QString cpu = QStringLiteral("host.cpu.utilization");
-    const QList<SeriesInfo> infos { gauge(cpu), gauge(cpu, QStringLiteral("0")),
-                                    gauge(QStringLiteral("host.load1")) };
+    const QString cpu = u"host.cpu.utilization"_s;
+    const QList<SeriesInfo> infos { gauge(cpu), gauge(cpu, u"0"_s), gauge(u"host.load1"_s) };
     const int n = 300; // two sealed blocks and a tail of 60
     for (int i = 0; i < n; ++i) {
         QList<std::pair<SeriesInfo, double>> values;
@@ -165,7 +164,7 @@ void TestSampleCache::specialValuesSurviveTailAndBlocks()
     QString error;
     const QString path = freshPath();
     std::vector<Sample> expected;
-    const SeriesInfo info = gauge(QStringLiteral("odd"));
+    const SeriesInfo info = gauge(u"odd"_s);
     {
         auto cache = SampleCache::open(path, &registry, &error, testOptions());
         QVERIFY2(cache, qPrintable(error));
@@ -189,7 +188,7 @@ void TestSampleCache::duplicateTimestampLastValueWins()
     QString error;
     auto cache = SampleCache::open(freshPath(), &registry, &error, testOptions());
     QVERIFY2(cache, qPrintable(error));
-    const SeriesInfo info = gauge(QStringLiteral("dup"));
+    const SeriesInfo info = gauge(u"dup"_s);
     cache->consume(valuesAt(registry, Base, { { info, 1 } }));
     cache->consume(valuesAt(registry, Base + 2000, { { info, 3 } }));
     cache->flush();
@@ -203,14 +202,14 @@ void TestSampleCache::duplicateTimestampLastValueWins()
 void TestSampleCache::reopenKeepsIdsAndData()
 {
     const QString path = freshPath();
-    const SeriesInfo a = gauge(QStringLiteral("a")), b = gauge(QStringLiteral("b"));
-    SeriesInfo c = latency(QStringLiteral("pg.latency"));
-    c.key.labels = { { QStringLiteral("x"), QStringLiteral("needs\\escaping,={}") } };
+    const SeriesInfo a = gauge(u"a"_s), b = gauge(u"b"_s);
+    SeriesInfo c = latency(u"pg.latency"_s);
+    c.key.labels = { { u"x"_s, u"needs\\escaping,={}"_s } };
     int idA = 0, idB = 0, idC = 0;
     const int n = 250;
     {
         SeriesRegistry registry;
-        registry.idFor(gauge(QStringLiteral("unused"))); // ids need not start at 1
+        registry.idFor(gauge(u"unused"_s)); // ids need not start at 1
         QString error;
         auto cache = SampleCache::open(path, &registry, &error, testOptions());
         QVERIFY2(cache, qPrintable(error));
@@ -247,9 +246,9 @@ void TestSampleCache::reopenKeepsIdsAndData()
         QCOMPARE(all[i], (Sample { Base + i * 1000, double(i) }));
 
     // New series continue after the loaded ids; old ones keep theirs.
-    const int idD = registry.idFor(gauge(QStringLiteral("d")));
+    const int idD = registry.idFor(gauge(u"d"_s));
     QVERIFY(idD > std::max({ idA, idB, idC }));
-    const SeriesInfo d = gauge(QStringLiteral("d"));
+    const SeriesInfo d = gauge(u"d"_s);
     cache->consume(valuesAt(registry, Base + n * 1000, { { a, 1e6 }, { d, 4 } }));
     cache->flush();
     all = cache->read(idA, Base, Base + DayMs);
@@ -262,7 +261,7 @@ void TestSampleCache::reopenKeepsIdsAndData()
 void TestSampleCache::tailIsRecoveredAndSealedLater()
 {
     const QString path = freshPath();
-    const SeriesInfo a = gauge(QStringLiteral("a"));
+    const SeriesInfo a = gauge(u"a"_s);
     std::vector<Sample> expected;
     {
         SeriesRegistry registry;
@@ -304,7 +303,7 @@ void TestSampleCache::tailIsRecoveredAndSealedLater()
 void TestSampleCache::midnightSplitsChunks()
 {
     const QString path = freshPath();
-    const SeriesInfo a = gauge(QStringLiteral("a"));
+    const SeriesInfo a = gauge(u"a"_s);
     const qint64 midnight = (Day + 1) * DayMs;
     const qint64 start = midnight - 150'000; // 23:57:30
     std::vector<Sample> expected;
@@ -338,8 +337,8 @@ void TestSampleCache::midnightSplitsChunks()
 void TestSampleCache::expireDropsWholeDays()
 {
     const QString path = freshPath();
-    const SeriesInfo a = gauge(QStringLiteral("a"));
-    const SeriesInfo h = latency(QStringLiteral("lat"));
+    const SeriesInfo a = gauge(u"a"_s);
+    const SeriesInfo h = latency(u"lat"_s);
     SeriesRegistry registry;
     QString error;
     auto cache = SampleCache::open(path, &registry, &error, testOptions());
@@ -394,7 +393,7 @@ void TestSampleCache::expireDropsWholeDays()
 void TestSampleCache::retentionOnOpen()
 {
     const QString path = freshPath();
-    const SeriesInfo old = gauge(QStringLiteral("old")), recent = gauge(QStringLiteral("recent"));
+    const SeriesInfo old = gauge(u"old"_s), recent = gauge(u"recent"_s);
     // Noon today: never crosses midnight, never older than the 7 days kept.
     const qint64 today = QDateTime::currentMSecsSinceEpoch() / DayMs;
     const qint64 noon = today * DayMs + DayMs / 2;
@@ -427,7 +426,7 @@ void TestSampleCache::histograms()
     SeriesRegistry registry;
     QString error;
     const QString path = freshPath();
-    const SeriesInfo h = latency(QStringLiteral("pg.write.latency"));
+    const SeriesInfo h = latency(u"pg.write.latency"_s);
     std::vector<std::pair<qint64, LogHistogram>> expected;
     {
         auto cache = SampleCache::open(path, &registry, &error, testOptions());
@@ -442,7 +441,7 @@ void TestSampleCache::histograms()
             SampleBatch batch;
             batch.tsMs = ts;
             batch.histograms.append({ h, histogram });
-            batch.add(gauge(QStringLiteral("rate")), i); // mixed with plain values
+            batch.add(gauge(u"rate"_s), i); // mixed with plain values
             cache->consume(resolve(registry, batch));
             expected.emplace_back(ts, histogram);
         }
@@ -484,7 +483,7 @@ void TestSampleCache::concurrentReadersDuringWrites()
     QString error;
     auto cache = SampleCache::open(freshPath(), &registry, &error, testOptions(5));
     QVERIFY2(cache, qPrintable(error));
-    const SeriesInfo a = gauge(QStringLiteral("a"));
+    const SeriesInfo a = gauge(u"a"_s);
     const int id = registry.idFor(a);
     const int n = 3000;
 
@@ -531,7 +530,7 @@ void TestSampleCache::concurrentReadersDuringExpiry()
     QString error;
     auto cache = SampleCache::open(freshPath(), &registry, &error, testOptions(5));
     QVERIFY2(cache, qPrintable(error));
-    const SeriesInfo a = gauge(QStringLiteral("a"));
+    const SeriesInfo a = gauge(u"a"_s);
     const int id = registry.idFor(a);
     const qint64 start = Day * DayMs;
     const int days = 8;
@@ -579,7 +578,7 @@ void TestSampleCache::storageBytesPerSample()
     // decimals (the common case) and five full-precision ratios (the worst case).
     QList<SeriesInfo> infos;
     for (int s = 0; s < 10; ++s)
-        infos.append(gauge(QStringLiteral("g"), QString::number(s)));
+        infos.append(gauge(u"g"_s, QString::number(s)));
     std::vector<double> v(10, 50.0);
     QRandomGenerator rng(1);
     auto next = [&] { return rng.generateDouble(); };
@@ -680,8 +679,8 @@ void TestSampleCache::version1FileIsMigrated()
         QCOMPARE(cache->readSummarized(1, Base - 1000, Base + DayMs, DayMs), expected);
         for (int i = 130; i < 250; ++i) {
             expected.push_back({ Base + i * 1000, valueOf(0, i) });
-            cache->consume(valuesAt(registry, Base + i * 1000,
-                                    { { gauge(QStringLiteral("a")), valueOf(0, i) } }));
+            cache->consume(
+                valuesAt(registry, Base + i * 1000, { { gauge(u"a"_s), valueOf(0, i) } }));
         }
         cache->flush();
         QCOMPARE(cache->read(1, Base, Base + DayMs), expected);
@@ -704,7 +703,7 @@ void TestSampleCache::longRangesReadBlockSummaries()
     QString error;
     auto cache = SampleCache::open(freshPath(), &registry, &error, testOptions());
     QVERIFY2(cache, qPrintable(error));
-    const SeriesInfo info = gauge(QStringLiteral("week"));
+    const SeriesInfo info = gauge(u"week"_s);
     constexpr int Seconds = 3 * 86'400;
     for (int i = 0; i < Seconds; ++i)
         cache->consume(valuesAt(registry, Base + i * 1000LL, { { info, valueOf(0, i) } }));
@@ -724,7 +723,7 @@ void TestSampleCache::longRangesReadBlockSummaries()
     QCOMPARE(high(summarized), high(full));
     // 2 points per 120-sample block, plus the partial blocks at both ends in full.
     QVERIFY2(summarized.size() < full.size() / 50,
-             qPrintable(QStringLiteral("%1 of %2").arg(summarized.size()).arg(full.size())));
+             qPrintable(u"%1 of %2"_s.arg(summarized.size()).arg(full.size())));
     QVERIFY(summarized.front().tsMs >= from && summarized.back().tsMs <= to);
     // A limit below the blocks' span: every block is decoded, as read() does.
     QCOMPARE(cache->readSummarized(1, from, to, 60'000), full);

@@ -9,17 +9,17 @@
 #include <cstdint>
 #include <cstdlib>
 
+using namespace Qt::StringLiterals;
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     using namespace Headroom;
     const QByteArray output(reinterpret_cast<const char *>(data), qsizetype(size));
     // The seeds (corpus/remoteread) are this machine's answers to remoteReadScript()
     // for this batch and boundary, whole and cut short, and one the fuzzer found.
-    static const RemoteReadBatch batch {
-        { QStringLiteral("/proc/loadavg"), QStringLiteral("/proc/net/snmp"),
-          QStringLiteral("/sys/class/net/lo/type"), QStringLiteral("/proc/missing") },
-        { QStringLiteral("/sys/class/net"), QStringLiteral("/sys/missing") }
-    };
+    static const RemoteReadBatch batch { { u"/proc/loadavg"_s, u"/proc/net/snmp"_s,
+                                           u"/sys/class/net/lo/type"_s, u"/proc/missing"_s },
+                                         { u"/sys/class/net"_s, u"/sys/missing"_s } };
     const RemoteReadReply reply = parseRemoteReadOutput(
         batch, output, QByteArrayLiteral("0123456789abcdef0123456789abcdef"));
     for (const QString &path : batch.files) {

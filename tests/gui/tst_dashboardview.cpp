@@ -20,6 +20,8 @@
 #include <QTimeZone>
 #include <memory>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 
 class TestDashboardView : public QObject
@@ -45,28 +47,25 @@ struct TwoPanels
 
     TwoPanels()
     {
-        for (const QString &cpu : { QStringLiteral("cpu0"), QStringLiteral("cpu1") }) {
-            const int id = registry.idFor(SeriesInfo { { QStringLiteral("host"),
-                                                         QStringLiteral("host.cpu.utilization"),
-                                                         { { QStringLiteral("cpu"), cpu } } },
-                                                       QStringLiteral("%"),
-                                                       QStringLiteral("cpu"),
-                                                       UseKind::Utilization,
-                                                       false });
-            (cpu == QStringLiteral("cpu0") ? cpu0 : cpu1) = id;
+        for (const QString &cpu : { u"cpu0"_s, u"cpu1"_s }) {
+            const int id = registry.idFor(
+                SeriesInfo { { u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, cpu } } },
+                             u"%"_s,
+                             u"cpu"_s,
+                             UseKind::Utilization,
+                             false });
+            (cpu == u"cpu0"_s ? cpu0 : cpu1) = id;
             for (qint64 t = 0; t < 7200; ++t)
                 live.append(id, { Base + t * 1000, t < 3600 ? 10.0 : 20.0 });
         }
         DashboardPanel a;
-        a.id = QStringLiteral("a");
+        a.id = u"a"_s;
         a.type = PanelType::TimeSeries;
-        a.series = { { QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {} } };
+        a.series = { { u"host"_s, u"host.cpu.utilization"_s, {} } };
         a.layout = { 0, 0, 6, 4 };
         DashboardPanel b = a;
-        b.id = QStringLiteral("b");
-        b.series = { { QStringLiteral("host"),
-                       QStringLiteral("host.cpu.utilization"),
-                       { { QStringLiteral("cpu"), QStringLiteral("cpu1") } } } };
+        b.id = u"b"_s;
+        b.series = { { u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, u"cpu1"_s } } } };
         b.layout = { 6, 0, 6, 4 };
         dashboard.panels = { a, b };
     }
@@ -78,18 +77,16 @@ void TestDashboardView::placesPanelsAndRefreshes()
 {
     SeriesRegistry registry;
     LiveBuffers live(1000);
-    const int cpu = registry.idFor(
-        SeriesInfo { { QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {} },
-                     QStringLiteral("%"),
-                     QStringLiteral("cpu"),
-                     UseKind::Utilization,
-                     false });
-    const int mem = registry.idFor(
-        SeriesInfo { { QStringLiteral("host"), QStringLiteral("host.mem.utilization"), {} },
-                     QStringLiteral("%"),
-                     QStringLiteral("memory"),
-                     UseKind::Utilization,
-                     false });
+    const int cpu = registry.idFor(SeriesInfo { { u"host"_s, u"host.cpu.utilization"_s, {} },
+                                                u"%"_s,
+                                                u"cpu"_s,
+                                                UseKind::Utilization,
+                                                false });
+    const int mem = registry.idFor(SeriesInfo { { u"host"_s, u"host.mem.utilization"_s, {} },
+                                                u"%"_s,
+                                                u"memory"_s,
+                                                UseKind::Utilization,
+                                                false });
     for (int i = 0; i < 100; ++i) {
         live.append(cpu, { i * 1000LL, 10.0 + i % 5 });
         live.append(mem, { i * 1000LL, 50.0 });
@@ -98,16 +95,16 @@ void TestDashboardView::placesPanelsAndRefreshes()
 
     Dashboard dashboard;
     DashboardPanel a;
-    a.id = QStringLiteral("cpu");
+    a.id = u"cpu"_s;
     a.type = PanelType::TimeSeries;
-    a.series = { { QStringLiteral("host"), QStringLiteral("host.cpu.*"), {} } };
+    a.series = { { u"host"_s, u"host.cpu.*"_s, {} } };
     a.layout = { 0, 0, 6, 4 };
     DashboardPanel b = a;
-    b.id = QStringLiteral("mem");
-    b.series = { { QStringLiteral("host"), QStringLiteral("host.mem.utilization"), {} } };
+    b.id = u"mem"_s;
+    b.series = { { u"host"_s, u"host.mem.utilization"_s, {} } };
     b.layout = { 6, 0, 6, 4 };
     DashboardPanel c = b;
-    c.id = QStringLiteral("wide");
+    c.id = u"wide"_s;
     c.layout = { 0, 4, 12, 2 };
     dashboard.panels = { a, b, c };
 
@@ -190,7 +187,7 @@ void TestDashboardView::linkedRangeCrosshairAndHighlight()
     QVERIFY(!b->chartView()->crosshairVisible());
 
     // A highlight from any panel reaches all of them, also ones created later.
-    view.setHighlight({ { QStringLiteral("cpu"), QStringLiteral("cpu1") } });
+    view.setHighlight({ { u"cpu"_s, u"cpu1"_s } });
     QVERIFY(a->isHighlighted(a->data().series[1].info.key));
     QVERIFY(!a->isHighlighted(a->data().series[0].info.key));
     view.setDashboard(fixture.dashboard);
@@ -224,9 +221,9 @@ void TestDashboardView::compareModeShiftsTheEarlierRange()
     const QString csv = QString::fromUtf8(csvRows(all[1]));
     const QString firstEarlier = QDateTime::fromMSecsSinceEpoch(from - 3'600'000, QTimeZone::UTC)
                                      .toString(Qt::ISODateWithMs);
-    QVERIFY2(csv.contains(firstEarlier + QStringLiteral(",b,host,host.cpu.utilization,")),
+    QVERIFY2(csv.contains(firstEarlier + u",b,host,host.cpu.utilization,"_s),
              qPrintable(csv.left(300)));
-    QVERIFY(csv.contains(QStringLiteral("compare=1h")));
+    QVERIFY(csv.contains(u"compare=1h"_s));
     view.setCompareOffset(0);
     view.refreshNow(from, to);
     QVERIFY(view.panels()[1]->data().compare.isEmpty());

@@ -20,6 +20,8 @@
 #include <cstring>
 #include <sys/mount.h>
 
+using namespace Qt::StringLiterals;
+
 using Headroom::Test::countColor;
 
 namespace {
@@ -83,7 +85,7 @@ TestHeadroomCommand::Run TestHeadroomCommand::run(const QStringList &args,
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished();
-        result.stdErr = QStringLiteral("timed out");
+        result.stdErr = u"timed out"_s;
         return result;
     }
     result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
@@ -97,23 +99,19 @@ QStringList TestHeadroomCommand::panelIds(const QString &dashboardPath)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     QStringList ids;
-    const auto panels = QJsonDocument::fromJson(file.readAll())
-                            .object()
-                            .value(QStringLiteral("panels"))
-                            .toArray();
+    const auto panels
+        = QJsonDocument::fromJson(file.readAll()).object().value(u"panels"_s).toArray();
     for (const auto &panel : panels)
-        ids << panel.toObject().value(QStringLiteral("id")).toString();
+        ids << panel.toObject().value(u"id"_s).toString();
     return ids;
 }
 
 void TestHeadroomCommand::exportsEveryPanelWithLiveData()
 {
-    const QString png = m_dir.filePath(QStringLiteral("report.png"));
-    const QString csv = m_dir.filePath(QStringLiteral("report.csv"));
-    const Run r = run({ QStringLiteral("--cache"), m_dir.filePath(QStringLiteral("cache.sqlite")),
-                        QStringLiteral("--collect-for"), QStringLiteral("4"),
-                        QStringLiteral("--range"), QStringLiteral("20s"),
-                        QStringLiteral("--export-png"), png, QStringLiteral("--export-csv"), csv });
+    const QString png = m_dir.filePath(u"report.png"_s);
+    const QString csv = m_dir.filePath(u"report.csv"_s);
+    const Run r = run({ u"--cache"_s, m_dir.filePath(u"cache.sqlite"_s), u"--collect-for"_s, u"4"_s,
+                        u"--range"_s, u"20s"_s, u"--export-png"_s, png, u"--export-csv"_s, csv });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
 
     QImage image(png);
@@ -144,15 +142,14 @@ void TestHeadroomCommand::exportsEveryPanelWithLiveData()
     // The alert list exports no panel rows: its events go to --export-alerts.
     for (const QString &id : panelIds(m_defaultDashboard))
         QVERIFY2(panelsWithRows.contains(id) || id == QLatin1StringView("alerts"),
-                 qPrintable(QStringLiteral("panel %1 has no rows").arg(id)));
+                 qPrintable(u"panel %1 has no rows"_s.arg(id)));
 }
 
 void TestHeadroomCommand::scaleDoublesPixels()
 {
-    const QString png = m_dir.filePath(QStringLiteral("scaled.png"));
-    const Run r = run({ QStringLiteral("--no-cache"), QStringLiteral("--width"),
-                        QStringLiteral("800"), QStringLiteral("--scale"), QStringLiteral("2"),
-                        QStringLiteral("--export-png"), png });
+    const QString png = m_dir.filePath(u"scaled.png"_s);
+    const Run r = run(
+        { u"--no-cache"_s, u"--width"_s, u"800"_s, u"--scale"_s, u"2"_s, u"--export-png"_s, png });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     QCOMPARE(QImage(png).width(), 1600);
 }
@@ -163,41 +160,32 @@ void TestHeadroomCommand::badInput_data()
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QStringList>("messageParts");
     const QString bad = QStringLiteral(HEADROOM_FIXTURES_DIR "/dashboards/syntax-error.json");
-    const QString out = QDir::tempPath() + QStringLiteral("/headroom-never-written.png");
+    const QString out = QDir::tempPath() + u"/headroom-never-written.png"_s;
     QTest::newRow("malformed dashboard")
-        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--dashboard"), bad,
-                         QStringLiteral("--export-png"), out }
-        << 2 << QStringList { QStringLiteral("syntax-error.json"), QStringLiteral("line") };
+        << QStringList { u"--no-cache"_s, u"--dashboard"_s, bad, u"--export-png"_s, out } << 2
+        << QStringList { u"syntax-error.json"_s, u"line"_s };
     QTest::newRow("missing dashboard")
-        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--dashboard"),
-                         QStringLiteral("/nonexistent/x.json"), QStringLiteral("--export-png"),
-                         out }
-        << 2 << QStringList { QStringLiteral("/nonexistent/x.json") };
+        << QStringList { u"--no-cache"_s, u"--dashboard"_s, u"/nonexistent/x.json"_s,
+                         u"--export-png"_s, out }
+        << 2 << QStringList { u"/nonexistent/x.json"_s };
     QTest::newRow("unknown variable")
-        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--var"),
-                         QStringLiteral("nosuch=1"), QStringLiteral("--export-png"), out }
-        << 2 << QStringList { QStringLiteral("nosuch") };
-    QTest::newRow("bad range") << QStringList { QStringLiteral("--no-cache"),
-                                                QStringLiteral("--range"), QStringLiteral("soon"),
-                                                QStringLiteral("--export-png"), out }
-                               << 2
-                               << QStringList { QStringLiteral("--range"), QStringLiteral("soon") };
+        << QStringList { u"--no-cache"_s, u"--var"_s, u"nosuch=1"_s, u"--export-png"_s, out } << 2
+        << QStringList { u"nosuch"_s };
+    QTest::newRow("bad range") << QStringList { u"--no-cache"_s, u"--range"_s, u"soon"_s,
+                                                u"--export-png"_s, out }
+                               << 2 << QStringList { u"--range"_s, u"soon"_s };
     QTest::newRow("unknown option")
-        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--frobnicate"),
-                         QStringLiteral("--export-png"), out }
-        << 2 << QStringList { QStringLiteral("frobnicate") };
+        << QStringList { u"--no-cache"_s, u"--frobnicate"_s, u"--export-png"_s, out } << 2
+        << QStringList { u"frobnicate"_s };
     QTest::newRow("bad collect-for")
-        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--collect-for"),
-                         QStringLiteral("-3"), QStringLiteral("--export-png"), out }
-        << 2 << QStringList { QStringLiteral("--collect-for") };
+        << QStringList { u"--no-cache"_s, u"--collect-for"_s, u"-3"_s, u"--export-png"_s, out } << 2
+        << QStringList { u"--collect-for"_s };
     QTest::newRow("unwritable output")
-        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--export-png"),
-                         QStringLiteral("/nonexistent-dir/out.png") }
-        << 1 << QStringList { QStringLiteral("/nonexistent-dir/out.png") };
+        << QStringList { u"--no-cache"_s, u"--export-png"_s, u"/nonexistent-dir/out.png"_s } << 1
+        << QStringList { u"/nonexistent-dir/out.png"_s };
     QTest::newRow("unwritable csv")
-        << QStringList { QStringLiteral("--no-cache"), QStringLiteral("--export-csv"),
-                         QStringLiteral("/nonexistent-dir/out.csv") }
-        << 1 << QStringList { QStringLiteral("/nonexistent-dir/out.csv") };
+        << QStringList { u"--no-cache"_s, u"--export-csv"_s, u"/nonexistent-dir/out.csv"_s } << 1
+        << QStringList { u"/nonexistent-dir/out.csv"_s };
 }
 
 void TestHeadroomCommand::badInput()
@@ -209,53 +197,50 @@ void TestHeadroomCommand::badInput()
     QCOMPARE(r.exitCode, exitCode);
     for (const QString &part : messageParts)
         QVERIFY2(r.stdErr.contains(part), qPrintable(r.stdErr));
-    QVERIFY(!QFile::exists(QDir::tempPath() + QStringLiteral("/headroom-never-written.png")));
+    QVERIFY(!QFile::exists(QDir::tempPath() + u"/headroom-never-written.png"_s));
 }
 
 void TestHeadroomCommand::unusableCacheIsReportedAndUntouched()
 {
-    const QString cache = m_dir.filePath(QStringLiteral("not-a-cache.sqlite"));
+    const QString cache = m_dir.filePath(u"not-a-cache.sqlite"_s);
     QFile file(cache);
     QVERIFY(file.open(QIODevice::WriteOnly));
     const QByteArray text("these are my notes, not a database\n");
     file.write(text);
     file.close();
-    const QString png = m_dir.filePath(QStringLiteral("nocache.png"));
+    const QString png = m_dir.filePath(u"nocache.png"_s);
     QElapsedTimer timer;
     timer.start();
-    const Run r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--collect-for"),
-                        QStringLiteral("20"), QStringLiteral("--export-png"), png });
+    const Run r = run({ u"--cache"_s, cache, u"--collect-for"_s, u"20"_s, u"--export-png"_s, png });
     // A cache asked for by name that cannot be used stops the run before collecting: a
     // cron job would otherwise record nothing without anyone noticing.
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(timer.elapsed() < 15000, "collected before refusing");
-    QVERIFY2(r.stdErr.contains(cache) && r.stdErr.contains(QStringLiteral("not a Headroom cache")),
+    QVERIFY2(r.stdErr.contains(cache) && r.stdErr.contains(u"not a Headroom cache"_s),
              qPrintable(r.stdErr));
     QVERIFY(!QFile::exists(png));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), text);
-    QVERIFY(!QFile::exists(cache + QStringLiteral("-wal")));
+    QVERIFY(!QFile::exists(cache + u"-wal"_s));
 }
 
 void TestHeadroomCommand::unusableDefaultCacheFallsBackToLiveData()
 {
     // The default cache (held by a running GUI, say) is a convenience: the report is
     // made from live data, with the reason on stderr, and the file is left alone.
-    const QString data = m_dir.filePath(QStringLiteral("xdg-data"));
-    QVERIFY(QDir().mkpath(data + QStringLiteral("/headroom")));
-    const QString cache = data + QStringLiteral("/headroom/cache.sqlite");
+    const QString data = m_dir.filePath(u"xdg-data"_s);
+    QVERIFY(QDir().mkpath(data + u"/headroom"_s));
+    const QString cache = data + u"/headroom/cache.sqlite"_s;
     QFile file(cache);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write("not a database\n");
     file.close();
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), data);
-    const QString png = m_dir.filePath(QStringLiteral("default-cache.png"));
-    const Run r = run({ QStringLiteral("--collect-for"), QStringLiteral("2"),
-                        QStringLiteral("--export-png"), png },
-                      env);
+    env.insert(u"XDG_DATA_HOME"_s, data);
+    const QString png = m_dir.filePath(u"default-cache.png"_s);
+    const Run r = run({ u"--collect-for"_s, u"2"_s, u"--export-png"_s, png }, env);
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
-    QVERIFY2(r.stdErr.contains(cache) && r.stdErr.contains(QStringLiteral("without the cache")),
+    QVERIFY2(r.stdErr.contains(cache) && r.stdErr.contains(u"without the cache"_s),
              qPrintable(r.stdErr));
     QVERIFY(!QImage(png).isNull());
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -275,14 +260,13 @@ void TestHeadroomCommand::signalWritesReportOfWhatWasCollected()
     QFETCH(int, signalNumber);
     QFETCH(int, exitCode);
     const QString tag = QString::fromLatin1(QTest::currentDataTag());
-    const QString cache = m_dir.filePath(tag + QStringLiteral("-cache.sqlite"));
-    const QString png = m_dir.filePath(tag + QStringLiteral("-interrupted.png"));
-    const QString csv = m_dir.filePath(tag + QStringLiteral("-interrupted.csv"));
+    const QString cache = m_dir.filePath(tag + u"-cache.sqlite"_s);
+    const QString png = m_dir.filePath(tag + u"-interrupted.png"_s);
+    const QString csv = m_dir.filePath(tag + u"-interrupted.csv"_s);
     QProcess process;
     process.start(m_binary,
-                  { QStringLiteral("--cache"), cache, QStringLiteral("--collect-for"),
-                    QStringLiteral("120"), QStringLiteral("--range"), QStringLiteral("5m"),
-                    QStringLiteral("--export-png"), png, QStringLiteral("--export-csv"), csv });
+                  { u"--cache"_s, cache, u"--collect-for"_s, u"120"_s, u"--range"_s, u"5m"_s,
+                    u"--export-png"_s, png, u"--export-csv"_s, csv });
     QVERIFY(process.waitForStarted());
     // Collecting once the cache exists (it is opened before the sources start); a few
     // host polls at 1 s, some of them committed, the rest queued at the signal.
@@ -308,9 +292,8 @@ void TestHeadroomCommand::signalWritesReportOfWhatWasCollected()
     QVERIFY2(text.count(CpuLine) >= 3, text.left(2000).constData());
 
     // The cache was flushed: a second run without collecting reads the samples from it.
-    const QString fromCache = m_dir.filePath(tag + QStringLiteral("-from-cache.csv"));
-    const Run r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--range"),
-                        QStringLiteral("5m"), QStringLiteral("--export-csv"), fromCache });
+    const QString fromCache = m_dir.filePath(tag + u"-from-cache.csv"_s);
+    const Run r = run({ u"--cache"_s, cache, u"--range"_s, u"5m"_s, u"--export-csv"_s, fromCache });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     QFile stored(fromCache);
     QVERIFY(stored.open(QIODevice::ReadOnly));
@@ -330,24 +313,23 @@ void TestHeadroomCommand::signalWritesReportOfWhatWasCollected()
 void TestHeadroomCommand::fullDiskExitsNonZeroAndKeepsCommitted()
 {
     // A small tmpfs (./dev test runs the tests as root in a private mount namespace).
-    const QString mountPoint = m_dir.filePath(QStringLiteral("small-fs"));
+    const QString mountPoint = m_dir.filePath(u"small-fs"_s);
     QVERIFY(QDir().mkpath(mountPoint));
     const QByteArray native = QFile::encodeName(mountPoint);
     if (::mount("tmpfs", native.constData(), "tmpfs", MS_NOSUID | MS_NODEV, "size=8m") != 0)
-        QSKIP(qPrintable(QStringLiteral("cannot mount a small tmpfs (%1): run through ./dev test")
-                             .arg(QString::fromLocal8Bit(std::strerror(errno)))));
+        QSKIP(qPrintable(u"cannot mount a small tmpfs (%1): run through ./dev test"_s.arg(
+            QString::fromLocal8Bit(std::strerror(errno)))));
     const auto unmount = qScopeGuard([&] { ::umount2(native.constData(), MNT_DETACH); });
-    const QString cache = mountPoint + QStringLiteral("/cache.sqlite");
+    const QString cache = mountPoint + u"/cache.sqlite"_s;
 
     // A first run records a few seconds while there is room.
-    const QString before = m_dir.filePath(QStringLiteral("before-full.csv"));
-    Run r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--collect-for"),
-                  QStringLiteral("3"), QStringLiteral("--range"), QStringLiteral("5m"),
-                  QStringLiteral("--export-csv"), before });
+    const QString before = m_dir.filePath(u"before-full.csv"_s);
+    Run r = run({ u"--cache"_s, cache, u"--collect-for"_s, u"3"_s, u"--range"_s, u"5m"_s,
+                  u"--export-csv"_s, before });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
 
     // Then the disk fills up, but for a few pages (the lock file, the WAL's first frames).
-    const QString filler = mountPoint + QStringLiteral("/filler");
+    const QString filler = mountPoint + u"/filler"_s;
     {
         QFile file(filler);
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Unbuffered));
@@ -357,21 +339,19 @@ void TestHeadroomCommand::fullDiskExitsNonZeroAndKeepsCommitted()
         file.close();
         QVERIFY(QFile::resize(filler, size - (64 << 10)));
     }
-    const QString during = m_dir.filePath(QStringLiteral("during-full.csv"));
-    r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--collect-for"),
-              QStringLiteral("4"), QStringLiteral("--range"), QStringLiteral("5m"),
-              QStringLiteral("--export-csv"), during });
+    const QString during = m_dir.filePath(u"during-full.csv"_s);
+    r = run({ u"--cache"_s, cache, u"--collect-for"_s, u"4"_s, u"--range"_s, u"5m"_s,
+              u"--export-csv"_s, during });
     QVERIFY2(r.exitCode == 3, qPrintable(r.stdErr));
-    QVERIFY2(r.stdErr.contains(QStringLiteral("writing the cache failed during this run"))
-                 && r.stdErr.contains(QStringLiteral("disk is full")),
+    QVERIFY2(r.stdErr.contains(u"writing the cache failed during this run"_s)
+                 && r.stdErr.contains(u"disk is full"_s),
              qPrintable(r.stdErr));
     QVERIFY2(QFile::exists(during), "the report was not written"); // the CSV is elsewhere
 
     // With room again, everything the first run stored is still there.
     QVERIFY(QFile::remove(filler));
-    const QString after = m_dir.filePath(QStringLiteral("after-full.csv"));
-    r = run({ QStringLiteral("--cache"), cache, QStringLiteral("--range"), QStringLiteral("10m"),
-              QStringLiteral("--export-csv"), after });
+    const QString after = m_dir.filePath(u"after-full.csv"_s);
+    r = run({ u"--cache"_s, cache, u"--range"_s, u"10m"_s, u"--export-csv"_s, after });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     QFile first(before), last(after);
     QVERIFY(first.open(QIODevice::ReadOnly) && last.open(QIODevice::ReadOnly));
@@ -392,14 +372,12 @@ void TestHeadroomCommand::guiUnderXvfb()
     if (display.isEmpty())
         QSKIP("no Xvfb display (run the tests through ./dev test)");
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("DISPLAY"), display);
-    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the real xcb platform, as users get it
-    const QString snapshot = m_dir.filePath(QStringLiteral("gui.png"));
-    const Run r
-        = run({ QStringLiteral("--cache"), m_dir.filePath(QStringLiteral("gui-cache.sqlite")),
-                QStringLiteral("--range"), QStringLiteral("5m"), QStringLiteral("--quit-after"),
-                QStringLiteral("5"), QStringLiteral("--gui-snapshot"), snapshot },
-              env);
+    env.insert(u"DISPLAY"_s, display);
+    env.remove(u"QT_QPA_PLATFORM"_s); // the real xcb platform, as users get it
+    const QString snapshot = m_dir.filePath(u"gui.png"_s);
+    const Run r = run({ u"--cache"_s, m_dir.filePath(u"gui-cache.sqlite"_s), u"--range"_s, u"5m"_s,
+                        u"--quit-after"_s, u"5"_s, u"--gui-snapshot"_s, snapshot },
+                      env);
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     const QImage image(snapshot);
     QVERIFY(!image.isNull());
@@ -410,7 +388,7 @@ void TestHeadroomCommand::guiUnderXvfb()
 
 QString TestHeadroomCommand::writeAlertingDashboard()
 {
-    const QString path = m_dir.filePath(QStringLiteral("alerting.json"));
+    const QString path = m_dir.filePath(u"alerting.json"_s);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return {};
@@ -437,12 +415,11 @@ QString TestHeadroomCommand::writeAlertingDashboard()
 void TestHeadroomCommand::alertsExportedAndKeptAcrossRuns()
 {
     const QString dashboard = writeAlertingDashboard();
-    const QString cache = m_dir.filePath(QStringLiteral("alerts-cache.sqlite"));
-    const QString first = m_dir.filePath(QStringLiteral("alerts-1.csv"));
-    const QString png = m_dir.filePath(QStringLiteral("alerts.png"));
-    Run r = run({ QStringLiteral("--dashboard"), dashboard, QStringLiteral("--cache"), cache,
-                  QStringLiteral("--collect-for"), QStringLiteral("3"),
-                  QStringLiteral("--export-alerts"), first, QStringLiteral("--export-png"), png });
+    const QString cache = m_dir.filePath(u"alerts-cache.sqlite"_s);
+    const QString first = m_dir.filePath(u"alerts-1.csv"_s);
+    const QString png = m_dir.filePath(u"alerts.png"_s);
+    Run r = run({ u"--dashboard"_s, dashboard, u"--cache"_s, cache, u"--collect-for"_s, u"3"_s,
+                  u"--export-alerts"_s, first, u"--export-png"_s, png });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr)); // a firing alert is not a failure
     QFile csv(first);
     QVERIFY(csv.open(QIODevice::ReadOnly));
@@ -460,9 +437,8 @@ void TestHeadroomCommand::alertsExportedAndKeptAcrossRuns()
              qPrintable(QString::number(countColor(image, QColor(0x9b, 0x00, 0x1c)))));
 
     // A second run without collecting reads the first run's event from the cache.
-    const QString second = m_dir.filePath(QStringLiteral("alerts-2.csv"));
-    r = run({ QStringLiteral("--dashboard"), dashboard, QStringLiteral("--cache"), cache,
-              QStringLiteral("--export-alerts"), second });
+    const QString second = m_dir.filePath(u"alerts-2.csv"_s);
+    r = run({ u"--dashboard"_s, dashboard, u"--cache"_s, cache, u"--export-alerts"_s, second });
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     QFile again(second);
     QVERIFY(again.open(QIODevice::ReadOnly));
@@ -476,27 +452,24 @@ void TestHeadroomCommand::guiAlertsAndTrayNotificationUnderXvfb()
         QSKIP("no Xvfb display (run the tests through ./dev test)");
     // A notification area on the display, as a desktop has (Debian's stalonetray).
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("DISPLAY"), display);
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.insert(u"DISPLAY"_s, display);
+    env.remove(u"QT_QPA_PLATFORM"_s);
     QProcess tray;
     tray.setProcessEnvironment(env);
-    tray.start(QStringLiteral("stalonetray"), { QStringLiteral("--no-shrink") });
+    tray.start(u"stalonetray"_s, { u"--no-shrink"_s });
     QVERIFY2(tray.waitForStarted(5000), "stalonetray is missing: ./dev setup installs it");
     QTest::qWait(500); // it owns the tray selection once mapped
-    const QString snapshot = m_dir.filePath(QStringLiteral("alerts-gui.png"));
-    const Run r
-        = run({ QStringLiteral("--dashboard"), writeAlertingDashboard(), QStringLiteral("--cache"),
-                m_dir.filePath(QStringLiteral("alerts-gui.sqlite")), QStringLiteral("--quit-after"),
-                QStringLiteral("5"), QStringLiteral("--gui-snapshot"), snapshot },
-              env);
+    const QString snapshot = m_dir.filePath(u"alerts-gui.png"_s);
+    const Run r = run({ u"--dashboard"_s, writeAlertingDashboard(), u"--cache"_s,
+                        m_dir.filePath(u"alerts-gui.sqlite"_s), u"--quit-after"_s, u"5"_s,
+                        u"--gui-snapshot"_s, snapshot },
+                      env);
     tray.terminate();
     tray.waitForFinished(3000);
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     // One notification, in the tray (not the status bar fallback), for the one firing.
-    QVERIFY2(
-        r.stdErr.count(QStringLiteral("notification in the system tray: Critical: CPUs present"))
-            == 1,
-        qPrintable(r.stdErr));
+    QVERIFY2(r.stdErr.count(u"notification in the system tray: Critical: CPUs present"_s) == 1,
+             qPrintable(r.stdErr));
     const QImage image(snapshot);
     QVERIFY(!image.isNull());
     QVERIFY2(countColor(image, QColor(0x9b, 0x00, 0x1c)) >= 10, "no firing mark in the window");

@@ -44,11 +44,9 @@ PanelSeriesData series(int id, const QString &cpu, std::vector<Sample> points)
 {
     PanelSeriesData s;
     s.seriesId = id;
-    s.info = SeriesInfo { { QStringLiteral("host"),
-                            QStringLiteral("host.cpu.utilization"),
-                            { { QStringLiteral("cpu"), cpu } } },
-                          QStringLiteral("%"),
-                          QStringLiteral("cpu"),
+    s.info = SeriesInfo { { u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, cpu } } },
+                          u"%"_s,
+                          u"cpu"_s,
                           UseKind::Utilization,
                           false };
     s.points = std::move(points);
@@ -69,9 +67,9 @@ PanelData emptyData(const QString &id, qint64 fromMs, qint64 toMs)
 DashboardPanel panelConfig()
 {
     DashboardPanel config;
-    config.id = QStringLiteral("cpu");
+    config.id = u"cpu"_s;
     config.type = PanelType::TimeSeries;
-    config.title = QStringLiteral("CPU");
+    config.title = u"CPU"_s;
     return config;
 }
 
@@ -110,13 +108,13 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     panel.resize(600, 300);
     panel.show();
     const qint64 base = 1'700'000'000'000;
-    PanelData data = emptyData(QStringLiteral("cpu"), base, base + 120000);
+    PanelData data = emptyData(u"cpu"_s, base, base + 120000);
     std::vector<Sample> withGap;
     for (qint64 t = 0; t <= 20000; t += 1000)
         withGap.push_back({ base + t, 40 });
     for (qint64 t = 80000; t <= 120000; t += 1000) // a 60 s outage in between
         withGap.push_back({ base + t, 60 });
-    data.series.append(series(1, QStringLiteral("all"), withGap));
+    data.series.append(series(1, u"all"_s, withGap));
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 2);
     // One legend entry per series, however many segments it has (once the chart has
@@ -128,7 +126,7 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     QCOMPARE(visibleMarkers, 1);
     auto *axisY
         = qobject_cast<QValueAxis *>(panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
-    QCOMPARE(axisY->titleText(), QStringLiteral("%"));
+    QCOMPARE(axisY->titleText(), u"%"_s);
     QVERIFY(axisY->max() >= 60);
     QCOMPARE(axisY->min(), 0.0);
     // The axes the reader sees: labelled grid lines on whole steps, the unit.
@@ -148,7 +146,7 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     QCoreApplication::processEvents(); // QChart lays out on a posted event
     const QImage image = panel.grab().toImage();
     if (!qEnvironmentVariableIsEmpty("HEADROOM_TEST_SAVE_IMAGES"))
-        image.save(QStringLiteral("/tmp/test_timeseriespanel.png"));
+        image.save(u"/tmp/test_timeseriespanel.png"_s);
     QVERIFY2(countColor(image, QColor(0x1f77b4)) > 100, "the series line was not drawn");
 }
 
@@ -158,8 +156,8 @@ void TestTimeSeriesPanel::dragSelectsRange()
     panel.resize(800, 300);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    PanelData data = emptyData(QStringLiteral("cpu"), 1'000'000, 1'600'000);
-    data.series.append(series(1, QStringLiteral("all"), { { 1'000'000, 1 }, { 1'600'000, 2 } }));
+    PanelData data = emptyData(u"cpu"_s, 1'000'000, 1'600'000);
+    data.series.append(series(1, u"all"_s, { { 1'000'000, 1 }, { 1'600'000, 2 } }));
     panel.setData(data);
     QSignalSpy spy(&panel, &TimeSeriesPanel::rangeSelected);
     QWidget *viewport = panel.chartView()->viewport();
@@ -181,29 +179,28 @@ void TestTimeSeriesPanel::dragSelectsRange()
 void TestTimeSeriesPanel::replacesAndRemovesSeries()
 {
     TimeSeriesPanel panel(panelConfig());
-    PanelData data = emptyData(QStringLiteral("cpu"), 0, 10000);
-    data.series.append(series(1, QStringLiteral("cpu0"), { { 0, 1 }, { 1000, 2 } }));
-    data.series.append(series(2, QStringLiteral("cpu1"), { { 0, 1 }, { 1000, 2 } }));
+    PanelData data = emptyData(u"cpu"_s, 0, 10000);
+    data.series.append(series(1, u"cpu0"_s, { { 0, 1 }, { 1000, 2 } }));
+    data.series.append(series(2, u"cpu1"_s, { { 0, 1 }, { 1000, 2 } }));
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 2);
     data.series.removeFirst();
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 1);
     QCOMPARE(panel.chartView()->chart()->series().size(), 1);
-    panel.setData(emptyData(QStringLiteral("cpu"), 0, 10000));
+    panel.setData(emptyData(u"cpu"_s, 0, 10000));
     QCOMPARE(panel.segmentCount(), 0);
 }
 
 void TestTimeSeriesPanel::mixedUnitsMoveToTheLegend()
 {
     TimeSeriesPanel panel(panelConfig());
-    PanelData data = emptyData(QStringLiteral("cpu"), 1'000'000, 1'010'000);
-    data.series.append(series(1, QStringLiteral("cpu0"), { { 1'000'000, 1 }, { 1'001'000, 2 } }));
+    PanelData data = emptyData(u"cpu"_s, 1'000'000, 1'010'000);
+    data.series.append(series(1, u"cpu0"_s, { { 1'000'000, 1 }, { 1'001'000, 2 } }));
     panel.setData(data);
-    QCOMPARE(panel.axisUnit(), QStringLiteral("%"));
-    PanelSeriesData queue
-        = series(2, QStringLiteral("cpu1"), { { 1'000'000, 1 }, { 1'001'000, 2 } });
-    queue.info.unit = QStringLiteral("pages/s");
+    QCOMPARE(panel.axisUnit(), u"%"_s);
+    PanelSeriesData queue = series(2, u"cpu1"_s, { { 1'000'000, 1 }, { 1'001'000, 2 } });
+    queue.info.unit = u"pages/s"_s;
     data.series.append(queue);
     panel.setData(data);
     QCOMPARE(panel.axisUnit(), QString());
@@ -211,8 +208,7 @@ void TestTimeSeriesPanel::mixedUnitsMoveToTheLegend()
     for (QAbstractSeries *line : panel.chartView()->chart()->series())
         names << line->name();
     QCOMPARE(names,
-             (QStringList { QStringLiteral("cpu.utilization cpu0 (%)"),
-                            QStringLiteral("cpu.utilization cpu1 (pages/s)") }));
+             (QStringList { u"cpu.utilization cpu0 (%)"_s, u"cpu.utilization cpu1 (pages/s)"_s }));
 }
 
 void TestTimeSeriesPanel::logAxisDrawsPercentileLines()

@@ -2,6 +2,8 @@
 
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 
 class TestCounterRate : public QObject
@@ -35,12 +37,11 @@ void TestCounterRate::rates()
     QFETCH(QList<double>, expected);
     CounterRate rates;
     for (qsizetype i = 0; i < values.size(); ++i) {
-        const auto rate = rates.update(QStringLiteral("c"), values.at(i), 1000 * i);
+        const auto rate = rates.update(u"c"_s, values.at(i), 1000 * i);
         if (expected.at(i) < 0) {
-            QVERIFY2(!rate,
-                     qPrintable(QStringLiteral("step %1 gave %2").arg(i).arg(rate.value_or(0))));
+            QVERIFY2(!rate, qPrintable(u"step %1 gave %2"_s.arg(i).arg(rate.value_or(0))));
         } else {
-            QVERIFY2(rate.has_value(), qPrintable(QStringLiteral("step %1 gave no rate").arg(i)));
+            QVERIFY2(rate.has_value(), qPrintable(u"step %1 gave no rate"_s.arg(i)));
             QCOMPARE(*rate, expected.at(i));
         }
     }
@@ -52,18 +53,18 @@ void TestCounterRate::goneCountersAreForgotten()
 {
     constexpr qint64 Minute = 60'000;
     CounterRate rates(100, 10 * Minute);
-    QVERIFY(!rates.update(QStringLiteral("gone"), 5, 0));
-    QVERIFY(!rates.update(QStringLiteral("kept"), 0, 0));
-    QVERIFY(!rates.update(QStringLiteral("back soon"), 0, 0));
+    QVERIFY(!rates.update(u"gone"_s, 5, 0));
+    QVERIFY(!rates.update(u"kept"_s, 0, 0));
+    QVERIFY(!rates.update(u"back soon"_s, 0, 0));
     // Swept every quarter of forgetAfterMs: gone between 10 and 12.5 minutes.
     for (qint64 t = Minute; t <= 13 * Minute; t += Minute) {
-        QCOMPARE(rates.update(QStringLiteral("kept"), double(t / 1000), t), 1.0);
+        QCOMPARE(rates.update(u"kept"_s, double(t / 1000), t), 1.0);
         if (t == 5 * Minute) // away for 5 minutes: still remembered
-            QCOMPARE(rates.update(QStringLiteral("back soon"), 300, t), 1.0);
+            QCOMPARE(rates.update(u"back soon"_s, 300, t), 1.0);
     }
     QCOMPARE(rates.size(), qsizetype(2)); // "gone" went
-    QVERIFY(!rates.update(QStringLiteral("gone"), 785, 13 * Minute)); // a fresh baseline
-    QCOMPARE(rates.update(QStringLiteral("gone"), 845, 14 * Minute), 1.0);
+    QVERIFY(!rates.update(u"gone"_s, 785, 13 * Minute)); // a fresh baseline
+    QCOMPARE(rates.update(u"gone"_s, 845, 14 * Minute), 1.0);
 }
 
 // Full: counters not seen in the current poll make room (once per poll); if all are
@@ -74,14 +75,14 @@ void TestCounterRate::capacityPrefersCurrentCounters()
     for (const char *name : { "a", "b", "c", "d" })
         QVERIFY(!rates.update(QString::fromLatin1(name), 0, 0));
     QCOMPARE(rates.size(), qsizetype(3)); // "d" refused
-    QCOMPARE(rates.update(QStringLiteral("a"), 1, 1000), 1.0);
-    QCOMPARE(rates.update(QStringLiteral("b"), 1, 1000), 1.0);
-    QVERIFY(!rates.update(QStringLiteral("e"), 0, 1000)); // "c" (not in this poll) makes room
-    QVERIFY(!rates.update(QStringLiteral("f"), 0, 1000)); // a, b, e are current: refused
+    QCOMPARE(rates.update(u"a"_s, 1, 1000), 1.0);
+    QCOMPARE(rates.update(u"b"_s, 1, 1000), 1.0);
+    QVERIFY(!rates.update(u"e"_s, 0, 1000)); // "c" (not in this poll) makes room
+    QVERIFY(!rates.update(u"f"_s, 0, 1000)); // a, b, e are current: refused
     QCOMPARE(rates.size(), qsizetype(3));
-    QCOMPARE(rates.update(QStringLiteral("e"), 2, 2000), 2.0);
-    QCOMPARE(rates.update(QStringLiteral("a"), 3, 2000), 2.0);
-    QVERIFY(!rates.update(QStringLiteral("c"), 9, 2000)); // forgotten: a baseline again
+    QCOMPARE(rates.update(u"e"_s, 2, 2000), 2.0);
+    QCOMPARE(rates.update(u"a"_s, 3, 2000), 2.0);
+    QVERIFY(!rates.update(u"c"_s, 9, 2000)); // forgotten: a baseline again
 }
 
 QTEST_GUILESS_MAIN(TestCounterRate)

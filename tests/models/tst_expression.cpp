@@ -26,25 +26,21 @@ void TestExpression::evaluate_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<double>("expected"); // NaN: no value
     QTest::addColumn<QStringList>("metrics");
-    QTest::newRow("ratio") << QStringLiteral("a.rate / b.rate") << 4.0
-                           << QStringList { QStringLiteral("a.rate"), QStringLiteral("b.rate") };
-    QTest::newRow("precedence") << QStringLiteral("1 + 2 * 3") << 7.0 << QStringList();
-    QTest::newRow("parentheses") << QStringLiteral("(1 + 2) * 3") << 9.0 << QStringList();
-    QTest::newRow("left associative") << QStringLiteral("8 - 2 - 1") << 5.0 << QStringList();
-    QTest::newRow("negation") << QStringLiteral("-a.rate + 10") << 2.0
-                              << QStringList { QStringLiteral("a.rate") };
-    QTest::newRow("exponent literal") << QStringLiteral("1.5e3 / 1e-1") << 15000.0 << QStringList();
-    QTest::newRow("percent of") << QStringLiteral("100 * b.rate / (a.rate + b.rate)") << 20.0
-                                << QStringList { QStringLiteral("b.rate"),
-                                                 QStringLiteral("a.rate") };
+    QTest::newRow("ratio") << u"a.rate / b.rate"_s << 4.0
+                           << QStringList { u"a.rate"_s, u"b.rate"_s };
+    QTest::newRow("precedence") << u"1 + 2 * 3"_s << 7.0 << QStringList();
+    QTest::newRow("parentheses") << u"(1 + 2) * 3"_s << 9.0 << QStringList();
+    QTest::newRow("left associative") << u"8 - 2 - 1"_s << 5.0 << QStringList();
+    QTest::newRow("negation") << u"-a.rate + 10"_s << 2.0 << QStringList { u"a.rate"_s };
+    QTest::newRow("exponent literal") << u"1.5e3 / 1e-1"_s << 15000.0 << QStringList();
+    QTest::newRow("percent of") << u"100 * b.rate / (a.rate + b.rate)"_s << 20.0
+                                << QStringList { u"b.rate"_s, u"a.rate"_s };
     QTest::newRow("divide by zero is a gap")
-        << QStringLiteral("a.rate / zero") << qQNaN()
-        << QStringList { QStringLiteral("a.rate"), QStringLiteral("zero") };
+        << u"a.rate / zero"_s << qQNaN() << QStringList { u"a.rate"_s, u"zero"_s };
     QTest::newRow("missing operand is a gap")
-        << QStringLiteral("a.rate + nosuch") << qQNaN()
-        << QStringList { QStringLiteral("a.rate"), QStringLiteral("nosuch") };
-    QTest::newRow("wait class name") << QStringLiteral("LWLock:PgStatsHash * 2") << 6.0
-                                     << QStringList { QStringLiteral("LWLock:PgStatsHash") };
+        << u"a.rate + nosuch"_s << qQNaN() << QStringList { u"a.rate"_s, u"nosuch"_s };
+    QTest::newRow("wait class name")
+        << u"LWLock:PgStatsHash * 2"_s << 6.0 << QStringList { u"LWLock:PgStatsHash"_s };
 }
 
 void TestExpression::evaluate()
@@ -56,10 +52,9 @@ void TestExpression::evaluate()
     const auto e = Expression::parse(text, &error);
     QVERIFY2(e, qPrintable(error));
     QCOMPARE(e->metrics(), metrics);
-    const QHash<QString, double> values { { QStringLiteral("a.rate"), 8 },
-                                          { QStringLiteral("b.rate"), 2 },
-                                          { QStringLiteral("zero"), 0 },
-                                          { QStringLiteral("LWLock:PgStatsHash"), 3 } };
+    const QHash<QString, double> values {
+        { u"a.rate"_s, 8 }, { u"b.rate"_s, 2 }, { u"zero"_s, 0 }, { u"LWLock:PgStatsHash"_s, 3 }
+    };
     const auto v = e->evaluate([&](const QString &m) -> std::optional<double> {
         if (values.contains(m))
             return values.value(m);
@@ -75,17 +70,12 @@ void TestExpression::errors_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("error");
-    QTest::newRow("empty") << QString()
-                           << QStringLiteral("position 1: expected a number, a metric or \"(\"");
+    QTest::newRow("empty") << QString() << u"position 1: expected a number, a metric or \"(\""_s;
     QTest::newRow("dangling operator")
-        << QStringLiteral("a +")
-        << QStringLiteral("position 4: expected a number, a metric or \"(\"");
-    QTest::newRow("unclosed") << QStringLiteral("(a + b")
-                              << QStringLiteral("position 7: expected \")\"");
-    QTest::newRow("junk") << QStringLiteral("a $ b")
-                          << QStringLiteral("position 3: unexpected \"$\"");
-    QTest::newRow("two operands") << QStringLiteral("a b")
-                                  << QStringLiteral("position 3: unexpected \"b\"");
+        << u"a +"_s << u"position 4: expected a number, a metric or \"(\""_s;
+    QTest::newRow("unclosed") << u"(a + b"_s << u"position 7: expected \")\""_s;
+    QTest::newRow("junk") << u"a $ b"_s << u"position 3: unexpected \"$\""_s;
+    QTest::newRow("two operands") << u"a b"_s << u"position 3: unexpected \"b\""_s;
     // Dashboard files are untrusted: a deep nest would overflow the stack, and is refused
     // at the first level too many.
     const QString depth = QString::number(Expression::MaximumDepth);
@@ -161,76 +151,67 @@ void TestExpression::derivedJoinsOnLabels()
     bus.addSink(&derived);
     QString error;
     derived.setDefinitions(
-        { { QStringLiteral("pg"), QStringLiteral("pg.db.rows_per_block"),
-            *Expression::parse(QStringLiteral("pg.db.tup_returned.rate / pg.db.blks_hit.rate"),
-                               &error),
-            QStringLiteral("rows/block"), QStringLiteral("db"), UseKind::Saturation },
-          { QStringLiteral("pg"), QStringLiteral("pg.db.hit_per_cpu"),
-            *Expression::parse(QStringLiteral("pg.db.blks_hit.rate / cpus"), &error), QString(),
-            QString(), UseKind::Info } });
+        { { u"pg"_s, u"pg.db.rows_per_block"_s,
+            *Expression::parse(u"pg.db.tup_returned.rate / pg.db.blks_hit.rate"_s, &error),
+            u"rows/block"_s, u"db"_s, UseKind::Saturation },
+          { u"pg"_s, u"pg.db.hit_per_cpu"_s,
+            *Expression::parse(u"pg.db.blks_hit.rate / cpus"_s, &error), QString(), QString(),
+            UseKind::Info } });
     auto info = [](const QString &metric, const QString &db) {
-        return SeriesInfo { { QStringLiteral("pg"), metric,
-                              db.isEmpty() ? Labels()
-                                           : Labels { { QStringLiteral("datname"), db } } },
-                            QStringLiteral("1/s"),
-                            QStringLiteral("db"),
+        return SeriesInfo { { u"pg"_s, metric,
+                              db.isEmpty() ? Labels() : Labels { { u"datname"_s, db } } },
+                            u"1/s"_s,
+                            u"db"_s,
                             UseKind::Throughput,
                             false };
     };
     SampleBatch batch;
-    batch.source = QStringLiteral("pg");
+    batch.source = u"pg"_s;
     batch.tsMs = 1000;
-    batch.add(info(QStringLiteral("pg.db.tup_returned.rate"), QStringLiteral("erp")), 800);
-    batch.add(info(QStringLiteral("pg.db.blks_hit.rate"), QStringLiteral("erp")), 100);
-    batch.add(info(QStringLiteral("pg.db.tup_returned.rate"), QStringLiteral("idle")), 5);
-    batch.add(info(QStringLiteral("pg.db.blks_hit.rate"), QStringLiteral("idle")),
+    batch.add(info(u"pg.db.tup_returned.rate"_s, u"erp"_s), 800);
+    batch.add(info(u"pg.db.blks_hit.rate"_s, u"erp"_s), 100);
+    batch.add(info(u"pg.db.tup_returned.rate"_s, u"idle"_s), 5);
+    batch.add(info(u"pg.db.blks_hit.rate"_s, u"idle"_s),
               0); // no ratio: gap
-    batch.add(info(QStringLiteral("pg.db.tup_returned.rate"), QStringLiteral("half")),
+    batch.add(info(u"pg.db.tup_returned.rate"_s, u"half"_s),
               5); // no operand: none
-    batch.add(info(QStringLiteral("cpus"), QString()), 4);
+    batch.add(info(u"cpus"_s, QString()), 4);
     bus.publish(batch);
-    batch.source = QStringLiteral("other"); // another source's batches feed nothing
+    batch.source = u"other"_s; // another source's batches feed nothing
     bus.publish(batch);
 
     const auto ratio = [&](const QString &metric, const QString &db) -> std::optional<double> {
-        const auto id = registry.find(
-            SeriesKey { QStringLiteral("pg"), metric, { { QStringLiteral("datname"), db } } });
+        const auto id = registry.find(SeriesKey { u"pg"_s, metric, { { u"datname"_s, db } } });
         if (!id)
             return std::nullopt;
         const auto samples = live.read(*id, 0, 5000);
         return samples.empty() ? std::nullopt : std::optional<double>(samples.back().value);
     };
-    QCOMPARE(ratio(QStringLiteral("pg.db.rows_per_block"), QStringLiteral("erp")),
-             std::optional<double>(8.0));
-    QCOMPARE(ratio(QStringLiteral("pg.db.rows_per_block"), QStringLiteral("idle")), std::nullopt);
-    QCOMPARE(ratio(QStringLiteral("pg.db.rows_per_block"), QStringLiteral("half")), std::nullopt);
-    QCOMPARE(ratio(QStringLiteral("pg.db.hit_per_cpu"), QStringLiteral("erp")),
-             std::optional<double>(25.0));
-    QVERIFY(!registry.find(SeriesKey { QStringLiteral("other"),
-                                       QStringLiteral("pg.db.rows_per_block"),
-                                       { { QStringLiteral("datname"), QStringLiteral("erp") } } }));
+    QCOMPARE(ratio(u"pg.db.rows_per_block"_s, u"erp"_s), std::optional<double>(8.0));
+    QCOMPARE(ratio(u"pg.db.rows_per_block"_s, u"idle"_s), std::nullopt);
+    QCOMPARE(ratio(u"pg.db.rows_per_block"_s, u"half"_s), std::nullopt);
+    QCOMPARE(ratio(u"pg.db.hit_per_cpu"_s, u"erp"_s), std::optional<double>(25.0));
+    QVERIFY(!registry.find(
+        SeriesKey { u"other"_s, u"pg.db.rows_per_block"_s, { { u"datname"_s, u"erp"_s } } }));
     QCOMPARE(registry
-                 .info(*registry.find(
-                     SeriesKey { QStringLiteral("pg"),
-                                 QStringLiteral("pg.db.rows_per_block"),
-                                 { { QStringLiteral("datname"), QStringLiteral("erp") } } }))
+                 .info(*registry.find(SeriesKey {
+                     u"pg"_s, u"pg.db.rows_per_block"_s, { { u"datname"_s, u"erp"_s } } }))
                  ->unit,
-             QStringLiteral("rows/block"));
+             u"rows/block"_s);
 
     // A definition that reads its own output does not recurse forever.
-    derived.setDefinitions({ { QStringLiteral("pg"),
-                               QStringLiteral("loop"),
-                               *Expression::parse(QStringLiteral("loop + 1"), &error),
+    derived.setDefinitions({ { u"pg"_s,
+                               u"loop"_s,
+                               *Expression::parse(u"loop + 1"_s, &error),
                                {},
                                {},
                                UseKind::Info } });
     SampleBatch seed;
-    seed.source = QStringLiteral("pg");
+    seed.source = u"pg"_s;
     seed.tsMs = 2000;
-    seed.add(info(QStringLiteral("loop"), QString()), 1);
+    seed.add(info(u"loop"_s, QString()), 1);
     bus.publish(seed);
-    const auto loopId
-        = registry.find(SeriesKey { QStringLiteral("pg"), QStringLiteral("loop"), {} });
+    const auto loopId = registry.find(SeriesKey { u"pg"_s, u"loop"_s, {} });
     QVERIFY(loopId);
     QVERIFY(live.read(*loopId, 0, 5000).size() <= 5);
 }

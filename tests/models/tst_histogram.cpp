@@ -6,6 +6,8 @@
 #include <cmath>
 #include <vector>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 
 class TestHistogram : public QObject
@@ -33,10 +35,10 @@ double exactQuantile(std::vector<double> values, double q)
 void TestHistogram::percentileErrorBound_data()
 {
     QTest::addColumn<QString>("distribution");
-    QTest::newRow("uniform 0.1-100 ms") << QStringLiteral("uniform");
-    QTest::newRow("lognormal latencies") << QStringLiteral("lognormal");
-    QTest::newRow("bimodal (cache hit / miss)") << QStringLiteral("bimodal");
-    QTest::newRow("wide: 1 us to 100 s") << QStringLiteral("wide");
+    QTest::newRow("uniform 0.1-100 ms") << u"uniform"_s;
+    QTest::newRow("lognormal latencies") << u"lognormal"_s;
+    QTest::newRow("bimodal (cache hit / miss)") << u"bimodal"_s;
+    QTest::newRow("wide: 1 us to 100 s") << u"wide"_s;
 }
 
 void TestHistogram::percentileErrorBound()
@@ -65,12 +67,10 @@ void TestHistogram::percentileErrorBound()
         const double exact = exactQuantile(values, q);
         const double approx = h.quantile(q);
         const double relative = std::abs(approx - exact) / exact;
-        QVERIFY2(relative <= 0.01,
-                 qPrintable(QStringLiteral("q=%1 exact=%2 approx=%3 error=%4%")
-                                .arg(q)
-                                .arg(exact)
-                                .arg(approx)
-                                .arg(relative * 100)));
+        QVERIFY2(
+            relative <= 0.01,
+            qPrintable(u"q=%1 exact=%2 approx=%3 error=%4%"_s.arg(q).arg(exact).arg(approx).arg(
+                relative * 100)));
     }
     QCOMPARE(h.quantile(1.0), *std::max_element(values.begin(), values.end()));
 }

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 
 namespace {
@@ -19,12 +21,10 @@ public:
     {
         PollResult result;
         result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
-        result.batch.add(SeriesInfo { { QStringLiteral("ramp"), QStringLiteral("ramp.value"), {} },
-                                      QStringLiteral("1"),
-                                      QStringLiteral("cpu"),
-                                      UseKind::Utilization,
-                                      false },
-                         double(++m_n));
+        result.batch.add(
+            SeriesInfo {
+                { u"ramp"_s, u"ramp.value"_s, {} }, u"1"_s, u"cpu"_s, UseKind::Utilization, false },
+            double(++m_n));
         return result;
     }
     int m_n = 0;
@@ -35,8 +35,8 @@ class RampFactory : public CollectorFactory
 public:
     std::unique_ptr<Collector> create(const CollectorConfig &config, QString *error) override
     {
-        if (config.options.value(QStringLiteral("fail")).toBool()) {
-            *error = QStringLiteral("told to fail");
+        if (config.options.value(u"fail"_s).toBool()) {
+            *error = u"told to fail"_s;
             return nullptr;
         }
         return std::make_unique<RampCollector>();
@@ -47,13 +47,13 @@ Dashboard rampDashboard(bool fail = false)
 {
     Dashboard d;
     DashboardSource source;
-    source.id = QStringLiteral("ramp");
-    source.plugin = QStringLiteral("ramp");
+    source.id = u"ramp"_s;
+    source.plugin = u"ramp"_s;
     source.intervalMs = 100;
-    source.config = QJsonObject { { QStringLiteral("fail"), fail } };
+    source.config = QJsonObject { { u"fail"_s, fail } };
     DashboardSource missing = source;
-    missing.id = QStringLiteral("missing");
-    missing.plugin = QStringLiteral("no-such-plugin");
+    missing.id = u"missing"_s;
+    missing.plugin = u"no-such-plugin"_s;
     d.sources = { source, missing };
     return d;
 }
@@ -70,9 +70,9 @@ private Q_SLOTS:
 void TestMonitoringSession::liveAndCacheStitched()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("cache.sqlite"));
+    const QString path = dir.filePath(u"cache.sqlite"_s);
     RampFactory factory;
-    const SeriesKey key { QStringLiteral("ramp"), QStringLiteral("ramp.value"), {} };
+    const SeriesKey key { u"ramp"_s, u"ramp.value"_s, {} };
     int id = 0;
     qint64 firstTs = 0;
     size_t collected = 0;
@@ -80,17 +80,14 @@ void TestMonitoringSession::liveAndCacheStitched()
         MonitoringSession session;
         QString error;
         QVERIFY2(session.openCache(path, &error), qPrintable(error));
-        session.collectors().registerFactory(
-            { QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, {}, {} }, &factory);
+        session.collectors().registerFactory({ u"ramp"_s, u"Ramp"_s, {}, {}, {} }, &factory);
         session.start(rampDashboard(), {});
         QTRY_VERIFY(session.live().seriesIds().size() == 1);
         QTest::qWait(800);
         session.stop();
         session.flushCache();
-        QCOMPARE(session.scheduler().status(QStringLiteral("missing")).state, SourceState::Error);
-        QVERIFY(session.scheduler()
-                    .status(QStringLiteral("missing"))
-                    .message.contains(QStringLiteral("no-such-plugin")));
+        QCOMPARE(session.scheduler().status(u"missing"_s).state, SourceState::Error);
+        QVERIFY(session.scheduler().status(u"missing"_s).message.contains(u"no-such-plugin"_s));
         id = *session.registry().find(key);
         const auto all = session.store()->read(id, 0, QDateTime::currentMSecsSinceEpoch());
         collected = all.size();
@@ -110,8 +107,7 @@ void TestMonitoringSession::liveAndCacheStitched()
         QCOMPARE(history.size(), collected);
         QCOMPARE(history.front().tsMs, firstTs);
         // New live samples continue after the cached ones without overlap.
-        session.collectors().registerFactory(
-            { QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, {}, {} }, &factory);
+        session.collectors().registerFactory({ u"ramp"_s, u"Ramp"_s, {}, {}, {} }, &factory);
         session.start(rampDashboard(), {});
         QTRY_VERIFY(!session.live().read(id, 0, QDateTime::currentMSecsSinceEpoch()).empty());
         session.stop();
@@ -125,12 +121,11 @@ void TestMonitoringSession::liveAndCacheStitched()
     }
     {
         MonitoringSession session;
-        session.collectors().registerFactory(
-            { QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, {}, {} }, &factory);
+        session.collectors().registerFactory({ u"ramp"_s, u"Ramp"_s, {}, {}, {} }, &factory);
         session.start(rampDashboard(true), {});
-        const SourceStatus status = session.scheduler().status(QStringLiteral("ramp"));
+        const SourceStatus status = session.scheduler().status(u"ramp"_s);
         QCOMPARE(status.state, SourceState::Error);
-        QCOMPARE(status.message, QStringLiteral("told to fail"));
+        QCOMPARE(status.message, u"told to fail"_s);
     }
 }
 
@@ -141,41 +136,37 @@ void TestMonitoringSession::schemaRefusesSource()
     RampFactory factory;
     MonitoringSession session;
     const QJsonObject schema {
-        { QStringLiteral("type"), QStringLiteral("object") },
-        { QStringLiteral("properties"),
-          QJsonObject { { QStringLiteral("fail"),
-                          QJsonObject { { QStringLiteral("type"), QStringLiteral("boolean") } } },
-                        { QStringLiteral("n"),
-                          QJsonObject { { QStringLiteral("type"),
-                                          QJsonArray { QStringLiteral("integer"),
-                                                       QStringLiteral("string") } },
-                                        { QStringLiteral("maximum"), 5 } } } } },
+        { u"type"_s, u"object"_s },
+        { u"properties"_s,
+          QJsonObject { { u"fail"_s, QJsonObject { { u"type"_s, u"boolean"_s } } },
+                        { u"n"_s,
+                          QJsonObject { { u"type"_s, QJsonArray { u"integer"_s, u"string"_s } },
+                                        { u"maximum"_s, 5 } } } } },
     };
-    session.collectors().registerFactory(
-        { QStringLiteral("ramp"), QStringLiteral("Ramp"), {}, schema, {} }, &factory);
+    session.collectors().registerFactory({ u"ramp"_s, u"Ramp"_s, {}, schema, {} }, &factory);
     Dashboard dashboard = rampDashboard();
-    dashboard.variables.append({ QStringLiteral("n"), {}, QStringLiteral("3"), {} });
+    dashboard.variables.append({ u"n"_s, {}, u"3"_s, {} });
     DashboardSource typo = dashboard.sources.first();
-    typo.id = QStringLiteral("typo");
-    typo.config = QJsonObject { { QStringLiteral("fial"), true } };
+    typo.id = u"typo"_s;
+    typo.config = QJsonObject { { u"fial"_s, true } };
     DashboardSource big = dashboard.sources.first();
-    big.id = QStringLiteral("big");
-    big.config = QJsonObject { { QStringLiteral("n"), 7 } };
+    big.id = u"big"_s;
+    big.config = QJsonObject { { u"n"_s, 7 } };
     DashboardSource variable = dashboard.sources.first();
-    variable.id = QStringLiteral("variable");
-    variable.config = QJsonObject { { QStringLiteral("n"), QStringLiteral("${n}") } };
+    variable.id = u"variable"_s;
+    variable.config = QJsonObject { { u"n"_s, u"${n}"_s } };
     dashboard.sources << typo << big << variable;
     session.start(dashboard, {});
     session.stop();
     const CollectorScheduler &scheduler = session.scheduler();
-    QCOMPARE(scheduler.status(QStringLiteral("typo")).state, SourceState::Error);
-    QCOMPARE(scheduler.status(QStringLiteral("typo")).message,
-             QStringLiteral("sources[2].config.fial: unknown option (expected fail, n)"));
-    QCOMPARE(scheduler.status(QStringLiteral("big")).message,
-             QStringLiteral("sources[3].config.n: must be an integer of at most 5, got 7"));
+    QCOMPARE(scheduler.status(u"typo"_s).state, SourceState::Error);
+    QCOMPARE(scheduler.status(u"typo"_s).message,
+             u"sources[2].config.fial: unknown option (expected fail, n)"_s);
+    QCOMPARE(scheduler.status(u"big"_s).message,
+             u"sources[3].config.n: must be an integer of at most 5, got 7"_s);
     // "${n}" became "3", a string the schema allows.
-    QVERIFY(scheduler.status(QStringLiteral("variable")).state != SourceState::Error);
-    QVERIFY(scheduler.status(QStringLiteral("ramp")).state != SourceState::Error);
+    QVERIFY(scheduler.status(u"variable"_s).state != SourceState::Error);
+    QVERIFY(scheduler.status(u"ramp"_s).state != SourceState::Error);
 }
 
 QTEST_GUILESS_MAIN(TestMonitoringSession)

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 
 class TestPanelQuery : public QObject
@@ -30,24 +32,18 @@ namespace {
 SeriesInfo info(const QString &source, const QString &metric, const Labels &labels,
                 const QString &unit)
 {
-    return SeriesInfo {
-        { source, metric, labels }, unit, QStringLiteral("cpu"), UseKind::Utilization, false
-    };
+    return SeriesInfo { { source, metric, labels }, unit, u"cpu"_s, UseKind::Utilization, false };
 }
 } // namespace
 
 void TestPanelQuery::initTestCase()
 {
-    m_cpuAll = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
-                                     { { QStringLiteral("cpu"), QStringLiteral("all") } },
-                                     QStringLiteral("%")));
-    m_cpu0 = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
-                                   { { QStringLiteral("cpu"), QStringLiteral("cpu0") } },
-                                   QStringLiteral("%")));
-    m_mem = m_registry.idFor(info(QStringLiteral("host"), QStringLiteral("host.mem.utilization"),
-                                  {}, QStringLiteral("%")));
-    m_other = m_registry.idFor(info(QStringLiteral("other"), QStringLiteral("host.mem.utilization"),
-                                    {}, QStringLiteral("%")));
+    m_cpuAll = m_registry.idFor(
+        info(u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } }, u"%"_s));
+    m_cpu0 = m_registry.idFor(
+        info(u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, u"cpu0"_s } }, u"%"_s));
+    m_mem = m_registry.idFor(info(u"host"_s, u"host.mem.utilization"_s, {}, u"%"_s));
+    m_other = m_registry.idFor(info(u"other"_s, u"host.mem.utilization"_s, {}, u"%"_s));
     for (int i = 0; i < 3600; ++i) {
         for (int id : { m_cpuAll, m_cpu0, m_mem, m_other })
             m_live.append(id, { 1'000'000LL + i * 1000LL, double(i % 100) + id });
@@ -56,23 +52,21 @@ void TestPanelQuery::initTestCase()
 
 void TestPanelQuery::selectsAndOrders()
 {
-    const QList<SeriesSelector> cpuAll { { QStringLiteral("host"),
-                                           QStringLiteral("host.cpu.utilization"),
-                                           { { QStringLiteral("cpu"), QStringLiteral("all") } } } };
-    QCOMPARE(matchSeries(cpuAll, m_registry), QList<int> { m_cpuAll });
-    const QList<SeriesSelector> anyHost {
-        { QStringLiteral("host"), QStringLiteral("host.*"), {} }
+    const QList<SeriesSelector> cpuAll {
+        { u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } } }
     };
+    QCOMPARE(matchSeries(cpuAll, m_registry), QList<int> { m_cpuAll });
+    const QList<SeriesSelector> anyHost { { u"host"_s, u"host.*"_s, {} } };
     QCOMPARE(matchSeries(anyHost, m_registry), (QList<int> { m_cpuAll, m_cpu0, m_mem }));
-    const QList<SeriesSelector> none { { QStringLiteral("nosuch"), QStringLiteral("*"), {} } };
+    const QList<SeriesSelector> none { { u"nosuch"_s, u"*"_s, {} } };
     QVERIFY(matchSeries(none, m_registry).isEmpty());
 }
 
 void TestPanelQuery::reducesToColumns()
 {
     DashboardPanel panel;
-    panel.id = QStringLiteral("p");
-    panel.series = { { QStringLiteral("host"), QStringLiteral("host.cpu.utilization"), {} } };
+    panel.id = u"p"_s;
+    panel.series = { { u"host"_s, u"host.cpu.utilization"_s, {} } };
     const SeriesStore store(&m_live, nullptr);
     const PanelData full = queryPanel(panel, m_registry, store, 1'000'000, 1'000'000 + 3599'000, 0);
     QCOMPARE(full.series.size(), 2);
@@ -81,17 +75,14 @@ void TestPanelQuery::reducesToColumns()
         = queryPanel(panel, m_registry, store, 1'000'000, 1'000'000 + 3599'000, 100);
     QCOMPARE(reduced.series[0].rawCount, 3600);
     QVERIFY(reduced.series[0].points.size() <= 400);
-    QCOMPARE(seriesDisplayName(reduced.series[0].info), QStringLiteral("cpu.utilization all"));
-    QCOMPARE(seriesDisplayName(
-                 info(QStringLiteral("h"), QStringLiteral("host.mem.utilization"), {}, {})),
-             QStringLiteral("mem.utilization"));
-    QCOMPARE(seriesDisplayName(info(QStringLiteral("n"), QStringLiteral("nic.utilization"),
-                                    { { QStringLiteral("interface"), QStringLiteral("eth0") },
-                                      { QStringLiteral("direction"), QStringLiteral("tx") } },
-                                    {})),
-             QStringLiteral("utilization tx/eth0"));
-    QCOMPARE(seriesDisplayName(info(QStringLiteral("n"), QStringLiteral("plain"), {}, {})),
-             QStringLiteral("plain"));
+    QCOMPARE(seriesDisplayName(reduced.series[0].info), u"cpu.utilization all"_s);
+    QCOMPARE(seriesDisplayName(info(u"h"_s, u"host.mem.utilization"_s, {}, {})),
+             u"mem.utilization"_s);
+    QCOMPARE(
+        seriesDisplayName(info(u"n"_s, u"nic.utilization"_s,
+                               { { u"interface"_s, u"eth0"_s }, { u"direction"_s, u"tx"_s } }, {})),
+        u"utilization tx/eth0"_s);
+    QCOMPARE(seriesDisplayName(info(u"n"_s, u"plain"_s, {}, {})), u"plain"_s);
 }
 
 void TestPanelQuery::gapsFoundBeforeReduction()
@@ -100,8 +91,7 @@ void TestPanelQuery::gapsFoundBeforeReduction()
     // real 5-minute outage is.
     SeriesRegistry registry;
     LiveBuffers live(90000);
-    const int id = registry.idFor(
-        info(QStringLiteral("host"), QStringLiteral("m"), {}, QStringLiteral("%")));
+    const int id = registry.idFor(info(u"host"_s, u"m"_s, {}, u"%"_s));
     const qint64 base = 1'700'000'000'000;
     for (qint64 t = 0; t < 86400; ++t) {
         if (t >= 40000 && t < 40300)
@@ -109,8 +99,8 @@ void TestPanelQuery::gapsFoundBeforeReduction()
         live.append(id, { base + t * 1000, double(t % 97) });
     }
     DashboardPanel panel;
-    panel.id = QStringLiteral("p");
-    panel.series = { { QStringLiteral("host"), QStringLiteral("m"), {} } };
+    panel.id = u"p"_s;
+    panel.series = { { u"host"_s, u"m"_s, {} } };
     const SeriesStore store(&live, nullptr);
     const PanelData data = queryPanel(panel, registry, store, base, base + 86399'000, 1600);
     const PanelSeriesData &s = data.series.constFirst();
@@ -124,12 +114,10 @@ void TestPanelQuery::gapsFoundBeforeReduction()
 void TestPanelQuery::csvRowsAndQuoting()
 {
     PanelData data;
-    data.panelId = QStringLiteral("panel, \"one\"");
+    data.panelId = u"panel, \"one\""_s;
     PanelSeriesData s;
-    s.info = info(QStringLiteral("host"), QStringLiteral("host.cpu.utilization"),
-                  { { QStringLiteral("cpu"), QStringLiteral("all") },
-                    { QStringLiteral("mode"), QStringLiteral("user") } },
-                  QStringLiteral("%"));
+    s.info = info(u"host"_s, u"host.cpu.utilization"_s,
+                  { { u"cpu"_s, u"all"_s }, { u"mode"_s, u"user"_s } }, u"%"_s);
     s.points = { { 0, 12.5 }, { 1500, 0.1 } };
     data.series.append(s);
     const QByteArray rows = csvRows(data);
@@ -147,9 +135,9 @@ void TestPanelQuery::csvFileUnwritable()
 {
     QTemporaryDir dir;
     QString error;
-    QVERIFY(!writeCsvFile({}, dir.path() + QStringLiteral("/missing/out.csv"), &error));
-    QVERIFY2(error.contains(QStringLiteral("missing/out.csv")), qPrintable(error));
-    QVERIFY(writeCsvFile({}, dir.path() + QStringLiteral("/out.csv"), &error));
+    QVERIFY(!writeCsvFile({}, dir.path() + u"/missing/out.csv"_s, &error));
+    QVERIFY2(error.contains(u"missing/out.csv"_s), qPrintable(error));
+    QVERIFY(writeCsvFile({}, dir.path() + u"/out.csv"_s, &error));
 }
 
 QTEST_GUILESS_MAIN(TestPanelQuery)

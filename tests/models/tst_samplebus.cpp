@@ -6,6 +6,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 
 class TestSampleBus : public QObject
@@ -24,11 +26,7 @@ private Q_SLOTS:
 namespace {
 SeriesInfo gauge(const QString &metric)
 {
-    return SeriesInfo { { QStringLiteral("src"), metric, {} },
-                        QStringLiteral("%"),
-                        QStringLiteral("cpu"),
-                        UseKind::Utilization,
-                        false };
+    return SeriesInfo { { u"src"_s, metric, {} }, u"%"_s, u"cpu"_s, UseKind::Utilization, false };
 }
 
 struct RecordingSink : SampleSink
@@ -49,10 +47,10 @@ void TestSampleBus::fanOutAndResolve()
     QSignalSpy spy(&bus, &SampleBus::published);
 
     SampleBatch batch;
-    batch.source = QStringLiteral("src");
+    batch.source = u"src"_s;
     batch.tsMs = 1000;
-    batch.add(gauge(QStringLiteral("a")), 1.5);
-    batch.add(gauge(QStringLiteral("b")), 2.5);
+    batch.add(gauge(u"a"_s), 1.5);
+    batch.add(gauge(u"b"_s), 2.5);
     bus.publish(batch);
     batch.tsMs = 2000;
     bus.publish(batch);
@@ -62,7 +60,7 @@ void TestSampleBus::fanOutAndResolve()
     QCOMPARE(sink.batches[0].newSeriesIds.size(), 2); // first sighting
     QCOMPARE(sink.batches[1].newSeriesIds.size(), 0);
     const int idA = sink.batches[0].valueIds[0];
-    QCOMPARE(registry.info(idA)->key.metric, QStringLiteral("a"));
+    QCOMPARE(registry.info(idA)->key.metric, u"a"_s);
     const auto samples = live.read(idA, 0, 5000);
     QCOMPARE(samples.size(), size_t(2));
     QCOMPARE(samples[1], (Sample { 2000, 1.5 }));
@@ -105,13 +103,12 @@ SampleBatch labelSets(const QString &source, int first, int count, qint64 tsMs)
     batch.source = source;
     batch.tsMs = tsMs;
     for (int i = first; i < first + count; ++i)
-        batch.add(
-            { { source, QStringLiteral("m"), { { QStringLiteral("i"), QString::number(i) } } },
-              QString(),
-              QString(),
-              UseKind::Info,
-              false },
-            double(i));
+        batch.add({ { source, u"m"_s, { { u"i"_s, QString::number(i) } } },
+                    QString(),
+                    QString(),
+                    UseKind::Info,
+                    false },
+                  double(i));
     return batch;
 }
 } // namespace
@@ -137,7 +134,7 @@ void TestSampleBus::seriesCap()
     QFETCH(QList<int>, perPoll);
     QFETCH(QList<int>, dropped);
     SeriesRegistry registry;
-    registry.setSeriesCap(QStringLiteral("src"), cap);
+    registry.setSeriesCap(u"src"_s, cap);
     SampleBus bus(&registry);
     RecordingSink sink;
     LiveBuffers live(10);
@@ -148,10 +145,10 @@ void TestSampleBus::seriesCap()
     for (qsizetype poll = 0; poll < perPoll.size(); ++poll) {
         // Every label set sent so far again, plus the new ones.
         const int total = sent + perPoll.at(poll);
-        bus.publish(labelSets(QStringLiteral("src"), 0, total, 1000 * (poll + 1)));
+        bus.publish(labelSets(u"src"_s, 0, total, 1000 * (poll + 1)));
         sent = total;
-        QCOMPARE(bus.takeDroppedSeries(QStringLiteral("src")), dropped.at(poll));
-        QCOMPARE(bus.takeDroppedSeries(QStringLiteral("src")), 0); // taken
+        QCOMPARE(bus.takeDroppedSeries(u"src"_s), dropped.at(poll));
+        QCOMPARE(bus.takeDroppedSeries(u"src"_s), 0); // taken
         const int admitted = std::min(total, cap);
         QCOMPARE(registry.size(), admitted);
         if (admitted == 0)
@@ -167,9 +164,7 @@ void TestSampleBus::seriesCap()
     }
     QCOMPARE(live.seriesIds().size(), qsizetype(std::min(sent, cap)));
     // The first series admitted is still fed at every poll.
-    const int first = *registry.find({ QStringLiteral("src"),
-                                       QStringLiteral("m"),
-                                       { { QStringLiteral("i"), QStringLiteral("0") } } });
+    const int first = *registry.find({ u"src"_s, u"m"_s, { { u"i"_s, u"0"_s } } });
     if (cap > 0)
         QCOMPARE(live.read(first, 0, 1'000'000).size(), size_t(perPoll.size()));
 }
@@ -177,35 +172,34 @@ void TestSampleBus::seriesCap()
 void TestSampleBus::capIsPerSource()
 {
     SeriesRegistry registry;
-    QCOMPARE(registry.seriesCap(QStringLiteral("any")), SeriesRegistry::DefaultSeriesCap);
-    registry.setSeriesCap(QStringLiteral("noisy"), 3);
+    QCOMPARE(registry.seriesCap(u"any"_s), SeriesRegistry::DefaultSeriesCap);
+    registry.setSeriesCap(u"noisy"_s, 3);
     SampleBus bus(&registry);
-    bus.publish(labelSets(QStringLiteral("noisy"), 0, 10, 1000));
-    bus.publish(labelSets(QStringLiteral("quiet"), 0, 10, 1000));
-    QCOMPARE(bus.takeDroppedSeries(QStringLiteral("noisy")), 7);
-    QCOMPARE(bus.takeDroppedSeries(QStringLiteral("quiet")), 0);
+    bus.publish(labelSets(u"noisy"_s, 0, 10, 1000));
+    bus.publish(labelSets(u"quiet"_s, 0, 10, 1000));
+    QCOMPARE(bus.takeDroppedSeries(u"noisy"_s), 7);
+    QCOMPARE(bus.takeDroppedSeries(u"quiet"_s), 0);
     QCOMPARE(registry.size(), 13);
     // idFor() (tests, tools) is not capped; admit() counts what it registered.
-    registry.idFor(
-        { { QStringLiteral("noisy"), QStringLiteral("x"), {} }, {}, {}, UseKind::Info, false });
+    registry.idFor({ { u"noisy"_s, u"x"_s, {} }, {}, {}, UseKind::Info, false });
     QCOMPARE(registry.size(), 14);
 }
 
 void TestSampleBus::cacheLoadedSeriesDoNotCount()
 {
     SeriesRegistry registry;
-    registry.setSeriesCap(QStringLiteral("src"), 2);
+    registry.setSeriesCap(u"src"_s, 2);
     // Yesterday's series, loaded from the cache, flow and leave the cap to new ones.
-    const SampleBatch old = labelSets(QStringLiteral("src"), 100, 3, 1000);
+    const SampleBatch old = labelSets(u"src"_s, 100, 3, 1000);
     for (qsizetype i = 0; i < old.values.size(); ++i)
         registry.insert(int(i) + 1, old.values.at(i).info);
     SampleBus bus(&registry);
     RecordingSink sink;
     bus.addSink(&sink);
     bus.publish(old);
-    QCOMPARE(bus.takeDroppedSeries(QStringLiteral("src")), 0);
-    bus.publish(labelSets(QStringLiteral("src"), 0, 3, 2000));
-    QCOMPARE(bus.takeDroppedSeries(QStringLiteral("src")), 1);
+    QCOMPARE(bus.takeDroppedSeries(u"src"_s), 0);
+    bus.publish(labelSets(u"src"_s, 0, 3, 2000));
+    QCOMPARE(bus.takeDroppedSeries(u"src"_s), 1);
     QCOMPARE(sink.batches.constLast().valueIds.size(), qsizetype(2));
     QCOMPARE(registry.size(), 5);
 }

@@ -12,6 +12,8 @@
 #include <QTest>
 #include <QTimer>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 
 namespace {
@@ -27,9 +29,8 @@ public:
         PollResult result;
         result.batch.source = m_source;
         result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
-        result.batch.add(
-            SeriesInfo { { m_source, QStringLiteral("count"), {} }, {}, {}, UseKind::Info, false },
-            double(++m_polls));
+        result.batch.add(SeriesInfo { { m_source, u"count"_s, {} }, {}, {}, UseKind::Info, false },
+                         double(++m_polls));
         return result;
     }
 
@@ -51,13 +52,9 @@ public:
     {
         m_release->acquire();
         PollResult late;
-        late.batch.source = QStringLiteral("hung");
+        late.batch.source = u"hung"_s;
         late.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
-        late.batch.add(SeriesInfo { { QStringLiteral("hung"), QStringLiteral("late"), {} },
-                                    {},
-                                    {},
-                                    UseKind::Info,
-                                    false },
+        late.batch.add(SeriesInfo { { u"hung"_s, u"late"_s, {} }, {}, {}, UseKind::Info, false },
                        1);
         return late;
     }
@@ -77,18 +74,17 @@ public:
     PollResult poll(const QDeadlineTimer &) override
     {
         PollResult result;
-        result.batch.source = QStringLiteral("inventor");
+        result.batch.source = u"inventor"_s;
         result.batch.tsMs = QDateTime::currentMSecsSinceEpoch();
         m_sent += m_perPoll;
         for (int i = 0; i < m_sent; ++i)
-            result.batch.add(SeriesInfo { { QStringLiteral("inventor"),
-                                            QStringLiteral("m"),
-                                            { { QStringLiteral("i"), QString::number(i) } } },
-                                          {},
-                                          {},
-                                          UseKind::Info,
-                                          false },
-                             1);
+            result.batch.add(
+                SeriesInfo { { u"inventor"_s, u"m"_s, { { u"i"_s, QString::number(i) } } },
+                             {},
+                             {},
+                             UseKind::Info,
+                             false },
+                1);
         return result;
     }
 
@@ -103,7 +99,7 @@ public:
     PollResult poll(const QDeadlineTimer &) override
     {
         PollResult result;
-        result.error = QStringLiteral("connection refused");
+        result.error = u"connection refused"_s;
         return result;
     }
 };
@@ -134,14 +130,14 @@ void TestScheduler::hangingCollectorDoesNotStallOthers()
             c.timeoutMs = 300;
             return c;
         };
-        QVERIFY(scheduler.addSource(QStringLiteral("test"), config(QStringLiteral("fast1")),
-                                    std::make_unique<CountingCollector>(QStringLiteral("fast1"))));
-        QVERIFY(scheduler.addSource(QStringLiteral("test"), config(QStringLiteral("hung")),
+        QVERIFY(scheduler.addSource(u"test"_s, config(u"fast1"_s),
+                                    std::make_unique<CountingCollector>(u"fast1"_s)));
+        QVERIFY(scheduler.addSource(u"test"_s, config(u"hung"_s),
                                     std::make_unique<HangingCollector>(&release)));
-        QVERIFY(scheduler.addSource(QStringLiteral("test"), config(QStringLiteral("fast2")),
-                                    std::make_unique<CountingCollector>(QStringLiteral("fast2"))));
-        QVERIFY(!scheduler.addSource(QStringLiteral("test"), config(QStringLiteral("fast2")),
-                                     std::make_unique<CountingCollector>(QStringLiteral("fast2"))));
+        QVERIFY(scheduler.addSource(u"test"_s, config(u"fast2"_s),
+                                    std::make_unique<CountingCollector>(u"fast2"_s)));
+        QVERIFY(!scheduler.addSource(u"test"_s, config(u"fast2"_s),
+                                     std::make_unique<CountingCollector>(u"fast2"_s)));
 
         // The GUI thread's event loop must stay responsive: a timer on it fires on time.
         QElapsedTimer loopClock;
@@ -156,34 +152,32 @@ void TestScheduler::hangingCollectorDoesNotStallOthers()
         QTest::qWait(1500);
         tick.stop();
 
-        QVERIFY2(ticks >= 20,
-                 qPrintable(QStringLiteral("GUI loop ticked only %1 times").arg(ticks)));
-        for (const QString &id : { QStringLiteral("fast1"), QStringLiteral("fast2") }) {
-            const int seriesId = *registry.find(SeriesKey { id, QStringLiteral("count"), {} });
+        QVERIFY2(ticks >= 20, qPrintable(u"GUI loop ticked only %1 times"_s.arg(ticks)));
+        for (const QString &id : { u"fast1"_s, u"fast2"_s }) {
+            const int seriesId = *registry.find(SeriesKey { id, u"count"_s, {} });
             const auto samples = live.read(seriesId, 0, QDateTime::currentMSecsSinceEpoch());
             // ~15 polls in 1.5 s at 100 ms; allow slack for a loaded CI machine.
             QVERIFY2(samples.size() >= 10,
-                     qPrintable(QStringLiteral("%1 polled %2 times").arg(id).arg(samples.size())));
+                     qPrintable(u"%1 polled %2 times"_s.arg(id).arg(samples.size())));
             QCOMPARE(scheduler.status(id).state, SourceState::Ok);
         }
-        const SourceStatus hung = scheduler.status(QStringLiteral("hung"));
+        const SourceStatus hung = scheduler.status(u"hung"_s);
         QCOMPARE(hung.state, SourceState::Stale);
-        QVERIFY2(hung.message.contains(QStringLiteral("poll still running")),
-                 qPrintable(hung.message));
+        QVERIFY2(hung.message.contains(u"poll still running"_s), qPrintable(hung.message));
 
         // Stopping must not wait forever for the hung poll.
         QElapsedTimer stopClock;
         stopClock.start();
         scheduler.stop(500);
         QVERIFY2(stopClock.elapsed() < 2000, qPrintable(QString::number(stopClock.elapsed())));
-        QCOMPARE(scheduler.status(QStringLiteral("fast1")).state, SourceState::Stopped);
+        QCOMPARE(scheduler.status(u"fast1"_s).state, SourceState::Stopped);
     }
     // The bus goes away (as at the end of a session) before the hung poll returns: the
     // late sample must not be published anywhere (ASan catches a use after free).
     bus.reset();
     release.release();
     QTest::qWait(300); // the abandoned thread finishes and cleans itself up
-    QVERIFY(!registry.find(SeriesKey { QStringLiteral("hung"), QStringLiteral("late"), {} }));
+    QVERIFY(!registry.find(SeriesKey { u"hung"_s, u"late"_s, {} }));
 }
 
 void TestScheduler::errorsAreReported()
@@ -193,15 +187,14 @@ void TestScheduler::errorsAreReported()
     CollectorScheduler scheduler(&bus);
     QSignalSpy spy(&scheduler, &CollectorScheduler::statusChanged);
     CollectorConfig c;
-    c.sourceId = QStringLiteral("db");
+    c.sourceId = u"db"_s;
     c.intervalMs = 100;
-    scheduler.addSource(QStringLiteral("test"), c, std::make_unique<FailingCollector>());
-    scheduler.addFailedSource(QStringLiteral("broken"), QStringLiteral("nope"),
-                              QStringLiteral("no collector plugin \"nope\" installed"));
+    scheduler.addSource(u"test"_s, c, std::make_unique<FailingCollector>());
+    scheduler.addFailedSource(u"broken"_s, u"nope"_s, u"no collector plugin \"nope\" installed"_s);
     scheduler.start();
-    QTRY_COMPARE(scheduler.status(QStringLiteral("db")).state, SourceState::Error);
-    QCOMPARE(scheduler.status(QStringLiteral("db")).message, QStringLiteral("connection refused"));
-    QCOMPARE(scheduler.status(QStringLiteral("broken")).state, SourceState::Error);
+    QTRY_COMPARE(scheduler.status(u"db"_s).state, SourceState::Error);
+    QCOMPARE(scheduler.status(u"db"_s).message, u"connection refused"_s);
+    QCOMPARE(scheduler.status(u"broken"_s).state, SourceState::Error);
     QCOMPARE(registry.size(), 0); // a failed poll publishes nothing
     QVERIFY(spy.count() >= 3);
 }
@@ -211,24 +204,23 @@ void TestScheduler::errorsAreReported()
 void TestScheduler::seriesCapIsInTheStatus()
 {
     SeriesRegistry registry;
-    registry.setSeriesCap(QStringLiteral("inventor"), 25);
+    registry.setSeriesCap(u"inventor"_s, 25);
     SampleBus bus(&registry);
     CollectorScheduler scheduler(&bus);
     CollectorConfig c;
-    c.sourceId = QStringLiteral("inventor");
+    c.sourceId = u"inventor"_s;
     c.intervalMs = 100;
-    scheduler.addSource(QStringLiteral("test"), c, std::make_unique<InventingCollector>(10));
+    scheduler.addSource(u"test"_s, c, std::make_unique<InventingCollector>(10));
     scheduler.start();
     // Poll 3 sends 30 label sets: 5 refused; poll 4 sends 40: 15 refused.
-    QTRY_VERIFY(scheduler.status(QStringLiteral("inventor")).droppedSeries >= 15);
-    const SourceStatus status = scheduler.status(QStringLiteral("inventor"));
+    QTRY_VERIFY(scheduler.status(u"inventor"_s).droppedSeries >= 15);
+    const SourceStatus status = scheduler.status(u"inventor"_s);
     scheduler.stop();
     QCOMPARE(status.state, SourceState::Ok);
     QCOMPARE(status.seriesCap, 25);
     QCOMPARE(status.seriesCount, 25); // what was published, the refused left out
     QCOMPARE(status.message,
-             QStringLiteral("series cap 25 reached: %1 new series dropped this poll")
-                 .arg(status.droppedSeries));
+             u"series cap 25 reached: %1 new series dropped this poll"_s.arg(status.droppedSeries));
     QCOMPARE(registry.size(), 25);
 }
 

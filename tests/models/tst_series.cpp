@@ -4,6 +4,8 @@
 #include <QTest>
 #include <QtConcurrent>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 
 class TestSeries : public QObject
@@ -22,12 +24,10 @@ void TestSeries::labelsRoundTrip_data()
 {
     QTest::addColumn<Labels>("labels");
     QTest::addColumn<QString>("text");
-    QTest::newRow("empty") << Labels {} << QStringLiteral("{}");
-    QTest::newRow("sorted") << Labels { { QStringLiteral("mode"), QStringLiteral("user") },
-                                        { QStringLiteral("cpu"), QStringLiteral("all") } }
-                            << QStringLiteral("{cpu=all,mode=user}");
-    QTest::newRow("escapes") << Labels { { QStringLiteral("q"), QStringLiteral("a,b=c}\\") } }
-                             << QStringLiteral("{q=a\\,b\\=c\\}\\\\}");
+    QTest::newRow("empty") << Labels {} << u"{}"_s;
+    QTest::newRow("sorted") << Labels { { u"mode"_s, u"user"_s }, { u"cpu"_s, u"all"_s } }
+                            << u"{cpu=all,mode=user}"_s;
+    QTest::newRow("escapes") << Labels { { u"q"_s, u"a,b=c}\\"_s } } << u"{q=a\\,b\\=c\\}\\\\}"_s;
 }
 
 void TestSeries::labelsRoundTrip()
@@ -43,9 +43,9 @@ void TestSeries::labelsRoundTrip()
 void TestSeries::malformedLabels_data()
 {
     QTest::addColumn<QString>("text");
-    QTest::newRow("no braces") << QStringLiteral("a=b");
-    QTest::newRow("dangling escape") << QStringLiteral("{a=b\\}");
-    QTest::newRow("key without value") << QStringLiteral("{a,b=c}");
+    QTest::newRow("no braces") << u"a=b"_s;
+    QTest::newRow("dangling escape") << u"{a=b\\}"_s;
+    QTest::newRow("key without value") << u"{a,b=c}"_s;
     QTest::newRow("empty string") << QString();
 }
 
@@ -60,15 +60,13 @@ void TestSeries::malformedLabels()
 void TestSeries::registryStableIds()
 {
     SeriesRegistry registry;
-    SeriesInfo a { { QStringLiteral("host"),
-                     QStringLiteral("host.cpu.utilization"),
-                     { { QStringLiteral("cpu"), QStringLiteral("all") } } },
-                   QStringLiteral("%"),
-                   QStringLiteral("cpu"),
+    SeriesInfo a { { u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } } },
+                   u"%"_s,
+                   u"cpu"_s,
                    UseKind::Utilization,
                    false };
     SeriesInfo b = a;
-    b.key.labels[QStringLiteral("cpu")] = QStringLiteral("cpu0");
+    b.key.labels[u"cpu"_s] = u"cpu0"_s;
     bool isNew = false;
     const int idA = registry.idFor(a, &isNew);
     QVERIFY(isNew);
@@ -77,12 +75,8 @@ void TestSeries::registryStableIds()
     const int idB = registry.idFor(b);
     QVERIFY(idB != idA);
     QCOMPARE(registry.info(idB)->key, b.key);
-    registry.insert(
-        100,
-        SeriesInfo {
-            { QStringLiteral("x"), QStringLiteral("y"), {} }, {}, {}, UseKind::Info, false });
-    QCOMPARE(registry.idFor(SeriesInfo {
-                 { QStringLiteral("x"), QStringLiteral("z"), {} }, {}, {}, UseKind::Info, false }),
+    registry.insert(100, SeriesInfo { { u"x"_s, u"y"_s, {} }, {}, {}, UseKind::Info, false });
+    QCOMPARE(registry.idFor(SeriesInfo { { u"x"_s, u"z"_s, {} }, {}, {}, UseKind::Info, false }),
              101);
 }
 
@@ -92,11 +86,7 @@ void TestSeries::registryConcurrent()
     auto work = [&registry](int) {
         for (int i = 0; i < 2000; ++i)
             registry.idFor(
-                SeriesInfo { { QStringLiteral("s"), QStringLiteral("m%1").arg(i % 500), {} },
-                             {},
-                             {},
-                             UseKind::Info,
-                             false });
+                SeriesInfo { { u"s"_s, u"m%1"_s.arg(i % 500), {} }, {}, {}, UseKind::Info, false });
         return 0;
     };
     auto f = QtConcurrent::mapped(QList<int> { 1, 2, 3, 4 }, work);

@@ -9,6 +9,8 @@
 #include <QThread>
 #include <ctime>
 
+using namespace Qt::StringLiterals;
+
 using namespace Headroom;
 
 namespace {
@@ -30,12 +32,11 @@ private Q_SLOTS:
         const qint64 before = clockMs(CLOCK_BOOTTIME);
         const qint64 ours = bootClockMs();
         const qint64 after = clockMs(CLOCK_BOOTTIME);
-        QVERIFY2(before <= ours && ours <= after,
-                 qPrintable(QStringLiteral("%1 not in [%2, %3]; CLOCK_MONOTONIC is %4")
-                                .arg(ours)
-                                .arg(before)
-                                .arg(after)
-                                .arg(clockMs(CLOCK_MONOTONIC))));
+        QVERIFY2(
+            before <= ours && ours <= after,
+            qPrintable(
+                u"%1 not in [%2, %3]; CLOCK_MONOTONIC is %4"_s.arg(ours).arg(before).arg(after).arg(
+                    clockMs(CLOCK_MONOTONIC))));
         qInfo("CLOCK_BOOTTIME - CLOCK_MONOTONIC here: %lld ms (time this machine slept)",
               clockMs(CLOCK_BOOTTIME) - clockMs(CLOCK_MONOTONIC));
     }

@@ -110,8 +110,7 @@ void TestValueFormat::formats_data()
     QTest::newRow("axis no step") << 3.0 << u""_s << axis(0) << u"3"_s;
 
     QTest::newRow("heatmap bound ms") << 0.25 << u"ms"_s << heatmapBound() << u"0.25 ms"_s;
-    QTest::newRow("heatmap bound 4 digits") << 999.5 << u"ms"_s << heatmapBound()
-                                            << u"999.5 ms"_s;
+    QTest::newRow("heatmap bound 4 digits") << 999.5 << u"ms"_s << heatmapBound() << u"999.5 ms"_s;
     QTest::newRow("heatmap bound s") << 2048.0 << u"ms"_s << heatmapBound() << u"2.05 s"_s;
     QTest::newRow("heatmap rate") << 8.5 << u"1/s"_s << heatmapRate() << u"8.5/s"_s;
     QTest::newRow("heatmap rate zero") << 0.0 << u"1/s"_s << heatmapRate() << u"0/s"_s;

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 class TestPostgresDashboard : public QObject
 {
     Q_OBJECT
@@ -20,11 +22,10 @@ namespace {
 QProcess *psql(const QStringList &args, const QByteArray &script)
 {
     auto *p = new QProcess;
-    p->setProgram(qEnvironmentVariable("HEADROOM_TEST_PGBIN") + QStringLiteral("/psql"));
-    p->setArguments(QStringList { QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"),
-                                  QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-d"),
-                                  QStringLiteral("postgres") }
-                    + args);
+    p->setProgram(qEnvironmentVariable("HEADROOM_TEST_PGBIN") + u"/psql"_s);
+    p->setArguments(
+        QStringList { u"-X"_s, u"-q"_s, u"-v"_s, u"ON_ERROR_STOP=1"_s, u"-d"_s, u"postgres"_s }
+        + args);
     p->start();
     p->waitForStarted();
     p->write(script);
@@ -82,14 +83,12 @@ void TestPostgresDashboard::exportHasEveryPanel()
     std::unique_ptr<QProcess> scanner(psql({}, scans));
 
     QTemporaryDir dir;
-    const QString csv = dir.filePath(QStringLiteral("pg.csv"));
+    const QString csv = dir.filePath(u"pg.csv"_s);
     QProcess headroom;
     headroom.start(QStringLiteral(HEADROOM_BUILD_DIR "/bin/headroom"),
-                   { QStringLiteral("--no-cache"), QStringLiteral("--dashboard"),
-                     QStringLiteral("postgres-use.json"), QStringLiteral("--collect-for"),
-                     QStringLiteral("6"), QStringLiteral("--range"), QStringLiteral("1m"),
-                     QStringLiteral("--export-png"), dir.filePath(QStringLiteral("pg.png")),
-                     QStringLiteral("--export-csv"), csv });
+                   { u"--no-cache"_s, u"--dashboard"_s, u"postgres-use.json"_s, u"--collect-for"_s,
+                     u"6"_s, u"--range"_s, u"1m"_s, u"--export-png"_s, dir.filePath(u"pg.png"_s),
+                     u"--export-csv"_s, csv });
     QVERIFY(headroom.waitForFinished(60000));
     QVERIFY2(headroom.exitCode() == 0, headroom.readAllStandardError().constData());
     for (auto *p : { holder.get(), waiter.get(), scanner.get() }) {
@@ -196,7 +195,7 @@ void TestPostgresDashboard::exportHasEveryPanel()
     QCOMPARE(overloaded.value(last), 1.0);
     // And the PNG was written, tall enough for the table at rows 36-41 of the grid
     // (64 px a row): its IHDR height, big-endian at byte 20.
-    QFile png(dir.filePath(QStringLiteral("pg.png")));
+    QFile png(dir.filePath(u"pg.png"_s));
     QVERIFY(png.open(QIODevice::ReadOnly));
     const QByteArray head = png.read(24);
     QVERIFY(head.startsWith("\x89PNG\r\n\x1a\n") && head.size() == 24);

@@ -8,6 +8,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 // Lives on the engine's thread; owns the evaluator, so only that thread touches it.
 class AlertEngineWorker : public QObject
 {
@@ -66,7 +68,7 @@ AlertEngine::AlertEngine(SeriesRegistry *registry, QObject *parent)
 {
     qRegisterMetaType<QList<Headroom::AlertEvent>>();
     qRegisterMetaType<Headroom::SeriesKey>();
-    m_thread.setObjectName(QStringLiteral("headroom-alerts"));
+    m_thread.setObjectName(u"headroom-alerts"_s);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread.start();

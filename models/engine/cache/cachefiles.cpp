@@ -9,13 +9,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+using namespace Qt::StringLiterals;
+
 namespace Headroom::CacheFiles {
 
 namespace {
 QString systemError(const char *what)
 {
-    return QString::fromUtf8(what) + QStringLiteral(" (")
-        + QString::fromLocal8Bit(std::strerror(errno)) + u')';
+    return QString::fromUtf8(what) + u" ("_s + QString::fromLocal8Bit(std::strerror(errno)) + u')';
 }
 } // namespace
 

@@ -11,6 +11,8 @@
 #include <QUrl>
 #include <sqlite3.h>
 
+using namespace Qt::StringLiterals;
+
 namespace Headroom::CacheSchema {
 
 namespace {
@@ -224,7 +226,7 @@ bool inspect(const QString &path, QString *error)
     if (!info.exists())
         return true;
     if (!info.isFile())
-        return refuse(error, path, QStringLiteral("not a regular file"));
+        return refuse(error, path, u"not a regular file"_s);
     if (info.size() == 0)
         return true; // SQLite treats an empty file as an empty database
 
@@ -232,10 +234,10 @@ bool inspect(const QString &path, QString *error)
     // fail on the first read, and we want a clear message for a mistyped path.
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return refuse(error, path, QStringLiteral("cannot read (%1)").arg(file.errorString()));
+        return refuse(error, path, u"cannot read (%1)"_s.arg(file.errorString()));
     static const QByteArray magic("SQLite format 3\0", 16);
     if (file.read(16) != magic)
-        return refuse(error, path, QStringLiteral("not a Headroom cache (not an SQLite database)"));
+        return refuse(error, path, u"not a Headroom cache (not an SQLite database)"_s);
     file.close();
 
     // Without a WAL beside it the file is the whole database, and immutable=1 reads it
@@ -247,8 +249,7 @@ bool inspect(const QString &path, QString *error)
     QString sqliteError;
     Sqlite::Db db = Sqlite::open(uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &sqliteError);
     auto corrupt = [&](const QString &reason) {
-        return refuse(error, path,
-                      QStringLiteral("unreadable or corrupt cache (%1); not modified").arg(reason));
+        return refuse(error, path, u"unreadable or corrupt cache (%1); not modified"_s.arg(reason));
     };
     if (!db)
         return corrupt(sqliteError);
@@ -265,17 +266,16 @@ bool inspect(const QString &path, QString *error)
         return true;
     if (quint32(applicationId) != ApplicationId)
         return refuse(error, path,
-                      QStringLiteral("not a Headroom cache (application id 0x%1, expected 0x%2)")
+                      u"not a Headroom cache (application id 0x%1, expected 0x%2)"_s
                           .arg(quint32(applicationId), 8, 16, QLatin1Char('0'))
                           .arg(ApplicationId, 8, 16, QLatin1Char('0')));
     if (userVersion > Version)
         return refuse(error, path,
-                      QStringLiteral("written by a newer Headroom (cache schema %1, this build "
-                                     "reads up to %2); not modified")
-                          .arg(userVersion)
+                      u"written by a newer Headroom (cache schema %1, this build "
+                      "reads up to %2); not modified"_s.arg(userVersion)
                           .arg(Version));
     if (userVersion < 1)
-        return corrupt(QStringLiteral("schema version %1").arg(userVersion));
+        return corrupt(u"schema version %1"_s.arg(userVersion));
 
     // quick_check reads every page (O(file size)) but not the index/table agreement;
     // it finds truncated files and overwritten pages before we append to them.
@@ -288,7 +288,7 @@ bool inspect(const QString &path, QString *error)
         problems.append(check.columnText(0));
     if (!done)
         return corrupt(Sqlite::errorText(db.get()));
-    if (problems != QStringList { QStringLiteral("ok") })
+    if (problems != QStringList { u"ok"_s })
         return corrupt(problems.join(QLatin1StringView("; ")));
     return true;
 }
@@ -310,7 +310,7 @@ bool createOrMigrate(sqlite3 *db, QString *error)
     }
     if (version > Version) {
         if (error)
-            *error = QStringLiteral("written by a newer Headroom (cache schema %1)").arg(version);
+            *error = u"written by a newer Headroom (cache schema %1)"_s.arg(version);
         rollback();
         return false;
     }

@@ -5,28 +5,28 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 QString CacheStatus::summary() const
 {
     QStringList parts;
     if (writeFailing) {
-        parts << QStringLiteral("%1 since %2 (%3), retrying")
-                     .arg(diskFull ? QStringLiteral("disk full") : QStringLiteral("writes failing"),
-                          QDateTime::fromMSecsSinceEpoch(failingSinceMs).toString(u"HH:mm:ss"),
-                          reason);
+        parts << u"%1 since %2 (%3), retrying"_s.arg(
+            diskFull ? u"disk full"_s : u"writes failing"_s,
+            QDateTime::fromMSecsSinceEpoch(failingSinceMs).toString(u"HH:mm:ss"), reason);
     } else if (failedCommits > 0) {
-        parts << QStringLiteral("%1 failed write(s) since open, the last: %2; writes succeed again")
+        parts << u"%1 failed write(s) since open, the last: %2; writes succeed again"_s
                      .arg(failedCommits)
                      .arg(reason);
     }
     if (droppedBlocks > 0)
-        parts << QStringLiteral("%1 pending block(s) (%2 samples) dropped to bound memory")
-                     .arg(droppedBlocks)
+        parts << u"%1 pending block(s) (%2 samples) dropped to bound memory"_s.arg(droppedBlocks)
                      .arg(droppedSamples);
     if (droppedHistograms > 0)
-        parts << QStringLiteral("%1 pending histogram(s) dropped").arg(droppedHistograms);
+        parts << u"%1 pending histogram(s) dropped"_s.arg(droppedHistograms);
     if (daysExpiredForSpace > 0)
-        parts << QStringLiteral("%1 oldest day(s) dropped to make room").arg(daysExpiredForSpace);
-    return parts.join(QStringLiteral("; "));
+        parts << u"%1 oldest day(s) dropped to make room"_s.arg(daysExpiredForSpace);
+    return parts.join(u"; "_s);
 }
 
 } // namespace Headroom

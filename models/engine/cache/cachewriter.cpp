@@ -16,6 +16,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 using namespace CacheSchema;
 
 namespace {
@@ -717,10 +719,10 @@ bool CacheWriter::expireOldestDayForSpace()
         return false;
     m_ownStatus.daysExpiredForSpace += dropped;
     qCWarning(lcCache).noquote()
-        << QStringLiteral("cache: disk full: dropped the oldest day chunk (%1) to make room")
-               .arg(QDateTime::fromMSecsSinceEpoch(*oldest * DayMs, QTimeZone::UTC)
-                        .date()
-                        .toString(Qt::ISODate));
+        << u"cache: disk full: dropped the oldest day chunk (%1) to make room"_s.arg(
+               QDateTime::fromMSecsSinceEpoch(*oldest * DayMs, QTimeZone::UTC)
+                   .date()
+                   .toString(Qt::ISODate));
     // The freed pages are reused by the next commits; a WAL reset also gives its file's
     // space back when the checkpoint can complete.
     Sqlite::exec(m_db.get(), "PRAGMA wal_checkpoint(TRUNCATE)");

@@ -22,6 +22,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 using namespace CacheSchema;
 
 static_assert(SampleCache::SchemaVersion == CacheSchema::Version);
@@ -101,7 +103,7 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
         return nullptr;
     };
     if (!registry)
-        return fail(withPath(path, QStringLiteral("no series registry")));
+        return fail(withPath(path, u"no series registry"_s));
 
     // Everything that could refuse the file happens before the first byte is written.
     if (!CacheSchema::inspect(path, error))
@@ -120,10 +122,9 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
         lock->getLockInfo(&pid, &host, &app);
         return fail(withPath(path,
                              lock->error() == QLockFile::LockFailedError
-                                 ? QStringLiteral("in use by another Headroom process "
-                                                  "(pid %1)")
-                                       .arg(pid)
-                                 : QStringLiteral("cannot create its lock file")));
+                                 ? u"in use by another Headroom process "
+                                   "(pid %1)"_s.arg(pid)
+                                 : u"cannot create its lock file"_s));
     }
 
     QString reason;

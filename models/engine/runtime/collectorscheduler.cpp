@@ -13,21 +13,23 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 QString sourceStateName(SourceState state)
 {
     switch (state) {
     case SourceState::Starting:
-        return QStringLiteral("starting");
+        return u"starting"_s;
     case SourceState::Ok:
-        return QStringLiteral("ok");
+        return u"ok"_s;
     case SourceState::Stale:
-        return QStringLiteral("stale");
+        return u"stale"_s;
     case SourceState::Error:
-        return QStringLiteral("error");
+        return u"error"_s;
     case SourceState::Stopped:
         break;
     }
-    return QStringLiteral("stopped");
+    return u"stopped"_s;
 }
 
 CollectorScheduler::CollectorScheduler(SampleBus *bus, QObject *parent)
@@ -48,13 +50,13 @@ bool CollectorScheduler::addSource(const QString &plugin, const CollectorConfig 
 {
     if (m_sources.contains(config.sourceId)) {
         if (error)
-            *error = QStringLiteral("source id \"%1\" is used twice").arg(config.sourceId);
+            *error = u"source id \"%1\" is used twice"_s.arg(config.sourceId);
         return false;
     }
     Source source;
     source.config = config;
     source.thread = new QThread; // not parented: may outlive us if its poll hangs
-    source.thread->setObjectName(QStringLiteral("collector:") + config.sourceId);
+    source.thread->setObjectName(u"collector:"_s + config.sourceId);
     source.worker = new CollectorWorker(config, std::move(collector), m_bus);
     source.worker->moveToThread(source.thread);
     connect(source.worker, &CollectorWorker::pollFinished, this,
@@ -172,7 +174,7 @@ void CollectorScheduler::onPollFinished(const QString &sourceId, qint64 endMs, i
         status.message = error;
     } else {
         status.state = SourceState::Ok;
-        status.message = warnings.join(QStringLiteral("; "));
+        status.message = warnings.join(u"; "_s);
         status.lastSuccessMs = endMs;
         status.seriesCount = values;
         status.droppedSeries = droppedSeries;
@@ -193,9 +195,9 @@ void CollectorScheduler::checkStale()
         if (now - since > allowed) {
             status.state = SourceState::Stale;
             status.message = it->worker->isPolling()
-                ? QStringLiteral("no answer for %1 s (poll still running)")
-                      .arg((now - since) / 1000.0, 0, 'f', 1)
-                : QStringLiteral("no samples for %1 s").arg((now - since) / 1000.0, 0, 'f', 1);
+                ? u"no answer for %1 s (poll still running)"_s.arg((now - since) / 1000.0, 0, 'f',
+                                                                   1)
+                : u"no samples for %1 s"_s.arg((now - since) / 1000.0, 0, 'f', 1);
             setStatus(status);
         }
     }

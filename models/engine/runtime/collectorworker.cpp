@@ -10,6 +10,8 @@
 
 namespace Headroom {
 
+using namespace Qt::StringLiterals;
+
 CollectorWorker::CollectorWorker(CollectorConfig config, std::unique_ptr<Collector> collector,
                                  SampleBus *bus)
     : m_config(std::move(config))
@@ -65,8 +67,7 @@ void CollectorWorker::pollOnce()
         m_bus->publish(result.batch);
         dropped = m_bus->takeDroppedSeries(m_config.sourceId);
         if (dropped > 0)
-            result.warnings << QStringLiteral(
-                                   "series cap %1 reached: %2 new series dropped this poll")
+            result.warnings << u"series cap %1 reached: %2 new series dropped this poll"_s
                                    .arg(m_bus->registry()->seriesCap(m_config.sourceId))
                                    .arg(dropped);
     }

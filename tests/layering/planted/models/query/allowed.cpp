@@ -1,3 +1,3 @@
 // Allowed: query may read the engine.
-#include "engine/seriesstore.h"
 #include "core/sample.h"
+#include "engine/seriesstore.h"
