@@ -1,22 +1,22 @@
 #include "mainwindow.h"
 
 #include "alertnotifier.h"
-#include "alertrulesdialog.h"
 #include "appdashboards.h"
 #include "appicon.h"
-#include "chartwindow.h"
+#include "charts/chartwindow.h"
+#include "charts/zoomablechartview.h"
 #include "dashboardcsv.h"
-#include "dashboardeditor.h"
 #include "dashboardview.h"
 #include "document/alertrulejson.h"
 #include "document/dashboardedit.h"
 #include "document/dashboardtrust.h"
+#include "editors/alertrulesdialog.h"
+#include "editors/dashboardeditor.h"
 #include "engine/monitoringsession.h"
 #include "imageexport.h"
+#include "panels/timeseriespanel.h"
 #include "sourcestatusbar.h"
-#include "timeseriespanel.h"
 #include "trustbar.h"
-#include "zoomablechartview.h"
 
 #include <QAction>
 #include <QCloseEvent>

@@ -1,8 +1,8 @@
 #include "dashboardview.h"
 
 #include "engine/seriesstore.h"
-#include "panelfactory.h"
-#include "panelwidget.h"
+#include "panels/panelfactory.h"
+#include "panels/panelwidget.h"
 #include "query/panels/paneldescriptor.h"
 
 #include <QGridLayout>

@@ -12,8 +12,8 @@
 #include "engine/runtime/livebuffers.h"
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
+#include "panels/timeseriespanel.h"
 #include "query/panelquery.h"
-#include "timeseriespanel.h"
 
 #include <QApplication>
 #include <QChart>

@@ -2,19 +2,19 @@
 // the alert list panel (filters, acknowledge), firing spans and marks on a time panel
 // (pixels and hover), and the rule editor (validation as typed, the replayed preview).
 #include "../alerts/alerttestutil.h"
-#include "alertlistpanel.h"
-#include "alertmarksitem.h"
-#include "alertruleeditor.h"
-#include "alertrulesdialog.h"
+#include "charts/alertmarksitem.h"
+#include "charts/zoomablechartview.h"
 #include "document/alertrulejson.h"
+#include "editors/alertruleeditor.h"
+#include "editors/alertrulesdialog.h"
 #include "engine/runtime/livebuffers.h"
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
 #include "imagetestutil.h"
 #include "itemmodels/alerteventmodel.h"
+#include "panels/alertlistpanel.h"
+#include "panels/timeseriespanel.h"
 #include "query/downsample.h"
-#include "timeseriespanel.h"
-#include "zoomablechartview.h"
 
 #include <QAbstractItemModelTester>
 #include <QChart>

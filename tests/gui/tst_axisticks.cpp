@@ -1,7 +1,7 @@
 // Axis ticks and labels of the panels that paint their own axes: time ticks on whole
 // steps of local time with a label format for the span, 1-2-5 value steps, short
 // labels with k/M suffixes.
-#include "axisticks.h"
+#include "charts/axisticks.h"
 
 #include <QDateTime>
 #include <QTest>

@@ -1,10 +1,10 @@
 // The heatmap panel on screen (Xvfb): cells painted in the palette's colours from one
 // image, the log scale lifting mid values, hover text naming the cell, the crosshair
 // line, drag to zoom, the colour bar, and the empty state.
-#include "heatmapcolors.h"
-#include "heatmappanel.h"
+#include "charts/heatmapcolors.h"
 #include "imagetestutil.h"
-#include "panelfactory.h"
+#include "panels/heatmappanel.h"
+#include "panels/panelfactory.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

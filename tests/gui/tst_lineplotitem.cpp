@@ -2,7 +2,7 @@
 // shows (its lowest and highest point) whatever the number of points, the mapping
 // places values as the chart's axes do, and the span rasterizer draws spikes, widths,
 // dashes and faded lines (each pixel blended once).
-#include "lineplotitem.h"
+#include "charts/lineplotitem.h"
 
 #include <QTest>
 #include <cmath>

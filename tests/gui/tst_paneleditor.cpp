@@ -2,12 +2,12 @@
 // Enter and double click, title and thresholds reaching the returned panel, OK
 // disabled (with the reason) while the panel is unusable; the dashboard editor's
 // Remove, resize and Add… changing the dashboard it returns.
-#include "dashboardeditor.h"
 #include "document/dashboardedit.h"
+#include "editors/dashboardeditor.h"
+#include "editors/paneleditor.h"
+#include "editors/seriespicker.h"
 #include "engine/runtime/seriesregistry.h"
 #include "itemmodels/seriespickermodel.h"
-#include "paneleditor.h"
-#include "seriespicker.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -1,17 +1,17 @@
 // The shard panels: the histogram's bars, grid image, hover, crosshair and highlight;
 // the top-shards table's order, load bars (measured in a grab), filter and selection;
 // both wired through the factory and a DashboardView over real queries.
+#include "charts/loadbardelegate.h"
 #include "dashboardview.h"
 #include "engine/runtime/livebuffers.h"
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
 #include "imagetestutil.h"
 #include "itemmodels/shardtablemodel.h"
-#include "loadbardelegate.h"
-#include "panelfactory.h"
+#include "panels/panelfactory.h"
+#include "panels/shardhistogrampanel.h"
+#include "panels/shardtablepanel.h"
 #include "query/shards/shardload.h"
-#include "shardhistogrampanel.h"
-#include "shardtablepanel.h"
 
 #include <QApplication>
 #include <QHeaderView>

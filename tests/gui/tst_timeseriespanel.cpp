@@ -1,9 +1,9 @@
+#include "charts/timeaxesitem.h"
+#include "charts/zoomablechartview.h"
 #include "imagetestutil.h"
+#include "panels/timeseriespanel.h"
 #include "query/downsample.h"
 #include "query/heatmap/percentilelines.h"
-#include "timeaxesitem.h"
-#include "timeseriespanel.h"
-#include "zoomablechartview.h"
 
 #include <QChart>
 #include <QDateTime>

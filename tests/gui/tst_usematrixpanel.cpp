@@ -1,15 +1,15 @@
 // The USE matrix panel on screen: cell fills by level in a grab() (a 95 % CPU cell is
 // red), a click on a cell asks for a chart of exactly that cell's series, through the
 // factory and the dashboard grid, and the chart window draws what it is given.
-#include "chartwindow.h"
+#include "charts/chartwindow.h"
 #include "dashboardview.h"
 #include "engine/runtime/livebuffers.h"
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
 #include "itemmodels/usematrixmodel.h"
-#include "panelfactory.h"
-#include "timeseriespanel.h"
-#include "usematrixpanel.h"
+#include "panels/panelfactory.h"
+#include "panels/timeseriespanel.h"
+#include "panels/usematrixpanel.h"
 
 #include <QHeaderView>
 #include <QPointer>

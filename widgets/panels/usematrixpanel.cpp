@@ -1,0 +1,112 @@
+#include "panels/usematrixpanel.h"
+
+#include "itemmodels/usematrixmodel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QStyledItemDelegate>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// Paints each cell's fill from the model's level, then the text as usual. Filled here
+// rather than through the style's backgroundBrush: some styles ignore it.
+class LevelDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option,
+               const QModelIndex &index) const override
+    {
+        const auto level = UseLevel(index.data(UseMatrixModel::LevelRole).toInt());
+        painter->fillRect(option.rect, UseMatrixPanel::levelColor(level));
+        QStyleOptionViewItem opt = option;
+        opt.backgroundBrush = Qt::NoBrush;
+        opt.palette.setColor(QPalette::Text, Qt::black);
+        if (level == UseLevel::Critical)
+            opt.font.setBold(true);
+        QStyledItemDelegate::paint(painter, opt, index);
+    }
+};
+} // namespace
+
+UseMatrixPanel::UseMatrixPanel(const DashboardPanel &config, QWidget *parent)
+    : PanelWidget(config, parent)
+    , m_model(new UseMatrixModel(this))
+    , m_view(new QTableView(this))
+    , m_title(new QLabel(config.title, this))
+    , m_emptyLabel(new QLabel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(2);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setAlignment(Qt::AlignHCenter);
+    m_title->setVisible(!config.title.isEmpty());
+    layout->addWidget(m_title);
+
+    m_view->setModel(m_model);
+    m_view->setItemDelegate(new LevelDelegate(m_view));
+    m_view->setSelectionMode(QAbstractItemView::NoSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setCornerButtonEnabled(false);
+    m_view->setMouseTracking(true); // tooltips per cell
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    layout->addWidget(m_view, 1);
+
+    m_emptyLabel->setAlignment(Qt::AlignCenter);
+    m_emptyLabel->setWordWrap(true);
+    m_emptyLabel->setText(u"No utilization, saturation or errors series yet"_s);
+    layout->addWidget(m_emptyLabel, 1);
+    m_view->setVisible(false);
+
+    connect(m_view, &QTableView::clicked, this, &UseMatrixPanel::cellClicked);
+}
+
+QColor UseMatrixPanel::levelColor(UseLevel level)
+{
+    switch (level) {
+    case UseLevel::Ok:
+        return QColor(0x81c784); // green
+    case UseLevel::Warning:
+        return QColor(0xffca28); // amber
+    case UseLevel::Critical:
+        return QColor(0xe53935); // red
+    case UseLevel::Stale:
+        return QColor(0xbdbdbd); // grey: there was a figure, it is not current
+    case UseLevel::NotMeasured:
+        break;
+    }
+    return QColor(0xeeeeee); // light grey: nothing of this kind on the resource
+}
+
+void UseMatrixPanel::showData()
+{
+    m_model->setMatrix(m_data.as<UseMatrix>());
+    const bool empty = m_model->rowCount() == 0;
+    m_view->setVisible(!empty);
+    m_emptyLabel->setVisible(empty);
+}
+
+void UseMatrixPanel::cellClicked(const QModelIndex &index)
+{
+    if (!index.isValid() || index.row() >= m_model->matrix().rows.size())
+        return;
+    const UseMatrixRow &row = m_model->matrix().rows.at(index.row());
+    const auto column = UseColumn(index.column());
+    if (row.cell(column).series.isEmpty())
+        return; // nothing measured: nothing to chart
+    Q_EMIT chartRequested(useCellChart(m_config, row, column));
+}
+
+} // namespace Headroom
