@@ -67,6 +67,12 @@ bool CacheWriter::start(QString *error)
 {
     if (!loadState(error))
         return false;
+    if (m_options.reserveBytes > 0) {
+        m_reserve.emplace(QString::fromUtf8(sqlite3_db_filename(m_db.get(), "main"))
+                              + u"-reserve"_s,
+                          m_options.reserveBytes);
+        m_reserve->ensure();
+    }
     {
         std::lock_guard lock(m_mutex);
         m_running = true;
@@ -575,8 +581,11 @@ bool CacheWriter::commit()
         noteCommitFailure(error);
         return false;
     }
-    if (m_lastCommitFailed)
+    if (m_lastCommitFailed) {
         qCInfo(lcCache) << "cache: commits succeed again";
+        if (m_reserve)
+            m_reserve->ensure(); // only once the disk has room for it several times over
+    }
     m_lastCommitFailed = false;
     m_expiryTriedThisEpisode = false;
     for (qint64 day : std::as_const(createdDays))
@@ -714,6 +723,9 @@ bool CacheWriter::expireOldestDayForSpace()
                               " to drop; waiting for space";
         return false;
     }
+    if (m_reserve && m_reserve->release())
+        qCWarning(lcCache) << "cache: disk full: gave back the space reserve" << m_reserve->path()
+                           << "so that the oldest day can be dropped";
     const int dropped = dropDays((*oldest + 1) * DayMs);
     if (dropped == 0)
         return false;
@@ -785,6 +797,8 @@ void CacheWriter::maintenance()
     QString error;
     if (!Sqlite::exec(m_db.get(), "PRAGMA wal_checkpoint(TRUNCATE)", &error))
         qCDebug(lcCache) << "cache: checkpoint postponed:" << error;
+    if (m_reserve && !m_lastCommitFailed)
+        m_reserve->ensure();
 }
 
 } // namespace Headroom

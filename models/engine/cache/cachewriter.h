@@ -10,7 +10,8 @@
 //
 // A commit that fails (disk full, I/O error) keeps everything pending and is retried
 // with backoff (1, 2, 4 ... 30 s); on a full disk the oldest day chunk that is not being
-// written is dropped first to make room. Meanwhile pending memory is capped: the oldest
+// written is dropped first to make room, after giving back the space reserve so that
+// the drop itself can be written. Meanwhile pending memory is capped: the oldest
 // pending blocks whose samples are nowhere on disk yet are dropped and counted
 // (CacheStatus). Nothing committed is ever dropped for it.
 #pragma once
@@ -18,6 +19,7 @@
 #include "engine/cache/alerteventstore.h"
 #include "engine/cache/cacheschema.h"
 #include "engine/cache/cachestatus.h"
+#include "engine/cache/spacereserve.h"
 #include "engine/cache/sqlitedb.h"
 #include "engine/runtime/samplebus.h"
 
@@ -28,6 +30,7 @@
 #include <future>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -49,6 +52,8 @@ public:
         int retentionDays = 7; // <= 0: never expire automatically
         // While commits fail, pending blocks and histograms beyond this are dropped.
         qsizetype maxPendingBytes = 64 << 20;
+        // The file next to the cache given back on a full disk (SpaceReserve); 0: none.
+        qint64 reserveBytes = 1 << 20;
     };
 
     CacheWriter(Sqlite::Db db, SeriesRegistry *registry, const Options &options);
@@ -132,6 +137,7 @@ private:
     SeriesRegistry *m_registry;
     const Options m_options;
     std::thread m_thread;
+    std::optional<SpaceReserve> m_reserve; // writer thread only, once started
 
     // Shared with producers, guarded by m_mutex.
     std::mutex m_mutex;

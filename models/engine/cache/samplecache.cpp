@@ -143,7 +143,7 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
     cache->d->writer = std::make_unique<CacheWriter>(
         std::move(db), registry,
         CacheWriter::Options { std::max(1, options.flushIntervalMs), options.retentionDays,
-                               options.maxPendingBytes });
+                               options.maxPendingBytes, options.reserveBytes });
     if (!cache->d->writer->start(&reason))
         return fail(withPath(path, reason));
     cache->d->readers = std::make_unique<ReaderPool>(path);

@@ -30,6 +30,9 @@ struct CacheOptions
     // While commits fail (disk full, I/O error), the oldest pending blocks beyond this
     // are dropped and counted in status(), so memory stays bounded.
     qsizetype maxPendingBytes = 64 << 20;
+    // Bytes kept allocated in PATH-reserve and given back when the disk is full, so that
+    // the oldest day can still be dropped to make room (see SpaceReserve). 0: none.
+    qint64 reserveBytes = 1 << 20;
 };
 
 class SampleCache : public SampleSink
