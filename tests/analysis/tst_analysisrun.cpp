@@ -54,8 +54,10 @@ void TestAnalysisRun::initTestCase()
     QVERIFY2(m_cache, qPrintable(error));
     SampleBus bus(&m_registry);
     bus.addSink(m_cache.get());
-    const SeriesInfo run = gauge(u"host"_s, u"host.cpu.runnable"_s, UseKind::Saturation, {}, u"cpu"_s);
-    const SeriesInfo mem = gauge(u"host"_s, u"host.mem.utilization"_s, UseKind::Utilization, u"%"_s, u"memory"_s);
+    const SeriesInfo run
+        = gauge(u"host"_s, u"host.cpu.runnable"_s, UseKind::Saturation, {}, u"cpu"_s);
+    const SeriesInfo mem
+        = gauge(u"host"_s, u"host.mem.utilization"_s, UseKind::Utilization, u"%"_s, u"memory"_s);
     const SeriesInfo other = gauge(u"other"_s, u"x.errors"_s, UseKind::Errors, u"1/s"_s, u"x"_s);
     // Two days at 1 s: the run queue steps from 1 to 9 at StepAt; memory wobbles.
     for (qint64 ts = Base; ts <= End; ts += 1000) {

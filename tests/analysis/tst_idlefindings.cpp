@@ -23,8 +23,8 @@ void TestIdleFindings::shippedDashboardsFindNothingAboveWarning()
         ? qEnvironmentVariableIntValue("HEADROOM_IDLE_SECONDS")
         : 600;
     QStringList dashboards;
-    for (const QString &name :
-         QDir(QStringLiteral(HEADROOM_SOURCE_DIR "/resources/dashboards")).entryList({ u"*.json"_s }))
+    for (const QString &name : QDir(QStringLiteral(HEADROOM_SOURCE_DIR "/resources/dashboards"))
+                                   .entryList({ u"*.json"_s }))
         dashboards.append(name);
     QVERIFY(dashboards.size() >= 2);
     const bool havePg = !qEnvironmentVariableIsEmpty("HEADROOM_TEST_PGHOST");
@@ -59,7 +59,8 @@ void TestIdleFindings::shippedDashboardsFindNothingAboveWarning()
         QFile csv(dir.filePath(ran[i] + u".csv"_s));
         QVERIFY2(csv.open(QIODevice::ReadOnly), qPrintable(csv.fileName()));
         const QList<QByteArray> lines = csv.readAll().split('\n');
-        QCOMPARE(lines.first(), QByteArray("rank,source,resource,kind,signal,since,until,peak,score,summary"));
+        QCOMPARE(lines.first(),
+                 QByteArray("rank,source,resource,kind,signal,since,until,peak,score,summary"));
         int aboveWarning = 0;
         for (qsizetype l = 1; l < lines.size(); ++l) {
             if (lines[l].isEmpty())
@@ -73,9 +74,10 @@ void TestIdleFindings::shippedDashboardsFindNothingAboveWarning()
             QVERIFY2(ok, lines[l].constData());
             aboveWarning += score >= 0.5 ? 1 : 0;
         }
-        QVERIFY2(aboveWarning == 0,
-                 qPrintable(u"%1: %2 finding(s) at or above warning in an idle run"_s.arg(ran[i])
-                                .arg(aboveWarning)));
+        QVERIFY2(
+            aboveWarning == 0,
+            qPrintable(u"%1: %2 finding(s) at or above warning in an idle run"_s.arg(ran[i]).arg(
+                aboveWarning)));
     }
 }
 

@@ -86,9 +86,8 @@ void BenchFindings::dayOfTheFleet()
     const qint64 bin = Analysis::binWidthFor(from, to);
 
     Analysis::FindingsReport report;
-    const double total = medianMs(3, [&] {
-        report = Analysis::analyseRange(store, registry, ids, from, to, 1000);
-    });
+    const double total = medianMs(
+        3, [&] { report = Analysis::analyseRange(store, registry, ids, from, to, 1000); });
     QCOMPARE(report.seriesAnalysed, int(ids.size()));
     std::vector<Analysis::SeriesTrack> tracks;
     const double read

@@ -107,7 +107,7 @@ std::vector<Onset> detectOnsets(const SeriesTrack &track, const OnsetOptions &op
     if (n < minBefore + minAfter)
         return {};
     Smoothed s;
-    s.values = runningMedian(track.values, 5);
+    s.values = smoothedValues(track);
     s.prefix.assign(n + 1, 0.0);
     for (size_t i = 0; i < n; ++i)
         s.prefix[i + 1] = s.prefix[i] + s.values[i];

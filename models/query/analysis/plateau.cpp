@@ -20,7 +20,7 @@ std::optional<Plateau> detectPlateau(const SeriesTrack &track, const PlateauOpti
     const size_t lead = size_t(std::max(1, options.leadBins));
     if (n < minBins + lead)
         return std::nullopt;
-    const std::vector<double> smooth = runningMedian(track.values, 5);
+    const std::vector<double> smooth = smoothedValues(track);
     // The highest smoothed value from each bin on.
     std::vector<double> topFrom(n);
     topFrom[n - 1] = smooth[n - 1];

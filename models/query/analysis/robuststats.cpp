@@ -10,7 +10,10 @@ double median(std::span<const double> values)
 {
     if (values.empty())
         return std::numeric_limits<double>::quiet_NaN();
-    std::vector<double> copy(values.begin(), values.end());
+    // One scratch buffer per thread: the detectors take thousands of small medians per
+    // series, and an allocation each cost more than the selection.
+    thread_local std::vector<double> copy;
+    copy.assign(values.begin(), values.end());
     const size_t mid = copy.size() / 2;
     std::nth_element(copy.begin(), copy.begin() + std::ptrdiff_t(mid), copy.end());
     const double upper = copy[mid];
@@ -22,8 +25,8 @@ double median(std::span<const double> values)
 
 double robustSigma(std::span<const double> values, double center)
 {
-    std::vector<double> deviations;
-    deviations.reserve(values.size());
+    thread_local std::vector<double> deviations;
+    deviations.clear();
     for (double v : values)
         deviations.push_back(std::abs(v - center));
     return 1.4826 * median(deviations);

@@ -1,5 +1,7 @@
 #include "query/analysis/seriestrack.h"
 
+#include "query/analysis/robuststats.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -41,6 +43,7 @@ void fillTrack(SeriesTrack *track, const std::vector<Sample> &input)
 {
     track->times.clear();
     track->values.clear();
+    track->smoothed.clear();
     if (track->binMs <= 0 || track->toMs < track->fromMs)
         return;
     const std::vector<Sample> *samples = &input;
@@ -74,6 +77,14 @@ void fillTrack(SeriesTrack *track, const std::vector<Sample> &input)
         track->times.push_back(track->fromMs + qint64(b) * track->binMs);
         track->values.push_back(sums[b] / counts[b]);
     }
+    track->smoothed = runningMedian(track->values, 5);
+}
+
+std::vector<double> smoothedValues(const SeriesTrack &track)
+{
+    if (track.smoothed.size() == track.values.size())
+        return track.smoothed;
+    return runningMedian(track.values, 5);
 }
 
 } // namespace Headroom::Analysis

@@ -22,6 +22,9 @@ struct SeriesTrack
     // mean of its samples (NaN samples are skipped).
     std::vector<qint64> times;
     std::vector<double> values;
+    // values through a running median of 5 (robuststats.h), which every detector starts
+    // from; filled by fillTrack, or computed on demand (smoothedValues) when empty.
+    std::vector<double> smoothed;
 
     bool isEmpty() const { return values.empty(); }
     qint64 binEnd(size_t i) const { return times[i] + binMs; }
@@ -34,5 +37,8 @@ qint64 binWidthFor(qint64 fromMs, qint64 toMs, qint64 minBinMs = 1000, int maxBi
 // into track's bins. A cumulative counter (never falling, rising from most samples to
 // the next) is turned into its per-second rate first, so counters and rates read alike.
 void fillTrack(SeriesTrack *track, const std::vector<Sample> &samples);
+
+// track.smoothed, or the running median of track.values when it was not filled.
+std::vector<double> smoothedValues(const SeriesTrack &track);
 
 } // namespace Headroom::Analysis
