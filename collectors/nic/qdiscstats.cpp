@@ -411,7 +411,20 @@ QdiscReading NetlinkQdiscSource::read(const QDeadlineTimer &deadline)
         failed.problems = reading.dump.problems;
         return failed;
     }
-    return rootQdiscs(reading.dump, [](int ifindex) {
+    // All names in one netlink round trip (glibc's if_nameindex), rather than an ioctl
+    // socket per qdisc; if_indextoname for anything it missed (an interface just made).
+    QHash<int, QString> names;
+    if (struct if_nameindex *all = ::if_nameindex()) {
+        for (const struct if_nameindex *entry = all; entry->if_index != 0; ++entry) {
+            if (entry->if_name)
+                names.insert(int(entry->if_index), QString::fromLocal8Bit(entry->if_name));
+        }
+        ::if_freenameindex(all);
+    }
+    return rootQdiscs(reading.dump, [&names](int ifindex) {
+        const auto known = names.constFind(ifindex);
+        if (known != names.cend())
+            return *known;
         char name[IF_NAMESIZE + 1] = {};
         if (ifindex <= 0 || !::if_indextoname(unsigned(ifindex), name))
             return QString();

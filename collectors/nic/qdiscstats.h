@@ -121,7 +121,7 @@ template<typename NameOf> QdiscReading rootQdiscs(const QdiscDump &dump, NameOf 
     return reading;
 }
 
-// This machine's qdiscs over rtnetlink, interfaces named by if_indextoname().
+// This machine's qdiscs over rtnetlink, interfaces named by if_nameindex().
 class NetlinkQdiscSource : public QdiscSource
 {
 public:

@@ -5,14 +5,17 @@
 // the limiter's rate; the noqueue side zero rates at a far higher throughput. Also the
 // netlink reader against iproute2 and its deadline. Needs root (skipped otherwise).
 //
-// `ip netns add` does not work inside ./dev (its bind mount does not propagate), so the
-// namespace is held by an `unshare --net sleep` process and entered with nsenter. Every
-// process the test starts has a timeout of its own, so that a crashed test leaves
-// nothing behind for long: the namespace dies with its last process and takes the veth
-// pairs with it. Names carry the test's pid, so that parallel runs do not clash.
+// The whole test runs in a network and mount namespace of its own, with /sys mounted
+// again there so that /sys/class/net is that namespace's: main() re-executes the binary
+// under `unshare --net --mount`. So its interfaces never show in the machine's own
+// namespace, where other tests list and poll interfaces in parallel. (`ip netns add`
+// does not work inside ./dev: its bind mount does not propagate.) The peer namespace is
+// held by an `unshare --net sleep` process and entered with nsenter; every process the
+// test starts has a timeout of its own, and the namespaces die with their last process.
 #include "niccollector.h"
 #include "qdiscstats.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,7 +25,9 @@
 #include <QTest>
 #include <QThread>
 #include <csignal>
+#include <cstdlib>
 #include <unistd.h>
+#include <vector>
 
 using namespace Headroom;
 using namespace Qt::StringLiterals;
@@ -30,6 +35,16 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr int HolderSeconds = 120; // bounds everything the test sets up
+constexpr const char *InnerVariable = "HEADROOM_QDISC_LIVE_INNER";
+
+// In the namespaces main() made: a fresh network namespace has nothing but lo.
+bool inOwnNamespace()
+{
+    return qEnvironmentVariableIsSet(InnerVariable)
+        && QDir(u"/sys/class/net"_s)
+               .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System)
+        == QStringList { u"lo"_s };
+}
 
 struct Command
 {
@@ -179,6 +194,11 @@ void TestQdiscLive::initTestCase()
         if (QStandardPaths::findExecutable(program).isEmpty())
             QSKIP(qPrintable(program + u" is not installed (./dev has it in its root)"_s));
     }
+    // A fresh namespace's lo is down, and a device that is down has no qdisc to dump.
+    if (inOwnNamespace()) {
+        const Command up = run(u"ip"_s, { u"link"_s, u"set"_s, u"lo"_s, u"up"_s });
+        QVERIFY2(up.ok, qPrintable(up.output));
+    }
 }
 
 // A dump of this machine always ends (lo has its noqueue root), and an expired deadline
@@ -207,6 +227,9 @@ void TestQdiscLive::tbfAndNoqueue()
 {
     if (::geteuid() != 0)
         QSKIP("needs root: it creates veth pairs, a network namespace and a tbf qdisc");
+    if (!inOwnNamespace())
+        QSKIP("could not run in a network and mount namespace of its own (unshare --net "
+              "--mount, mount -t sysfs): its interfaces would disturb parallel tests");
     const qint64 self = QCoreApplication::applicationPid();
     const QString tag = QString::number(self);
     const QString tbf = u"hqt"_s + tag; // 15 characters at most: pids have 7 digits
@@ -347,5 +370,32 @@ void TestQdiscLive::tbfAndNoqueue()
              qPrintable(describe(unlimited.txBytes)));
 }
 
-QTEST_GUILESS_MAIN(TestQdiscLive)
+int main(int argc, char **argv)
+{
+    // As root, once: the same binary again in a network and mount namespace of its own,
+    // /sys mounted there. When that cannot be done, the test runs here and skips.
+    if (::geteuid() == 0 && !qEnvironmentVariableIsSet(InnerVariable)) {
+        ::setenv(InnerVariable, "1", 1);
+        std::vector<char *> arguments { const_cast<char *>("unshare"), const_cast<char *>("--net"),
+                                        const_cast<char *>("--mount"),
+                                        // Inside a chroot (./dev) / is no mount
+                                        // point, and unshare cannot make it private;
+                                        // /sys is, and the new mount stacks on it.
+                                        const_cast<char *>("--propagation"),
+                                        const_cast<char *>("unchanged"), const_cast<char *>("sh"),
+                                        const_cast<char *>("-c"),
+                                        const_cast<char *>("mount --make-rprivate /sys; "
+                                                           "mount -t sysfs sysfs /sys; "
+                                                           "exec \"$0\" \"$@\""),
+                                        argv[0] };
+        for (int i = 1; i < argc; ++i)
+            arguments.push_back(argv[i]);
+        arguments.push_back(nullptr);
+        ::execvp("unshare", arguments.data());
+        ::unsetenv(InnerVariable); // no unshare: run here
+    }
+    QCoreApplication app(argc, argv);
+    TestQdiscLive test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_qdisclive.moc"
