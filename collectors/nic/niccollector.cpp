@@ -1,5 +1,6 @@
 #include "niccollector.h"
 
+#include "collector/hosttransport.h"
 #include "collector/pollbuilder.h"
 #include "collector/steadyclock.h"
 #include "hostfilesource.h"
@@ -11,6 +12,7 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonValue>
+#include <utility>
 
 namespace Headroom {
 
@@ -102,15 +104,26 @@ std::unique_ptr<NicCollector> NicCollector::create(const CollectorConfig &config
     auto options = parseOptions(config.options, error);
     if (!options)
         return nullptr;
-    return std::make_unique<NicCollector>(config, std::move(*options), std::move(source));
+    // Netlink answers for the namespace Headroom runs in: only when /sys/class/net is
+    // this machine's too (no remote host, no captured or container tree under "root").
+    const auto transport = parseHostTransport(config.options, error);
+    if (!transport)
+        return nullptr;
+    std::unique_ptr<QdiscSource> qdiscs;
+    if (transport->kind == HostTransport::Kind::Local && transport->root.isEmpty())
+        qdiscs = std::make_unique<NetlinkQdiscSource>();
+    return std::make_unique<NicCollector>(config, std::move(*options), std::move(source), Clock(),
+                                          std::move(qdiscs));
 }
 
 NicCollector::NicCollector(CollectorConfig config, NicOptions options,
-                           std::unique_ptr<FileSource> source, Clock clock)
+                           std::unique_ptr<FileSource> source, Clock clock,
+                           std::unique_ptr<QdiscSource> qdiscs)
     : m_config(std::move(config))
     , m_options(std::move(options))
     , m_source(std::move(source))
     , m_clock(clock ? std::move(clock) : Clock(&steadyWallClockMs))
+    , m_qdiscs(std::move(qdiscs))
 {
 }
 
@@ -158,10 +171,62 @@ PollResult NicCollector::poll(const QDeadlineTimer &deadline)
         return std::move(poll.result);
     }
 
+    readQdiscs(poll, deadline);
     for (const QString &name : std::as_const(chosen))
         collectInterface(poll, name, explicitList);
     collectTcp(poll);
     return std::move(poll.result);
+}
+
+void NicCollector::readQdiscs(PollBuilder &poll, const QDeadlineTimer &deadline)
+{
+    m_rootQdiscs.clear();
+    if (!m_qdiscs || m_qdiscsUnavailable)
+        return;
+    const QdiscReading reading = m_qdiscs->read(deadline);
+    poll.reportProblems(u"netlink RTM_GETQDISC"_s, reading.problems);
+    if (!reading.error.isEmpty()) {
+        m_qdiscsUnavailable = reading.unavailable;
+        // Said once, when it starts failing: a sandbox without netlink would otherwise
+        // fill the status and the log with the same line every second.
+        if (!std::exchange(m_qdiscsFailing, true)) {
+            const QString message
+                = u"nic: qdisc statistics unavailable (%1); no nic.qdisc.* series%2"_s.arg(
+                    reading.error, reading.unavailable ? u""_s : u" until it recovers"_s);
+            poll.result.warnings << message;
+            qCInfo(lcNic).noquote() << m_config.sourceId << message;
+        }
+        return;
+    }
+    if (std::exchange(m_qdiscsFailing, false))
+        qCInfo(lcNic).noquote() << m_config.sourceId << "nic: qdisc statistics readable again";
+    for (const QdiscStats &qdisc : reading.roots)
+        m_rootQdiscs.insert(qdisc.interfaceName, qdisc);
+}
+
+void NicCollector::collectQdisc(PollBuilder &poll, const QString &name)
+{
+    const auto qdisc = m_rootQdiscs.constFind(name);
+    if (qdisc == m_rootQdiscs.cend())
+        return; // a remote host, or no qdisc (an interface down has only the builtin noop)
+    const Labels labels { { u"interface"_s, name } };
+    SampleBatch &batch = poll.result.batch;
+    // The baselines are per qdisc, not per interface: `tc qdisc replace` starts a new
+    // one at zero, which must be a fresh baseline rather than a rate against the old.
+    const QString key = u"%1/qdisc/%2/%3/"_s.arg(name, qdisc->kind).arg(qdisc->handle, 0, 16);
+    const std::pair<const MetricSpec *, std::optional<quint64>> counters[] = {
+        { &NicMetrics::QdiscDrops, qdisc->drops },
+        { &NicMetrics::QdiscOverlimits, qdisc->overlimits },
+        { &NicMetrics::QdiscRequeues, qdisc->requeues },
+    };
+    for (const auto &[metric, value] : counters) {
+        if (!value)
+            continue;
+        // 32-bit in the kernel's structs: a wrap goes down, which gives a gap.
+        if (const auto rate = m_rates.update(key + metric->name, double(*value), poll.ts))
+            addValue(batch, *metric, labels, *rate);
+    }
+    addValue(batch, NicMetrics::QdiscBacklog, labels, double(qdisc->backlogBytes));
 }
 
 void NicCollector::collectInterface(PollBuilder &poll, const QString &name, bool explicitlyChosen)
@@ -203,6 +268,7 @@ void NicCollector::collectInterface(PollBuilder &poll, const QString &name, bool
         else if (counter.file == "tx_bytes"_L1)
             txBytesPerSecond = rate;
     }
+    collectQdisc(poll, name);
 
     const QString speedPath = interfacePath(name, u"speed"_s);
     const auto speedContent = poll.files.contents.constFind(speedPath);

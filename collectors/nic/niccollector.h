@@ -1,10 +1,13 @@
 // The nic collector: per network interface throughput, utilization against the link
-// speed, drops and errors from /sys/class/net, and TCP retransmits from /proc/net/snmp.
+// speed, drops and errors from /sys/class/net, TCP retransmits from /proc/net/snmp, and
+// on this machine the root qdisc's drops, overlimits, requeues and backlog (rtnetlink,
+// qdiscstats.h).
 #pragma once
 
 #include "collector/collector.h"
 #include "collector/counterrate.h"
 #include "collector/filesource.h"
+#include "qdiscstats.h"
 
 #include <QHash>
 #include <QStringList>
@@ -34,21 +37,28 @@ public:
     static std::unique_ptr<NicCollector> create(const CollectorConfig &config, QString *error);
     static std::optional<NicOptions> parseOptions(const QJsonObject &options, QString *error);
 
-    // A null clock means steadyWallClockMs.
+    // A null clock means steadyWallClockMs. Without a QdiscSource (a remote host, a
+    // captured tree) there are no nic.qdisc.* series; create() gives the local host's.
     NicCollector(CollectorConfig config, NicOptions options, std::unique_ptr<FileSource> source,
-                 Clock clock = {});
+                 Clock clock = {}, std::unique_ptr<QdiscSource> qdiscs = nullptr);
 
     PollResult poll(const QDeadlineTimer &deadline) override;
 
 private:
     void collectInterface(PollBuilder &poll, const QString &name, bool explicitlyChosen);
     void collectTcp(PollBuilder &poll);
+    void readQdiscs(PollBuilder &poll, const QDeadlineTimer &deadline);
+    void collectQdisc(PollBuilder &poll, const QString &name);
 
     CollectorConfig m_config;
     NicOptions m_options;
     std::unique_ptr<FileSource> m_source;
     Clock m_clock;
     CounterRate m_rates;
+    std::unique_ptr<QdiscSource> m_qdiscs;
+    QHash<QString, QdiscStats> m_rootQdiscs; // this poll's, by interface name
+    bool m_qdiscsUnavailable = false; // refused for good: not asked again
+    bool m_qdiscsFailing = false; // the last reading failed (said once, not per poll)
 };
 
 } // namespace Headroom

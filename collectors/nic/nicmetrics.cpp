@@ -29,6 +29,29 @@ const MetricSpec Utilization {
     UseKind::Utilization, u"nic:"_s,
     u"interface"_s,       u"throughput in each direction, of the link speed"_s
 };
+const MetricSpec QdiscDrops {
+    u"nic.qdisc.drops"_s, u"1/s"_s,
+    UseKind::Errors,      u"nic:"_s,
+    u"interface"_s,       u"packets the root qdisc dropped (full queue, rate limiter)"_s
+};
+const MetricSpec QdiscOverlimits {
+    u"nic.qdisc.overlimits"_s,
+    u"1/s"_s,
+    UseKind::Saturation,
+    u"nic:"_s,
+    u"interface"_s,
+    u"times the root qdisc held packets back (e.g. tbf out of tokens)"_s
+};
+const MetricSpec QdiscRequeues {
+    u"nic.qdisc.requeues"_s, u"1/s"_s,
+    UseKind::Saturation,     u"nic:"_s,
+    u"interface"_s,          u"packets the driver handed back to the root qdisc (queue full)"_s
+};
+const MetricSpec QdiscBacklog {
+    u"nic.qdisc.backlog"_s, u"B"_s,
+    UseKind::Saturation,    u"nic:"_s,
+    u"interface"_s,         u"bytes queued in the root qdisc, waiting to be sent"_s
+};
 const MetricSpec TcpRetransmits {
     u"tcp.retransmits"_s, u"1/s"_s, UseKind::Errors, u"tcp"_s, {}, u"TCP segments retransmitted"_s
 };
@@ -42,8 +65,10 @@ const MetricSpec TcpRetransmitRatio { u"tcp.retransmit_ratio"_s,
 const QList<const MetricSpec *> &all()
 {
     static const QList<const MetricSpec *> entries {
-        &RxBytes,  &TxBytes,  &RxPackets, &TxPackets,   &RxDrops,        &TxDrops,
-        &RxErrors, &TxErrors, &Speed,     &Utilization, &TcpRetransmits, &TcpRetransmitRatio,
+        &RxBytes,       &TxBytes,      &RxPackets,      &TxPackets,
+        &RxDrops,       &TxDrops,      &RxErrors,       &TxErrors,
+        &Speed,         &Utilization,  &QdiscDrops,     &QdiscOverlimits,
+        &QdiscRequeues, &QdiscBacklog, &TcpRetransmits, &TcpRetransmitRatio,
     };
     return entries;
 }

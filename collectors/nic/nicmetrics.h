@@ -22,6 +22,11 @@ extern const MetricSpec RxErrors;
 extern const MetricSpec TxErrors;
 extern const MetricSpec Speed;
 extern const MetricSpec Utilization; // {interface, direction=rx|tx}
+// The interface's root qdisc (rtnetlink; local collector only), {interface}
+extern const MetricSpec QdiscDrops;
+extern const MetricSpec QdiscOverlimits;
+extern const MetricSpec QdiscRequeues;
+extern const MetricSpec QdiscBacklog;
 // TCP (resource "tcp")
 extern const MetricSpec TcpRetransmits;
 extern const MetricSpec TcpRetransmitRatio;

@@ -9,6 +9,7 @@
 #include "niccollector.h"
 #include "nicmetrics.h"
 #include "nodeexportermapping.h"
+#include "qdiscfixture.h"
 
 #include <QSet>
 #include <QTest>
@@ -107,7 +108,14 @@ SampleBatch localNic()
         config.sourceId = u"n"_s;
         NicOptions options;
         options.defaultSpeedMbps = 1000;
-        return std::make_unique<NicCollector>(config, options, std::move(source), clock);
+        // The qdisc series come from netlink, which a fixture tree does not have: a
+        // captured dump, its tbf root standing for eth0.
+        const QString dump = u"netns/t1"_s;
+        auto qdiscs = std::make_unique<CapturedQdiscSource>(
+            qdiscDump(dump),
+            QHash<int, QString> { { qdiscInterfaceIndex(dump, u"ta"_s), u"eth0"_s } });
+        return std::make_unique<NicCollector>(config, options, std::move(source), clock,
+                                              std::move(qdiscs));
     });
     h.poll(u"nic/known/t0"_s, 1'000'000);
     return h.poll(u"nic/known/t1"_s, 1'002'000).batch;
@@ -269,7 +277,10 @@ private Q_SLOTS:
         // pgscan is not among node_exporter's default vmstat fields; it has no ioerr_cnt.
         QTest::newRow("host") << u"host"_s
                               << QStringList { u"host.disk.errors"_s, u"host.mem.page_scan"_s };
-        QTest::newRow("nic") << u"nic"_s << QStringList();
+        // node_exporter's qdisc collector is off by default; the mapping reads none.
+        QTest::newRow("nic") << u"nic"_s
+                             << QStringList { u"nic.qdisc.backlog"_s, u"nic.qdisc.drops"_s,
+                                              u"nic.qdisc.overlimits"_s, u"nic.qdisc.requeues"_s };
     }
 
     void sameSeriesAsLocalCollectors()
