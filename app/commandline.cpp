@@ -15,7 +15,9 @@ bool argumentsAskForExport(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (std::strncmp(argv[i], "--export-png", 12) == 0
             || std::strncmp(argv[i], "--export-csv", 12) == 0
-            || std::strncmp(argv[i], "--export-alerts", 15) == 0)
+            || std::strncmp(argv[i], "--export-alerts", 15) == 0
+            || std::strncmp(argv[i], "--export-findings", 17) == 0
+            || std::strcmp(argv[i], "--explain") == 0)
             return true;
     }
     return false;
@@ -46,6 +48,14 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         u"Headless: write the range's alert events as CSV (time, rule, series, "
         "state, value, severity, message)."_s,
         u"ALERTS.csv"_s);
+    const QCommandLineOption findings(
+        u"export-findings"_s,
+        u"Headless: write the range's findings (which resource is the bottleneck, since "
+        "when) as CSV: rank, source, resource, kind, signal, since, until, peak, score, "
+        "summary."_s,
+        u"FINDINGS.csv"_s);
+    const QCommandLineOption explain(
+        u"explain"_s, u"Headless: print the range's findings, readable, to stdout."_s);
     const QCommandLineOption scale(u"scale"_s, u"PNG scale factor (2 for HiDPI)."_s, u"N"_s,
                                    u"1"_s);
     const QCommandLineOption width(u"width"_s, u"PNG width in logical pixels."_s, u"PX"_s,
@@ -60,8 +70,8 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     QCommandLineOption quitAfter(u"quit-after"_s, u"GUI: quit after SECONDS."_s, u"SECONDS"_s);
     snapshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, alerts, scale,
-                        width, trust, snapshot, quitAfter });
+    parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, alerts,
+                        findings, explain, scale, width, trust, snapshot, quitAfter });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {
@@ -110,6 +120,8 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     out->exportPng = parser.value(png);
     out->exportCsv = parser.value(csv);
     out->exportAlerts = parser.value(alerts);
+    out->exportFindings = parser.value(findings);
+    out->explain = parser.isSet(explain);
     bool ok = false;
     out->scale = parser.value(scale).toDouble(&ok);
     if (!ok || out->scale < 0.25 || out->scale > 8) {

@@ -1,8 +1,9 @@
 // The command line contract (also used by scripts and our own checks):
 //   headroom --dashboard FILE [--var NAME=VALUE ...] [--cache FILE] [--collect-for SECONDS]
 //            [--range DURATION] --export-png OUT.png [--export-csv OUT.csv] [--scale N]
-//            [--export-alerts ALERTS.csv] [--trust]
-// Any of the three exports makes it headless. Alerts never change the exit code.
+//            [--export-alerts ALERTS.csv] [--export-findings FINDINGS.csv] [--explain]
+//            [--trust]
+// Any of the exports (and --explain) makes it headless. Alerts never change the exit code.
 #pragma once
 
 #include <QMap>
@@ -22,6 +23,8 @@ struct CommandLine
     QString exportPng;
     QString exportCsv;
     QString exportAlerts;
+    QString exportFindings;
+    bool explain = false; // findings, readable, on stdout
     qreal scale = 1.0;
     // Headless: act on an untrusted file's own targets and SQL (dashboardtrust.h).
     bool trust = false;
@@ -32,7 +35,8 @@ struct CommandLine
 
     bool headless() const
     {
-        return !exportPng.isEmpty() || !exportCsv.isEmpty() || !exportAlerts.isEmpty();
+        return !exportPng.isEmpty() || !exportCsv.isEmpty() || !exportAlerts.isEmpty()
+            || !exportFindings.isEmpty() || explain;
     }
 };
 

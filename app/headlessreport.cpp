@@ -8,11 +8,14 @@
 #include "engine/monitoringsession.h"
 #include "imageexport.h"
 #include "query/alerts/alertcsv.h"
+#include "query/analysis/analysisrun.h"
+#include "query/analysis/findingsreport.h"
 #include "terminationsignals.h"
 
 #include <QApplication>
 #include <QDateTime>
 #include <QEventLoop>
+#include <QSaveFile>
 #include <QTimer>
 #include <csignal>
 #include <cstdio>
@@ -25,6 +28,33 @@ namespace {
 void complain(const QString &message)
 {
     std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(message));
+}
+
+// The findings of the range over every series of the dashboard's sources, binned no
+// finer than its fastest poll.
+Analysis::FindingsReport findingsOf(const Dashboard &dashboard, MonitoringSession &session,
+                                    qint64 from, qint64 to)
+{
+    QStringList sources;
+    qint64 fastestPoll = 0;
+    for (const DashboardSource &source : dashboard.sources) {
+        sources.append(source.id);
+        fastestPoll = fastestPoll == 0 ? source.intervalMs
+                                       : std::min<qint64>(fastestPoll, source.intervalMs);
+    }
+    const QList<int> ids = Analysis::seriesOfSources(session.registry(), sources);
+    return Analysis::analyseRange(*session.store(), session.registry(), ids, from, to,
+                                  std::max<qint64>(1000, fastestPoll));
+}
+
+bool writeTextFile(const QString &path, const QString &text, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
+        *error = path + u": cannot write: "_s + file.errorString();
+        return false;
+    }
+    return true;
 }
 
 QString signalName(int signalNumber)
@@ -139,6 +169,18 @@ int runHeadlessReport(const CommandLine &options)
             complain(error);
             exitCode = ExitFileNotWritten;
         }
+    }
+    if (!options.exportFindings.isEmpty() || options.explain) {
+        const Analysis::FindingsReport report = findingsOf(dashboard, session, from, to);
+        QString error;
+        if (!options.exportFindings.isEmpty()
+            && !writeTextFile(options.exportFindings, Analysis::findingsCsv(report.findings),
+                              &error)) {
+            complain(error);
+            exitCode = ExitFileNotWritten;
+        }
+        if (options.explain)
+            std::fputs(Analysis::explainText(report).toUtf8().constData(), stdout);
     }
     if (const SampleCache *cache = session.cache(); cache && cache->status().hadWriteErrors()) {
         // Also when it recovered: a disk that filled up once will again, and an old day

@@ -55,6 +55,20 @@ std::vector<Sample> SeriesStore::readForColumns(int seriesId, qint64 fromMs, qin
         });
 }
 
+std::vector<Sample> SeriesStore::readForBins(int seriesId, qint64 fromMs, qint64 toMs,
+                                             qint64 binMs) const
+{
+    constexpr qint64 SummarizedFromBinMs = 60'000;
+    if (binMs < SummarizedFromBinMs || !m_cache)
+        return read(seriesId, fromMs, toMs);
+    return stitch<Sample>(
+        fromMs, toMs,
+        [&](qint64 from, qint64 to) { return m_live->readWithOldest(seriesId, from, to); },
+        [&](qint64 from, qint64 to) {
+            return m_cache->readSummarized(seriesId, from, to, 2 * binMs);
+        });
+}
+
 std::vector<TimedHistogram> SeriesStore::readHistograms(int seriesId, qint64 fromMs,
                                                         qint64 toMs) const
 {

@@ -30,6 +30,10 @@ public:
     // longer than a day take the cache's older blocks from their summaries
     // (SampleCache::readSummarized), shorter ones are read() as they are.
     std::vector<Sample> readForColumns(int seriesId, qint64 fromMs, qint64 toMs, int columns) const;
+    // As read(), for a range the analysis averages into bins of binMs: where a bin spans
+    // a minute or more, cache blocks spanning at most two bins come from their
+    // summaries (their min and max), which is all a bin mean needs at that scale.
+    std::vector<Sample> readForBins(int seriesId, qint64 fromMs, qint64 toMs, qint64 binMs) const;
     // Histograms of a histogram series with from <= ts <= to, oldest first.
     std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs) const;
 

@@ -49,10 +49,9 @@ bool SpaceReserve::ensure()
         const std::vector<char> zeros(64 << 10, 0);
         result = 0;
         for (qint64 written = 0; written < m_bytes && result == 0;) {
-            const ssize_t n = ::pwrite(fd, zeros.data(),
-                                       size_t(std::min<qint64>(qint64(zeros.size()),
-                                                               m_bytes - written)),
-                                       off_t(written));
+            const ssize_t n = ::pwrite(
+                fd, zeros.data(), size_t(std::min<qint64>(qint64(zeros.size()), m_bytes - written)),
+                off_t(written));
             if (n <= 0)
                 result = n < 0 ? errno : EIO;
             else

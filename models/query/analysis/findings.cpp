@@ -1,0 +1,320 @@
+#include "query/analysis/findings.h"
+
+#include "core/valueformat.h"
+#include "document/panels/usematrixoptions.h"
+#include "query/analysis/onset.h"
+#include "query/analysis/plateau.h"
+#include "query/analysis/resourcename.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QTimeZone>
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+using namespace Qt::StringLiterals;
+
+namespace Headroom::Analysis {
+
+QString findingKindName(FindingKind kind)
+{
+    switch (kind) {
+    case FindingKind::Saturation:
+        return u"saturation"_s;
+    case FindingKind::Errors:
+        return u"errors"_s;
+    case FindingKind::Utilization:
+        return u"utilization"_s;
+    case FindingKind::Change:
+        break;
+    }
+    return u"change"_s;
+}
+
+namespace {
+
+QString signalName(const SeriesInfo &info)
+{
+    return info.key.labels.isEmpty() ? info.key.metric
+                                     : info.key.metric + labelsToString(info.key.labels);
+}
+
+QString clock(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::UTC).toString(u"HH:mm:ss"_s);
+}
+
+QString value(double v, const QString &unit)
+{
+    return formatValue(v, unit);
+}
+
+int kindTier(FindingKind kind)
+{
+    switch (kind) {
+    case FindingKind::Saturation:
+    case FindingKind::Errors:
+        return 0;
+    case FindingKind::Utilization:
+        return 1;
+    case FindingKind::Change:
+        break;
+    }
+    return 2;
+}
+
+// The worst value of a track over [from, to]: the largest (every role here is worse
+// when higher), or for a change the one furthest from before.
+double worstIn(const SeriesTrack &track, qint64 from, qint64 to, double before, bool furthest)
+{
+    double worst = qQNaN();
+    for (size_t i = 0; i < track.values.size(); ++i) {
+        if (track.times[i] < from || track.times[i] > to)
+            continue;
+        const double v = track.values[i];
+        if (std::isnan(worst) || (furthest ? std::abs(v - before) > std::abs(worst - before) : v > worst))
+            worst = v;
+    }
+    return worst;
+}
+
+// Bounds judging a role: the USE matrix's defaults for its column and unit.
+std::optional<UseColumn> columnFor(UseKind kind)
+{
+    switch (kind) {
+    case UseKind::Utilization:
+        return UseColumn::Utilization;
+    case UseKind::Saturation:
+        return UseColumn::Saturation;
+    case UseKind::Errors:
+        return UseColumn::Errors;
+    default:
+        return std::nullopt;
+    }
+}
+
+struct Candidate
+{
+    Finding finding;
+    const SeriesTrack *track = nullptr;
+    bool raised = false;
+    std::optional<Onset> onset;
+};
+
+// 0..1 from how large and how clear a step is.
+double strengthOf(const Onset &onset)
+{
+    return std::clamp(0.5 * std::min(1.0, onset.relative) + 0.5 * onset.confidence, 0.0, 1.0);
+}
+
+std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset)
+{
+    const SeriesInfo &info = track.info;
+    Candidate c;
+    c.track = &track;
+    c.onset = onset;
+    Finding &f = c.finding;
+    f.source = info.key.source;
+    f.resource = resourceDisplayName(info);
+    f.signal = signalName(info);
+    f.signalSeriesId = track.seriesId;
+    f.unit = info.unit;
+    f.sinceMs = onset.tsMs;
+    f.untilMs = track.times.back() + track.binMs;
+    f.before = onset.before;
+    const double strength = strengthOf(onset);
+
+    int level = 0; // 0 below the bounds, 1 warning, 2 critical
+    const bool worseUp = info.kind == UseKind::Saturation || info.kind == UseKind::Errors
+        || info.kind == UseKind::Latency || info.kind == UseKind::Utilization;
+    if (worseUp && onset.rising()) {
+        if (const auto column = columnFor(info.kind)) {
+            const PanelThresholds bounds = defaultUseThresholds(*column, info.unit);
+            if (!bounds.isEmpty())
+                level = bounds.level(onset.after);
+        } else if (info.kind == UseKind::Latency) {
+            const double ms = info.unit == "s"_L1 ? onset.after * 1000 : onset.after;
+            if (onset.after >= 5 * std::max(onset.before, 1e-9) && ms >= 5
+                && (info.unit == "ms"_L1 || info.unit == "s"_L1))
+                level = onset.after >= 50 * std::max(onset.before, 1e-9) ? 2 : 1;
+        }
+    }
+    c.raised = level > 0;
+    f.peak = worstIn(track, f.sinceMs, f.untilMs, onset.before, !c.raised);
+    const QString direction = onset.rising() ? u"rose"_s : u"fell"_s;
+    f.summary = u"%1 %2 from %3 to %4 at %5"_s.arg(f.signal, direction,
+                                                   value(onset.before, info.unit),
+                                                   value(onset.after, info.unit), clock(f.sinceMs));
+    if (c.raised) {
+        f.kind = info.kind == UseKind::Errors        ? FindingKind::Errors
+            : info.kind == UseKind::Utilization     ? FindingKind::Utilization
+                                                    : FindingKind::Saturation;
+        const double base = level >= 2 ? CriticalScore : WarningScore;
+        f.score = std::min(1.0, base + 0.15 * strength);
+        f.summary += level >= 2 ? u" (critical)"_s : u" (warning)"_s;
+    } else {
+        f.kind = FindingKind::Change;
+        f.score = 0.2 + 0.25 * strength;
+    }
+    f.evidenceSeriesIds = { track.seriesId };
+    f.evidenceKeys = { info.key };
+    return c;
+}
+
+bool sameHostWide(const SeriesInfo &a, const SeriesInfo &b)
+{
+    // A witness on the same resource, or a source-wide one (no instance in its
+    // resource, e.g. host-wide TCP retransmits) of the same source.
+    if (a.key.source != b.key.source)
+        return false;
+    return a.resource == b.resource || !b.resource.contains(u':');
+}
+
+} // namespace
+
+std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks, const FindingsOptions &options)
+{
+    std::vector<Candidate> candidates;
+    std::vector<std::optional<Onset>> onsets(tracks.size());
+    for (size_t t = 0; t < tracks.size(); ++t) {
+        if (tracks[t].info.histogram || tracks[t].isEmpty())
+            continue;
+        onsets[t] = detectOnset(tracks[t]);
+        if (onsets[t])
+            if (auto c = fromOnset(tracks[t], *onsets[t]))
+                candidates.push_back(std::move(*c));
+    }
+
+    // Shelves, each with its witnesses: rising saturation or error onsets of the same
+    // resource or host, within the shelf or shortly before it.
+    for (size_t t = 0; t < tracks.size(); ++t) {
+        const SeriesTrack &track = tracks[t];
+        if (!mayShelve(track.info) || track.isEmpty())
+            continue;
+        const PlateauOptions plateauOptions;
+        const auto shelf = detectPlateau(track, plateauOptions);
+        if (!shelf)
+            continue;
+        const qint64 lead = plateauOptions.minBins * track.binMs;
+        QList<size_t> witnesses;
+        for (size_t w = 0; w < tracks.size(); ++w) {
+            const SeriesInfo &info = tracks[w].info;
+            if (w == t || !onsets[w] || !onsets[w]->rising()
+                || (info.kind != UseKind::Saturation && info.kind != UseKind::Errors)
+                || !sameHostWide(track.info, info))
+                continue;
+            if (onsets[w]->tsMs >= shelf->fromMs - lead && onsets[w]->tsMs <= shelf->toMs)
+                witnesses.append(w);
+        }
+        Candidate c;
+        c.track = &track;
+        Finding &f = c.finding;
+        f.source = track.info.key.source;
+        f.resource = resourceDisplayName(track.info);
+        f.signal = signalName(track.info);
+        f.signalSeriesId = track.seriesId;
+        f.unit = track.info.unit;
+        f.sinceMs = shelf->fromMs;
+        f.untilMs = shelf->toMs;
+        f.before = shelf->before;
+        f.peak = worstIn(track, shelf->fromMs, shelf->toMs, shelf->before, false);
+        const qint64 seconds = (shelf->toMs - shelf->fromMs) / 1000;
+        f.summary = u"%1 flat at %2 for %3 s from %4"_s.arg(
+            f.signal, value(shelf->level, track.info.unit), QString::number(seconds),
+            clock(f.sinceMs));
+        f.evidenceSeriesIds = { track.seriesId };
+        f.evidenceKeys = { track.info.key };
+        if (witnesses.isEmpty()) {
+            f.kind = FindingKind::Change;
+            f.score = 0.3;
+            f.summary += u" (no saturation or error signal rose with it)"_s;
+        } else {
+            std::sort(witnesses.begin(), witnesses.end(), [&](size_t a, size_t b) {
+                return onsets[a]->tsMs < onsets[b]->tsMs;
+            });
+            const SeriesTrack &first = tracks[witnesses.first()];
+            f.kind = FindingKind::Saturation;
+            f.score = std::min(1.0, 0.65 + 0.1 * double(witnesses.size()));
+            f.summary += u" while %1 rose from %2 to %3 at %4: a limit below what the "
+                         "resource reports"_s.arg(signalName(first.info),
+                                                  value(onsets[witnesses.first()]->before,
+                                                        first.info.unit),
+                                                  value(onsets[witnesses.first()]->after,
+                                                        first.info.unit),
+                                                  clock(onsets[witnesses.first()]->tsMs));
+            for (size_t w : std::as_const(witnesses)) {
+                f.evidenceSeriesIds.append(tracks[w].seriesId);
+                f.evidenceKeys.append(tracks[w].info.key);
+            }
+            c.raised = true;
+        }
+        candidates.push_back(std::move(c));
+    }
+
+    // Merge by (source, resource): the best carries the finding, the rest are evidence.
+    QHash<QString, std::vector<size_t>> groups;
+    QStringList order;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        const QString key = candidates[i].finding.source + u'\x1f' + candidates[i].finding.resource;
+        auto it = groups.find(key);
+        if (it == groups.end()) {
+            order.append(key);
+            it = groups.insert(key, {});
+        }
+        it->push_back(i);
+    }
+    std::vector<Finding> findings;
+    for (const QString &key : std::as_const(order)) {
+        std::vector<size_t> members = groups.value(key);
+        std::sort(members.begin(), members.end(), [&](size_t a, size_t b) {
+            const Finding &fa = candidates[a].finding, &fb = candidates[b].finding;
+            if (fa.score != fb.score)
+                return fa.score > fb.score;
+            return fa.sinceMs < fb.sinceMs;
+        });
+        Finding merged = candidates[members.front()].finding;
+        int raisedOthers = 0;
+        for (size_t m = 1; m < members.size(); ++m) {
+            const Candidate &other = candidates[members[m]];
+            if (other.raised) {
+                ++raisedOthers;
+                merged.sinceMs = std::min(merged.sinceMs, other.finding.sinceMs);
+            }
+            merged.untilMs = std::max(merged.untilMs, other.finding.untilMs);
+            for (qsizetype e = 0; e < other.finding.evidenceSeriesIds.size(); ++e) {
+                if (!merged.evidenceSeriesIds.contains(other.finding.evidenceSeriesIds[e])) {
+                    merged.evidenceSeriesIds.append(other.finding.evidenceSeriesIds[e]);
+                    merged.evidenceKeys.append(other.finding.evidenceKeys[e]);
+                }
+            }
+        }
+        if (candidates[members.front()].raised && raisedOthers > 0) {
+            merged.score = std::min(1.0, merged.score + 0.05 * raisedOthers);
+            merged.summary += u"; %1 more signal(s) of %2 rose with it"_s.arg(raisedOthers).arg(
+                merged.resource);
+        }
+        findings.push_back(std::move(merged));
+    }
+
+    std::sort(findings.begin(), findings.end(), [](const Finding &a, const Finding &b) {
+        if (a.aboveWarning() != b.aboveWarning())
+            return a.aboveWarning();
+        if (kindTier(a.kind) != kindTier(b.kind))
+            return kindTier(a.kind) < kindTier(b.kind);
+        if (a.sinceMs != b.sinceMs)
+            return a.sinceMs < b.sinceMs;
+        if (a.score != b.score)
+            return a.score > b.score;
+        if (a.source != b.source)
+            return a.source < b.source;
+        return a.resource < b.resource;
+    });
+    if (int(findings.size()) > options.maxFindings)
+        findings.resize(size_t(std::max(0, options.maxFindings)));
+    for (size_t i = 0; i < findings.size(); ++i)
+        findings[i].rank = int(i) + 1;
+    return findings;
+}
+
+} // namespace Headroom::Analysis

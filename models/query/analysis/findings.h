@@ -1,0 +1,79 @@
+// Findings: which resource is the bottleneck, and since when. The onsets, shelves and
+// USE roles of every analysed series combined into one ranked list.
+//
+// Per series (findings.cpp):
+// - An onset (onset.h) on a Saturation, Errors or Latency series that rises, or on a
+//   Utilization series that rises, is judged against the USE matrix's default bounds
+//   for its column and unit (defaultUseThresholds): at or past warning it is a
+//   saturation / errors / utilization finding scored from WarningScore up, at critical
+//   from CriticalScore up. Latency (no bound by unit) counts as raised when it grew at
+//   least 5x to at least 5 ms. Any other onset (a throughput that fell, a latency
+//   that halved, a rise that stays below the bounds) is a "change", scored below
+//   WarningScore: evidence, not an alarm.
+// - A shelf (plateau.h) on a throughput or utilization series is a saturation finding
+//   when a saturation or error series of the same resource, or of the same source on a
+//   host-wide resource ("net", "pg" and the like), has an onset rising within the shelf
+//   (or up to minBins before it); without such a witness it is a change.
+// Findings of one (source, resource) merge: the highest score carries the kind, signal
+// and summary, since is the earliest raised onset among them, and every series involved
+// is evidence (the signal first). A merge of several raised signals adds 0.05 each.
+// Rank: findings at or above WarningScore first; among them saturation and errors
+// before utilization before change; then the earlier onset (the first domino), then the
+// higher score, then source and resource for a stable order.
+#pragma once
+
+#include "core/series.h"
+#include "query/analysis/seriestrack.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <span>
+#include <vector>
+
+namespace Headroom::Analysis {
+
+enum class FindingKind
+{
+    Saturation,
+    Errors,
+    Utilization,
+    Change
+};
+QString findingKindName(FindingKind kind); // "saturation", "errors", "utilization", "change"
+
+inline constexpr double WarningScore = 0.5;
+inline constexpr double CriticalScore = 0.8;
+
+struct Finding
+{
+    int rank = 0; // 1 = the first to look at
+    QString source;
+    QString resource; // resourceDisplayName of the signal
+    FindingKind kind = FindingKind::Change;
+    QString signal; // metric{labels} of the series that carries it
+    int signalSeriesId = 0;
+    QString unit;
+    qint64 sinceMs = 0;
+    qint64 untilMs = 0; // last bin of the evidence (the range end while it lasts)
+    double before = 0; // the signal's level before the onset
+    double peak = 0; // the worst value of the signal from since to until
+    double score = 0; // 0..1
+    QString summary; // one line, with the figures
+    QList<int> evidenceSeriesIds; // the signal first
+    QList<SeriesKey> evidenceKeys; // same order
+
+    bool aboveWarning() const { return score >= WarningScore; }
+};
+
+struct FindingsOptions
+{
+    int maxFindings = 50;
+};
+
+std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
+                                  const FindingsOptions &options = {});
+
+} // namespace Headroom::Analysis
+
+Q_DECLARE_METATYPE(Headroom::Analysis::Finding)

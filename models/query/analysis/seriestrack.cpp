@@ -1,0 +1,78 @@
+#include "query/analysis/seriestrack.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace Headroom::Analysis {
+
+qint64 binWidthFor(qint64 fromMs, qint64 toMs, qint64 minBinMs, int maxBins)
+{
+    const qint64 span = std::max<qint64>(1, toMs - fromMs);
+    qint64 bin = (span + maxBins - 1) / std::max(1, maxBins);
+    bin = (bin + 999) / 1000 * 1000;
+    return std::max(bin, std::max<qint64>(1, minBinMs));
+}
+
+namespace {
+
+// A cumulative counter: at least 8 finite samples, none falling, and rising overall.
+// Rates that happen to grow steadily also pass this test, but they never stay exactly
+// non-decreasing over hundreds of noisy samples.
+bool looksCumulative(const std::vector<Sample> &samples)
+{
+    int finite = 0;
+    double first = 0, last = 0, previous = -INFINITY;
+    for (const Sample &s : samples) {
+        if (!std::isfinite(s.value))
+            continue;
+        if (s.value < previous)
+            return false;
+        if (finite == 0)
+            first = s.value;
+        previous = last = s.value;
+        ++finite;
+    }
+    return finite >= 8 && last > first;
+}
+
+} // namespace
+
+void fillTrack(SeriesTrack *track, const std::vector<Sample> &input)
+{
+    track->times.clear();
+    track->values.clear();
+    if (track->binMs <= 0 || track->toMs < track->fromMs)
+        return;
+    const std::vector<Sample> *samples = &input;
+    std::vector<Sample> rates;
+    if (looksCumulative(input)) {
+        const Sample *previous = nullptr;
+        for (const Sample &s : input) {
+            if (!std::isfinite(s.value))
+                continue;
+            if (previous && s.tsMs > previous->tsMs)
+                rates.push_back(
+                    { s.tsMs, (s.value - previous->value) * 1000.0 / double(s.tsMs - previous->tsMs) });
+            previous = &s;
+        }
+        samples = &rates;
+    }
+    const qint64 bins = (track->toMs - track->fromMs) / track->binMs + 1;
+    std::vector<double> sums(size_t(bins), 0.0);
+    std::vector<int> counts(size_t(bins), 0);
+    for (const Sample &s : *samples) {
+        if (s.tsMs < track->fromMs || s.tsMs > track->toMs || !std::isfinite(s.value))
+            continue;
+        const size_t bin = size_t((s.tsMs - track->fromMs) / track->binMs);
+        sums[bin] += s.value;
+        ++counts[bin];
+    }
+    for (size_t b = 0; b < size_t(bins); ++b) {
+        if (counts[b] == 0)
+            continue;
+        track->times.push_back(track->fromMs + qint64(b) * track->binMs);
+        track->values.push_back(sums[b] / counts[b]);
+    }
+}
+
+} // namespace Headroom::Analysis

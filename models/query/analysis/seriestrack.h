@@ -1,0 +1,38 @@
+// One series as the analysis sees it: its samples averaged into equal time bins over
+// the analysed range, empty bins left out. Every detector works on these, so a day at
+// 1 s (86,400 samples) costs the same as 1,000 bins, and a series polled every 10 s
+// and one polled every second are compared bin for bin.
+#pragma once
+
+#include "core/sample.h"
+#include "core/series.h"
+
+#include <vector>
+
+namespace Headroom::Analysis {
+
+struct SeriesTrack
+{
+    int seriesId = 0;
+    SeriesInfo info;
+    qint64 fromMs = 0; // the range analysed
+    qint64 toMs = 0;
+    qint64 binMs = 1000;
+    // Bins that hold at least one sample, oldest first: the bin's start time and the
+    // mean of its samples (NaN samples are skipped).
+    std::vector<qint64> times;
+    std::vector<double> values;
+
+    bool isEmpty() const { return values.empty(); }
+    qint64 binEnd(size_t i) const { return times[i] + binMs; }
+};
+
+// The bin width for a range: whole seconds, at least minBinMs, at most maxBins bins.
+qint64 binWidthFor(qint64 fromMs, qint64 toMs, qint64 minBinMs = 1000, int maxBins = 1000);
+
+// Averages samples (any order inside the range is accepted; out-of-range ones dropped)
+// into track's bins. A monotonic cumulative counter (never falling, rising overall) is
+// turned into its per-second rate first, so counters and rates read alike.
+void fillTrack(SeriesTrack *track, const std::vector<Sample> &samples);
+
+} // namespace Headroom::Analysis
