@@ -73,7 +73,8 @@ double worstIn(const SeriesTrack &track, qint64 from, qint64 to, double before, 
         if (track.times[i] < from || track.times[i] > to)
             continue;
         const double v = track.values[i];
-        if (std::isnan(worst) || (furthest ? std::abs(v - before) > std::abs(worst - before) : v > worst))
+        if (std::isnan(worst)
+            || (furthest ? std::abs(v - before) > std::abs(worst - before) : v > worst))
             worst = v;
     }
     return worst;
@@ -143,13 +144,13 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset)
     c.raised = level > 0;
     f.peak = worstIn(track, f.sinceMs, f.untilMs, onset.before, !c.raised);
     const QString direction = onset.rising() ? u"rose"_s : u"fell"_s;
-    f.summary = u"%1 %2 from %3 to %4 at %5"_s.arg(f.signal, direction,
-                                                   value(onset.before, info.unit),
-                                                   value(onset.after, info.unit), clock(f.sinceMs));
+    f.summary
+        = u"%1 %2 from %3 to %4 at %5"_s.arg(f.signal, direction, value(onset.before, info.unit),
+                                             value(onset.after, info.unit), clock(f.sinceMs));
     if (c.raised) {
-        f.kind = info.kind == UseKind::Errors        ? FindingKind::Errors
-            : info.kind == UseKind::Utilization     ? FindingKind::Utilization
-                                                    : FindingKind::Saturation;
+        f.kind = info.kind == UseKind::Errors   ? FindingKind::Errors
+            : info.kind == UseKind::Utilization ? FindingKind::Utilization
+                                                : FindingKind::Saturation;
         const double base = level >= 2 ? CriticalScore : WarningScore;
         f.score = std::min(1.0, base + 0.15 * strength);
         f.summary += level >= 2 ? u" (critical)"_s : u" (warning)"_s;
@@ -162,18 +163,23 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset)
     return c;
 }
 
-bool sameHostWide(const SeriesInfo &a, const SeriesInfo &b)
+bool isWitness(const SeriesInfo &shelf, const SeriesInfo &witness)
 {
-    // A witness on the same resource, or a source-wide one (no instance in its
-    // resource, e.g. host-wide TCP retransmits) of the same source.
-    if (a.key.source != b.key.source)
+    // The same resource, or a source-wide one of the same source that a hidden limit
+    // shows in: TCP retransmits behind a NIC ("tcp", "net"), the server's waits behind
+    // a database ("pg"). A CPU or memory signal says nothing about a link.
+    if (shelf.key.source != witness.key.source)
         return false;
-    return a.resource == b.resource || !b.resource.contains(u':');
+    if (shelf.resource == witness.resource)
+        return true;
+    return witness.resource == "tcp"_L1 || witness.resource == "net"_L1
+        || witness.resource == "pg"_L1;
 }
 
 } // namespace
 
-std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks, const FindingsOptions &options)
+std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
+                                  const FindingsOptions &options)
 {
     std::vector<Candidate> candidates;
     std::vector<std::optional<Onset>> onsets(tracks.size());
@@ -202,7 +208,7 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks, const Fin
             const SeriesInfo &info = tracks[w].info;
             if (w == t || !onsets[w] || !onsets[w]->rising()
                 || (info.kind != UseKind::Saturation && info.kind != UseKind::Errors)
-                || !sameHostWide(track.info, info))
+                || !isWitness(track.info, info))
                 continue;
             if (onsets[w]->tsMs >= shelf->fromMs - lead && onsets[w]->tsMs <= shelf->toMs)
                 witnesses.append(w);
@@ -230,19 +236,24 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks, const Fin
             f.score = 0.3;
             f.summary += u" (no saturation or error signal rose with it)"_s;
         } else {
-            std::sort(witnesses.begin(), witnesses.end(), [&](size_t a, size_t b) {
-                return onsets[a]->tsMs < onsets[b]->tsMs;
-            });
+            std::sort(witnesses.begin(), witnesses.end(),
+                      [&](size_t a, size_t b) { return onsets[a]->tsMs < onsets[b]->tsMs; });
             const SeriesTrack &first = tracks[witnesses.first()];
             f.kind = FindingKind::Saturation;
-            f.score = std::min(1.0, 0.65 + 0.1 * double(witnesses.size()));
+            // The shelf is the diagnosis and its witnesses the evidence: it outscores
+            // each of them, so that it carries the merged finding of its resource.
+            double witnessScore = 0;
+            for (size_t w : std::as_const(witnesses))
+                if (const auto wc = fromOnset(tracks[w], *onsets[w]))
+                    witnessScore = std::max(witnessScore, wc->finding.score);
+            f.score = std::min(
+                1.0, std::max(0.65 + 0.1 * double(witnesses.size()), witnessScore + 0.05));
             f.summary += u" while %1 rose from %2 to %3 at %4: a limit below what the "
-                         "resource reports"_s.arg(signalName(first.info),
-                                                  value(onsets[witnesses.first()]->before,
-                                                        first.info.unit),
-                                                  value(onsets[witnesses.first()]->after,
-                                                        first.info.unit),
-                                                  clock(onsets[witnesses.first()]->tsMs));
+                         "resource reports"_s.arg(
+                             signalName(first.info),
+                             value(onsets[witnesses.first()]->before, first.info.unit),
+                             value(onsets[witnesses.first()]->after, first.info.unit),
+                             clock(onsets[witnesses.first()]->tsMs));
             for (size_t w : std::as_const(witnesses)) {
                 f.evidenceSeriesIds.append(tracks[w].seriesId);
                 f.evidenceKeys.append(tracks[w].info.key);
@@ -291,8 +302,8 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks, const Fin
         }
         if (candidates[members.front()].raised && raisedOthers > 0) {
             merged.score = std::min(1.0, merged.score + 0.05 * raisedOthers);
-            merged.summary += u"; %1 more signal(s) of %2 rose with it"_s.arg(raisedOthers).arg(
-                merged.resource);
+            merged.summary += u"; %1 more signal(s) of %2 rose with it"_s.arg(raisedOthers)
+                                  .arg(merged.resource);
         }
         findings.push_back(std::move(merged));
     }

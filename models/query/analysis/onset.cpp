@@ -52,7 +52,14 @@ std::optional<Onset> detectOnset(const SeriesTrack &track, const OnsetOptions &o
     residuals.reserve(n);
     for (size_t i = 0; i < n; ++i)
         residuals.push_back(smooth[i] - (i < split ? onset.before : onset.after));
-    onset.noise = std::max(robustSigma(residuals, 0.0), 1e-6 * scale);
+    // A series of small integers (a run queue of 0, 1, 2) has a median absolute
+    // deviation of 0 though it is anything but still: the mean absolute deviation
+    // (x 1.2533, sigma for normal noise) is the floor then.
+    double meanAbs = 0;
+    for (double r : residuals)
+        meanAbs += std::abs(r);
+    meanAbs /= double(n);
+    onset.noise = std::max({ robustSigma(residuals, 0.0), 1.2533 * meanAbs, 1e-6 * scale });
     onset.effect = std::min(1000.0, step / onset.noise);
 
     // Where it crossed the midpoint, walking back from the split through the bins that
@@ -69,7 +76,7 @@ std::optional<Onset> detectOnset(const SeriesTrack &track, const OnsetOptions &o
         return std::nullopt;
     size_t heldCount = 0;
     for (size_t i = first; i < n; ++i)
-        heldCount += past(raw[i]) ? 1 : 0;
+        heldCount += past(smooth[i]) ? 1 : 0; // smoothed: 0-dips do not count against it
     onset.held = double(heldCount) / double(n - first);
     onset.index = first;
     onset.tsMs = track.times[first];
@@ -78,9 +85,8 @@ std::optional<Onset> detectOnset(const SeriesTrack &track, const OnsetOptions &o
         || onset.held < options.minHeld || n - first < minAfter)
         return std::nullopt;
     const double byEffect = std::min(1.0, (onset.effect - options.minEffect) / 30.0);
-    onset.confidence
-        = std::clamp(0.4 + 0.3 * byEffect + 0.2 * std::min(1.0, onset.relative) + 0.1 * onset.held,
-                     0.0, 1.0);
+    onset.confidence = std::clamp(
+        0.4 + 0.3 * byEffect + 0.2 * std::min(1.0, onset.relative) + 0.1 * onset.held, 0.0, 1.0);
     return onset;
 }
 

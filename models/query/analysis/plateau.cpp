@@ -9,7 +9,8 @@ namespace Headroom::Analysis {
 
 bool mayShelve(const SeriesInfo &info)
 {
-    return !info.histogram && (info.kind == UseKind::Throughput || info.kind == UseKind::Utilization);
+    return !info.histogram
+        && (info.kind == UseKind::Throughput || info.kind == UseKind::Utilization);
 }
 
 std::optional<Plateau> detectPlateau(const SeriesTrack &track, const PlateauOptions &options)
@@ -44,8 +45,7 @@ std::optional<Plateau> detectPlateau(const SeriesTrack &track, const PlateauOpti
             ++start;
             continue;
         }
-        const double before
-            = median(std::span<const double>(smooth).subspan(start - lead, lead));
+        const double before = median(std::span<const double>(smooth).subspan(start - lead, lead));
         const bool moved = std::abs(level - before) >= options.minStep * level;
         const bool atTop = level >= options.nearTop * topFrom[start];
         if (moved && atTop && (!best || end - start > best->lastIndex + 1 - best->firstIndex)) {

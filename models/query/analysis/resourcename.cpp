@@ -17,9 +17,8 @@ QString resourceDisplayName(const SeriesInfo &info)
     const qsizetype colon = r.indexOf(u':');
     const QString kind = colon < 0 ? r : r.left(colon);
     const QString name = colon < 0 ? QString() : r.mid(colon + 1);
-    const auto named = [&](const QString &what) {
-        return name.isEmpty() ? what : what + u' ' + name;
-    };
+    const auto named
+        = [&](const QString &what) { return name.isEmpty() ? what : what + u' ' + name; };
     if (kind == "cpu"_L1)
         return named(u"CPU"_s);
     if (kind == "memory"_L1)

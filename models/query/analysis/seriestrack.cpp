@@ -52,7 +52,8 @@ void fillTrack(SeriesTrack *track, const std::vector<Sample> &input)
                 continue;
             if (previous && s.tsMs > previous->tsMs)
                 rates.push_back(
-                    { s.tsMs, (s.value - previous->value) * 1000.0 / double(s.tsMs - previous->tsMs) });
+                    { s.tsMs,
+                      (s.value - previous->value) * 1000.0 / double(s.tsMs - previous->tsMs) });
             previous = &s;
         }
         samples = &rates;
