@@ -19,20 +19,23 @@ constexpr int N = 120;
 std::vector<SeriesTrack> quietHost(QRandomGenerator &random, const QString &source, int firstId)
 {
     std::vector<SeriesTrack> tracks;
-    tracks.push_back(track(info(u"host.cpu.utilization"_s, UseKind::Utilization, u"%"_s, u"cpu"_s, source),
-                           N, [&](int) { return 12 + noise(random, 3); }, firstId));
-    tracks.push_back(track(info(u"host.cpu.runnable"_s, UseKind::Saturation, {}, u"cpu"_s, source), N,
-                           [&](int) { return std::max(0.0, std::round(0.6 + noise(random, 0.8))); },
-                           firstId + 1));
-    tracks.push_back(track(info(u"host.mem.utilization"_s, UseKind::Utilization, u"%"_s, u"memory"_s, source),
-                           N, [&](int) { return 41 + noise(random, 0.2); }, firstId + 2));
-    tracks.push_back(track(info(u"host.disk.io_errors"_s, UseKind::Errors, u"1/s"_s, u"disk:vda"_s, source,
-                                { { u"device"_s, u"vda"_s } }),
-                           N, [](int) { return 0.0; }, firstId + 3));
-    tracks.push_back(track(info(u"host.disk.read_bytes"_s, UseKind::Throughput, u"B/s"_s, u"disk:vda"_s, source,
-                                { { u"device"_s, u"vda"_s } }),
-                           N, [&](int i) { return i % 29 == 3 ? 4e6 : 2e4 * (1 + noise(random, 0.5)); },
-                           firstId + 4));
+    tracks.push_back(track(
+        info(u"host.cpu.utilization"_s, UseKind::Utilization, u"%"_s, u"cpu"_s, source), N,
+        [&](int) { return 12 + noise(random, 3); }, firstId));
+    tracks.push_back(track(
+        info(u"host.cpu.runnable"_s, UseKind::Saturation, {}, u"cpu"_s, source), N,
+        [&](int) { return std::max(0.0, std::round(0.6 + noise(random, 0.8))); }, firstId + 1));
+    tracks.push_back(track(
+        info(u"host.mem.utilization"_s, UseKind::Utilization, u"%"_s, u"memory"_s, source), N,
+        [&](int) { return 41 + noise(random, 0.2); }, firstId + 2));
+    tracks.push_back(track(
+        info(u"host.disk.io_errors"_s, UseKind::Errors, u"1/s"_s, u"disk:vda"_s, source,
+             { { u"device"_s, u"vda"_s } }),
+        N, [](int) { return 0.0; }, firstId + 3));
+    tracks.push_back(track(
+        info(u"host.disk.read_bytes"_s, UseKind::Throughput, u"B/s"_s, u"disk:vda"_s, source,
+             { { u"device"_s, u"vda"_s } }),
+        N, [&](int i) { return i % 29 == 3 ? 4e6 : 2e4 * (1 + noise(random, 0.5)); }, firstId + 4));
     return tracks;
 }
 
@@ -63,10 +66,13 @@ void TestFindings::cpuSaturation()
 {
     QRandomGenerator random(1);
     std::vector<SeriesTrack> tracks = quietHost(random, u"host"_s, 1);
-    tracks[0] = track(tracks[0].info, N,
-                      [&](int i) { return i < 60 ? 12 + noise(random, 3) : 99 - std::abs(noise(random, 1)); }, 1);
-    tracks[1] = track(tracks[1].info, N,
-                      [&](int i) { return i < 61 ? std::max(0.0, std::round(0.6 + noise(random, 0.8))) : 9.0; }, 2);
+    tracks[0] = track(
+        tracks[0].info, N,
+        [&](int i) { return i < 60 ? 12 + noise(random, 3) : 99 - std::abs(noise(random, 1)); }, 1);
+    tracks[1] = track(
+        tracks[1].info, N,
+        [&](int i) { return i < 61 ? std::max(0.0, std::round(0.6 + noise(random, 0.8))) : 9.0; },
+        2);
     const std::vector<Finding> findings = findFindings(tracks);
     QVERIFY(!findings.empty());
     const Finding &top = findings.front();
@@ -92,14 +98,19 @@ void TestFindings::nicShelfWitnessedByDrops()
     QRandomGenerator random(2);
     std::vector<SeriesTrack> tracks = quietHost(random, u"host"_s, 1);
     const Labels veth { { u"interface"_s, u"veth0"_s } };
-    tracks.push_back(track(info(u"nic.tx.bytes"_s, UseKind::Throughput, u"B/s"_s, u"nic:veth0"_s, u"nic"_s, veth),
-                           N, [&](int i) { return i < 30 ? 3e4 * (1 + noise(random, 0.3)) : 1e6 * (1 + noise(random, 0.01)); },
-                           20));
+    tracks.push_back(track(
+        info(u"nic.tx.bytes"_s, UseKind::Throughput, u"B/s"_s, u"nic:veth0"_s, u"nic"_s, veth), N,
+        [&](int i) {
+            return i < 30 ? 3e4 * (1 + noise(random, 0.3)) : 1e6 * (1 + noise(random, 0.01));
+        },
+        20));
     // The link reports 10,000 Mbit/s: utilization stays near 0.1 %, and low.
-    tracks.push_back(track(info(u"nic.utilization"_s, UseKind::Utilization, u"%"_s, u"nic:veth0"_s, u"nic"_s, veth),
-                           N, [&](int i) { return i < 30 ? 0.002 : 0.08 + noise(random, 0.001); }, 21));
-    tracks.push_back(track(info(u"nic.qdisc.drops"_s, UseKind::Errors, u"1/s"_s, u"nic:veth0"_s, u"nic"_s, veth),
-                           N, [&](int i) { return i < 31 ? 0.0 : 40 + noise(random, 5); }, 22));
+    tracks.push_back(track(
+        info(u"nic.utilization"_s, UseKind::Utilization, u"%"_s, u"nic:veth0"_s, u"nic"_s, veth), N,
+        [&](int i) { return i < 30 ? 0.002 : 0.08 + noise(random, 0.001); }, 21));
+    tracks.push_back(track(
+        info(u"nic.qdisc.drops"_s, UseKind::Errors, u"1/s"_s, u"nic:veth0"_s, u"nic"_s, veth), N,
+        [&](int i) { return i < 31 ? 0.0 : 40 + noise(random, 5); }, 22));
     const std::vector<Finding> findings = findFindings(tracks);
     const Finding *nic = findingFor(findings, u"nic"_s, u"NIC veth0"_s);
     QVERIFY(nic);
@@ -117,8 +128,9 @@ void TestFindings::shelfWithoutWitnessIsAChange()
 {
     QRandomGenerator random(3);
     std::vector<SeriesTrack> tracks;
-    tracks.push_back(track(info(u"nic.tx.bytes"_s, UseKind::Throughput, u"B/s"_s, u"nic:eth0"_s, u"nic"_s),
-                           N, [&](int i) { return i < 30 ? 3e4 : 1e6 * (1 + noise(random, 0.01)); }, 1));
+    tracks.push_back(track(
+        info(u"nic.tx.bytes"_s, UseKind::Throughput, u"B/s"_s, u"nic:eth0"_s, u"nic"_s), N,
+        [&](int i) { return i < 30 ? 3e4 : 1e6 * (1 + noise(random, 0.01)); }, 1));
     const std::vector<Finding> findings = findFindings(tracks);
     QCOMPARE(findings.size(), size_t(1)); // the shelf and the onset of one series merge
     QCOMPARE(findings[0].kind, FindingKind::Change);
@@ -131,8 +143,8 @@ void TestFindings::twoHostsStayApart()
     std::vector<SeriesTrack> tracks = quietHost(random, u"host:web1"_s, 1);
     std::vector<SeriesTrack> other = quietHost(random, u"host:web2"_s, 11);
     for (int k : { 0, 1 })
-        tracks[size_t(k)] = track(tracks[size_t(k)].info, N, [&](int i) { return i < 50 ? 10.0 : 97.0; },
-                                  1 + k);
+        tracks[size_t(k)]
+            = track(tracks[size_t(k)].info, N, [&](int i) { return i < 50 ? 10.0 : 97.0; }, 1 + k);
     other[0] = track(other[0].info, N, [&](int i) { return i < 80 ? 10.0 : 95.0; }, 11);
     tracks.insert(tracks.end(), other.begin(), other.end());
     const std::vector<Finding> findings = findFindings(tracks);
@@ -163,14 +175,18 @@ void TestFindings::rankingPrefersSaturationThenEarlier()
     std::vector<SeriesTrack> tracks;
     // Utilization raised first, saturation elsewhere later, errors later still, and a
     // change (a throughput fall) earliest of all.
-    tracks.push_back(track(info(u"u"_s, UseKind::Utilization, u"%"_s, u"cpu"_s), N,
-                           [](int i) { return i < 20 ? 10.0 : 95.0; }, 1));
-    tracks.push_back(track(info(u"s"_s, UseKind::Saturation, u"%"_s, u"memory"_s), N,
-                           [](int i) { return i < 40 ? 1.0 : 30.0; }, 2));
-    tracks.push_back(track(info(u"e"_s, UseKind::Errors, u"1/s"_s, u"disk:vda"_s), N,
-                           [](int i) { return i < 60 ? 0.0 : 5.0; }, 3));
-    tracks.push_back(track(info(u"t"_s, UseKind::Throughput, u"1/s"_s, u"db:orders"_s), N,
-                           [](int i) { return i < 10 ? 20000.0 : 10.0; }, 4));
+    tracks.push_back(track(
+        info(u"u"_s, UseKind::Utilization, u"%"_s, u"cpu"_s), N,
+        [](int i) { return i < 20 ? 10.0 : 95.0; }, 1));
+    tracks.push_back(track(
+        info(u"s"_s, UseKind::Saturation, u"%"_s, u"memory"_s), N,
+        [](int i) { return i < 40 ? 1.0 : 30.0; }, 2));
+    tracks.push_back(track(
+        info(u"e"_s, UseKind::Errors, u"1/s"_s, u"disk:vda"_s), N,
+        [](int i) { return i < 60 ? 0.0 : 5.0; }, 3));
+    tracks.push_back(track(
+        info(u"t"_s, UseKind::Throughput, u"1/s"_s, u"db:orders"_s), N,
+        [](int i) { return i < 10 ? 20000.0 : 10.0; }, 4));
     const std::vector<Finding> findings = findFindings(tracks);
     QCOMPARE(findings.size(), size_t(4));
     QCOMPARE(findings[0].resource, u"memory"_s); // saturation, earlier than the errors
@@ -190,9 +206,10 @@ void TestFindings::csvAndText()
 {
     std::vector<SeriesTrack> tracks;
     const Labels hostile { { u"query"_s, u"=HYPERLINK(\"x\"),\n%1"_s }, { u"queryid"_s, u"42"_s } };
-    tracks.push_back(track(info(u"pg.statements.mean_time_ms"_s, UseKind::Latency, u"ms"_s, u"db:app"_s,
-                                u"pg"_s, hostile),
-                           N, [](int i) { return i < 60 ? 0.4 : 80.0; }, 1));
+    tracks.push_back(track(
+        info(u"pg.statements.mean_time_ms"_s, UseKind::Latency, u"ms"_s, u"db:app"_s, u"pg"_s,
+             hostile),
+        N, [](int i) { return i < 60 ? 0.4 : 80.0; }, 1));
     FindingsReport report;
     report.fromMs = T0;
     report.toMs = T0 + N * 1000LL;
@@ -206,13 +223,15 @@ void TestFindings::csvAndText()
     const QString csv = findingsCsv(report.findings);
     const QStringList lines = csv.split(u'\n');
     QCOMPARE(lines.first(), u"rank,source,resource,kind,signal,since,until,peak,score,summary"_s);
-    QVERIFY2(lines.at(1).startsWith(u"1,pg,'statement =HYPERLINK(\"\"x\"\"),"_s) || lines.at(1).startsWith(u"1,pg,\"statement =HYPERLINK"_s),
+    QVERIFY2(lines.at(1).startsWith(u"1,pg,'statement =HYPERLINK(\"\"x\"\"),"_s)
+                 || lines.at(1).startsWith(u"1,pg,\"statement =HYPERLINK"_s),
              qPrintable(lines.at(1)));
     QVERIFY(csv.contains(u",saturation,"_s));
     QVERIFY(csv.contains(u"2026-05-28T20:27:40.000Z"_s) || csv.contains(isoUtc(T0 + 60'000)));
     QVERIFY(csv.contains(u"," + isoUtc(f.sinceMs) + u"," + isoUtc(f.untilMs) + u",80,"_s));
     const QString text = explainText(report);
-    QVERIFY(text.contains(u"1. [critical] pg statement"_s) || text.contains(u"1. [warning] pg statement"_s));
+    QVERIFY(text.contains(u"1. [critical] pg statement"_s)
+            || text.contains(u"1. [warning] pg statement"_s));
     QVERIFY(text.contains(isoUtc(f.sinceMs)));
     report.findings.clear();
     QVERIFY(explainText(report).contains(u"No finding"_s));

@@ -42,10 +42,14 @@ void TestPlateau::detects()
     std::function<double(int)> value;
     switch (shape) {
     case 0:
-        value = [&](int i) { return i < 30 ? 2e4 * (1 + noise(random, 0.3)) : 1e6 * (1 + noise(random, 0.01)); };
+        value = [&](int i) {
+            return i < 30 ? 2e4 * (1 + noise(random, 0.3)) : 1e6 * (1 + noise(random, 0.01));
+        };
         break;
     case 1:
-        value = [&](int i) { return i < 40 ? 5e6 * (1 + noise(random, 0.2)) : 1e6 * (1 + noise(random, 0.01)); };
+        value = [&](int i) {
+            return i < 40 ? 5e6 * (1 + noise(random, 0.2)) : 1e6 * (1 + noise(random, 0.01));
+        };
         break;
     case 2:
         value = [&](int) { return 1e6 * (1 + noise(random, 0.01)); };
@@ -63,10 +67,12 @@ void TestPlateau::detects()
         value = [&](int i) { return i >= 50 && i < 58 ? 1e6 : 1e4 * (1 + noise(random, 0.2)); };
         break;
     }
-    const SeriesTrack t = track(info(u"nic.tx.bytes"_s, UseKind::Throughput, u"B/s"_s, u"nic:veth0"_s), 120, value);
+    const SeriesTrack t
+        = track(info(u"nic.tx.bytes"_s, UseKind::Throughput, u"B/s"_s, u"nic:veth0"_s), 120, value);
     const auto shelf = detectPlateau(t);
     if (expectedFirst < 0) {
-        QVERIFY2(!shelf, shelf ? qPrintable(u"unexpected shelf from bin %1"_s.arg(shelf->firstIndex)) : "");
+        QVERIFY2(!shelf,
+                 shelf ? qPrintable(u"unexpected shelf from bin %1"_s.arg(shelf->firstIndex)) : "");
         return;
     }
     QVERIFY(shelf);

@@ -32,8 +32,8 @@ void TestWhatChanged::ks_data()
     // F_a - F_b is largest at x = 2: 2/4 - 0/2.
     QTest::newRow("half") << std::vector<double> { 1, 2, 3, 4 } << std::vector<double> { 3, 4 }
                           << 0.5;
-    QTest::newRow("ties") << std::vector<double> { 0, 0, 0, 1 } << std::vector<double> { 0, 1, 1, 1 }
-                          << 0.5;
+    QTest::newRow("ties") << std::vector<double> { 0, 0, 0, 1 }
+                          << std::vector<double> { 0, 1, 1, 1 } << 0.5;
     QTest::newRow("empty") << std::vector<double> {} << std::vector<double> { 1 } << 0.0;
 }
 
@@ -51,12 +51,15 @@ void TestWhatChanged::ranksTheMovedSeriesFirst()
     // 500 bins: baseline [0, 400), window [400, 500).
     QRandomGenerator random(7);
     std::vector<SeriesTrack> tracks;
-    tracks.push_back(track(info(u"steady"_s, UseKind::Utilization, u"%"_s), 500,
-                           [&](int) { return 30 + noise(random, 2); }, 1));
-    tracks.push_back(track(info(u"moved"_s, UseKind::Saturation, {}, u"nic:eth1"_s), 500,
-                           [&](int i) { return (i < 400 ? 1.0 : 9.0) + noise(random, 0.3); }, 2));
-    tracks.push_back(track(info(u"noisier"_s, UseKind::Throughput, u"B/s"_s), 500,
-                           [&](int i) { return 1000 + noise(random, i < 400 ? 10 : 200); }, 3));
+    tracks.push_back(track(
+        info(u"steady"_s, UseKind::Utilization, u"%"_s), 500,
+        [&](int) { return 30 + noise(random, 2); }, 1));
+    tracks.push_back(track(
+        info(u"moved"_s, UseKind::Saturation, {}, u"nic:eth1"_s), 500,
+        [&](int i) { return (i < 400 ? 1.0 : 9.0) + noise(random, 0.3); }, 2));
+    tracks.push_back(track(
+        info(u"noisier"_s, UseKind::Throughput, u"B/s"_s), 500,
+        [&](int i) { return 1000 + noise(random, i < 400 ? 10 : 200); }, 3));
     const qint64 windowFrom = T0 + 400'000, windowTo = T0 + 499'000;
     const std::vector<ChangeRank> ranks = rankChanges(tracks, windowFrom, windowTo);
     QCOMPARE(ranks.size(), size_t(3));
@@ -80,8 +83,8 @@ void TestWhatChanged::leavesOutThinAndConstantSeries()
     // Only 3 bins in the window.
     SeriesTrack thin = track(info(u"thin"_s, UseKind::Errors), 83, [](int i) { return i; }, 2);
     tracks.push_back(thin);
-    tracks.push_back(track(info(u"step"_s, UseKind::Errors), 100,
-                           [](int i) { return i < 80 ? 0.0 : 1.0; }, 3));
+    tracks.push_back(
+        track(info(u"step"_s, UseKind::Errors), 100, [](int i) { return i < 80 ? 0.0 : 1.0; }, 3));
     const auto ranks = rankChanges(tracks, T0 + 80'000, T0 + 99'000);
     QCOMPARE(ranks.size(), size_t(1));
     QCOMPARE(ranks[0].seriesId, 3);

@@ -65,7 +65,9 @@ std::vector<ChangeRank> explainWindow(const SeriesStore &store, const SeriesRegi
                                       qint64 windowToMs, qint64 minBinMs)
 {
     const qint64 from = windowFromMs - BaselineFactor * (windowToMs - windowFromMs);
-    const qint64 bin = binWidthFor(from, windowToMs, minBinMs);
+    // 300 bins: a 1 h window gets 60 bins of a minute against 240 before it, plenty for
+    // the KS statistic, and minute bins read from the block summaries.
+    const qint64 bin = binWidthFor(from, windowToMs, minBinMs, 300);
     const std::vector<SeriesTrack> tracks
         = readTracks(store, registry, seriesIds, from, windowToMs, bin);
     return rankChanges(tracks, windowFromMs, windowToMs);

@@ -122,7 +122,7 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset)
     f.signalSeriesId = track.seriesId;
     f.unit = info.unit;
     f.sinceMs = onset.tsMs;
-    f.untilMs = track.times.back() + track.binMs;
+    f.untilMs = std::min(onset.untilMs, track.toMs + 1);
     f.before = onset.before;
     const double strength = strengthOf(onset);
 
@@ -182,13 +182,13 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
                                   const FindingsOptions &options)
 {
     std::vector<Candidate> candidates;
-    std::vector<std::optional<Onset>> onsets(tracks.size());
+    std::vector<std::vector<Onset>> onsets(tracks.size());
     for (size_t t = 0; t < tracks.size(); ++t) {
         if (tracks[t].info.histogram || tracks[t].isEmpty())
             continue;
-        onsets[t] = detectOnset(tracks[t]);
-        if (onsets[t])
-            if (auto c = fromOnset(tracks[t], *onsets[t]))
+        onsets[t] = detectOnsets(tracks[t]);
+        for (const Onset &onset : onsets[t])
+            if (auto c = fromOnset(tracks[t], onset))
                 candidates.push_back(std::move(*c));
     }
 
@@ -203,15 +203,20 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
         if (!shelf)
             continue;
         const qint64 lead = plateauOptions.minBins * track.binMs;
-        QList<size_t> witnesses;
+        // (track, onset) of each witness: its first rise within the shelf's span.
+        QList<std::pair<size_t, const Onset *>> witnesses;
         for (size_t w = 0; w < tracks.size(); ++w) {
             const SeriesInfo &info = tracks[w].info;
-            if (w == t || !onsets[w] || !onsets[w]->rising()
-                || (info.kind != UseKind::Saturation && info.kind != UseKind::Errors)
+            if (w == t || (info.kind != UseKind::Saturation && info.kind != UseKind::Errors)
                 || !isWitness(track.info, info))
                 continue;
-            if (onsets[w]->tsMs >= shelf->fromMs - lead && onsets[w]->tsMs <= shelf->toMs)
-                witnesses.append(w);
+            for (const Onset &onset : onsets[w]) {
+                if (onset.rising() && onset.tsMs >= shelf->fromMs - lead
+                    && onset.tsMs <= shelf->toMs) {
+                    witnesses.append({ w, &onset });
+                    break;
+                }
+            }
         }
         Candidate c;
         c.track = &track;
@@ -237,26 +242,25 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
             f.summary += u" (no saturation or error signal rose with it)"_s;
         } else {
             std::sort(witnesses.begin(), witnesses.end(),
-                      [&](size_t a, size_t b) { return onsets[a]->tsMs < onsets[b]->tsMs; });
-            const SeriesTrack &first = tracks[witnesses.first()];
+                      [](const auto &a, const auto &b) { return a.second->tsMs < b.second->tsMs; });
+            const SeriesTrack &first = tracks[witnesses.first().first];
+            const Onset &firstOnset = *witnesses.first().second;
             f.kind = FindingKind::Saturation;
             // The shelf is the diagnosis and its witnesses the evidence: it outscores
             // each of them, so that it carries the merged finding of its resource.
             double witnessScore = 0;
-            for (size_t w : std::as_const(witnesses))
-                if (const auto wc = fromOnset(tracks[w], *onsets[w]))
+            for (const auto &[w, onset] : std::as_const(witnesses))
+                if (const auto wc = fromOnset(tracks[w], *onset))
                     witnessScore = std::max(witnessScore, wc->finding.score);
             f.score = std::min(
                 1.0, std::max(0.65 + 0.1 * double(witnesses.size()), witnessScore + 0.05));
             f.summary += u" while %1 rose from %2 to %3 at %4: a limit below what the "
                          "resource reports"_s.arg(
-                             signalName(first.info),
-                             value(onsets[witnesses.first()]->before, first.info.unit),
-                             value(onsets[witnesses.first()]->after, first.info.unit),
-                             clock(onsets[witnesses.first()]->tsMs));
-            for (size_t w : std::as_const(witnesses)) {
-                f.evidenceSeriesIds.append(tracks[w].seriesId);
-                f.evidenceKeys.append(tracks[w].info.key);
+                             signalName(first.info), value(firstOnset.before, first.info.unit),
+                             value(firstOnset.after, first.info.unit), clock(firstOnset.tsMs));
+            for (const auto &witness : std::as_const(witnesses)) {
+                f.evidenceSeriesIds.append(tracks[witness.first].seriesId);
+                f.evidenceKeys.append(tracks[witness.first].info.key);
             }
             c.raised = true;
         }

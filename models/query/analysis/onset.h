@@ -1,10 +1,13 @@
-// "Since when": the most likely change point of a series in the analysed range.
+// "Since when": the change points of a series in the analysed range.
 //
 // The track is first smoothed by a running median of 5 bins, so a single spike or the
 // 0-dips of PostgreSQL's once-a-second statistics flush move nothing. The split that
 // best separates the smoothed values into two constant levels (least squares over all
-// splits, O(n) with prefix sums) is the candidate; its levels are the medians of the
-// raw bins either side. It counts as a change when the step is large against the
+// splits, O(n) with prefix sums) is found for the range, then for each side of it
+// (binary segmentation, two levels). Each of these boundaries is judged against its
+// neighbouring boundaries only, so an incident that ended inside the range is a rise
+// until its end; the levels are the medians of the raw bins either side. A boundary
+// counts as a change when the step is large against the
 // series' own noise (effect = |after - before| / robust sigma of the residuals, at
 // least minEffect), large against the level (at least minRelative of the larger
 // level), and held (most bins after it stay past the midpoint). The onset is then moved
@@ -31,6 +34,8 @@ struct Onset
 {
     qint64 tsMs = 0; // start of the first changed bin
     size_t index = 0; // into track.values
+    qint64 untilMs = 0; // where the next onset starts (none: toMs + 1)
+    size_t untilIndex = 0;
     double before = 0; // median level before and after
     double after = 0;
     double noise = 0; // robust sigma of the residuals
@@ -42,6 +47,9 @@ struct Onset
     bool rising() const { return after > before; }
 };
 
+// Every change point that counts, oldest first (at most three).
+std::vector<Onset> detectOnsets(const SeriesTrack &track, const OnsetOptions &options = {});
+// The clearest of them (largest effect x relative size).
 std::optional<Onset> detectOnset(const SeriesTrack &track, const OnsetOptions &options = {});
 
 } // namespace Headroom::Analysis

@@ -15,24 +15,24 @@ qint64 binWidthFor(qint64 fromMs, qint64 toMs, qint64 minBinMs, int maxBins)
 
 namespace {
 
-// A cumulative counter: at least 8 finite samples, none falling, and rising overall.
-// Rates that happen to grow steadily also pass this test, but they never stay exactly
-// non-decreasing over hundreds of noisy samples.
+// A cumulative counter: at least 8 finite samples, none falling, and rising from most
+// samples to the next. A gauge that stepped up once (0 errors, then 50) never falls
+// either, but rises only once.
 bool looksCumulative(const std::vector<Sample> &samples)
 {
-    int finite = 0;
-    double first = 0, last = 0, previous = -INFINITY;
+    int finite = 0, rises = 0;
+    double previous = -INFINITY;
     for (const Sample &s : samples) {
         if (!std::isfinite(s.value))
             continue;
         if (s.value < previous)
             return false;
-        if (finite == 0)
-            first = s.value;
-        previous = last = s.value;
+        if (finite > 0 && s.value > previous)
+            ++rises;
+        previous = s.value;
         ++finite;
     }
-    return finite >= 8 && last > first;
+    return finite >= 8 && rises * 2 >= finite - 1;
 }
 
 } // namespace

@@ -31,8 +31,8 @@ struct SeriesTrack
 qint64 binWidthFor(qint64 fromMs, qint64 toMs, qint64 minBinMs = 1000, int maxBins = 1000);
 
 // Averages samples (any order inside the range is accepted; out-of-range ones dropped)
-// into track's bins. A monotonic cumulative counter (never falling, rising overall) is
-// turned into its per-second rate first, so counters and rates read alike.
+// into track's bins. A cumulative counter (never falling, rising from most samples to
+// the next) is turned into its per-second rate first, so counters and rates read alike.
 void fillTrack(SeriesTrack *track, const std::vector<Sample> &samples);
 
 } // namespace Headroom::Analysis
