@@ -156,9 +156,9 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
     case IdentityRole:
         return row.identity;
     case Qt::ToolTipRole:
-        return u"%1\n%2: %3"_s.arg(f.summary, f.signal,
-                                    QDateTime::fromMSecsSinceEpoch(f.sinceMs, QTimeZone::UTC)
-                                        .toString(Qt::ISODate));
+        return u"%1\n%2: %3"_s.arg(
+            f.summary, f.signal,
+            QDateTime::fromMSecsSinceEpoch(f.sinceMs, QTimeZone::UTC).toString(Qt::ISODate));
     case Qt::TextAlignmentRole:
         if (index.column() == RankColumn || index.column() == ScoreColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);

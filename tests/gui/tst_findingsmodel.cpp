@@ -54,8 +54,8 @@ std::vector<Finding> bySpec(const QString &spec, double score = 0.6)
     std::vector<Finding> findings;
     int rank = 1;
     for (const QString &name : spec.split(u' ', Qt::SkipEmptyParts)) {
-        findings.push_back(make(name, FindingKind::Saturation, rank, score,
-                                Base + rank * 1000, int(name.at(0).unicode())));
+        findings.push_back(make(name, FindingKind::Saturation, rank, score, Base + rank * 1000,
+                                int(name.at(0).unicode())));
         ++rank;
     }
     return findings;
@@ -198,5 +198,6 @@ void TestFindingsModel::focusWindowContainsOnset()
     QCOMPARE(findingCompareOffset(f), std::max<qint64>(60'000, until - since));
 }
 
-QTEST_MAIN(TestFindingsModel) // a QGuiApplication: the model tester checks decoration and font roles
+QTEST_MAIN(
+    TestFindingsModel) // a QGuiApplication: the model tester checks decoration and font roles
 #include "tst_findingsmodel.moc"
