@@ -13,7 +13,9 @@
 #include "editors/alertrulesdialog.h"
 #include "editors/dashboardeditor.h"
 #include "engine/monitoringsession.h"
+#include "findings/findingsdock.h"
 #include "imageexport.h"
+#include "itemmodels/findingsmodel.h"
 #include "panels/timeseriespanel.h"
 #include "sourcestatusbar.h"
 #include "trustbar.h"
@@ -78,6 +80,7 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     setWindowIcon(appIcon());
     createActions();
     setUpAlerts();
+    setUpFindings();
     connect(&m_refreshTimer, &QTimer::timeout, this, &MainWindow::refresh);
     resize(1400, 900);
 }
@@ -85,6 +88,7 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
 MainWindow::~MainWindow()
 {
     m_csvExport.waitForFinished(); // it reads the session's store
+    m_findings->setStore(nullptr); // waits for an analysis in flight
     m_view->setStore(nullptr); // waits for a query in flight
     m_session->stop();
 }
@@ -170,6 +174,13 @@ bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString>
     setFollowing(true);
     restartCollection();
     m_refreshTimer.start(m_dashboard.refreshMs);
+    QStringList sources;
+    for (const DashboardSource &source : std::as_const(m_dashboard.sources))
+        sources.append(source.id);
+    m_findings->clearFindingFocus();
+    m_findings->setSources(sources);
+    m_findings->setLive(true);
+    m_findings->refresh();
     setModified(false);
     updateTitle();
     return true;
@@ -249,6 +260,67 @@ void MainWindow::setUpAlerts()
                 m_session->alerts().acknowledge(ruleId, series, upToMs);
                 refresh();
             });
+}
+
+void MainWindow::setUpFindings()
+{
+    m_findings = new FindingsDock(&m_session->registry(), this);
+    m_findings->setStore(m_session->store());
+    // The range shown: findings of what the panels show (zooming in analyses less).
+    m_findings->setRangeSource([this] { return currentRange(); });
+    addDockWidget(Qt::BottomDockWidgetArea, m_findings);
+    menuBar()->addMenu(tr("&View"))->addAction(m_findings->toggleViewAction());
+    connect(m_findings, &FindingsDock::findingFocused, this, &MainWindow::focusFinding);
+    connect(m_findings, &FindingsDock::findingFocusCleared, this, &MainWindow::clearFindingFocus);
+    connect(m_findings, &FindingsDock::compareRequested, this, &MainWindow::compareBeforeAfter);
+    // Shift+drag on a time panel: explain that window.
+    connect(m_view, &DashboardView::explainRequested, this, [this](qint64 fromMs, qint64 toMs) {
+        m_findings->show();
+        m_findings->explain(fromMs, toMs);
+    });
+    auto *clear = new QAction(tr("Clear Finding Focus"), this);
+    clear->setShortcut(Qt::Key_Escape);
+    clear->setShortcutContext(Qt::WindowShortcut);
+    connect(clear, &QAction::triggered, m_findings, &FindingsDock::clearFindingFocus);
+    addAction(clear);
+}
+
+void MainWindow::focusFinding(const Analysis::Finding &finding, qint64 dataFromMs, qint64 dataToMs)
+{
+    const auto [from, to] = findingFocusWindow(finding, dataFromMs, dataToMs);
+    m_view->setFindingFocus(finding.sinceMs, finding.evidenceKeys);
+    statusBar()->showMessage(finding.summary, 10000);
+    onZoom(from, to); // pauses following: the onset stays in view
+}
+
+void MainWindow::clearFindingFocus()
+{
+    m_view->clearFindingFocus();
+    refresh();
+}
+
+void MainWindow::compareBeforeAfter(const Analysis::Finding &finding)
+{
+    const qint64 offset = findingCompareOffset(finding);
+    // The combo shows the offset: a preset when it is one, else one custom entry
+    // (replaced by the next "Compare before/after").
+    int index = m_compareCombo->findData(offset);
+    if (index < 0) {
+        const int custom = m_compareCombo->findData(u"beforeAfter"_s, Qt::UserRole + 1);
+        const QString text = tr("%1 earlier (before the onset)").arg(formatDuration(offset));
+        if (custom >= 0) {
+            m_compareCombo->setItemText(custom, text);
+            m_compareCombo->setItemData(custom, offset);
+            index = custom;
+        } else {
+            m_compareCombo->addItem(text, offset);
+            index = m_compareCombo->count() - 1;
+            m_compareCombo->setItemData(index, u"beforeAfter"_s, Qt::UserRole + 1);
+        }
+    }
+    m_compareCombo->setCurrentIndex(index);
+    m_view->setCompareOffset(offset);
+    refresh();
 }
 
 void MainWindow::editAlertRules()
@@ -420,6 +492,8 @@ void MainWindow::onZoom(qint64 fromMs, qint64 toMs)
     m_range.zoom(fromMs, toMs, QDateTime::currentMSecsSinceEpoch());
     showFollowing();
     refresh();
+    if (m_findings)
+        m_findings->refresh(); // the findings of the new range (unless one is focused)
 }
 
 void MainWindow::setFollowing(bool follow)

@@ -1,9 +1,11 @@
 // The main window: dashboard grid, time-range picker with live follow, variable
 // selectors, collector status, open/save/recent files, PNG and CSV export, alert rules
-// (Alerts menu) and their notifications in the system tray.
+// (Alerts menu) and their notifications in the system tray; the Findings dock (ranked
+// findings, What changed) and what a finding does to the panels.
 #pragma once
 
 #include "document/dashboard.h"
+#include "query/analysis/findings.h"
 #include "rangecontroller.h"
 
 #include <QFuture>
@@ -22,6 +24,7 @@ namespace Headroom {
 class AlertNotifier;
 class ChartWindow;
 class DashboardView;
+class FindingsDock;
 class MonitoringSession;
 class TrustBar;
 class SourceStatusBar;
@@ -39,6 +42,9 @@ public:
     bool openDashboard(const QString &path, const QMap<QString, QString> &variables = {});
     void setRange(qint64 rangeMs);
     DashboardView *view() const { return m_view; }
+    FindingsDock *findingsDock() const { return m_findings; }
+    QComboBox *compareCombo() const { return m_compareCombo; }
+    std::pair<qint64, qint64> shownRange() const { return currentRange(); }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -74,6 +80,10 @@ private:
     void updateRecentMenu();
     void updateTitle();
     std::pair<qint64, qint64> currentRange() const;
+    void setUpFindings();
+    void focusFinding(const Analysis::Finding &finding, qint64 dataFromMs, qint64 dataToMs);
+    void clearFindingFocus();
+    void compareBeforeAfter(const Analysis::Finding &finding);
 
     MonitoringSession *m_session;
     Dashboard m_dashboard;
@@ -88,6 +98,7 @@ private:
     QToolBar *m_variableBar;
     QComboBox *m_rangeCombo;
     QComboBox *m_compareCombo;
+    FindingsDock *m_findings = nullptr;
     QAction *m_followAction;
     QMenu *m_recentMenu;
     QTimer m_refreshTimer;

@@ -58,12 +58,14 @@ void DashboardView::setDashboard(const Dashboard &dashboard)
         m_grid->addWidget(panel, l.y, l.x, l.h, l.w);
         rows = std::max(rows, l.y + l.h);
         connect(panel, &PanelWidget::rangeSelected, this, &DashboardView::rangeSelected);
+        connect(panel, &PanelWidget::explainRequested, this, &DashboardView::explainRequested);
         connect(panel, &PanelWidget::crosshairMoved, this, &DashboardView::setCrosshair);
         connect(panel, &PanelWidget::highlightRequested, this, &DashboardView::setHighlight);
         connect(panel, &PanelWidget::chartRequested, this, &DashboardView::chartRequested);
         connect(panel, &PanelWidget::alertAcknowledged, this, &DashboardView::alertAcknowledged);
         m_panels.append(panel);
         panel->setHighlight(m_highlight);
+        panel->setFindingFocus(m_focusOnsetMs, m_focusEvidence);
     }
     for (int r = 0; r < rows; ++r) {
         m_grid->setRowStretch(r, 1);
@@ -145,6 +147,14 @@ void DashboardView::setCrosshair(qint64 ms)
     m_crosshairMs = ms;
     for (PanelWidget *panel : std::as_const(m_panels))
         panel->setCrosshair(ms);
+}
+
+void DashboardView::setFindingFocus(qint64 onsetMs, const QList<SeriesKey> &evidence)
+{
+    m_focusOnsetMs = onsetMs;
+    m_focusEvidence = evidence;
+    for (PanelWidget *panel : std::as_const(m_panels))
+        panel->setFindingFocus(onsetMs, evidence);
 }
 
 void DashboardView::setHighlight(const Labels &labels)

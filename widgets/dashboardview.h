@@ -47,6 +47,12 @@ public:
     // Compare mode: time charts overlay the range offsetMs earlier (before vs after a
     // change), shifted onto the current one; 0 turns it off. Takes effect on the next
     // refresh.
+    // A finding in focus: its onset marked on every time panel, its evidence series
+    // emphasised; kept across refreshes and dashboard changes until cleared.
+    void setFindingFocus(qint64 onsetMs, const QList<SeriesKey> &evidence);
+    void clearFindingFocus() { setFindingFocus(-1, {}); }
+    qint64 focusOnset() const { return m_focusOnsetMs; }
+    const QList<SeriesKey> &focusEvidence() const { return m_focusEvidence; }
     void setCompareOffset(qint64 offsetMs) { m_compareOffsetMs = std::max<qint64>(0, offsetMs); }
     qint64 compareOffset() const { return m_compareOffsetMs; }
 
@@ -58,6 +64,8 @@ public:
 
 Q_SIGNALS:
     void rangeSelected(qint64 fromMs, qint64 toMs);
+    // Shift+drag on a time panel: explain this window (What changed).
+    void explainRequested(qint64 fromMs, qint64 toMs);
     void refreshed();
     // A panel asked for a time chart of some series (a USE matrix cell was clicked).
     void chartRequested(const Headroom::DashboardPanel &chart);
@@ -81,6 +89,8 @@ private:
     qint64 m_crosshairMs = -1;
     qint64 m_compareOffsetMs = 0;
     Labels m_highlight;
+    qint64 m_focusOnsetMs = -1;
+    QList<SeriesKey> m_focusEvidence;
 };
 
 } // namespace Headroom

@@ -93,6 +93,7 @@ void ZoomableChartView::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton && chart()->plotArea().contains(event->position())) {
         m_originX = event->position().toPoint().x();
+        m_explainDrag = event->modifiers().testFlag(Qt::ShiftModifier);
         if (!m_band)
             m_band = new QRubberBand(QRubberBand::Rectangle, viewport());
         const QRectF plot = chart()->plotArea();
@@ -130,7 +131,10 @@ void ZoomableChartView::mouseReleaseEvent(QMouseEvent *event)
             const qreal plotY = chart()->plotArea().center().y();
             const qreal a = chart()->mapToValue(QPointF(origin, plotY)).x();
             const qreal b = chart()->mapToValue(QPointF(x, plotY)).x();
-            Q_EMIT rangeSelected(qint64(std::min(a, b)), qint64(std::max(a, b)));
+            if (m_explainDrag)
+                Q_EMIT windowSelected(qint64(std::min(a, b)), qint64(std::max(a, b)));
+            else
+                Q_EMIT rangeSelected(qint64(std::min(a, b)), qint64(std::max(a, b)));
         }
         event->accept();
         return;

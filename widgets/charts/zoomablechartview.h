@@ -1,7 +1,9 @@
 // A QChartView that turns a horizontal drag into a time range (drag to zoom) and
 // leaves the zoom decision to the owner, so every panel can follow the same range.
 // It also reports the instant under the mouse and draws a crosshair at an instant
-// given from outside, so time panels can mark the same moment together.
+// given from outside, so time panels can mark the same moment together. A drag with
+// Shift held selects a window to explain (windowSelected) instead of zooming: a
+// modifier rather than a mode, so the plain drag stays the zoom everyone expects.
 #pragma once
 
 #include <QChartView>
@@ -27,6 +29,7 @@ public:
 
 Q_SIGNALS:
     void rangeSelected(qint64 fromMs, qint64 toMs);
+    void windowSelected(qint64 fromMs, qint64 toMs); // Shift+drag
     // The instant under the mouse over the plot; -1 when the mouse leaves it.
     void hoverTimeChanged(qint64 ms);
     // The mouse at a point of the chart (chart coordinates); inside is false when it
@@ -49,6 +52,7 @@ private:
     qint64 m_hoverMs = -1;
     QRubberBand *m_band = nullptr;
     int m_originX = -1;
+    bool m_explainDrag = false; // Shift was held when the drag began
 };
 
 } // namespace Headroom

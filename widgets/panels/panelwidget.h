@@ -28,10 +28,20 @@ public:
     // Emphasises the series whose labels include every label given (a shard picked in
     // the top-shards table: {set, shard}); empty labels clear the emphasis.
     virtual void setHighlight(const Labels &labels) { Q_UNUSED(labels) }
+    // A finding in focus (the Findings dock): its onset marked on time panels (-1: none)
+    // and its evidence series emphasised, the others dimmed (empty: no emphasis).
+    virtual void setFindingFocus(qint64 onsetMs, const QList<SeriesKey> &evidence)
+    {
+        Q_UNUSED(onsetMs)
+        Q_UNUSED(evidence)
+    }
 
 Q_SIGNALS:
     // The user dragged over a time range (drag to zoom; every panel follows).
     void rangeSelected(qint64 fromMs, qint64 toMs);
+    // The user selected a time window to explain (Shift+drag on a time panel): what
+    // changed in it against the time before.
+    void explainRequested(qint64 fromMs, qint64 toMs);
     // The mouse is over this instant of a time axis; -1 when it left.
     void crosshairMoved(qint64 ms);
     // The user picked something other panels should emphasise (see setHighlight).

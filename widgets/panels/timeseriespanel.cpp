@@ -3,6 +3,7 @@
 #include "charts/alertmarksitem.h"
 #include "charts/axisticks.h"
 #include "charts/lineplotitem.h"
+#include "charts/onsetmarkitem.h"
 #include "charts/timeaxesitem.h"
 #include "charts/zoomablechartview.h"
 #include "query/stacking.h"
@@ -72,15 +73,18 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     m_axes = new TimeAxesItem(m_chart, m_axisX, m_axisY); // the chart owns both items
     m_plot = new LinePlotItem(m_chart, m_axisX, m_axisY);
     m_alertMarks = new AlertMarksItem(m_chart, m_axisX, m_axisY);
+    m_onsetMark = new OnsetMarkItem(m_chart, m_axisX, m_axisY);
     connect(m_chart, &QChart::plotAreaChanged, this, [this] {
         m_axes->refresh();
         m_plot->refresh();
         m_alertMarks->refresh();
+        m_onsetMark->refresh();
     });
 
     m_view = new ZoomableChartView(m_chart, this); // the view owns the chart
     m_view->setMinimumHeight(120);
     connect(m_view, &ZoomableChartView::rangeSelected, this, &TimeSeriesPanel::rangeSelected);
+    connect(m_view, &ZoomableChartView::windowSelected, this, &TimeSeriesPanel::explainRequested);
     connect(m_view, &ZoomableChartView::hoverTimeChanged, this, &TimeSeriesPanel::crosshairMoved);
     connect(m_view, &ZoomableChartView::plotHovered, this, &TimeSeriesPanel::showHover);
 
@@ -181,6 +185,7 @@ void TimeSeriesPanel::showData()
         }
     }
     updateAxes();
+    m_onsetMark->refresh(); // the axis range may have moved under it
     applyHighlight();
 }
 
@@ -310,9 +315,24 @@ void TimeSeriesPanel::setHighlight(const Labels &labels)
     applyHighlight();
 }
 
+void TimeSeriesPanel::setFindingFocus(qint64 onsetMs, const QList<SeriesKey> &evidence)
+{
+    m_evidence = QSet<SeriesKey>(evidence.cbegin(), evidence.cend());
+    m_onsetMark->setOnset(onsetMs);
+    applyHighlight();
+}
+
 bool TimeSeriesPanel::isHighlighted(const SeriesKey &key) const
 {
-    if (m_highlight.isEmpty() || key.metric == ThresholdMetric)
+    if (key.metric == ThresholdMetric)
+        return false;
+    if (!m_evidence.isEmpty()) {
+        // A finding's evidence: its series and their compare lines (the earlier range).
+        SeriesKey own = key;
+        own.labels.remove(CompareLabel);
+        return m_evidence.contains(own);
+    }
+    if (m_highlight.isEmpty())
         return false;
     for (auto it = m_highlight.cbegin(); it != m_highlight.cend(); ++it) {
         if (key.labels.value(it.key()) != it.value())

@@ -3,7 +3,8 @@
 // hover values, drag to zoom, gaps where data is missing. Option "stacked" draws the
 // series as stacked areas (compositions); thresholds are dotted lines; compare mode
 // adds the earlier range as dashed lines; the crosshair and the highlight are shared
-// with the other panels.
+// with the other panels. A focused finding adds its onset marker and emphasises its
+// evidence series.
 #pragma once
 
 #include "panels/panelwidget.h"
@@ -11,6 +12,7 @@
 
 #include <QColor>
 #include <QHash>
+#include <QSet>
 #include <QWidget>
 
 class QAbstractAxis;
@@ -24,6 +26,7 @@ namespace Headroom {
 
 class AlertMarksItem;
 class LinePlotItem;
+class OnsetMarkItem;
 struct PlotLine;
 class TimeAxesItem;
 class ZoomableChartView;
@@ -49,6 +52,8 @@ public:
 
     void setCrosshair(qint64 ms) override;
     void setHighlight(const Labels &labels) override;
+    void setFindingFocus(qint64 onsetMs, const QList<SeriesKey> &evidence) override;
+    const OnsetMarkItem *onsetMark() const { return m_onsetMark; }
     // Whether a drawn line (key as in the data; compare lines carry the CompareLabel)
     // is emphasised by the current highlight.
     bool isHighlighted(const SeriesKey &key) const;
@@ -95,6 +100,7 @@ private:
     TimeAxesItem *m_axes; // paints the axes: grid, labels, unit
     LinePlotItem *m_plot; // paints the data lines
     AlertMarksItem *m_alertMarks; // paints alert spans and firing marks
+    OnsetMarkItem *m_onsetMark; // a focused finding's onset
     // Lines are told apart by key, not series id: the percentile lines of one
     // histogram series share its id. Each has a QLineSeries for its legend entry,
     // without points (the plot item draws them), except threshold lines, which are
@@ -104,6 +110,7 @@ private:
     QHash<SeriesKey, QColor> m_colors; // base colour of each drawn line or band
     std::vector<StackedBand> m_bands;
     Labels m_highlight;
+    QSet<SeriesKey> m_evidence; // a focused finding's series (emphasised over the highlight)
 };
 
 } // namespace Headroom
