@@ -170,10 +170,10 @@ int runHeadlessReport(const CommandLine &options)
         if (options.explain)
             std::fputs(Analysis::explainText(report).toUtf8().constData(), stdout);
         if (!options.exportReport.isEmpty()) {
-            const IncidentReportData data = gatherIncidentReport(
-                { dashboard, options.dashboardFile, options.variables,
-                  QCoreApplication::applicationVersion(), from, to },
-                session.registry(), *session.store(), report);
+            const IncidentReportData data
+                = gatherIncidentReport({ dashboard, options.dashboardFile, options.variables,
+                                         QCoreApplication::applicationVersion(), from, to },
+                                       session.registry(), *session.store(), report);
             if (!writeIncidentReport(data, session.registry(), *session.store(),
                                      options.exportReport, &error)) {
                 complain(error);

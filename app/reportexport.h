@@ -15,8 +15,8 @@ namespace Headroom {
 
 class MonitoringSession;
 
-void exportIncidentReport(QWidget *parent, const Dashboard &dashboard,
-                          const QString &dashboardFile, const QMap<QString, QString> &variables,
-                          const MonitoringSession *session, qint64 fromMs, qint64 toMs);
+void exportIncidentReport(QWidget *parent, const Dashboard &dashboard, const QString &dashboardFile,
+                          const QMap<QString, QString> &variables, const MonitoringSession *session,
+                          qint64 fromMs, qint64 toMs);
 
 } // namespace Headroom

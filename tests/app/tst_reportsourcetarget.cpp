@@ -24,12 +24,12 @@ void TestReportSourceTarget::secretNames_data()
 {
     QTest::addColumn<QString>("name");
     QTest::addColumn<bool>("secret");
-    for (const char *name : { "password", "Password", "passwd", "sslPassword", "secret",
-                              "clientSecret", "token", "bearerToken", "apiKey", "api_key",
-                              "credentials", "authorization", "privateKey" })
+    for (const char *name :
+         { "password", "Password", "passwd", "sslPassword", "secret", "clientSecret", "token",
+           "bearerToken", "apiKey", "api_key", "credentials", "authorization", "privateKey" })
         QTest::newRow(name) << QString::fromLatin1(name) << true;
-    for (const char *name : { "host", "conninfo", "url", "root", "interfaces", "databases",
-                              "topStatements", "user" })
+    for (const char *name :
+         { "host", "conninfo", "url", "root", "interfaces", "databases", "topStatements", "user" })
         QTest::newRow(name) << QString::fromLatin1(name) << false;
 }
 
@@ -51,6 +51,10 @@ void TestReportSourceTarget::values_data()
                                   << u"postgresql://app@db:5432/erp"_s;
     QTest::newRow("https user info") << u"https://scraper:s3cr3t@metrics.example/metrics"_s
                                      << u"https://scraper@metrics.example/metrics"_s;
+    QTest::newRow("slash in password")
+        << u"https://scraper:s3/cr3t@m.example/metrics"_s << u"https://scraper@m.example/metrics"_s;
+    QTest::newRow("port, no user info")
+        << u"https://m.example:8443/metrics"_s << u"https://m.example:8443/metrics"_s;
     QTest::newRow("query token") << u"https://m.example/metrics?token=s3cr3t&x=1"_s
                                  << u"https://m.example/metrics?token=***&x=1"_s;
     QTest::newRow("plain host") << u"ssh://admin@web1"_s << u"ssh://admin@web1"_s;
@@ -75,8 +79,8 @@ void TestReportSourceTarget::configLines()
                                { u"probe"_s, QJsonObject { { u"sql"_s, u"SELECT 1"_s } } },
                                { u"gone"_s, QJsonValue::Null } };
     QCOMPARE(sourceTargetLines(config),
-             QStringList({ u"conninfo=host=db"_s, u"includeLoopback=true"_s,
-                           u"probe=1 options"_s, u"queries=2 items"_s, u"topStatements=20"_s }));
+             QStringList({ u"conninfo=host=db"_s, u"includeLoopback=true"_s, u"probe=1 options"_s,
+                           u"queries=2 items"_s, u"topStatements=20"_s }));
 }
 
 QTEST_GUILESS_MAIN(TestReportSourceTarget)

@@ -1,8 +1,8 @@
 #include "report/evidencechart.h"
 
+#include "charts/zoomablechartview.h"
 #include "engine/runtime/seriesregistry.h"
 #include "imageexport.h"
-#include "charts/zoomablechartview.h"
 #include "panels/timeseriespanel.h"
 #include "query/analysis/findingsreport.h"
 
@@ -35,22 +35,24 @@ void drawOnsetMarker(QImage *image, const TimeSeriesPanel &panel, qint64 fromMs,
     const QRect plotInView = view->mapFromScene(plotInScene).boundingRect();
     const QPoint topLeft = view->mapTo(&panel, plotInView.topLeft());
     const QRectF plot(topLeft, plotInView.size());
-    const double x
-        = plot.left() + double(onsetMs - fromMs) / double(toMs - fromMs) * plot.width();
+    const double x = plot.left() + double(onsetMs - fromMs) / double(toMs - fromMs) * plot.width();
     QPainter painter(image);
     painter.setRenderHint(QPainter::Antialiasing);
     QPen pen(OnsetColor, 2, Qt::DashLine);
     painter.setPen(pen);
     painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-    const QString label = u"onset "_s
-        + QDateTime::fromMSecsSinceEpoch(onsetMs).toString(u"HH:mm:ss"_s);
+    const QString label
+        = u"onset "_s + QDateTime::fromMSecsSinceEpoch(onsetMs).toString(u"HH:mm:ss"_s);
     QFont font = painter.font();
     font.setBold(true);
     painter.setFont(font);
     const QRectF text = painter.boundingRect(QRectF(), Qt::AlignLeft, label);
     // Right of the line unless that leaves the plot.
     const double left = x + 4 + text.width() <= plot.right() ? x + 4 : x - 4 - text.width();
-    painter.drawText(QPointF(left, plot.top() + text.height()), label);
+    // On a light box: the label sits over the lines it explains.
+    const QRectF box(left - 2, plot.top() + 2, text.width() + 4, text.height());
+    painter.fillRect(box, QColor(255, 255, 255, 220));
+    painter.drawText(box, Qt::AlignCenter, label);
 }
 
 } // namespace
@@ -69,8 +71,8 @@ std::pair<qint64, qint64> evidenceWindow(const Analysis::Finding &finding, qint6
 
 QList<EvidenceChart> evidenceCharts(const Analysis::Finding &finding,
                                     const SeriesRegistry &registry, const SeriesStore &store,
-                                    qint64 rangeFromMs, qint64 rangeToMs, qint64 binMs,
-                                    int widthPx, int heightPx, qreal scale)
+                                    qint64 rangeFromMs, qint64 rangeToMs, qint64 binMs, int widthPx,
+                                    int heightPx, qreal scale)
 {
     // Group the evidence by unit, the signal's group first (the signal is first in
     // the evidence), in evidence order.
@@ -104,10 +106,9 @@ QList<EvidenceChart> evidenceCharts(const Analysis::Finding &finding,
             panel.series.append(SeriesSelector { key.source, key.metric, key.labels });
             wanted.insert(id);
         }
-        panel.title = charts.isEmpty()
-            ? QString(finding.resource + u" — "_s + finding.signal)
-            : QString(finding.resource + u" — evidence ("_s
-                      + (unit.isEmpty() ? u"no unit"_s : unit) + u')');
+        panel.title = charts.isEmpty() ? QString(finding.resource + u" — "_s + finding.signal)
+                                       : QString(finding.resource + u" — evidence ("_s
+                                                 + (unit.isEmpty() ? u"no unit"_s : unit) + u')');
         PanelData data = queryPanel(panel, registry, store, fromMs, toMs, widthPx);
         // A selector's labels constrain only the labels it names: keep the exact series.
         data.series.removeIf(
@@ -128,9 +129,9 @@ QList<EvidenceChart> evidenceCharts(const Analysis::Finding &finding,
         for (const PanelSeriesData &series : std::as_const(data.series))
             names.append(series.info.key.toString());
         charts.append(EvidenceChart { u"%1 to %2 UTC, onset at %3: %4"_s.arg(
-                            Analysis::isoUtc(fromMs), Analysis::isoUtc(toMs),
-                            Analysis::isoUtc(finding.sinceMs), names.join(u", "_s)),
-                        image });
+                                          Analysis::isoUtc(fromMs), Analysis::isoUtc(toMs),
+                                          Analysis::isoUtc(finding.sinceMs), names.join(u", "_s)),
+                                      image });
     }
     return charts;
 }

@@ -27,7 +27,8 @@ QString section(const QString &id, const QString &title, bool first)
 
 QString table(const QStringList &header, const QList<QStringList> &rows, const QString &cls)
 {
-    QString out = u"<table class=\"%1\" border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n<tr>"_s.arg(cls);
+    QString out
+        = u"<table class=\"%1\" border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n<tr>"_s.arg(cls);
     for (const QString &h : header)
         out += u"<th>"_s + esc(h) + u"</th>"_s;
     out += u"</tr>\n"_s;
@@ -57,9 +58,16 @@ QString pngDataUri(const QImage &image)
 // The same ten columns and figures as --export-findings (findingsCsv), unquoted.
 QStringList findingCells(const Analysis::Finding &f)
 {
-    return { QString::number(f.rank), f.source, f.resource, Analysis::findingKindName(f.kind),
-             f.signal, Analysis::isoUtc(f.sinceMs), Analysis::isoUtc(f.untilMs),
-             csvNumber(f.peak), QString::number(f.score, 'f', 3), f.summary };
+    return { QString::number(f.rank),
+             f.source,
+             f.resource,
+             Analysis::findingKindName(f.kind),
+             f.signal,
+             Analysis::isoUtc(f.sinceMs),
+             Analysis::isoUtc(f.untilMs),
+             csvNumber(f.peak),
+             QString::number(f.score, 'f', 3),
+             f.summary };
 }
 
 QString watched(const IncidentReportData &data)
@@ -73,8 +81,9 @@ QString watched(const IncidentReportData &data)
                  u"watched"_s);
     QList<QStringList> sources;
     for (const WatchedSource &source : data.sources)
-        sources.append(QStringList { source.id, source.plugin, QString::number(source.intervalMs) + u" ms"_s,
-                         source.target.isEmpty() ? u"(local)"_s : source.target.join(u"; "_s) });
+        sources.append(
+            QStringList { source.id, source.plugin, QString::number(source.intervalMs) + u" ms"_s,
+                          source.target.isEmpty() ? u"(local)"_s : source.target.join(u"; "_s) });
     out += u"<h3>Sources</h3>\n"_s;
     out += sources.isEmpty()
         ? paragraph(u"The dashboard has no source."_s)
@@ -87,12 +96,11 @@ QString findings(const IncidentReportData &data, const QList<QList<EvidenceChart
 {
     const Analysis::FindingsReport &report = data.findings;
     QString out = section(u"findings"_s, u"Findings"_s, false);
-    out += paragraph(u"%1 series analysed in bins of %2 s; findings at or above a score of %3 "
-                     "are warnings, from %4 critical."_s.arg(
-                         QString::number(report.seriesAnalysed),
-                         QString::number(report.binMs / 1000.0),
-                         QString::number(Analysis::WarningScore),
-                         QString::number(Analysis::CriticalScore)));
+    out += paragraph(
+        u"%1 series analysed in bins of %2 s; findings at or above a score of %3 "
+        "are warnings, from %4 critical."_s.arg(
+            QString::number(report.seriesAnalysed), QString::number(report.binMs / 1000.0),
+            QString::number(Analysis::WarningScore), QString::number(Analysis::CriticalScore)));
     if (report.findings.empty())
         return out + paragraph(u"No finding: no series changed beyond its own noise."_s);
     QList<QStringList> rows;
@@ -103,27 +111,27 @@ QString findings(const IncidentReportData &data, const QList<QList<EvidenceChart
                  rows, u"findings"_s);
     for (size_t i = 0; i < report.findings.size(); ++i) {
         const Analysis::Finding &f = report.findings[i];
-        out += u"<h3>%1. %2 — %3 since %4</h3>\n"_s.arg(
-            QString::number(f.rank), esc(f.resource), esc(Analysis::findingKindName(f.kind)),
-            esc(Analysis::isoUtc(f.sinceMs)));
+        out += u"<h3>%1. %2 — %3 since %4</h3>\n"_s.arg(QString::number(f.rank), esc(f.resource),
+                                                        esc(Analysis::findingKindName(f.kind)),
+                                                        esc(Analysis::isoUtc(f.sinceMs)));
         out += paragraph(f.summary);
         out += paragraph(u"Before: %1; peak: %2; score %3. Evidence: %4"_s.arg(
             formatValue(f.before, f.unit), formatValue(f.peak, f.unit),
-            QString::number(f.score, 'f', 2),
-            [&] {
+            QString::number(f.score, 'f', 2), [&] {
                 QStringList keys;
                 for (const SeriesKey &key : f.evidenceKeys)
                     keys.append(key.toString());
                 return keys.join(u", "_s);
             }()));
         const QList<EvidenceChart> none;
-        const QList<EvidenceChart> &own = qsizetype(i) < charts.size() ? charts[qsizetype(i)] : none;
+        const QList<EvidenceChart> &own
+            = qsizetype(i) < charts.size() ? charts[qsizetype(i)] : none;
         for (qsizetype c = 0; c < own.size(); ++c) {
             const QString src = images == ReportImages::DataUri ? pngDataUri(own[c].image)
-                                                                 : reportChartName(int(i), int(c));
+                                                                : reportChartName(int(i), int(c));
             out += u"<p><img class=\"evidence\" src=\"%1\" width=\"%2\" alt=\"%3\"><br>"
                    "<small>%3</small></p>\n"_s.arg(src, QString::number(imageWidthPx),
-                                                    esc(own[c].caption));
+                                                   esc(own[c].caption));
         }
     }
     return out;
@@ -137,10 +145,10 @@ QString alertTimeline(const IncidentReportData &data)
     QList<QStringList> rows;
     for (const AlertEvent &event : data.alerts)
         rows.append(QStringList { Analysis::isoUtc(event.tsMs), alertStateName(event.state),
-                      alertSeverityName(event.severity), event.ruleName.isEmpty() ? event.ruleId
-                                                                                   : event.ruleName,
-                      event.series.toString(),
-                      formatValue(event.value, QString()), event.message });
+                                  alertSeverityName(event.severity),
+                                  event.ruleName.isEmpty() ? event.ruleId : event.ruleName,
+                                  event.series.toString(), formatValue(event.value, QString()),
+                                  event.message });
     return out
         + table({ u"time"_s, u"state"_s, u"severity"_s, u"rule"_s, u"series"_s, u"value"_s,
                   u"message"_s },
@@ -155,6 +163,8 @@ QString tables(const QString &id, const QString &title, const QList<ReportTable>
         return out + paragraph(none);
     for (const ReportTable &t : tables) {
         out += u"<h3>"_s + esc(t.title) + u"</h3>\n"_s;
+        if (!t.note.isEmpty())
+            out += paragraph(t.note);
         out += t.rows.isEmpty() ? paragraph(u"No data in the range."_s)
                                 : table(t.header, t.rows, id);
     }

@@ -16,8 +16,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QList<QList<EvidenceChart>> chartsOf(const IncidentReportData &data,
-                                     const SeriesRegistry &registry, const SeriesStore &store)
+QList<QList<EvidenceChart>> chartsOf(const IncidentReportData &data, const SeriesRegistry &registry,
+                                     const SeriesStore &store)
 {
     QList<QList<EvidenceChart>> charts;
     const auto &findings = data.findings.findings;

@@ -3,8 +3,10 @@
 #include "core/valueformat.h"
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
+#include "query/analysis/findingsreport.h"
 #include "query/report/sourcetarget.h"
 #include "query/shards/shardquery.h"
+#include "query/use/usematrixquery.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -71,17 +73,16 @@ ReportTable shardTable(const DashboardPanel &panel, const PanelData &data)
     table.title = panel.title.isEmpty() ? panel.id : panel.title;
     table.header = { u"Rank"_s, u"Set"_s, u"Shard"_s, u"Load"_s, u"Previous"_s, u"Ops"_s };
     QList<ShardLoadRow> rows = shards.rows;
-    std::stable_sort(rows.begin(), rows.end(), [](const ShardLoadRow &a, const ShardLoadRow &b) {
-        return a.load > b.load;
-    });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const ShardLoadRow &a, const ShardLoadRow &b) { return a.load > b.load; });
     if (shards.top > 0 && rows.size() > shards.top)
         rows.resize(shards.top);
     int rank = 0;
     for (const ShardLoadRow &row : std::as_const(rows)) {
         table.rows.append(QStringList { QString::number(++rank), row.set, row.shard,
-                            formatUseValue(row.load, shards.loadUnit),
-                            formatUseValue(row.previousLoad, shards.loadUnit),
-                            formatUseValue(row.ops, shards.opsUnit) });
+                                        formatUseValue(row.load, shards.loadUnit),
+                                        formatUseValue(row.previousLoad, shards.loadUnit),
+                                        formatUseValue(row.ops, shards.opsUnit) });
     }
     return table;
 }
@@ -125,10 +126,10 @@ std::optional<ReportTable> statementTable(const DashboardPanel &panel, const Pan
     int rank = 0;
     for (const Statement &statement : statements) {
         const SeriesInfo &info = statement.series->info;
-        table.rows.append(QStringList { QString::number(++rank), info.key.labels.value(u"datname"_s),
-                            info.key.labels.value(u"query"_s),
-                            formatUseValue(statement.mean, info.unit),
-                            formatUseValue(statement.peak, info.unit), info.key.metric });
+        table.rows.append(QStringList {
+            QString::number(++rank), info.key.labels.value(u"datname"_s),
+            info.key.labels.value(u"query"_s), formatUseValue(statement.mean, info.unit),
+            formatUseValue(statement.peak, info.unit), info.key.metric });
     }
     return table;
 }
@@ -136,8 +137,8 @@ std::optional<ReportTable> statementTable(const DashboardPanel &panel, const Pan
 } // namespace
 
 Analysis::FindingsReport dashboardFindings(const Dashboard &dashboard,
-                                           const SeriesRegistry &registry,
-                                           const SeriesStore &store, qint64 fromMs, qint64 toMs)
+                                           const SeriesRegistry &registry, const SeriesStore &store,
+                                           qint64 fromMs, qint64 toMs)
 {
     QStringList sources;
     qint64 fastestPoll = 0;
@@ -168,21 +169,31 @@ IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
         QString unknown;
         const QJsonObject config = substituteVariables(source.config, values, &unknown);
         data.sources.append(WatchedSource { source.id, source.plugin, source.intervalMs,
-                              sourceTargetLines(config) });
+                                            sourceTargetLines(config) });
     }
-    data.findings = findings ? std::move(*findings)
-                             : dashboardFindings(dashboard, registry, store, request.fromMs,
-                                                 request.toMs);
+    data.findings = findings
+        ? std::move(*findings)
+        : dashboardFindings(dashboard, registry, store, request.fromMs, request.toMs);
     data.alerts = store.readAlertEvents(request.fromMs, request.toMs);
     std::stable_sort(data.alerts.begin(), data.alerts.end(),
                      [](const AlertEvent &a, const AlertEvent &b) { return a.tsMs < b.tsMs; });
 
     for (const DashboardPanel &panel : dashboard.panels) {
         switch (panel.type) {
-        case PanelType::UseMatrix:
-            data.useMatrices.append(useMatrixTable(
-                panel, queryPanel(panel, registry, store, request.fromMs, request.toMs, 0)));
+        case PanelType::UseMatrix: {
+            qint64 at = 0;
+            for (const UseSeriesReading &reading :
+                 readUseSeries(panel.series, registry, store, request.fromMs, request.toMs))
+                if (reading.latest)
+                    at = std::max(at, reading.latest->tsMs);
+            at = at > 0 ? at : request.toMs;
+            ReportTable table
+                = useMatrixTable(panel, queryPanel(panel, registry, store, request.fromMs, at, 0));
+            table.note = u"At %1%2."_s.arg(
+                Analysis::isoUtc(at), at < request.toMs ? u", the newest sample"_s : QString());
+            data.useMatrices.append(table);
             break;
+        }
         case PanelType::ShardTable:
             data.shards.append(shardTable(
                 panel, queryPanel(panel, registry, store, request.fromMs, request.toMs, 0)));

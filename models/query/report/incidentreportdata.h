@@ -4,12 +4,13 @@
 // and what was watched. widgets/report/ turns it into HTML and PDF, with charts.
 //
 // The tables reuse the panels' own queries (queryPanel): each usematrix panel gives a
-// table of its rows at the range end; each shardtable panel its rows as the table shows
-// them (busiest first, its "top"); each timeseries panel whose series are statements
-// (a "query" label, pg_stat_statements) a table of the statements by their mean over
-// the range. A dashboard without such a panel gets an empty list, and the report says so.
-// Text from the sources (statement texts, labels, alert messages) is kept as it is:
-// it is untrusted, and the writers escape it.
+// table of its rows at the range end, or at its newest sample when the data ends before
+// (a report made after the fact would otherwise show every cell stale); each shardtable panel its
+// rows as the table shows them (busiest first, its "top"); each timeseries panel whose series are
+// statements (a "query" label, pg_stat_statements) a table of the statements by their mean over the
+// range. A dashboard without such a panel gets an empty list, and the report says so. Text from the
+// sources (statement texts, labels, alert messages) is kept as it is: it is untrusted, and the
+// writers escape it.
 #pragma once
 
 #include "document/dashboard.h"
@@ -30,6 +31,7 @@ class SeriesStore;
 struct ReportTable
 {
     QString title;
+    QString note; // one line under the title, e.g. the time a USE matrix shows
     QStringList header;
     QList<QStringList> rows;
 };
@@ -71,8 +73,8 @@ struct IncidentReportRequest
 // The findings of the range over every series of the dashboard's sources, binned no
 // finer than its fastest poll: what --export-findings writes and the report lists.
 Analysis::FindingsReport dashboardFindings(const Dashboard &dashboard,
-                                           const SeriesRegistry &registry,
-                                           const SeriesStore &store, qint64 fromMs, qint64 toMs);
+                                           const SeriesRegistry &registry, const SeriesStore &store,
+                                           qint64 fromMs, qint64 toMs);
 
 // Everything but the findings, which take the longest and which a caller may have
 // already (pass them in), else they are computed with dashboardFindings().
