@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include "document/dashboard.h"
+#include "query/report/incidentreportdata.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -17,6 +18,7 @@ bool argumentsAskForExport(int argc, char **argv)
             || std::strncmp(argv[i], "--export-csv", 12) == 0
             || std::strncmp(argv[i], "--export-alerts", 15) == 0
             || std::strncmp(argv[i], "--export-findings", 17) == 0
+            || std::strncmp(argv[i], "--export-report", 15) == 0
             || std::strcmp(argv[i], "--explain") == 0)
             return true;
     }
@@ -56,6 +58,12 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         u"FINDINGS.csv"_s);
     const QCommandLineOption explain(
         u"explain"_s, u"Headless: print the range's findings, readable, to stdout."_s);
+    const QCommandLineOption report(
+        u"export-report"_s,
+        u"Headless: write the incident report of the range: findings with their evidence "
+        "charts, alert timeline, USE matrix, top statements and shards, and what was "
+        "watched. One self-contained .html file, or a .pdf."_s,
+        u"REPORT.html|REPORT.pdf"_s);
     const QCommandLineOption scale(u"scale"_s, u"PNG scale factor (2 for HiDPI)."_s, u"N"_s,
                                    u"1"_s);
     const QCommandLineOption width(u"width"_s, u"PNG width in logical pixels."_s, u"PX"_s,
@@ -71,7 +79,7 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     snapshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, alerts,
-                        findings, explain, scale, width, trust, snapshot, quitAfter });
+                        findings, explain, report, scale, width, trust, snapshot, quitAfter });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {
@@ -122,6 +130,12 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     out->exportAlerts = parser.value(alerts);
     out->exportFindings = parser.value(findings);
     out->explain = parser.isSet(explain);
+    out->exportReport = parser.value(report);
+    if (!out->exportReport.isEmpty() && !incidentReportFormat(out->exportReport)) {
+        *error = u"--export-report \"%1\": expected a file ending in .html, .htm or .pdf"_s.arg(
+            out->exportReport);
+        return false;
+    }
     bool ok = false;
     out->scale = parser.value(scale).toDouble(&ok);
     if (!ok || out->scale < 0.25 || out->scale > 8) {

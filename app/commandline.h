@@ -2,7 +2,7 @@
 //   headroom --dashboard FILE [--var NAME=VALUE ...] [--cache FILE] [--collect-for SECONDS]
 //            [--range DURATION] --export-png OUT.png [--export-csv OUT.csv] [--scale N]
 //            [--export-alerts ALERTS.csv] [--export-findings FINDINGS.csv] [--explain]
-//            [--trust]
+//            [--export-report REPORT.html|REPORT.pdf] [--trust]
 // Any of the exports (and --explain) makes it headless. Alerts never change the exit code.
 #pragma once
 
@@ -25,6 +25,7 @@ struct CommandLine
     QString exportAlerts;
     QString exportFindings;
     bool explain = false; // findings, readable, on stdout
+    QString exportReport; // the incident report; .html/.htm or .pdf (checked when parsed)
     qreal scale = 1.0;
     // Headless: act on an untrusted file's own targets and SQL (dashboardtrust.h).
     bool trust = false;
@@ -36,7 +37,7 @@ struct CommandLine
     bool headless() const
     {
         return !exportPng.isEmpty() || !exportCsv.isEmpty() || !exportAlerts.isEmpty()
-            || !exportFindings.isEmpty() || explain;
+            || !exportFindings.isEmpty() || explain || !exportReport.isEmpty();
     }
 };
 

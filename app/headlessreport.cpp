@@ -10,9 +10,12 @@
 #include "query/alerts/alertcsv.h"
 #include "query/analysis/analysisrun.h"
 #include "query/analysis/findingsreport.h"
+#include "query/report/incidentreportdata.h"
+#include "report/incidentreportwriter.h"
 #include "terminationsignals.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QEventLoop>
 #include <QSaveFile>
@@ -28,23 +31,6 @@ namespace {
 void complain(const QString &message)
 {
     std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(message));
-}
-
-// The findings of the range over every series of the dashboard's sources, binned no
-// finer than its fastest poll.
-Analysis::FindingsReport findingsOf(const Dashboard &dashboard, MonitoringSession &session,
-                                    qint64 from, qint64 to)
-{
-    QStringList sources;
-    qint64 fastestPoll = 0;
-    for (const DashboardSource &source : dashboard.sources) {
-        sources.append(source.id);
-        fastestPoll = fastestPoll == 0 ? source.intervalMs
-                                       : std::min<qint64>(fastestPoll, source.intervalMs);
-    }
-    const QList<int> ids = Analysis::seriesOfSources(session.registry(), sources);
-    return Analysis::analyseRange(*session.store(), session.registry(), ids, from, to,
-                                  std::max<qint64>(1000, fastestPoll));
 }
 
 bool writeTextFile(const QString &path, const QString &text, QString *error)
@@ -170,8 +156,10 @@ int runHeadlessReport(const CommandLine &options)
             exitCode = ExitFileNotWritten;
         }
     }
-    if (!options.exportFindings.isEmpty() || options.explain) {
-        const Analysis::FindingsReport report = findingsOf(dashboard, session, from, to);
+    if (!options.exportFindings.isEmpty() || options.explain || !options.exportReport.isEmpty()) {
+        // Once for all three, so the report lists exactly the rows of the CSV.
+        const Analysis::FindingsReport report
+            = dashboardFindings(dashboard, session.registry(), *session.store(), from, to);
         QString error;
         if (!options.exportFindings.isEmpty()
             && !writeTextFile(options.exportFindings, Analysis::findingsCsv(report.findings),
@@ -181,6 +169,17 @@ int runHeadlessReport(const CommandLine &options)
         }
         if (options.explain)
             std::fputs(Analysis::explainText(report).toUtf8().constData(), stdout);
+        if (!options.exportReport.isEmpty()) {
+            const IncidentReportData data
+                = gatherIncidentReport({ dashboard, options.dashboardFile, options.variables,
+                                         QCoreApplication::applicationVersion(), from, to },
+                                       session.registry(), *session.store(), report);
+            if (!writeIncidentReport(data, session.registry(), *session.store(),
+                                     options.exportReport, &error)) {
+                complain(error);
+                exitCode = ExitFileNotWritten;
+            }
+        }
     }
     if (const SampleCache *cache = session.cache(); cache && cache->status().hadWriteErrors()) {
         // Also when it recovered: a disk that filled up once will again, and an old day

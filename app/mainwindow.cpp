@@ -17,6 +17,7 @@
 #include "imageexport.h"
 #include "itemmodels/findingsmodel.h"
 #include "panels/timeseriespanel.h"
+#include "reportexport.h"
 #include "sourcestatusbar.h"
 #include "trustbar.h"
 
@@ -103,6 +104,10 @@ void MainWindow::createActions()
     file->addSeparator();
     file->addAction(tr("Export Dashboard as &PNG…"), this, &MainWindow::exportDashboardPng);
     file->addAction(tr("Export Data as &CSV…"), this, &MainWindow::exportCsv);
+    file->addAction(tr("Export &Incident Report…"), this, [this] {
+        const auto [from, to] = currentRange();
+        exportIncidentReport(this, m_dashboard, m_file, m_variables, m_session, from, to);
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     updateRecentMenu();

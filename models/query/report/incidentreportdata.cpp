@@ -1,0 +1,238 @@
+#include "query/report/incidentreportdata.h"
+
+#include "core/valueformat.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "query/analysis/findingsreport.h"
+#include "query/report/sourcetarget.h"
+#include "query/shards/shardquery.h"
+#include "query/use/usematrixquery.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <algorithm>
+#include <cmath>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString levelName(UseLevel level)
+{
+    switch (level) {
+    case UseLevel::NotMeasured:
+        return QString();
+    case UseLevel::Stale:
+        return u"stale"_s;
+    case UseLevel::Ok:
+        return u"ok"_s;
+    case UseLevel::Warning:
+        return u"warning"_s;
+    case UseLevel::Critical:
+        return u"critical"_s;
+    }
+    return QString();
+}
+
+QString cellText(const UseCell &cell)
+{
+    if (cell.level == UseLevel::NotMeasured)
+        return u"—"_s;
+    const UseCellSeries *headline = cell.headlineSeries();
+    if (!cell.hasValue() || !headline || !headline->latest)
+        return u"— (stale)"_s;
+    QString text = formatUseValue(headline->latest->value, headline->info.unit) + u" ("_s
+        + levelName(cell.level) + u')';
+    if (!cell.alert.isEmpty())
+        text += u"; alert: "_s + cell.alert;
+    return text;
+}
+
+ReportTable useMatrixTable(const DashboardPanel &panel, const PanelData &data)
+{
+    ReportTable table;
+    table.title = panel.title.isEmpty() ? panel.id : panel.title;
+    table.header = { u"Resource"_s };
+    for (int c = 0; c < UseColumnCount; ++c)
+        table.header.append(useColumnTitle(UseColumn(c)));
+    for (const UseMatrixRow &row : data.as<UseMatrix>().rows) {
+        QStringList cells { row.label };
+        for (const UseCell &cell : row.cells)
+            cells.append(cellText(cell));
+        table.rows.append(cells);
+    }
+    return table;
+}
+
+ReportTable shardTable(const DashboardPanel &panel, const PanelData &data)
+{
+    const ShardTableData &shards = data.as<ShardTableData>();
+    ReportTable table;
+    table.title = panel.title.isEmpty() ? panel.id : panel.title;
+    table.header = { u"Rank"_s, u"Set"_s, u"Shard"_s, u"Load"_s, u"Previous"_s, u"Ops"_s };
+    QList<ShardLoadRow> rows = shards.rows;
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const ShardLoadRow &a, const ShardLoadRow &b) { return a.load > b.load; });
+    if (shards.top > 0 && rows.size() > shards.top)
+        rows.resize(shards.top);
+    int rank = 0;
+    for (const ShardLoadRow &row : std::as_const(rows)) {
+        table.rows.append(QStringList { QString::number(++rank), row.set, row.shard,
+                                        formatUseValue(row.load, shards.loadUnit),
+                                        formatUseValue(row.previousLoad, shards.loadUnit),
+                                        formatUseValue(row.ops, shards.opsUnit) });
+    }
+    return table;
+}
+
+// A timeseries panel whose series are statements (they carry the statement text as
+// the "query" label), or nullopt.
+std::optional<ReportTable> statementTable(const DashboardPanel &panel, const PanelData &data)
+{
+    struct Statement
+    {
+        const PanelSeriesData *series;
+        double mean;
+        double peak;
+    };
+    std::vector<Statement> statements;
+    for (const PanelSeriesData &series : data.series) {
+        if (!series.info.key.labels.contains(u"query"_s) || series.points.empty())
+            continue;
+        double sum = 0;
+        double peak = -qInf();
+        int n = 0;
+        for (const Sample &sample : series.points) {
+            if (!std::isfinite(sample.value))
+                continue;
+            sum += sample.value;
+            peak = std::max(peak, sample.value);
+            ++n;
+        }
+        if (n > 0)
+            statements.push_back({ &series, sum / n, peak });
+    }
+    if (statements.empty())
+        return std::nullopt;
+    std::stable_sort(statements.begin(), statements.end(),
+                     [](const Statement &a, const Statement &b) { return a.mean > b.mean; });
+    if (statements.size() > size_t(ReportTopStatements))
+        statements.resize(ReportTopStatements);
+    ReportTable table;
+    table.title = panel.title.isEmpty() ? panel.id : panel.title;
+    table.header = { u"Rank"_s, u"Database"_s, u"Statement"_s, u"Mean"_s, u"Peak"_s, u"Metric"_s };
+    int rank = 0;
+    for (const Statement &statement : statements) {
+        const SeriesInfo &info = statement.series->info;
+        table.rows.append(QStringList {
+            QString::number(++rank), info.key.labels.value(u"datname"_s),
+            info.key.labels.value(u"query"_s), formatUseValue(statement.mean, info.unit),
+            formatUseValue(statement.peak, info.unit), info.key.metric });
+    }
+    return table;
+}
+
+} // namespace
+
+Analysis::FindingsReport dashboardFindings(const Dashboard &dashboard,
+                                           const SeriesRegistry &registry, const SeriesStore &store,
+                                           qint64 fromMs, qint64 toMs)
+{
+    QStringList sources;
+    qint64 fastestPoll = 0;
+    for (const DashboardSource &source : dashboard.sources) {
+        sources.append(source.id);
+        fastestPoll = fastestPoll == 0 ? source.intervalMs
+                                       : std::min<qint64>(fastestPoll, source.intervalMs);
+    }
+    const QList<int> ids = Analysis::seriesOfSources(registry, sources);
+    return Analysis::analyseRange(store, registry, ids, fromMs, toMs,
+                                  std::max<qint64>(1000, fastestPoll));
+}
+
+IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
+                                        const SeriesRegistry &registry, const SeriesStore &store,
+                                        std::optional<Analysis::FindingsReport> findings)
+{
+    const Dashboard &dashboard = request.dashboard;
+    IncidentReportData data;
+    data.dashboardTitle = dashboard.title;
+    data.dashboardFile = request.dashboardFile;
+    data.headroomVersion = request.headroomVersion;
+    data.fromMs = request.fromMs;
+    data.toMs = request.toMs;
+    data.generatedMs = QDateTime::currentMSecsSinceEpoch();
+    const QMap<QString, QString> values = dashboard.resolveVariables(request.variables);
+    for (const DashboardSource &source : dashboard.sources) {
+        QString unknown;
+        const QJsonObject config = substituteVariables(source.config, values, &unknown);
+        data.sources.append(WatchedSource { source.id, source.plugin, source.intervalMs,
+                                            sourceTargetLines(config) });
+    }
+    data.findings = findings
+        ? std::move(*findings)
+        : dashboardFindings(dashboard, registry, store, request.fromMs, request.toMs);
+    data.alerts = store.readAlertEvents(request.fromMs, request.toMs);
+    std::stable_sort(data.alerts.begin(), data.alerts.end(),
+                     [](const AlertEvent &a, const AlertEvent &b) { return a.tsMs < b.tsMs; });
+
+    for (const DashboardPanel &panel : dashboard.panels) {
+        switch (panel.type) {
+        case PanelType::UseMatrix: {
+            qint64 at = 0;
+            for (const UseSeriesReading &reading :
+                 readUseSeries(panel.series, registry, store, request.fromMs, request.toMs))
+                if (reading.latest)
+                    at = std::max(at, reading.latest->tsMs);
+            at = at > 0 ? at : request.toMs;
+            ReportTable table
+                = useMatrixTable(panel, queryPanel(panel, registry, store, request.fromMs, at, 0));
+            table.note = u"At %1%2."_s.arg(
+                Analysis::isoUtc(at), at < request.toMs ? u", the newest sample"_s : QString());
+            data.useMatrices.append(table);
+            break;
+        }
+        case PanelType::ShardTable:
+            data.shards.append(shardTable(
+                panel, queryPanel(panel, registry, store, request.fromMs, request.toMs, 0)));
+            break;
+        case PanelType::TimeSeries: {
+            // Only panels of statements: the rest is charted, not tabled. Cheap test
+            // first: the selectors' matches carry the "query" label.
+            bool statements = false;
+            for (const int id : matchSeries(panel.series, registry)) {
+                const auto info = registry.info(id);
+                if (info && !info->histogram && info->key.labels.contains(u"query"_s)) {
+                    statements = true;
+                    break;
+                }
+            }
+            if (!statements)
+                break;
+            if (auto table = statementTable(
+                    panel, queryPanel(panel, registry, store, request.fromMs, request.toMs, 0)))
+                data.statements.append(*table);
+            break;
+        }
+        case PanelType::Heatmap:
+        case PanelType::ShardHistogram:
+        case PanelType::Alerts:
+            break;
+        }
+    }
+    return data;
+}
+
+std::optional<IncidentReportFormat> incidentReportFormat(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == "html"_L1 || suffix == "htm"_L1)
+        return IncidentReportFormat::Html;
+    if (suffix == "pdf"_L1)
+        return IncidentReportFormat::Pdf;
+    return std::nullopt;
+}
+
+} // namespace Headroom
