@@ -29,18 +29,27 @@ qint64 medianSpacing(const std::vector<Sample> &samples)
 
 QList<UseSeriesReading> readUseSeries(const QList<SeriesSelector> &selectors,
                                       const SeriesRegistry &registry, const SeriesStore &store,
-                                      qint64 fromMs, qint64 toMs)
+                                      qint64 fromMs, qint64 toMs, const UseMatrixOptions &options)
 {
     QList<UseSeriesReading> readings;
     const qint64 windowFrom = std::max(fromMs, toMs - UseLookbackMs);
     const qint64 firstFrom = std::max(windowFrom, toMs - FirstWindowMs);
     for (int id : matchSeries(selectors, registry)) {
         const auto info = registry.info(id);
-        if (!info || info->histogram || !useColumnOf(info->kind))
+        const auto column = info ? useColumnOf(info->kind) : std::nullopt;
+        if (!info || info->histogram || !column)
             continue;
         UseSeriesReading reading;
         reading.seriesId = id;
         reading.info = *info;
+        // The range, reduced to its worst at once (a day at 1 s is 86,400 samples per
+        // series; only one series' samples are held at a time).
+        reading.worst = useWorstInRange(store.readForColumns(id, fromMs, toMs, UseRangeColumns),
+                                        options.thresholdsFor(*column, info->unit));
+        if (!reading.worst) {
+            readings.append(std::move(reading));
+            continue; // nothing in the range, so nothing near its end either
+        }
         std::vector<Sample> samples = store.read(id, firstFrom, toMs);
         if (samples.size() < SpacingSamples && firstFrom > windowFrom)
             samples = store.read(id, windowFrom, toMs);
@@ -60,8 +69,9 @@ PanelData queryUseMatrixPanel(const DashboardPanel &panel, const SeriesRegistry 
     data.panelId = panel.id;
     data.fromMs = fromMs;
     data.toMs = toMs;
-    data.payload = buildUseMatrix(readUseSeries(panel.series, registry, store, fromMs, toMs),
-                                  useMatrixOptions(panel.options), toMs);
+    const UseMatrixOptions options = useMatrixOptions(panel.options);
+    data.payload = buildUseMatrix(
+        readUseSeries(panel.series, registry, store, fromMs, toMs, options), options, toMs);
     return data;
 }
 
