@@ -1,5 +1,7 @@
-// The USE matrix as a table model: rows are resources, columns Utilization,
-// Saturation, Errors. GUI-free (no colours): views map LevelRole to colours.
+// The USE matrix as a table model: rows are sources' resources (headers: the row
+// labels, "CPU" or "web2 · CPU"), columns Utilization, Saturation, Errors; a cell shows
+// the worst figure in the range and, raised, since when ("92 % since 14:03"). GUI-free
+// (no colours): views map LevelRole and StaleRole to colours.
 #pragma once
 
 #include "query/use/usematrix.h"
@@ -17,13 +19,18 @@ public:
         LevelRole = Qt::UserRole + 1, // int(UseLevel) of the cell
         SeriesKeysRole, // QList<SeriesKey>: every series of the cell
         ResourceRole, // QString, e.g. "disk:sda"
-        ValueRole, // double: the headline's latest value; invalid without one
+        ValueRole, // double: the headline's worst value in the range; invalid without one
+        SourceRole, // QString, e.g. "host"
+        StaleRole, // bool: a figure is shown, but no series of the cell is current
+        SinceRole, // qint64 ms since the epoch: raised since (UseCell::sinceMs); else invalid
+        UntilRole, // qint64: the raised stretch's end; invalid while it holds or not raised
+        WorstTimeRole, // qint64: the time of the worst sample; invalid without one
     };
 
     explicit UseMatrixModel(QObject *parent = nullptr);
 
-    // Replaces the matrix: dataChanged when the resources are the same, a reset when
-    // rows come or go. Emits levelChanged for every cell whose level changed.
+    // Replaces the matrix: dataChanged when the rows (source and resource) are the
+    // same, a reset when rows come or go. Emits levelChanged for every cell whose level changed.
     void setMatrix(const UseMatrix &matrix);
     const UseMatrix &matrix() const { return m_matrix; }
 
@@ -35,11 +42,17 @@ public:
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-    // The text a cell shows: the headline's figure, "—" when stale, "" when nothing
-    // of that kind is measured on the resource.
-    static QString cellText(const UseCell &cell);
-    // Cell, headline, then every series with value, unit and age.
+    // The text a cell shows: the headline's worst figure, then for a raised cell
+    // " since 14:03" (the stretch holds at atMs) or " 14:03–14:10" (it ended; " at
+    // 14:03" when both fall in one minute); times
+    // in local time, with the day ("2 Dec 14:03") when not atMs's day. "—" without a
+    // sample in the range, "" when nothing of that kind is measured on the resource.
+    static QString cellText(const UseCell &cell, qint64 atMs);
+    // Cell, headline (worst value and its time, since / until), then every series
+    // with its worst value, unit and age.
     static QString cellToolTip(const UseMatrixRow &row, UseColumn column);
+    // "14:03", or "2 Dec 14:03" when ms is not on atMs's (local) day.
+    static QString timeText(qint64 ms, qint64 atMs);
 
 Q_SIGNALS:
     // The hook for alert rules (a later issue): a cell's level changed.

@@ -102,6 +102,7 @@ private Q_SLOTS:
         UseMatrix matrix;
         matrix.atMs = Base + 100'000;
         UseMatrixRow cpuRow;
+        cpuRow.source = u"host"_s;
         cpuRow.resource = u"cpu"_s;
         cpuRow.label = u"CPU"_s;
         cpuRow.cells[0].level = UseLevel::Ok;
@@ -115,13 +116,31 @@ private Q_SLOTS:
         // CPU utilization: critical by the alert though the value was fine.
         QCOMPARE(matrix.rows[0].cell(UseColumn::Utilization).level, UseLevel::Critical);
         QCOMPARE(matrix.rows[0].cell(UseColumn::Utilization).alert, events[0].message);
+        // Since the alert fired, and still.
+        QCOMPARE(matrix.rows[0].cell(UseColumn::Utilization).sinceMs, events[0].tsMs);
+        QVERIFY(matrix.rows[0].cell(UseColumn::Utilization).ongoing);
         QCOMPARE(matrix.rows[0].cell(UseColumn::Saturation).level, UseLevel::NotMeasured);
         // The disk alert resolved: no row for it.
         QCOMPARE(matrix.rowOf(u"disk:sda"_s), -1);
         // Still firing at the matrix's time: the row is added, in USE order.
         applyFiringAlerts(&matrix, events.mid(0, 2), registry);
-        QCOMPARE(matrix.rowOf(u"disk:sda"_s), 1);
+        QCOMPARE(matrix.rowOf(u"host"_s, u"disk:sda"_s), 1);
         QCOMPARE(matrix.rows[1].cell(UseColumn::Saturation).level, UseLevel::Warning);
+        QCOMPARE(matrix.rows[1].label, u"Disk sda"_s);
+        // Another host's CPU alert: its own row, after this source's, and both CPU rows
+        // now name their source.
+        const int web2 = registry.idFor(cpuInfo(u"web2"_s));
+        Q_UNUSED(web2)
+        applyFiringAlerts(
+            &matrix,
+            { alertEvent(40, AlertState::Firing, cpuInfo(u"web2"_s).key, AlertSeverity::Warning) },
+            registry);
+        QCOMPARE(matrix.rows.size(), 3);
+        QCOMPARE(matrix.rowOf(u"web2"_s, u"cpu"_s), 2);
+        QCOMPARE(matrix.rows[2].cell(UseColumn::Utilization).level, UseLevel::Warning);
+        QCOMPARE(matrix.rows[0].label, u"host · CPU"_s);
+        QCOMPARE(matrix.rows[2].label, u"web2 · CPU"_s);
+        QCOMPARE(matrix.rows[0].cell(UseColumn::Utilization).level, UseLevel::Critical);
     }
 
     void previewReplaysStoredData()

@@ -5,7 +5,10 @@
 //    1 series, and against a plain QChart of 20 QLineSeries given the same points
 //    (what the panel drew with before it painted its own lines and axes);
 //  - the pool's query for that panel (off the GUI thread, for reference);
-//  - 12 live panels refreshed at 1 Hz for a while: GUI-thread CPU time / wall time.
+//  - 12 live panels refreshed at 1 Hz for a while: GUI-thread CPU time / wall time;
+//  - the USE matrix over 24 h at 1 s of two hosts (48 U/S/E series): the pool's query
+//    (the worst of every series over the range and since when) and the GUI thread's
+//    model update and paint.
 // Prints "name: value" lines (targets: redraw < 16 ms, GUI thread < 10 % of a core).
 #include "benchutil.h"
 #include "dashboardview.h"
@@ -13,6 +16,7 @@
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
 #include "panels/timeseriespanel.h"
+#include "panels/usematrixpanel.h"
 #include "query/panelquery.h"
 
 #include <QApplication>
@@ -72,6 +76,7 @@ class BenchViews : public QObject
 private Q_SLOTS:
     void redrawDayOfSeries();
     void twelveLivePanels();
+    void useMatrixDay();
 
 private:
     static double qLineSeriesRedrawMs(const PanelData &data, int width);
@@ -224,6 +229,86 @@ void BenchViews::twelveLivePanels()
     print("live_12_panels_gui_thread_ms_per_refresh", cpuMs / std::max(1, refreshed));
     print("live_12_panels_gui_thread_percent", 100.0 * cpuMs / wallMs);
     Q_UNUSED(ticks)
+}
+
+void BenchViews::useMatrixDay()
+{
+    // Two hosts of the shipped host dashboard's shape: per host 24 U/S/E series on CPU,
+    // memory, 3 disks and 3 NICs, a sample a second for a day, a spike now and then.
+    SeriesRegistry registry;
+    LiveBuffers live(86'400);
+    struct Shape
+    {
+        QString metric, unit, resource;
+        UseKind kind;
+    };
+    QList<Shape> shapes {
+        { u"host.cpu.utilization"_s, u"%"_s, u"cpu"_s, UseKind::Utilization },
+        { u"host.cpu.runqueue_per_cpu"_s, QString(), u"cpu"_s, UseKind::Saturation },
+        { u"host.cpu.psi"_s, u"%"_s, u"cpu"_s, UseKind::Saturation },
+        { u"host.mem.utilization"_s, u"%"_s, u"memory"_s, UseKind::Utilization },
+        { u"host.mem.page_scan"_s, u"pages/s"_s, u"memory"_s, UseKind::Saturation },
+        { u"host.mem.oom_kills"_s, u"1/s"_s, u"memory"_s, UseKind::Errors },
+    };
+    for (const QString &disk : { u"sda"_s, u"sdb"_s, u"nvme0n1"_s }) {
+        shapes.append({ u"host.disk.utilization."_s + disk, u"%"_s, u"disk:"_s + disk,
+                        UseKind::Utilization });
+        shapes.append(
+            { u"host.disk.queue."_s + disk, QString(), u"disk:"_s + disk, UseKind::Saturation });
+    }
+    for (const QString &nic : { u"eth0"_s, u"eth1"_s, u"eth2"_s }) {
+        for (const QString &what : { u"utilization"_s, u"drops"_s, u"errors"_s, u"rx"_s })
+            shapes.append({ u"nic."_s + what + u'.' + nic,
+                            what == u"utilization"_s ? u"%"_s : u"1/s"_s, u"nic:"_s + nic,
+                            what == u"utilization"_s  ? UseKind::Utilization
+                                : what == u"errors"_s ? UseKind::Errors
+                                                      : UseKind::Saturation });
+    }
+    int n = 0;
+    for (const QString &source : { u"host"_s, u"web2"_s }) {
+        for (const Shape &shape : std::as_const(shapes)) {
+            const int id = registry.idFor(SeriesInfo {
+                { source, shape.metric, {} }, shape.unit, shape.resource, shape.kind, false });
+            ++n;
+            for (qint64 t = 0; t < 86'400; ++t) {
+                const double wave = 40 + 30 * std::sin(double(t) / (300 + n));
+                live.append(id, { Base + t * 1000, t % 7919 == n ? 99 : wave });
+            }
+        }
+    }
+    const SeriesStore store(&live, nullptr);
+    DashboardPanel config;
+    config.id = u"use"_s;
+    config.type = PanelType::UseMatrix;
+    config.series = { { u"host"_s, u"*"_s, {} }, { u"web2"_s, u"*"_s, {} } };
+    PanelData data;
+    const double queryMs
+        = medianMs(5, [&] { data = queryPanel(config, registry, store, Base, Base + Day, 1200); });
+    QCOMPARE(data.as<UseMatrix>().rows.size(), 16); // 8 resources on each of two hosts
+    print("usematrix_series", n);
+    print("usematrix_query_48_series_24h_ms", queryMs);
+    const double hourMs = medianMs(5, [&] {
+        data = queryPanel(config, registry, store, Base + Day - 3'600'000, Base + Day, 1200);
+    });
+    print("usematrix_query_48_series_1h_ms", hourMs);
+
+    UseMatrixPanel panel(config);
+    panel.resize(1200, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QImage target(panel.size(), QImage::Format_ARGB32_Premultiplied);
+    const auto redraw = [&] {
+        panel.setData(data);
+        QCoreApplication::processEvents();
+        QPainter painter(&target);
+        panel.render(&painter);
+    };
+    redraw();
+    print("usematrix_redraw_ms", medianMs(15, redraw));
+    QBENCHMARK_ONCE
+    {
+        data = queryPanel(config, registry, store, Base, Base + Day, 1200);
+    }
 }
 
 QTEST_MAIN(BenchViews)

@@ -1,6 +1,7 @@
 // The USE matrix panel on screen: cell fills by level in a grab() (a 95 % CPU cell is
-// red), a click on a cell asks for a chart of exactly that cell's series, through the
-// factory and the dashboard grid, and the chart window draws what it is given.
+// red, a stale one half-greyed), the worst in range and since when, a click on a cell asks for a
+// chart of exactly that cell's series, through the factory and the dashboard grid, and the chart
+// window draws what it is given.
 #include "charts/chartwindow.h"
 #include "dashboardview.h"
 #include "engine/runtime/livebuffers.h"
@@ -11,6 +12,7 @@
 #include "panels/timeseriespanel.h"
 #include "panels/usematrixpanel.h"
 
+#include <QDateTime>
 #include <QHeaderView>
 #include <QPointer>
 #include <QSet>
@@ -118,28 +120,42 @@ void TestUseMatrixPanel::cellColours()
               E = int(UseColumn::Errors);
     const QColor red = UseMatrixPanel::levelColor(UseLevel::Critical);
     QVERIFY(red.red() > 200 && red.green() < 100);
+    const auto hm
+        = [](qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms).toString(u"HH:mm"_s); };
+    // The extra queue (9, critical) stopped a minute ago: in the range, so the worst.
+    const QString extraText = hm(Now - 69'000) == hm(Now - 60'000)
+        ? QString(u"9 at "_s + hm(Now - 60'000))
+        : u"9 "_s + hm(Now - 69'000) + u'–' + hm(Now - 60'000);
     const struct
     {
         int row, column;
         UseLevel level;
+        bool stale;
         QString text;
     } cells[] = {
-        { 0, U, UseLevel::Critical, u"95 %"_s }, // the 95 % CPU cell is red
-        { 0, S, UseLevel::Warning, u"12 %"_s }, // PSI 12 %: amber
-        { 0, E, UseLevel::NotMeasured, QString() }, { 1, U, UseLevel::Ok, u"40 %"_s },
-        { 1, E, UseLevel::Stale, u"—"_s }, // OOM kills a minute old: grey
-        { 2, S, UseLevel::Ok, u"0.4"_s }, // the stale queue does not count
-        { 2, E, UseLevel::Ok, u"0 /s"_s },
+        { 0, U, UseLevel::Critical, false, u"95 % since "_s + hm(Now - 9000) }, // red
+        { 0, S, UseLevel::Warning, false, u"12 % since "_s + hm(Now - 9000) }, // PSI: amber
+        { 0, E, UseLevel::NotMeasured, false, QString() },
+        { 1, U, UseLevel::Ok, false, u"40 %"_s },
+        { 1, E, UseLevel::Ok, true, u"0 /s"_s }, // OOM kills a minute old: stale green
+        { 2, S, UseLevel::Critical, false, extraText }, // worst in range, though gone
+        { 2, E, UseLevel::Ok, false, u"0 /s"_s },
     };
     for (const auto &c : cells) {
         const QModelIndex index = view->model()->index(c.row, c.column);
         QCOMPARE(index.data().toString(), c.text);
         QCOMPARE(index.data(UseMatrixModel::LevelRole).toInt(), int(c.level));
+        QCOMPARE(index.data(UseMatrixModel::StaleRole).toBool(), c.stale);
+        const QColor expected = UseMatrixPanel::cellColor(c.level, c.stale);
         const QColor fill = cellFill(panel.get(), view, c.row, c.column);
-        QVERIFY2(near(fill, UseMatrixPanel::levelColor(c.level)),
+        QVERIFY2(near(fill, expected),
                  qPrintable(u"cell %1,%2: %3, expected %4"_s.arg(c.row).arg(c.column).arg(
-                     fill.name(), UseMatrixPanel::levelColor(c.level).name())));
+                     fill.name(), expected.name())));
     }
+    // A stale cell's fill is neither its level's nor the no-sample grey.
+    const QColor staleOk = UseMatrixPanel::cellColor(UseLevel::Ok, true);
+    QVERIFY(!near(staleOk, UseMatrixPanel::levelColor(UseLevel::Ok)));
+    QVERIFY(!near(staleOk, UseMatrixPanel::levelColor(UseLevel::Stale)));
     // Distinct fills for the five levels.
     QSet<QRgb> fills;
     for (UseLevel l : { UseLevel::NotMeasured, UseLevel::Stale, UseLevel::Ok, UseLevel::Warning,
@@ -147,13 +163,19 @@ void TestUseMatrixPanel::cellColours()
         fills.insert(UseMatrixPanel::levelColor(l).rgb());
     QCOMPARE(fills.size(), 5);
 
-    // Cooling down recolours the same cell.
+    // Cooling down: the range's worst stays red, over since the last hot sample...
     const auto cpuId
         = f.registry.find({ u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } } });
     QVERIFY(cpuId);
     f.live.append(*cpuId, { Now + 1000, 10 });
     panel->setData(
         queryPanel(matrix->config(), f.registry, f.store, Now - 900'000, Now + 1000, 600));
+    QVERIFY(
+        near(cellFill(panel.get(), view, 0, U), UseMatrixPanel::levelColor(UseLevel::Critical)));
+    QVERIFY(!view->model()->index(0, U).data().toString().contains(u"since"_s));
+    QVERIFY(view->model()->index(0, U).data(UseMatrixModel::UntilRole).isValid());
+    // ... and a range after it recolours the same cell.
+    panel->setData(queryPanel(matrix->config(), f.registry, f.store, Now + 500, Now + 1000, 600));
     QVERIFY(near(cellFill(panel.get(), view, 0, U), UseMatrixPanel::levelColor(UseLevel::Ok)));
 }
 

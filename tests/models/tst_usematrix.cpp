@@ -1,8 +1,9 @@
 // The USE matrix: resources found in series the real host and nic collectors publish
 // (fixture trees with known values, through SampleBus -> LiveBuffers -> SeriesStore),
-// PostgreSQL-shaped series (databases, shard sets), row order and labels, the
-// headline rule, default and overridden thresholds, stale values, CSV rows, the chart
-// of a cell, the dashboard file checks and the table model (QAbstractItemModelTester).
+// PostgreSQL-shaped series (databases, shard sets), rows per source and resource, row
+// order and labels, the headline rule, the worst in the range and since when, default
+// and overridden thresholds, stale values, CSV rows, the chart of a cell, the dashboard
+// file checks and the table model (QAbstractItemModelTester).
 #include "../collectors/collectortestutil.h"
 #include "core/jsonreader.h"
 #include "document/dashboardfile.h"
@@ -19,8 +20,10 @@
 #include "query/use/usematrixquery.h"
 
 #include <QAbstractItemModelTester>
+#include <QDateTime>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace Headroom;
 using namespace Headroom::Test;
@@ -55,16 +58,52 @@ SeriesInfo series(const QString &metric, const Labels &labels, const QString &un
     return SeriesInfo { { source, metric, labels }, unit, resource, kind, false };
 }
 
-UseSeriesReading reading(const SeriesInfo &info, std::optional<double> value, qint64 ageMs = 0,
-                         qint64 spacingMs = 1000)
+PanelThresholds defaultsFor(const SeriesInfo &info)
+{
+    return defaultUseThresholds(*useColumnOf(info.kind), info.unit);
+}
+
+// What readUseSeries() gives for a series whose samples in the range are `samples`
+// (oldest first), judged by the default thresholds of its column and unit.
+UseSeriesReading rangeReading(const SeriesInfo &info, const std::vector<Sample> &samples,
+                              qint64 spacingMs = 1000)
 {
     UseSeriesReading r;
     r.info = info;
     r.seriesId = int(qHash(info.key) & 0xffff);
-    if (value)
-        r.latest = Sample { At - ageMs, *value };
+    if (!samples.empty())
+        r.latest = samples.back();
     r.spacingMs = spacingMs;
+    r.worst = useWorstInRange(samples, defaultsFor(info));
     return r;
+}
+
+// A single sample ageMs before At.
+UseSeriesReading reading(const SeriesInfo &info, std::optional<double> value, qint64 ageMs = 0,
+                         qint64 spacingMs = 1000)
+{
+    std::vector<Sample> samples;
+    if (value)
+        samples.push_back({ At - ageMs, *value });
+    return rangeReading(info, samples, spacingMs);
+}
+
+// The worst figure of a cell, as the model writes it ("" without one).
+QString figure(const UseCell &cell)
+{
+    const UseWorst *w = cell.worst();
+    return w && cell.hasValue() ? formatUseValue(w->sample.value, cell.headlineSeries()->info.unit)
+                                : QString();
+}
+
+QString localHm(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms).toString(u"HH:mm"_s);
+}
+
+QString isoUtc(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::UTC).toString(Qt::ISODateWithMs);
 }
 
 UseCell cellOf(const UseMatrix &matrix, const QString &resource, UseColumn column)
@@ -122,6 +161,15 @@ private Q_SLOTS:
     void chartOfCell();
     void levelChanges();
     void model();
+    void rowsPerSource_data();
+    void rowsPerSource();
+    void worstInRange_data();
+    void worstInRange();
+    void worstThroughQuery_data();
+    void worstThroughQuery();
+    void csvColumns_data();
+    void csvColumns();
+    void modelTwoSources();
 
 private:
     void publishPostgres(qint64 ts, double ordersLoad);
@@ -252,13 +300,24 @@ void TestUseMatrix::collectorCells()
     QFETCH(QString, headline);
     QFETCH(int, seriesCount);
     const UseCell &cell = cellOf(m_host, resource, UseColumn(column));
-    QCOMPARE(UseMatrixModel::cellText(cell), text);
+    QCOMPARE(figure(cell), text);
     QCOMPARE(int(cell.level), level);
     QCOMPARE(headlineName(cell), headline);
     QCOMPARE(cell.series.size(), seriesCount);
+    QVERIFY(!cell.stale);
     if (const UseCellSeries *s = cell.headlineSeries()) {
         QCOMPARE(s->latest->tsMs, At);
         QCOMPARE(s->ageMs, 0);
+        // Raised cells tell since when; the fixtures' values hold to the second poll.
+        if (cell.raised()) {
+            QVERIFY(cell.ongoing);
+            QVERIFY(cell.sinceMs == T0 || cell.sinceMs == At);
+            QCOMPARE(UseMatrixModel::cellText(cell, At),
+                     text + u" since "_s + localHm(cell.sinceMs));
+        } else {
+            QCOMPARE(cell.sinceMs, -1);
+            QCOMPARE(UseMatrixModel::cellText(cell, At), text);
+        }
     }
 }
 
@@ -270,31 +329,48 @@ void TestUseMatrix::staleByOwnSpacing()
     const DashboardPanel panel = shippedMatrixPanel(u"host-use.json"_s);
     const UseMatrix later
         = queryPanel(panel, m_registry, store, T0 - 60'000, At + 7000, 0).as<UseMatrix>();
+    // Stale, but the worst of the range still shows, at its level: memory was at 75 %
+    // from the first poll to the second, and nothing has come since.
     const UseCell &memory = cellOf(later, u"memory"_s, UseColumn::Utilization);
-    QCOMPARE(memory.level, UseLevel::Stale);
-    QCOMPARE(UseMatrixModel::cellText(memory), u"—"_s);
+    QCOMPARE(memory.level, UseLevel::Warning);
+    QVERIFY(memory.stale);
+    QVERIFY(!memory.ongoing);
+    QCOMPARE(memory.sinceMs, T0);
+    QCOMPARE(memory.untilMs, At);
+    QCOMPARE(UseMatrixModel::cellText(memory, At + 7000),
+             localHm(T0) == localHm(At) ? QString(u"75 % at "_s + localHm(At))
+                                        : u"75 % "_s + localHm(T0) + u'–' + localHm(At));
     QCOMPARE(memory.series.constFirst().ageMs, 7000);
     const UseCell &cpu = cellOf(later, u"cpu"_s, UseColumn::Utilization);
     QCOMPARE(cpu.level, UseLevel::Ok);
-    QCOMPARE(UseMatrixModel::cellText(cpu), u"30 %"_s);
-    // The saturation gauges are stale; the fresh PSI rate still decides.
+    QVERIFY(!cpu.stale);
+    QCOMPARE(UseMatrixModel::cellText(cpu, At + 7000), u"30 %"_s);
+    // The saturation gauges are stale, the PSI rate is not; PSI is still the worst.
     const UseCell &cpuSat = cellOf(later, u"cpu"_s, UseColumn::Saturation);
     QCOMPARE(headlineName(cpuSat), u"host.cpu.psi{kind=some}"_s);
+    QVERIFY(!cpuSat.stale);
     int stale = 0;
     for (const UseCellSeries &s : cpuSat.series)
         stale += s.stale;
     QCOMPARE(stale, 2); // runqueue_per_cpu and load.per_cpu
 
-    // 11 s later everything is stale, the rows stay (samples in the look-back window).
+    // 11 s later everything is stale; the rows and their worst figures stay.
     const UseMatrix gone
         = queryPanel(panel, m_registry, store, T0 - 60'000, At + 11'000, 0).as<UseMatrix>();
     QCOMPARE(resources(gone), resources(m_host));
     for (const UseMatrixRow &row : gone.rows) {
-        for (const UseCell &cell : row.cells)
-            QVERIFY(cell.level == UseLevel::Stale || cell.level == UseLevel::NotMeasured);
+        for (const UseCell &cell : row.cells) {
+            QVERIFY(cell.level == UseLevel::NotMeasured || cell.stale);
+            QVERIFY(!cell.ongoing);
+        }
     }
-    // Beyond the look-back window nothing is left to show.
-    QVERIFY(queryPanel(panel, m_registry, store, T0 - 60'000, At + UseLookbackMs + 1, 0)
+    QCOMPARE(cellOf(gone, u"cpu"_s, UseColumn::Saturation).level, UseLevel::Critical);
+    // Far beyond the look-back window, a range that still holds the polls keeps them.
+    QCOMPARE(resources(queryPanel(panel, m_registry, store, T0 - 60'000, At + UseLookbackMs + 1, 0)
+                           .as<UseMatrix>()),
+             resources(m_host));
+    // A range after the polls has nothing to show.
+    QVERIFY(queryPanel(panel, m_registry, store, At + 1, At + 60'000, 0)
                 .as<UseMatrix>()
                 .rows.isEmpty());
 }
@@ -353,7 +429,11 @@ void TestUseMatrix::postgresResources()
     QCOMPARE(m.rows.at(3).label, u"Shard set public.orders"_s);
     const UseCell &orders = cellOf(m, u"shardset:public.orders"_s, UseColumn::Utilization);
     QCOMPARE(orders.level, UseLevel::Critical);
-    QCOMPARE(UseMatrixModel::cellText(orders), u"95 %"_s);
+    QCOMPARE(figure(orders), u"95 %"_s);
+    // 95 % from the first poll on and still: since the first poll.
+    QCOMPARE(orders.sinceMs, T0);
+    QVERIFY(orders.ongoing);
+    QCOMPARE(UseMatrixModel::cellText(orders, T0 + 4000), u"95 % since "_s + localHm(T0));
     QCOMPARE(orders.series.size(), 3); // the set's max and both shards, for the chart
     QCOMPARE(cellOf(m, u"shardset:public.events"_s, UseColumn::Utilization).level, UseLevel::Ok);
     QCOMPARE(cellOf(m, u"db:app"_s, UseColumn::Utilization).level, UseLevel::NotMeasured);
@@ -363,7 +443,7 @@ void TestUseMatrix::postgresResources()
     QCOMPARE(headlineName(appErrors), u"pg.db.rollbacks.rate{datname=app}"_s);
     QCOMPARE(cellOf(m, u"db:postgres"_s, UseColumn::Errors).level, UseLevel::Ok);
     const UseCell &appSat = cellOf(m, u"db:app"_s, UseColumn::Saturation);
-    QCOMPARE(UseMatrixModel::cellText(appSat), u"2 MB/s"_s);
+    QCOMPARE(figure(appSat), u"2 MB/s"_s);
     QCOMPARE(appSat.level, UseLevel::Warning);
 }
 
@@ -448,12 +528,16 @@ void TestUseMatrix::headline_data()
     QTest::newRow("same unit: largest")
         << QList { util(u"a"_s, 71), util(u"b"_s, 85), util(u"c"_s, 72) } << QJsonObject {}
         << u"b"_s << int(UseLevel::Warning);
-    QTest::newRow("stale ignored while one is fresh")
-        << QList { util(u"a"_s, 99, 60'000), util(u"b"_s, 10) } << QJsonObject {} << u"b"_s
+    // Worst in the range: a series raised earlier that went away still leads.
+    QTest::newRow("stale but raised beats fresh and fine")
+        << QList { util(u"a"_s, 99, 60'000), util(u"b"_s, 10) } << QJsonObject {} << u"a"_s
+        << int(UseLevel::Critical);
+    QTest::newRow("equal worst: the fresh one")
+        << QList { util(u"a"_s, 50, 60'000), util(u"b"_s, 50) } << QJsonObject {} << u"b"_s
         << int(UseLevel::Ok);
-    QTest::newRow("all stale: the newest is told about")
+    QTest::newRow("all stale: still the worst")
         << QList { util(u"a"_s, 99, 60'000), util(u"b"_s, 10, 30'000), util(u"c"_s, {}) }
-        << QJsonObject {} << u"b"_s << int(UseLevel::Stale);
+        << QJsonObject {} << u"a"_s << int(UseLevel::Critical);
     QTest::newRow("no samples at all: stale")
         << QList { util(u"a"_s, {}), sat(u"b"_s, QString(), 1) } << QJsonObject {} << u"a"_s
         << int(UseLevel::Stale);
@@ -477,6 +561,12 @@ void TestUseMatrix::headline()
     JsonReader reader;
     const auto parsed = readUseMatrixOptions(reader, options, u"options"_s);
     QVERIFY2(parsed, qPrintable(reader.error().toString()));
+    // Judged by the panel's thresholds, as readUseSeries() does.
+    for (UseSeriesReading &r : readings) {
+        if (r.latest)
+            r.worst = useWorstInRange(
+                { *r.latest }, parsed->thresholdsFor(*useColumnOf(r.info.kind), r.info.unit));
+    }
     const UseMatrix m = buildUseMatrix(readings, *parsed, At);
     QCOMPARE(m.rows.size(), 1);
     const UseCell &cell = m.rows.constFirst().cell(
@@ -660,18 +750,24 @@ void TestUseMatrix::staleAfter()
     panel.id = u"m"_s;
     panel.type = PanelType::UseMatrix;
     panel.series = { { u"host"_s, u"*"_s, {} } };
-    const auto levelAt = [&](qint64 at) {
+    const auto cellAt = [&](qint64 at) {
         return queryPanel(panel, registry, store, At - 3'600'000, at, 0)
             .as<UseMatrix>()
             .rows.constFirst()
-            .cells.at(0)
-            .level;
+            .cells.at(0);
     };
-    QCOMPARE(levelAt(At), UseLevel::Critical);
-    QCOMPARE(levelAt(At + 3000), UseLevel::Critical);
-    QCOMPARE(levelAt(At + 3001), UseLevel::Stale);
+    QCOMPARE(cellAt(At).level, UseLevel::Critical);
+    QVERIFY(!cellAt(At).stale);
+    QVERIFY(!cellAt(At + 3000).stale);
+    QVERIFY(cellAt(At + 3000).ongoing);
+    // Stale: the worst figure stays critical, no longer ongoing.
+    QCOMPARE(cellAt(At + 3001).level, UseLevel::Critical);
+    QVERIFY(cellAt(At + 3001).stale);
+    QVERIFY(!cellAt(At + 3001).ongoing);
+    QCOMPARE(cellAt(At + 3001).untilMs, At);
     // A range ending in the past judges the value current then.
-    QCOMPARE(levelAt(At - 5000), UseLevel::Critical);
+    QVERIFY(!cellAt(At - 5000).stale);
+    QCOMPARE(cellAt(At - 5000).sinceMs, At - 19'000);
 }
 
 void TestUseMatrix::formatting_data()
@@ -712,13 +808,20 @@ void TestUseMatrix::csvRowsPerCell()
     }
     QCOMPARE(lines.size(), withValue);
     QVERIFY(withValue >= 20);
+    // Raised cells carry their level and since when (one sample, at the second poll).
     QVERIFY2(lines.contains(u"2023-11-14T22:13:22.000Z,use-matrix,host,host.disk.queue,"
-                            "\"{device=sda,resource=disk:sda,use=saturation}\",1.5,"_s),
+                            "\"{device=sda,level=warning,resource=disk:sda,"
+                            "since=2023-11-14T22:13:22.000Z,use=saturation}\",1.5,"_s),
              qPrintable(lines.join(u'\n')));
     QVERIFY2(lines.contains(u"2023-11-14T22:13:22.000Z,use-matrix,host,host.cpu.psi,"
-                            "\"{kind=some,resource=cpu,use=saturation}\",25,%"_s),
+                            "\"{kind=some,level=critical,resource=cpu,"
+                            "since=2023-11-14T22:13:22.000Z,use=saturation}\",25,%"_s),
              qPrintable(lines.join(u'\n')));
-    // Unmeasured (cpu errors) and stale cells give no row.
+    // An ok cell only gains use= and resource=.
+    QVERIFY2(lines.contains(u"2023-11-14T22:13:22.000Z,use-matrix,host,host.cpu.utilization,"
+                            "\"{cpu=all,resource=cpu,use=utilization}\",30,%"_s),
+             qPrintable(lines.join(u'\n')));
+    // Unmeasured (cpu errors) cells and those without a sample in range give no row.
     for (const QString &line : lines)
         QVERIFY(!line.contains(u"resource=cpu,use=errors"_s));
     std::get<UseMatrix>(data.payload).rows.first().cells[0].level = UseLevel::Stale;
@@ -766,9 +869,16 @@ void TestUseMatrix::levelChanges()
     const QList<UseLevelChange> changes = useLevelChanges(before, after);
     QCOMPARE(changes,
              (QList<UseLevelChange> {
-                 { u"cpu"_s, UseColumn::Utilization, UseLevel::Ok, UseLevel::Critical },
-                 { u"disk:sda"_s, UseColumn::Errors, UseLevel::Ok, UseLevel::NotMeasured } }));
+                 { u"host"_s, u"cpu"_s, UseColumn::Utilization, UseLevel::Ok, UseLevel::Critical },
+                 { u"host"_s, u"disk:sda"_s, UseColumn::Errors, UseLevel::Ok,
+                   UseLevel::NotMeasured } }));
     QVERIFY(useLevelChanges(after, after).isEmpty());
+    // Another host's CPU is another row: it appears, the first host's stays.
+    const SeriesInfo web2 = series(u"u"_s, {}, u"%"_s, u"cpu"_s, UseKind::Utilization, u"web2"_s);
+    const UseMatrix both = buildUseMatrix({ reading(cpu, 95), reading(web2, 75) }, {}, At);
+    QCOMPARE(useLevelChanges(after, both),
+             (QList<UseLevelChange> { { u"web2"_s, u"cpu"_s, UseColumn::Utilization,
+                                        UseLevel::NotMeasured, UseLevel::Warning } }));
 }
 
 void TestUseMatrix::model()
@@ -787,7 +897,10 @@ void TestUseMatrix::model()
     QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), u"Utilization"_s);
     QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), u"Errors"_s);
     QCOMPARE(model.headerData(4, Qt::Vertical).toString(), u"Disk sda"_s);
-    QCOMPARE(model.headerData(4, Qt::Vertical, Qt::ToolTipRole).toString(), u"disk:sda"_s);
+    QCOMPARE(model.headerData(4, Qt::Vertical, Qt::ToolTipRole).toString(),
+             u"disk:sda on source host"_s);
+    QCOMPARE(model.headerData(4, Qt::Vertical, UseMatrixModel::SourceRole).toString(), u"host"_s);
+    QCOMPARE(model.headerData(5, Qt::Vertical, UseMatrixModel::SourceRole).toString(), u"nic"_s);
     // Every measured cell of a new matrix changes level from NotMeasured.
     int measured = 0;
     for (const UseMatrixRow &row : m_host.rows) {
@@ -797,7 +910,12 @@ void TestUseMatrix::model()
     QCOMPARE(levels.size(), measured);
 
     const QModelIndex sdaSat = model.index(4, int(UseColumn::Saturation));
-    QCOMPARE(sdaSat.data().toString(), u"1.5"_s);
+    QCOMPARE(sdaSat.data().toString(), u"1.5 since "_s + localHm(At));
+    QCOMPARE(sdaSat.data(UseMatrixModel::SinceRole).toLongLong(), At);
+    QVERIFY(!sdaSat.data(UseMatrixModel::UntilRole).isValid());
+    QCOMPARE(sdaSat.data(UseMatrixModel::WorstTimeRole).toLongLong(), At);
+    QCOMPARE(sdaSat.data(UseMatrixModel::StaleRole).toBool(), false);
+    QCOMPARE(sdaSat.data(UseMatrixModel::SourceRole).toString(), u"host"_s);
     QCOMPARE(sdaSat.data(UseMatrixModel::LevelRole).toInt(), int(UseLevel::Warning));
     QCOMPARE(sdaSat.data(UseMatrixModel::ResourceRole).toString(), u"disk:sda"_s);
     QCOMPARE(sdaSat.data(UseMatrixModel::ValueRole).toDouble(), 1.5);
@@ -806,10 +924,13 @@ void TestUseMatrix::model()
         (QList<SeriesKey> { { u"host"_s, u"host.disk.queue"_s, { { u"device"_s, u"sda"_s } } } }));
     const QString tip = sdaSat.data(Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(u"Disk sda — Saturation: warning"_s), qPrintable(tip));
-    QVERIFY2(tip.contains(u"host.disk.queue {device=sda}: 1.5, now"_s), qPrintable(tip));
+    QVERIFY2(tip.contains(u"host.disk.queue {device=sda}: worst 1.5, last sample now"_s),
+             qPrintable(tip));
+    QVERIFY2(tip.contains(u"worst in range: 1.5 at "_s), qPrintable(tip));
+    QVERIFY2(tip.contains(u"warning since "_s), qPrintable(tip));
     const QString memTip
         = model.index(1, int(UseColumn::Saturation)).data(Qt::ToolTipRole).toString();
-    QVERIFY2(memTip.contains(u"host.mem.page_scan [pages/s]: 500 pages/s, now"_s),
+    QVERIFY2(memTip.contains(u"host.mem.page_scan [pages/s]: worst 500 pages/s, last sample now"_s),
              qPrintable(memTip));
     QVERIFY(model.flags(sdaSat) & Qt::ItemIsEnabled);
     QVERIFY(!(model.flags(sdaSat) & Qt::ItemIsSelectable));
@@ -823,7 +944,7 @@ void TestUseMatrix::model()
     levels.clear();
     UseMatrix hotter = m_host;
     UseCell &cpuU = hotter.rows[0].cells[0];
-    cpuU.series[0].latest->value = 95;
+    cpuU.series[0].worst->sample.value = 95;
     cpuU.series[0].level = UseLevel::Critical;
     cpuU.level = UseLevel::Critical;
     model.setMatrix(hotter);
@@ -834,9 +955,9 @@ void TestUseMatrix::model()
     QCOMPARE(model.index(0, 0).data().toString(), u"95 %"_s);
     QCOMPARE(levels.size(), 1);
     const auto change = levels.constFirst().at(0).value<UseLevelChange>();
-    QCOMPARE(
-        change,
-        (UseLevelChange { u"cpu"_s, UseColumn::Utilization, UseLevel::Ok, UseLevel::Critical }));
+    QCOMPARE(change,
+             (UseLevelChange { u"host"_s, u"cpu"_s, UseColumn::Utilization, UseLevel::Ok,
+                               UseLevel::Critical }));
 
     // A resource goes away: reset.
     UseMatrix fewer = hotter;
@@ -846,6 +967,287 @@ void TestUseMatrix::model()
     QCOMPARE(model.rowCount(), m_host.rows.size() - 1);
     model.setMatrix({});
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestUseMatrix::rowsPerSource_data()
+{
+    // Each reading: "source|resource|value" (utilization in %, fresh).
+    QTest::addColumn<QStringList>("readings");
+    QTest::addColumn<QStringList>("rows"); // "label=level" in row order
+    QTest::newRow("two hosts' CPUs: two rows, named by source")
+        << QStringList { u"host|cpu|95"_s, u"host:web2|cpu|10"_s }
+        << QStringList { u"host · CPU=2"_s, u"host:web2 · CPU=0"_s };
+    QTest::newRow("one source: short names")
+        << QStringList { u"host|memory|75"_s, u"host|cpu|10"_s }
+        << QStringList { u"CPU=0"_s, u"Memory=1"_s };
+    QTest::newRow("sources sharing no resource: short names, by source")
+        << QStringList { u"nic|nic:eth0|95"_s, u"host|cpu|10"_s, u"host|disk:sda|80"_s }
+        << QStringList { u"CPU=0"_s, u"Disk sda=1"_s, u"NIC eth0=2"_s };
+    QTest::newRow("natural source order, resource order within")
+        << QStringList { u"host10|cpu|50"_s, u"host2|memory|50"_s, u"host2|cpu|91"_s }
+        << QStringList { u"host2 · CPU=2"_s, u"host2 · Memory=0"_s, u"host10 · CPU=0"_s };
+    QTest::newRow("one shared resource names every row")
+        << QStringList { u"pg|db:app|50"_s, u"pg|shardset:a.t|50"_s, u"pg2|db:app|75"_s }
+        << QStringList { u"pg · Database app=0"_s, u"pg · Shard set a.t=0"_s,
+                         u"pg2 · Database app=1"_s };
+}
+
+void TestUseMatrix::rowsPerSource()
+{
+    QFETCH(QStringList, readings);
+    QFETCH(QStringList, rows);
+    QList<UseSeriesReading> in;
+    for (const QString &spec : std::as_const(readings)) {
+        const QStringList f = spec.split(u'|');
+        in << reading(series(u"m"_s, {}, u"%"_s, f.at(1), UseKind::Utilization, f.at(0)),
+                      f.at(2).toDouble());
+    }
+    const UseMatrix m = buildUseMatrix(in, {}, At);
+    QStringList out;
+    for (const UseMatrixRow &row : m.rows) {
+        out << u"%1=%2"_s.arg(row.label).arg(int(row.cell(UseColumn::Utilization).level));
+        // A row holds only its own source's series.
+        for (const UseCellSeries &s : row.cell(UseColumn::Utilization).series)
+            QCOMPARE(s.info.key.source, row.source);
+        QCOMPARE(m.rowOf(row.source, row.resource), int(&row - m.rows.constData()));
+    }
+    QCOMPARE(out, rows);
+}
+
+void TestUseMatrix::worstInRange_data()
+{
+    // Samples 1 s apart from T0; bounds 70 / 90 unless lower is worse (20 / 10).
+    QTest::addColumn<QList<double>>("values");
+    QTest::addColumn<bool>("higherIsWorse");
+    QTest::addColumn<int>("worst"); // index of the worst sample
+    QTest::addColumn<int>("level");
+    QTest::addColumn<int>("since"); // index, -1 when not raised
+    QTest::addColumn<int>("until");
+    QTest::addColumn<bool>("toLast");
+    const double nan = qQNaN();
+    QTest::newRow("worst, not latest")
+        << QList<double> { 50, 95, 60 } << true << 1 << 2 << 1 << 1 << false;
+    QTest::newRow("crosses warning at t1 and stays")
+        << QList<double> { 10, 20, 75, 80, 85 } << true << 4 << 1 << 2 << 4 << true;
+    QTest::newRow("warning, then critical: since it turned critical")
+        << QList<double> { 10, 75, 80, 95, 92 } << true << 3 << 2 << 3 << 4 << true;
+    QTest::newRow("flapping over critical: the first critical of the stretch")
+        << QList<double> { 75, 92, 85, 93, 80 } << true << 3 << 2 << 1 << 4 << true;
+    QTest::newRow("a dip below warning ends the stretch")
+        << QList<double> { 95, 50, 75, 91, 80 } << true << 0 << 2 << 0 << 0 << false;
+    QTest::newRow("equal worst values: the latest")
+        << QList<double> { 95, 50, 95, 80 } << true << 2 << 2 << 2 << 3 << true;
+    QTest::newRow("never raised: no since")
+        << QList<double> { 10, 69.9, 20 } << true << 1 << 0 << -1 << -1 << false;
+    QTest::newRow("NaN neither worst nor a break")
+        << QList<double> { 10, 80, nan, 95, nan } << true << 3 << 2 << 3 << 3 << true;
+    QTest::newRow("lower is worse: the smallest")
+        << QList<double> { 40, 15, 8, 12, 30 } << false << 2 << 2 << 2 << 3 << false;
+    QTest::newRow("lower is worse: falls below warning and stays")
+        << QList<double> { 50, 18, 17 } << false << 2 << 1 << 1 << 2 << true;
+    QTest::newRow("lower is worse: a high value is fine")
+        << QList<double> { 50, 99 } << false << 0 << 0 << -1 << -1 << false;
+}
+
+void TestUseMatrix::worstInRange()
+{
+    QFETCH(QList<double>, values);
+    QFETCH(bool, higherIsWorse);
+    QFETCH(int, worst);
+    QFETCH(int, level);
+    QFETCH(int, since);
+    QFETCH(int, until);
+    QFETCH(bool, toLast);
+    std::vector<Sample> samples;
+    for (qsizetype i = 0; i < values.size(); ++i)
+        samples.push_back({ T0 + i * 1000, values.at(i) });
+    PanelThresholds t;
+    t.higherIsWorse = higherIsWorse;
+    t.warning = higherIsWorse ? 70 : 20;
+    t.critical = higherIsWorse ? 90 : 10;
+    const auto w = useWorstInRange(samples, t);
+    QVERIFY(w);
+    QCOMPARE(w->sample.tsMs, T0 + worst * 1000);
+    QCOMPARE(w->sample.value, values.at(worst));
+    QCOMPARE(w->level, level);
+    QCOMPARE(w->sinceMs, since < 0 ? -1 : T0 + since * 1000);
+    QCOMPARE(w->untilMs, until < 0 ? -1 : T0 + until * 1000);
+    QCOMPARE(w->toLastSample, toLast);
+    QVERIFY(!useWorstInRange({}, t));
+    QVERIFY(!useWorstInRange({ { T0, qQNaN() } }, t));
+}
+
+void TestUseMatrix::worstThroughQuery_data()
+{
+    // One CPU series, a sample a second from Start; the range ends at Start + end s.
+    QTest::addColumn<QList<double>>("values");
+    QTest::addColumn<int>("end");
+    QTest::addColumn<QJsonObject>("options");
+    QTest::addColumn<int>("level");
+    QTest::addColumn<bool>("stale");
+    QTest::addColumn<int>("since"); // s after Start, -1 when not raised
+    QTest::addColumn<bool>("ongoing");
+    QTest::addColumn<QString>("figure");
+    QList<double> crossing(60, 40.0);
+    for (int i = 30; i < 60; ++i)
+        crossing[i] = 75 + (i % 3); // crosses warning at t1 = 30 s and stays
+    QTest::newRow("crosses warning at t1 and stays: since t1")
+        << crossing << 59 << QJsonObject {} << int(UseLevel::Warning) << false << 30 << true
+        << u"77 %"_s;
+    QList<double> spike(60, 30.0);
+    spike[20] = 97;
+    QTest::newRow("worst in range, not the latest")
+        << spike << 59 << QJsonObject {} << int(UseLevel::Critical) << false << 20 << false
+        << u"97 %"_s;
+    // Raised, then the series went away 30 s before the range end: stale, still red.
+    QList<double> gone(30, 95.0);
+    gone[0] = 10;
+    QTest::newRow("stale but raised") << gone << 59 << QJsonObject {} << int(UseLevel::Critical)
+                                      << true << 1 << false << u"95 %"_s;
+    QList<double> falling(60, 50.0);
+    for (int i = 40; i < 60; ++i)
+        falling[i] = 15 - (i >= 50 ? 7 : 0);
+    QTest::newRow("lower is worse, by the panel's thresholds")
+        << falling << 59
+        << QJsonObject { { u"thresholds"_s,
+                           QJsonObject { { u"utilization"_s,
+                                           QJsonObject { { u"warning"_s, 20 },
+                                                         { u"critical"_s, 10 },
+                                                         { u"higherIsWorse"_s, false } } } } } }
+        << int(UseLevel::Critical) << false << 50 << true << u"8 %"_s;
+}
+
+void TestUseMatrix::worstThroughQuery()
+{
+    QFETCH(QList<double>, values);
+    QFETCH(int, end);
+    QFETCH(QJsonObject, options);
+    QFETCH(int, level);
+    QFETCH(bool, stale);
+    QFETCH(int, since);
+    QFETCH(bool, ongoing);
+    QFETCH(QString, figure);
+    constexpr qint64 Start = T0 + 3'600'000;
+    SeriesRegistry registry;
+    LiveBuffers live(1000);
+    const int id = registry.idFor(
+        series(u"host.cpu.utilization"_s, {}, u"%"_s, u"cpu"_s, UseKind::Utilization, u"host"_s));
+    for (qsizetype i = 0; i < values.size(); ++i)
+        live.append(id, { Start + i * 1000, values.at(i) });
+    const SeriesStore store(&live, nullptr);
+    DashboardPanel panel;
+    panel.id = u"m"_s;
+    panel.type = PanelType::UseMatrix;
+    panel.series = { { u"host"_s, u"*"_s, {} } };
+    panel.options = options;
+    const qint64 atMs = Start + end * 1000;
+    const UseMatrix m = queryPanel(panel, registry, store, Start, atMs, 0).as<UseMatrix>();
+    QCOMPARE(m.rows.size(), 1);
+    const UseCell &cell = m.rows.constFirst().cell(UseColumn::Utilization);
+    QCOMPARE(int(cell.level), level);
+    QCOMPARE(cell.stale, stale);
+    QCOMPARE(cell.sinceMs, since < 0 ? -1 : Start + since * 1000);
+    QCOMPARE(cell.ongoing, ongoing);
+    QCOMPARE(::figure(cell), figure);
+    const QString text = UseMatrixModel::cellText(cell, atMs);
+    QVERIFY2(text.startsWith(figure), qPrintable(text));
+    if (ongoing)
+        QCOMPARE(text, figure + u" since "_s + localHm(cell.sinceMs));
+    else if (since >= 0)
+        QVERIFY2(!text.contains(u"since"_s), qPrintable(text));
+}
+
+void TestUseMatrix::csvColumns_data()
+{
+    QTest::addColumn<QList<double>>("values"); // a sample a second, the last at At
+    QTest::addColumn<qint64>("age"); // of the last sample at the range end
+    QTest::addColumn<QString>("line");
+    const QString head = u"use-matrix,web2,host.cpu.utilization,"_s;
+    QTest::newRow("ok: no level, no since")
+        << QList<double> { 30, 40, 35 } << qint64(0)
+        << isoUtc(At - 1000) + u","_s + head + u"\"{resource=cpu,use=utilization}\",40,%"_s;
+    QTest::newRow("raised and holding: level and since")
+        << QList<double> { 30, 92, 85 } << qint64(0)
+        << isoUtc(At - 1000) + u","_s + head + u"\"{level=critical,resource=cpu,since="_s
+            + isoUtc(At - 1000) + u",use=utilization}\",92,%"_s;
+    QTest::newRow("raised and over: until")
+        << QList<double> { 75, 80, 10 } << qint64(0)
+        << isoUtc(At - 1000) + u","_s + head + u"\"{level=warning,resource=cpu,since="_s
+            + isoUtc(At - 2000) + u",until="_s + isoUtc(At - 1000) + u",use=utilization}\",80,%"_s;
+    QTest::newRow("stale and raised: until and stale") << QList<double> { 95, 95 } << qint64(60'000)
+                                                       << isoUtc(At - 60'000) + u","_s + head
+            + u"\"{level=critical,resource=cpu,since="_s + isoUtc(At - 61'000)
+            + u",stale=true,until="_s + isoUtc(At - 60'000) + u",use=utilization}\",95,%"_s;
+}
+
+void TestUseMatrix::csvColumns()
+{
+    QFETCH(QList<double>, values);
+    QFETCH(qint64, age);
+    QFETCH(QString, line);
+    std::vector<Sample> samples;
+    for (qsizetype i = 0; i < values.size(); ++i)
+        samples.push_back({ At - age - (values.size() - 1 - i) * 1000, values.at(i) });
+    PanelData data;
+    data.panelId = u"use-matrix"_s;
+    data.payload = buildUseMatrix({ rangeReading(series(u"host.cpu.utilization"_s, {}, u"%"_s,
+                                                        u"cpu"_s, UseKind::Utilization, u"web2"_s),
+                                                 samples) },
+                                  {}, At);
+    const QString csv = QString::fromUtf8(csvRows(data));
+    QCOMPARE(csv, line + u"\r\n"_s);
+    // The header stays the one every panel shares.
+    QCOMPARE(csvHeader(), QByteArray("time,panel,source,metric,labels,value,unit\r\n"));
+}
+
+void TestUseMatrix::modelTwoSources()
+{
+    UseMatrixModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    const auto cpu = [](const QString &source) {
+        return series(u"host.cpu.utilization"_s, {}, u"%"_s, u"cpu"_s, UseKind::Utilization,
+                      source);
+    };
+    // host: raised from At - 3 s and holding; web2: fine now, was critical a while ago.
+    const UseMatrix m = buildUseMatrix(
+        { rangeReading(cpu(u"host"_s), { { At - 5000, 40 }, { At - 3000, 92 }, { At, 91 } }),
+          rangeReading(cpu(u"web2"_s),
+                       { { At - 200'000, 95 }, { At - 100'000, 96 }, { At, 20 } }) },
+        {}, At);
+    model.setMatrix(m);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.headerData(0, Qt::Vertical).toString(), u"host · CPU"_s);
+    QCOMPARE(model.headerData(1, Qt::Vertical).toString(), u"web2 · CPU"_s);
+    QCOMPARE(model.headerData(1, Qt::Vertical, UseMatrixModel::SourceRole).toString(), u"web2"_s);
+    const QModelIndex host = model.index(0, 0);
+    QCOMPARE(host.data().toString(), u"92 % since "_s + localHm(At - 3000));
+    QCOMPARE(host.data(UseMatrixModel::SinceRole).toLongLong(), At - 3000);
+    QCOMPARE(host.data(UseMatrixModel::ValueRole).toDouble(), 92.0);
+    QCOMPARE(host.data(UseMatrixModel::WorstTimeRole).toLongLong(), At - 3000);
+    const QModelIndex web2 = model.index(1, 0);
+    QCOMPARE(web2.data(UseMatrixModel::LevelRole).toInt(), int(UseLevel::Critical));
+    QCOMPARE(web2.data(UseMatrixModel::ValueRole).toDouble(), 96.0);
+    QCOMPARE(web2.data(UseMatrixModel::SinceRole).toLongLong(), At - 200'000);
+    QCOMPARE(web2.data(UseMatrixModel::UntilRole).toLongLong(), At - 100'000);
+    QCOMPARE(web2.data(UseMatrixModel::SourceRole).toString(), u"web2"_s);
+    const QString ended = localHm(At - 200'000) == localHm(At - 100'000)
+        ? QString(u"96 % at "_s + localHm(At - 200'000))
+        : u"96 % "_s + localHm(At - 200'000) + u'–' + localHm(At - 100'000);
+    QCOMPARE(web2.data().toString(), ended);
+    const QString tip = web2.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(u"web2 · CPU — Utilization: critical"_s), qPrintable(tip));
+    QVERIFY2(tip.contains(u"critical from "_s), qPrintable(tip));
+    // The same rows again: data changes, no reset.
+    model.setMatrix(m);
+    QCOMPARE(resets.size(), 1);
+    // One host goes: a reset, and the remaining row's label is short again.
+    UseMatrix one = m;
+    one.rows.removeLast();
+    labelUseRows(&one.rows);
+    model.setMatrix(one);
+    QCOMPARE(resets.size(), 2);
+    QCOMPARE(model.headerData(0, Qt::Vertical).toString(), u"CPU"_s);
 }
 
 QTEST_GUILESS_MAIN(TestUseMatrix)

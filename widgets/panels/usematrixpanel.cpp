@@ -25,12 +25,15 @@ public:
                const QModelIndex &index) const override
     {
         const auto level = UseLevel(index.data(UseMatrixModel::LevelRole).toInt());
-        painter->fillRect(option.rect, UseMatrixPanel::levelColor(level));
+        const bool stale = index.data(UseMatrixModel::StaleRole).toBool();
+        painter->fillRect(option.rect, UseMatrixPanel::cellColor(level, stale));
         QStyleOptionViewItem opt = option;
         opt.backgroundBrush = Qt::NoBrush;
-        opt.palette.setColor(QPalette::Text, Qt::black);
+        opt.palette.setColor(QPalette::Text, stale ? QColor(0x424242) : QColor(Qt::black));
         if (level == UseLevel::Critical)
             opt.font.setBold(true);
+        if (stale)
+            opt.font.setItalic(true); // a figure from earlier in the range, not current
         QStyledItemDelegate::paint(painter, opt, index);
     }
 };
@@ -88,6 +91,17 @@ QColor UseMatrixPanel::levelColor(UseLevel level)
         break;
     }
     return QColor(0xeeeeee); // light grey: nothing of this kind on the resource
+}
+
+QColor UseMatrixPanel::cellColor(UseLevel level, bool stale)
+{
+    const QColor fill = levelColor(level);
+    if (!stale || level < UseLevel::Ok)
+        return fill;
+    // Half way to the stale grey: the level stays readable, the cell reads as old.
+    const QColor grey = levelColor(UseLevel::Stale);
+    return QColor((fill.red() + grey.red()) / 2, (fill.green() + grey.green()) / 2,
+                  (fill.blue() + grey.blue()) / 2);
 }
 
 void UseMatrixPanel::showData()

@@ -1,7 +1,9 @@
-// The USE matrix panel: a table of resources (rows) by Utilization, Saturation and
-// Errors (columns), each cell the current figure coloured by its level: green ok,
-// amber warning, red critical, grey stale or not measured. Clicking a cell asks for a
-// time chart of every series behind it (chartRequested).
+// The USE matrix panel: a table of sources' resources (rows, "CPU" or "web2 · CPU") by
+// Utilization, Saturation and Errors (columns), each cell the worst figure in the range
+// and, raised, since when ("92 % since 14:03"), coloured by its level: green ok, amber
+// warning, red critical, grey without a sample or not measured; a stale cell (no
+// current sample) keeps its level's colour half-greyed, in italics. Clicking a cell
+// asks for a time chart of every series behind it (chartRequested).
 #pragma once
 
 #include "panels/panelwidget.h"
@@ -25,6 +27,8 @@ public:
 
     // The fill of a cell at this level.
     static QColor levelColor(UseLevel level);
+    // The fill of a cell at this level, stale or not.
+    static QColor cellColor(UseLevel level, bool stale);
 
 protected:
     void showData() override;

@@ -22,6 +22,11 @@ PanelData query(const PanelQueryRequest &r)
     return data;
 }
 
+QString isoUtc(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::UTC).toString(Qt::ISODateWithMs);
+}
+
 QString useMatrixCsvRows(const PanelData &data)
 {
     QString out;
@@ -29,16 +34,26 @@ QString useMatrixCsvRows(const PanelData &data)
         for (int c = 0; c < UseColumnCount; ++c) {
             const UseCell &cell = row.cells.at(size_t(c));
             const UseCellSeries *s = cell.headlineSeries();
-            if (!cell.hasValue() || !s || !s->latest)
+            const UseWorst *worst = cell.worst();
+            if (!cell.hasValue() || !s || !worst)
                 continue;
             Labels labels = s->info.key.labels;
             labels.insert(u"use"_s, useColumnKey(UseColumn(c)));
             labels.insert(u"resource"_s, row.resource);
-            out += QDateTime::fromMSecsSinceEpoch(s->latest->tsMs, QTimeZone::UTC)
-                       .toString(Qt::ISODateWithMs)
-                + u',' + csvText(data.panelId) + u',' + csvText(s->info.key.source) + u','
-                + csvText(s->info.key.metric) + u',' + csvText(labelsToString(labels)) + u','
-                + csvNumber(s->latest->value) + u',' + csvText(s->info.unit) + u"\r\n"_s;
+            if (cell.raised()) {
+                labels.insert(u"level"_s,
+                              cell.level == UseLevel::Critical ? u"critical"_s : u"warning"_s);
+                if (cell.sinceMs >= 0)
+                    labels.insert(u"since"_s, isoUtc(cell.sinceMs));
+                if (!cell.ongoing && cell.untilMs >= 0)
+                    labels.insert(u"until"_s, isoUtc(cell.untilMs));
+            }
+            if (cell.stale)
+                labels.insert(u"stale"_s, u"true"_s);
+            out += isoUtc(worst->sample.tsMs) + u',' + csvText(data.panelId) + u','
+                + csvText(s->info.key.source) + u',' + csvText(s->info.key.metric) + u','
+                + csvText(labelsToString(labels)) + u',' + csvNumber(worst->sample.value) + u','
+                + csvText(s->info.unit) + u"\r\n"_s;
         }
     }
     return out;

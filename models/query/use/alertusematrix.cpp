@@ -3,6 +3,7 @@
 #include "engine/runtime/seriesregistry.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace Headroom {
 
@@ -26,7 +27,8 @@ UseLevel levelOf(AlertSeverity severity)
 void applyFiringAlerts(UseMatrix *matrix, const QList<AlertEvent> &events,
                        const SeriesRegistry &registry)
 {
-    const auto spans = alertFiringSpans(events, matrix->atMs, matrix->atMs);
+    // Unclipped at the start: a span's start is the cell's since time.
+    const auto spans = alertFiringSpans(events, std::numeric_limits<qint64>::min(), matrix->atMs);
     for (const AlertSpan &span : spans) {
         if (!span.open)
             continue;
@@ -36,22 +38,28 @@ void applyFiringAlerts(UseMatrix *matrix, const QList<AlertEvent> &events,
         const UseLevel level = levelOf(span.severity);
         if (!column || level == UseLevel::NotMeasured)
             continue;
-        int row = matrix->rowOf(info->resource);
+        const QString &source = info->key.source;
+        int row = matrix->rowOf(source, info->resource);
         if (row < 0) {
             UseMatrixRow added;
+            added.source = source;
             added.resource = info->resource;
-            added.label = useResourceLabel(info->resource);
             const auto at
-                = std::lower_bound(matrix->rows.begin(), matrix->rows.end(), info->resource,
-                                   [](const UseMatrixRow &r, const QString &res) {
-                                       return useResourceLess(r.resource, res);
-                                   });
+                = std::lower_bound(matrix->rows.begin(), matrix->rows.end(), added, useRowLess);
             row = int(at - matrix->rows.begin());
             matrix->rows.insert(at, added);
+            labelUseRows(&matrix->rows);
         }
         UseCell &cell = matrix->rows[row].cells.at(size_t(*column));
         if (level < cell.level || (level == cell.level && !cell.alert.isEmpty()))
             continue;
+        // Since when: the thresholds' stretch when they already say as much, else the
+        // alert's own start.
+        if (level > cell.level || cell.sinceMs < 0) {
+            cell.sinceMs = span.startMs;
+            cell.untilMs = matrix->atMs;
+            cell.ongoing = true;
+        }
         cell.level = level;
         // The event that opened the span carries the message.
         const auto opening

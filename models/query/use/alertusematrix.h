@@ -1,6 +1,7 @@
-// Alerts in the USE matrix: a cell whose resource and column have a firing alert
-// instance takes the alert's severity as its level when that is worse than what the
-// thresholds say (warning -> Warning, critical -> Critical; info leaves it).
+// Alerts in the USE matrix: a cell whose source, resource and column have a firing
+// alert instance takes the alert's severity as its level when that is worse than what
+// the thresholds say (warning -> Warning, critical -> Critical; info leaves it), and
+// then the alert's start as its since time (ongoing: the alert fires at the range end).
 #pragma once
 
 #include "engine/runtime/alertevent.h"
@@ -10,7 +11,8 @@ namespace Headroom {
 
 class SeriesRegistry;
 
-// Rows missing from the matrix (the alert's resource has no fresh series) are added.
+// Rows missing from the matrix (the alert's source and resource have no series with a
+// sample in the range) are added in row order, and the rows relabelled (labelUseRows).
 void applyFiringAlerts(UseMatrix *matrix, const QList<AlertEvent> &events,
                        const SeriesRegistry &registry);
 

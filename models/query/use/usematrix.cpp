@@ -37,22 +37,28 @@ int resourceRank(const QString &resource)
     return 6;
 }
 
+double worstValue(const UseCellSeries &s)
+{
+    return s.worst ? s.worst->sample.value : 0;
+}
+
 // How far a value has gone towards (or past) its first bound; comparable across units.
 // nullopt when the series has no positive bound to measure against.
 std::optional<double> pressure(const UseCellSeries &s)
 {
     const PanelThresholds &t = s.thresholds;
     const double bound = !qIsNaN(t.warning) ? t.warning : t.critical;
-    if (qIsNaN(bound) || !(bound > 0) || !s.latest)
+    if (qIsNaN(bound) || !(bound > 0) || !s.worst)
         return std::nullopt;
-    const double v = s.latest->value;
+    const double v = worstValue(s);
     if (t.higherIsWorse)
         return v / bound;
     return v > 0 ? bound / v : std::numeric_limits<double>::infinity();
 }
 
 // The headline rule: worst level, then furthest towards its bound (series with a bound
-// before those without), then the largest value (smallest for higherIsWorse false).
+// before those without), then the largest worst value (smallest for higherIsWorse
+// false), then a fresh series before a stale one.
 bool worse(const UseCellSeries &a, const UseCellSeries &b)
 {
     if (a.level != b.level)
@@ -63,11 +69,11 @@ bool worse(const UseCellSeries &a, const UseCellSeries &b)
         return pa.has_value();
     if (pa && *pa != *pb)
         return *pa > *pb;
-    const double va = a.latest ? a.latest->value : 0;
-    const double vb = b.latest ? b.latest->value : 0;
-    if (va == vb)
-        return false;
-    return a.thresholds.higherIsWorse ? va > vb : va < vb;
+    const double va = worstValue(a);
+    const double vb = worstValue(b);
+    if (va != vb)
+        return a.thresholds.higherIsWorse ? va > vb : va < vb;
+    return !a.stale && b.stale;
 }
 
 void chooseHeadline(UseCell &cell)
@@ -82,27 +88,29 @@ void chooseHeadline(UseCell &cell)
         return;
     }
     int best = -1;
+    bool anyFresh = false;
     for (int i = 0; i < cell.series.size(); ++i) {
-        if (cell.series.at(i).stale)
+        const UseCellSeries &s = cell.series.at(i);
+        anyFresh = anyFresh || !s.stale;
+        if (!s.worst)
             continue;
-        if (best < 0 || worse(cell.series.at(i), cell.series.at(best)))
+        if (best < 0 || worse(s, cell.series.at(best)))
             best = i;
     }
-    if (best >= 0) {
-        cell.headline = best;
-        cell.level = cell.series.at(best).level;
+    cell.stale = !anyFresh;
+    if (best < 0) {
+        // Nothing in the range: "—", the first series is what the tooltip tells about.
+        cell.level = UseLevel::Stale;
+        cell.headline = 0;
         return;
     }
-    // All stale: the most recent sample is what the tooltip tells about.
-    cell.level = UseLevel::Stale;
-    cell.headline = 0;
-    qint64 newest = std::numeric_limits<qint64>::min();
-    for (int i = 0; i < cell.series.size(); ++i) {
-        const auto &latest = cell.series.at(i).latest;
-        if (latest && latest->tsMs > newest) {
-            newest = latest->tsMs;
-            cell.headline = i;
-        }
+    cell.headline = best;
+    const UseCellSeries &headline = cell.series.at(best);
+    cell.level = headline.level;
+    if (headline.worst->raised()) {
+        cell.sinceMs = headline.worst->sinceMs;
+        cell.untilMs = headline.worst->untilMs;
+        cell.ongoing = headline.worst->toLastSample && !headline.stale;
     }
 }
 
@@ -115,6 +123,15 @@ QList<SeriesKey> UseCell::seriesKeys() const
     for (const UseCellSeries &s : series)
         keys.append(s.info.key);
     return keys;
+}
+
+int UseMatrix::rowOf(const QString &source, const QString &resource) const
+{
+    for (int i = 0; i < rows.size(); ++i) {
+        if (rows.at(i).source == source && rows.at(i).resource == resource)
+            return i;
+    }
+    return -1;
 }
 
 int UseMatrix::rowOf(const QString &resource) const
@@ -133,27 +150,97 @@ qint64 useStaleAfterMs(qint64 spacingMs)
     return std::max(MinimumStaleMs, 3 * spacingMs);
 }
 
+std::optional<UseWorst> useWorstInRange(const std::vector<Sample> &samples,
+                                        const PanelThresholds &thresholds)
+{
+    // The worst sample: the largest value (smallest for higherIsWorse false), the
+    // latest among equals.
+    qsizetype worst = -1;
+    qsizetype last = -1;
+    for (qsizetype i = 0; i < qsizetype(samples.size()); ++i) {
+        const double v = samples[size_t(i)].value;
+        if (qIsNaN(v))
+            continue;
+        last = i;
+        if (worst < 0)
+            worst = i;
+        const double w = samples[size_t(worst)].value;
+        if (thresholds.higherIsWorse ? v >= w : v <= w)
+            worst = i;
+    }
+    if (worst < 0)
+        return std::nullopt;
+    UseWorst out;
+    out.sample = samples[size_t(worst)];
+    out.lastMs = samples[size_t(last)].tsMs;
+    out.level = thresholds.level(out.sample.value);
+    if (!out.raised())
+        return out;
+    // The raised stretch around it: consecutive samples at warning or worse (NaN
+    // values, which judge nothing, neither end nor extend it).
+    const auto levelAt = [&](qsizetype i) {
+        const double v = samples[size_t(i)].value;
+        return qIsNaN(v) ? -1 : thresholds.level(v);
+    };
+    qsizetype first = worst;
+    for (qsizetype i = worst - 1; i >= 0; --i) {
+        const int l = levelAt(i);
+        if (l < 0)
+            continue;
+        if (l < 1)
+            break;
+        first = i;
+    }
+    qsizetype end = worst;
+    for (qsizetype i = worst + 1; i < qsizetype(samples.size()); ++i) {
+        const int l = levelAt(i);
+        if (l < 0)
+            continue;
+        if (l < 1)
+            break;
+        end = i;
+    }
+    // Within the stretch, the first sample that reached the worst's level.
+    qsizetype since = worst;
+    for (qsizetype i = first; i <= worst; ++i) {
+        if (levelAt(i) >= out.level) {
+            since = i;
+            break;
+        }
+    }
+    out.sinceMs = samples[size_t(since)].tsMs;
+    out.untilMs = samples[size_t(end)].tsMs;
+    out.toLastSample = end == last;
+    return out;
+}
+
 UseMatrix buildUseMatrix(const QList<UseSeriesReading> &readings, const UseMatrixOptions &options,
                          qint64 atMs)
 {
-    QHash<QString, UseMatrixRow> rows;
-    QSet<QString> seen; // resources with a sample in the look-back window
+    using RowKey = std::pair<QString, QString>; // source, resource
+    QHash<RowKey, UseMatrixRow> rows;
+    QSet<RowKey> seen; // rows with a sample in the range
     for (const UseSeriesReading &reading : readings) {
         const auto column = useColumnOf(reading.info.kind);
         if (!column || reading.info.histogram)
             continue;
+        const RowKey key { reading.info.key.source, reading.info.resource };
         UseCellSeries s;
         s.seriesId = reading.seriesId;
         s.info = reading.info;
         s.latest = reading.latest;
+        s.worst = reading.worst;
         s.thresholds = options.thresholdsFor(*column, reading.info.unit);
         if (s.latest) {
             s.ageMs = std::max<qint64>(0, atMs - s.latest->tsMs);
             s.stale = s.ageMs > useStaleAfterMs(reading.spacingMs);
-            seen.insert(reading.info.resource);
+        } else if (s.worst) {
+            s.ageMs = std::max<qint64>(0, atMs - s.worst->lastMs); // stale: nothing recent
         }
-        s.level = s.stale ? UseLevel::Stale : UseLevel(s.thresholds.level(s.latest->value));
-        UseMatrixRow &row = rows[reading.info.resource];
+        if (s.worst)
+            seen.insert(key);
+        s.level = s.worst ? UseLevel(s.worst->level) : UseLevel::Stale;
+        UseMatrixRow &row = rows[key];
         row.cells.at(size_t(*column)).series.append(std::move(s));
     }
 
@@ -163,16 +250,14 @@ UseMatrix buildUseMatrix(const QList<UseSeriesReading> &readings, const UseMatri
         if (!seen.contains(it.key()))
             continue;
         UseMatrixRow row = std::move(it.value());
-        row.resource = it.key();
-        row.label = useResourceLabel(row.resource);
+        row.source = it.key().first;
+        row.resource = it.key().second;
         for (UseCell &cell : row.cells)
             chooseHeadline(cell);
         matrix.rows.append(std::move(row));
     }
-    std::sort(matrix.rows.begin(), matrix.rows.end(),
-              [](const UseMatrixRow &a, const UseMatrixRow &b) {
-                  return useResourceLess(a.resource, b.resource);
-              });
+    std::sort(matrix.rows.begin(), matrix.rows.end(), useRowLess);
+    labelUseRows(&matrix.rows);
     return matrix;
 }
 
@@ -207,12 +292,42 @@ bool useResourceLess(const QString &a, const QString &b)
     return naturalLess(a, b, Qt::CaseSensitive); // "sda2" < "sda10"
 }
 
+bool useRowLess(const UseMatrixRow &a, const UseMatrixRow &b)
+{
+    if (a.source != b.source)
+        return naturalLess(a.source, b.source, Qt::CaseSensitive);
+    return useResourceLess(a.resource, b.resource);
+}
+
+QString useRowLabel(const QString &source, const QString &resource, bool withSource)
+{
+    const QString label = useResourceLabel(resource);
+    return withSource ? source + u" · "_s + label : label;
+}
+
+void labelUseRows(QList<UseMatrixRow> *rows)
+{
+    // Sources per resource: a resource seen under two sources needs them named.
+    QHash<QString, QString> sourceOf;
+    bool shared = false;
+    for (const UseMatrixRow &row : std::as_const(*rows)) {
+        const auto it = sourceOf.constFind(row.resource);
+        if (it == sourceOf.constEnd())
+            sourceOf.insert(row.resource, row.source);
+        else if (*it != row.source)
+            shared = true;
+    }
+    for (UseMatrixRow &row : *rows)
+        row.label = useRowLabel(row.source, row.resource, shared);
+}
+
 DashboardPanel useCellChart(const DashboardPanel &matrixPanel, const UseMatrixRow &row,
                             UseColumn column)
 {
     const UseCell &cell = row.cell(column);
     DashboardPanel chart;
-    chart.id = matrixPanel.id + u'/' + row.resource + u'/' + useColumnKey(column);
+    chart.id
+        = matrixPanel.id + u'/' + row.source + u'/' + row.resource + u'/' + useColumnKey(column);
     chart.type = PanelType::TimeSeries;
     chart.title = row.label + u" — "_s + useColumnTitle(column);
     QSet<QString> units;
@@ -230,23 +345,23 @@ DashboardPanel useCellChart(const DashboardPanel &matrixPanel, const UseMatrixRo
 QList<UseLevelChange> useLevelChanges(const UseMatrix &before, const UseMatrix &after)
 {
     QList<UseLevelChange> changes;
-    const auto levelIn = [](const UseMatrix &m, const QString &resource, int column) {
-        const int row = m.rowOf(resource);
+    const auto levelIn = [](const UseMatrix &m, const UseMatrixRow &key, int column) {
+        const int row = m.rowOf(key.source, key.resource);
         return row < 0 ? UseLevel::NotMeasured : m.rows.at(row).cells.at(size_t(column)).level;
     };
-    QStringList resources;
+    QList<const UseMatrixRow *> keys;
     for (const UseMatrixRow &row : after.rows)
-        resources.append(row.resource);
+        keys.append(&row);
     for (const UseMatrixRow &row : before.rows) {
-        if (after.rowOf(row.resource) < 0)
-            resources.append(row.resource);
+        if (after.rowOf(row.source, row.resource) < 0)
+            keys.append(&row);
     }
-    for (const QString &resource : std::as_const(resources)) {
+    for (const UseMatrixRow *key : std::as_const(keys)) {
         for (int c = 0; c < UseColumnCount; ++c) {
-            const UseLevel from = levelIn(before, resource, c);
-            const UseLevel to = levelIn(after, resource, c);
+            const UseLevel from = levelIn(before, *key, c);
+            const UseLevel to = levelIn(after, *key, c);
             if (from != to)
-                changes.append({ resource, UseColumn(c), from, to });
+                changes.append({ key->source, key->resource, UseColumn(c), from, to });
         }
     }
     return changes;

@@ -13,6 +13,8 @@ constexpr size_t SpacingSamples = 5;
 // Read first; the whole look-back window only for series this finds (nearly) empty,
 // so a live refresh copies a minute of samples per series, not ten.
 constexpr qint64 FirstWindowMs = 60 * 1000;
+// SeriesStore::readForColumns() reads ranges up to a day as they are (no summaries).
+constexpr qint64 RawRangeMs = 86'400'000;
 
 qint64 medianSpacing(const std::vector<Sample> &samples)
 {
@@ -29,21 +31,40 @@ qint64 medianSpacing(const std::vector<Sample> &samples)
 
 QList<UseSeriesReading> readUseSeries(const QList<SeriesSelector> &selectors,
                                       const SeriesRegistry &registry, const SeriesStore &store,
-                                      qint64 fromMs, qint64 toMs)
+                                      qint64 fromMs, qint64 toMs, const UseMatrixOptions &options)
 {
     QList<UseSeriesReading> readings;
     const qint64 windowFrom = std::max(fromMs, toMs - UseLookbackMs);
     const qint64 firstFrom = std::max(windowFrom, toMs - FirstWindowMs);
     for (int id : matchSeries(selectors, registry)) {
         const auto info = registry.info(id);
-        if (!info || info->histogram || !useColumnOf(info->kind))
+        const auto column = info ? useColumnOf(info->kind) : std::nullopt;
+        if (!info || info->histogram || !column)
             continue;
         UseSeriesReading reading;
         reading.seriesId = id;
         reading.info = *info;
-        std::vector<Sample> samples = store.read(id, firstFrom, toMs);
-        if (samples.size() < SpacingSamples && firstFrom > windowFrom)
-            samples = store.read(id, windowFrom, toMs);
+        // The range, reduced to its worst at once (a day at 1 s is 86,400 samples per
+        // series; only one series' samples are held at a time).
+        std::vector<Sample> range = store.readForColumns(id, fromMs, toMs, UseRangeColumns);
+        reading.worst = useWorstInRange(range, options.thresholdsFor(*column, info->unit));
+        if (!reading.worst) {
+            readings.append(std::move(reading));
+            continue; // nothing in the range, so nothing near its end either
+        }
+        std::vector<Sample> samples;
+        if (toMs - fromMs <= RawRangeMs) {
+            // Read as it is (readForColumns): its tail is the look-back window's samples,
+            // and reading them again would scan the live ring a second time.
+            const auto first
+                = std::lower_bound(range.begin(), range.end(), windowFrom,
+                                   [](const Sample &s, qint64 ts) { return s.tsMs < ts; });
+            samples.assign(first, range.end());
+        } else {
+            samples = store.read(id, firstFrom, toMs);
+            if (samples.size() < SpacingSamples && firstFrom > windowFrom)
+                samples = store.read(id, windowFrom, toMs);
+        }
         if (!samples.empty()) {
             reading.latest = samples.back();
             reading.spacingMs = medianSpacing(samples);
@@ -60,8 +81,9 @@ PanelData queryUseMatrixPanel(const DashboardPanel &panel, const SeriesRegistry 
     data.panelId = panel.id;
     data.fromMs = fromMs;
     data.toMs = toMs;
-    data.payload = buildUseMatrix(readUseSeries(panel.series, registry, store, fromMs, toMs),
-                                  useMatrixOptions(panel.options), toMs);
+    const UseMatrixOptions options = useMatrixOptions(panel.options);
+    data.payload = buildUseMatrix(
+        readUseSeries(panel.series, registry, store, fromMs, toMs, options), options, toMs);
     return data;
 }
 
