@@ -180,10 +180,14 @@ bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString>
     restartCollection();
     m_refreshTimer.start(m_dashboard.refreshMs);
     QStringList sources;
-    for (const DashboardSource &source : std::as_const(m_dashboard.sources))
+    qint64 fastestPoll = 0;
+    for (const DashboardSource &source : std::as_const(m_dashboard.sources)) {
         sources.append(source.id);
+        fastestPoll = fastestPoll == 0 ? source.intervalMs
+                                       : std::min<qint64>(fastestPoll, source.intervalMs);
+    }
     m_findings->clearFindingFocus();
-    m_findings->setSources(sources);
+    m_findings->setSources(sources, fastestPoll);
     m_findings->setLive(true);
     m_findings->refresh();
     setModified(false);

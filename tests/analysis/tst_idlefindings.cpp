@@ -5,10 +5,52 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+// RFC 4180 rows: quoted fields may hold commas, doubled quotes and newlines.
+QList<QStringList> parseCsv(const QString &text)
+{
+    QList<QStringList> rows;
+    QStringList row;
+    QString field;
+    bool quoted = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (quoted) {
+            if (c == u'"' && i + 1 < text.size() && text.at(i + 1) == u'"') {
+                field += u'"';
+                ++i;
+            } else if (c == u'"') {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == u'"') {
+            quoted = true;
+        } else if (c == u',') {
+            row.append(field);
+            field.clear();
+        } else if (c == u'\n') {
+            row.append(field);
+            field.clear();
+            rows.append(row);
+            row.clear();
+        } else {
+            field += c;
+        }
+    }
+    if (!field.isEmpty() || !row.isEmpty()) {
+        row.append(field);
+        rows.append(row);
+    }
+    return rows;
+}
+} // namespace
 
 class TestIdleFindings : public QObject
 {
@@ -29,8 +71,11 @@ void TestIdleFindings::shippedDashboardsFindNothingAboveWarning()
     QVERIFY(dashboards.size() >= 2);
     const bool havePg = !qEnvironmentVariableIsEmpty("HEADROOM_TEST_PGHOST");
     if (havePg) {
+        // The shipped dashboard's conninfo is empty: libpq's defaults, as for a user.
         qputenv("PGHOST", qgetenv("HEADROOM_TEST_PGHOST"));
         qputenv("PGPORT", qgetenv("HEADROOM_TEST_PGPORT"));
+        qputenv("PGUSER", "postgres");
+        qputenv("PGDATABASE", "postgres");
     }
 
     QTemporaryDir dir;
@@ -42,11 +87,11 @@ void TestIdleFindings::shippedDashboardsFindNothingAboveWarning()
             continue;
         }
         auto p = std::make_unique<QProcess>();
-        p->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        p->setProcessChannelMode(QProcess::ForwardedErrorChannel); // stdout: --explain
         p->start(QStringLiteral(HEADROOM_BUILD_DIR "/bin/headroom"),
                  { u"--dashboard"_s, name, u"--cache"_s, dir.filePath(name + u".sqlite"_s),
                    u"--collect-for"_s, QString::number(seconds), u"--range"_s,
-                   QString::number(seconds + 5) + u's', u"--export-findings"_s,
+                   QString::number(seconds + 5) + u's', u"--explain"_s, u"--export-findings"_s,
                    dir.filePath(name + u".csv"_s) });
         QVERIFY(p->waitForStarted());
         runs.push_back(std::move(p));
@@ -56,22 +101,26 @@ void TestIdleFindings::shippedDashboardsFindNothingAboveWarning()
         QProcess &p = *runs[size_t(i)];
         QVERIFY2(p.waitForFinished((seconds + 90) * 1000), qPrintable(ran[i]));
         QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, qPrintable(ran[i]));
+        // The run watched something: "Findings for ... (N series, ...".
+        const QString explained = QString::fromUtf8(p.readAllStandardOutput());
+        const QRegularExpressionMatch analysed
+            = QRegularExpression(u"\\((\\d+) series"_s).match(explained);
+        QVERIFY2(analysed.hasMatch() && analysed.captured(1).toInt() >= 10,
+                 qPrintable(ran[i] + u": "_s + explained.left(300)));
+        qInfo("%s: %s series analysed", qPrintable(ran[i]), qPrintable(analysed.captured(1)));
         QFile csv(dir.filePath(ran[i] + u".csv"_s));
         QVERIFY2(csv.open(QIODevice::ReadOnly), qPrintable(csv.fileName()));
-        const QList<QByteArray> lines = csv.readAll().split('\n');
-        QCOMPARE(lines.first(),
-                 QByteArray("rank,source,resource,kind,signal,since,until,peak,score,summary"));
+        const QList<QStringList> rows = parseCsv(QString::fromUtf8(csv.readAll()));
+        QVERIFY(!rows.isEmpty());
+        QCOMPARE(rows.first().join(u','),
+                 u"rank,source,resource,kind,signal,since,until,peak,score,summary"_s);
         int aboveWarning = 0;
-        for (qsizetype l = 1; l < lines.size(); ++l) {
-            if (lines[l].isEmpty())
-                continue;
-            qInfo("%s: %s", qPrintable(ran[i]), lines[l].constData());
-            // score is the 9th field; the summary (10th, last) may hold commas.
-            const QList<QByteArray> fields = lines[l].split(',');
-            QVERIFY(fields.size() >= 10);
+        for (qsizetype r = 1; r < rows.size(); ++r) {
+            qInfo("%s: %s", qPrintable(ran[i]), qPrintable(rows[r].join(u" | ")));
+            QCOMPARE(rows[r].size(), 10);
             bool ok = false;
-            const double score = fields[8].toDouble(&ok);
-            QVERIFY2(ok, lines[l].constData());
+            const double score = rows[r][8].toDouble(&ok);
+            QVERIFY2(ok, qPrintable(rows[r].join(u',')));
             aboveWarning += score >= 0.5 ? 1 : 0;
         }
         QVERIFY2(

@@ -387,7 +387,7 @@ int main(int argc, char **argv)
                                         const_cast<char *>("--propagation"),
                                         const_cast<char *>("unchanged"), const_cast<char *>("sh"),
                                         const_cast<char *>("-c"),
-                                        const_cast<char *>("mount --make-rprivate /sys; "
+                                        const_cast<char *>("mount --make-rprivate /sys && "
                                                            "mount -t sysfs sysfs /sys; "
                                                            "exec \"$0\" \"$@\""),
                                         argv[0] };

@@ -427,11 +427,13 @@ void TestIncidentReport::htmlIsSelfContainedAndHoldsTheFindings()
         QVERIFY2(html.contains(u"<h2 id=\""_s + id + u'"'), qPrintable(id));
     QVERIFY(html.contains(u"orders_3"_s)); // top shards
     QVERIFY(html.contains(u"CPU saturated"_s)); // alert timeline
-    // The USE matrix at the newest sample (the cache ends before the range), not stale.
-    QVERIFY2(QRegularExpression(u"<td>Disk vda</td><td>9\\d % \\(critical\\)</td>"_s)
-                 .match(html)
-                 .hasMatch(),
-             qPrintable(html.mid(html.indexOf(u"<td>Disk vda</td>"_s), 200)));
+    // The USE matrix: the worst value of the range, its level and since when.
+    QVERIFY2(
+        QRegularExpression(
+            u"<td>Disk vda</td><td>9\\d % \\(critical\\) since \\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z"_s)
+            .match(html)
+            .hasMatch(),
+        qPrintable(html.mid(html.indexOf(u"<td>Disk vda</td>"_s), 200)));
     QVERIFY(html.contains(u"db.example"_s)); // the target, without its password
     QVERIFY(html.contains(u"metrics.example"_s));
 

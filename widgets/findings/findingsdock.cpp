@@ -132,9 +132,10 @@ void FindingsDock::setStore(const SeriesStore *store)
     m_store = store;
 }
 
-void FindingsDock::setSources(const QStringList &sources)
+void FindingsDock::setSources(const QStringList &sources, qint64 fastestPollMs)
 {
     m_sources = sources;
+    m_minBinMs = std::max<qint64>(1000, fastestPollMs);
 }
 
 void FindingsDock::setRangeSource(std::function<std::pair<qint64, qint64>()> range)
@@ -154,7 +155,8 @@ FindingsDock::Result FindingsDock::analyse(qint64 fromMs, qint64 toMs, const QLi
 {
     Result result;
     result.thread = QThread::currentThreadId();
-    result.report = Analysis::analyseRange(*m_store, *m_registry, ids, fromMs, toMs);
+    // Bins no finer than the fastest poll, as --export-findings and the report bin them.
+    result.report = Analysis::analyseRange(*m_store, *m_registry, ids, fromMs, toMs, m_minBinMs);
     // The sparklines: the signal of each finding over the whole range, coarsely.
     QList<int> signalIds;
     for (const Finding &f : result.report.findings)

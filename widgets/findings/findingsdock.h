@@ -44,7 +44,8 @@ public:
     // The store must stay valid while an analysis runs (this waits for one in flight).
     void setStore(const SeriesStore *store);
     // The dashboard's sources (empty: every source the registry knows).
-    void setSources(const QStringList &sources);
+    // The dashboard's sources, and its fastest poll (the finest bin an onset gets).
+    void setSources(const QStringList &sources, qint64 fastestPollMs = 1000);
     // Where the range to analyse comes from (the window's range, asked at each refresh).
     void setRangeSource(std::function<std::pair<qint64, qint64>()> range);
     // Live: refresh every intervalMs; off: only when refresh() is called.
@@ -111,6 +112,7 @@ private:
     const SeriesRegistry *m_registry;
     const SeriesStore *m_store = nullptr;
     QStringList m_sources;
+    qint64 m_minBinMs = 1000;
     std::function<std::pair<qint64, qint64>()> m_rangeSource;
     FindingsModel *m_model;
     ChangeRankModel *m_changes;

@@ -42,7 +42,7 @@ QString signalName(const SeriesInfo &info)
 
 QString clock(qint64 ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::UTC).toString(u"HH:mm:ss"_s);
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::UTC).toString(u"HH:mm:ss"_s) + u" UTC"_s;
 }
 
 QString value(double v, const QString &unit)

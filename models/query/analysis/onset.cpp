@@ -139,6 +139,19 @@ std::vector<Onset> detectOnsets(const SeriesTrack &track, const OnsetOptions &op
         }
         onsets.push_back(*onset);
     }
+    // A boundary's onset may walk back past the previous one's (opposite directions do
+    // not merge above): keep them in time order, the clearer of two that overlap.
+    std::sort(onsets.begin(), onsets.end(),
+              [](const Onset &a, const Onset &b) { return a.index < b.index; });
+    for (size_t i = 1; i < onsets.size();) {
+        if (onsets[i].index <= onsets[i - 1].index + 1) {
+            if (onsets[i].effect > onsets[i - 1].effect)
+                onsets[i - 1] = onsets[i];
+            onsets.erase(onsets.begin() + std::ptrdiff_t(i));
+        } else {
+            ++i;
+        }
+    }
     // Judged between its neighbouring boundaries, but it lasts until the next change
     // that counts (a boundary that did not count changed nothing).
     for (size_t i = 0; i + 1 < onsets.size(); ++i) {

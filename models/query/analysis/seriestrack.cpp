@@ -39,6 +39,17 @@ bool looksCumulative(const std::vector<Sample> &samples)
 
 } // namespace
 
+// Units of gauges and rates: a series in one of these that only rises (a transaction's
+// age, memory used in a leak, a backlog) is what it says, not a counter.
+bool isGaugeUnit(const QString &unit)
+{
+    static const QStringList units { QStringLiteral("s"),   QStringLiteral("ms"),
+                                     QStringLiteral("B"),   QStringLiteral("%"),
+                                     QStringLiteral("B/s"), QStringLiteral("1/s"),
+                                     QStringLiteral("ms/s") };
+    return units.contains(unit);
+}
+
 void fillTrack(SeriesTrack *track, const std::vector<Sample> &input)
 {
     track->times.clear();
@@ -48,7 +59,7 @@ void fillTrack(SeriesTrack *track, const std::vector<Sample> &input)
         return;
     const std::vector<Sample> *samples = &input;
     std::vector<Sample> rates;
-    if (looksCumulative(input)) {
+    if (!isGaugeUnit(track->info.unit) && looksCumulative(input)) {
         const Sample *previous = nullptr;
         for (const Sample &s : input) {
             if (!std::isfinite(s.value))

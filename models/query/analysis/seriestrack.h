@@ -35,7 +35,8 @@ qint64 binWidthFor(qint64 fromMs, qint64 toMs, qint64 minBinMs = 1000, int maxBi
 
 // Averages samples (any order inside the range is accepted; out-of-range ones dropped)
 // into track's bins. A cumulative counter (never falling, rising from most samples to
-// the next) is turned into its per-second rate first, so counters and rates read alike.
+// the next, and not in a unit of gauges or rates: s, ms, B, %, B/s, 1/s, ms/s) is turned
+// into its per-second rate first, so counters and rates read alike.
 void fillTrack(SeriesTrack *track, const std::vector<Sample> &samples);
 
 // track.smoothed, or the running median of track.values when it was not filled.

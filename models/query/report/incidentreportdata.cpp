@@ -40,11 +40,17 @@ QString cellText(const UseCell &cell)
 {
     if (cell.level == UseLevel::NotMeasured)
         return u"—"_s;
+    // The worst value of the range, as the matrix shows it, with the level it has and
+    // since when (the report is read after the fact: the latest value says little).
     const UseCellSeries *headline = cell.headlineSeries();
-    if (!cell.hasValue() || !headline || !headline->latest)
-        return u"— (stale)"_s;
-    QString text = formatUseValue(headline->latest->value, headline->info.unit) + u" ("_s
+    const UseWorst *worst = cell.worst();
+    if (!cell.hasValue() || !headline || !worst)
+        return u"—"_s;
+    QString text = formatUseValue(worst->sample.value, headline->info.unit) + u" ("_s
         + levelName(cell.level) + u')';
+    if (cell.raised() && cell.sinceMs >= 0)
+        text += u" since "_s + Analysis::isoUtc(cell.sinceMs)
+            + (cell.untilMs >= 0 ? u" until "_s + Analysis::isoUtc(cell.untilMs) : QString());
     if (!cell.alert.isEmpty())
         text += u"; alert: "_s + cell.alert;
     return text;

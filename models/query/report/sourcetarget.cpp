@@ -22,8 +22,9 @@ QString withoutSecrets(const QString &value)
 {
     QString text = conninfoWithoutPassword(value);
     // Any other URL with user info: drop its password, keep the user (it says who). Up
-    // to the first '@' even past a '/': an unencoded '/' in a password must not leak it.
-    static const QRegularExpression userInfo(u"([a-zA-Z][a-zA-Z0-9+.-]*://[^/:@\\s]*):\\S*?@"_s);
+    // to the last '@' before the next space: an unencoded '/' or '@' in a password must
+    // not leak any of it (a host name never holds an '@').
+    static const QRegularExpression userInfo(u"([a-zA-Z][a-zA-Z0-9+.-]*://[^/:@\\s]*):\\S*@"_s);
     text.replace(userInfo, u"\\1@"_s);
     // A query parameter named like a secret ("?token=...&x=1").
     static const QRegularExpression secretParameter(
