@@ -113,6 +113,14 @@ QSet<QString> seriesKeys(const PollResult &result, const QString &prefix)
     return keys;
 }
 
+QSet<QString> remotelyReadableKeys(const PollResult &local)
+{
+    QSet<QString> keys = seriesKeys(local);
+    const QSet<QString> localOnly = seriesKeys(local, u"nic.qdisc."_s);
+    keys.subtract(localOnly);
+    return keys;
+}
+
 double seriesValue(const PollResult &result, const QString &metric, const Labels &labels)
 {
     return valueOf(result.batch, metric, labels).value_or(qQNaN());

@@ -31,6 +31,9 @@ SideBySide pollSideBySide(Collector &remote, Collector &local, int polls);
 // "metric{labels}" of each value (whose metric starts with prefix), and one's value
 // (NaN when absent).
 QSet<QString> seriesKeys(const PollResult &result, const QString &prefix = QString());
+// seriesKeys of a local NIC poll without the series only this machine has: the qdisc
+// statistics come from netlink here, and neither SSH nor node_exporter can read them.
+QSet<QString> remotelyReadableKeys(const PollResult &local);
 double seriesValue(const PollResult &result, const QString &metric, const Labels &labels = {});
 // Sorted and space-separated, for messages and comparisons.
 QString sortedText(const QSet<QString> &keys);
