@@ -20,19 +20,7 @@ QString ageText(qint64 ageMs)
 
 QString levelText(UseLevel level)
 {
-    switch (level) {
-    case UseLevel::NotMeasured:
-        return u"not measured"_s;
-    case UseLevel::Stale:
-        return u"stale"_s;
-    case UseLevel::Ok:
-        return u"ok"_s;
-    case UseLevel::Warning:
-        return u"warning"_s;
-    case UseLevel::Critical:
-        break;
-    }
-    return u"critical"_s;
+    return level == UseLevel::NotMeasured ? u"not measured"_s : useLevelName(level);
 }
 } // namespace
 

@@ -41,8 +41,7 @@ QString useMatrixCsvRows(const PanelData &data)
             labels.insert(u"use"_s, useColumnKey(UseColumn(c)));
             labels.insert(u"resource"_s, row.resource);
             if (cell.raised()) {
-                labels.insert(u"level"_s,
-                              cell.level == UseLevel::Critical ? u"critical"_s : u"warning"_s);
+                labels.insert(u"level"_s, useLevelName(cell.level));
                 if (cell.sinceMs >= 0)
                     labels.insert(u"since"_s, isoUtc(cell.sinceMs));
                 if (!cell.ongoing && cell.untilMs >= 0)

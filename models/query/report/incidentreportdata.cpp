@@ -19,23 +19,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString levelName(UseLevel level)
-{
-    switch (level) {
-    case UseLevel::NotMeasured:
-        return QString();
-    case UseLevel::Stale:
-        return u"stale"_s;
-    case UseLevel::Ok:
-        return u"ok"_s;
-    case UseLevel::Warning:
-        return u"warning"_s;
-    case UseLevel::Critical:
-        return u"critical"_s;
-    }
-    return QString();
-}
-
 QString cellText(const UseCell &cell)
 {
     if (cell.level == UseLevel::NotMeasured)
@@ -47,7 +30,7 @@ QString cellText(const UseCell &cell)
     if (!cell.hasValue() || !headline || !worst)
         return u"—"_s;
     QString text = formatUseValue(worst->sample.value, headline->info.unit) + u" ("_s
-        + levelName(cell.level) + u')';
+        + useLevelName(cell.level) + u')';
     if (cell.raised() && cell.sinceMs >= 0)
         text += u" since "_s + Analysis::isoUtc(cell.sinceMs)
             + (cell.untilMs >= 0 ? u" until "_s + Analysis::isoUtc(cell.untilMs) : QString());

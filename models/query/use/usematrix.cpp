@@ -14,6 +14,23 @@ namespace Headroom {
 
 using namespace Qt::StringLiterals;
 
+QString useLevelName(UseLevel level)
+{
+    switch (level) {
+    case UseLevel::NotMeasured:
+        break;
+    case UseLevel::Stale:
+        return u"stale"_s;
+    case UseLevel::Ok:
+        return u"ok"_s;
+    case UseLevel::Warning:
+        return u"warning"_s;
+    case UseLevel::Critical:
+        return u"critical"_s;
+    }
+    return QString();
+}
+
 namespace {
 
 constexpr qint64 UnknownSpacingStaleMs = 10'000;

@@ -71,6 +71,10 @@ enum class UseLevel
     Critical = 2
 };
 
+// The level as the CSV, the report and the tooltips name it: "stale", "ok", "warning",
+// "critical"; empty for NotMeasured.
+QString useLevelName(UseLevel level);
+
 // How far back from the range end the latest samples (freshness and spacing) are
 // looked for; the worst figure is looked for over the whole range.
 inline constexpr qint64 UseLookbackMs = 10 * 60 * 1000;
