@@ -62,11 +62,13 @@ int PgActivitySampler::update(const QList<Row> &rows, const QString &source, Sam
         m_seenStates.insert(it.key());
     for (auto it = waits.cbegin(); it != waits.cend(); ++it)
         m_seenWaits.insert(it.key());
+    // Counts of sessions, in a unit of their own: a plain number would be judged by the
+    // per-CPU bounds of a run queue, where one active session is already a warning.
     for (const QString &state : std::as_const(m_seenStates))
-        add(u"pg.activity.sessions"_s, { { u"state"_s, state } }, QString(),
+        add(u"pg.activity.sessions"_s, { { u"state"_s, state } }, SessionsUnit,
             states.value(state, 0));
     for (const QString &wait : std::as_const(m_seenWaits))
-        add(u"pg.activity.waiting"_s, { { u"wait"_s, wait } }, QString(), waits.value(wait, 0));
+        add(u"pg.activity.waiting"_s, { { u"wait"_s, wait } }, SessionsUnit, waits.value(wait, 0));
     // Share of the active sessions waiting in each class (Lock, LWLock, IO, ...): one
     // class holding most of them is a queue on one resource. Below MinSessionsForShare
     // active sessions one waiting session would read as 100 %, so the share is 0.

@@ -18,6 +18,8 @@ class PgActivitySampler
 public:
     // Resource of every pg.activity.* series: server-wide, not one database.
     static inline const QString Resource = QStringLiteral("pg");
+    // Unit of pg.activity.sessions and pg.activity.waiting.
+    static inline const QString SessionsUnit = QStringLiteral("sessions");
     // pg.activity.wait_class_share is 0 with fewer active sessions than this.
     static constexpr int MinSessionsForShare = 2;
 

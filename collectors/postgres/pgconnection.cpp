@@ -408,6 +408,7 @@ bool PgConnection::ensureConnected(const QDeadlineTimer &deadline, QString *erro
     m_backingOff = false;
     m_backoffMs = InitialBackoffMs;
     ++m_generation;
+    m_ownRollbacks = 0;
     qCInfo(lcPostgres).noquote() << "connected to" << endpoint(m_conn) << "server"
                                  << PQserverVersion(m_conn) << "as" << PQuser(m_conn) << "db"
                                  << PQdb(m_conn);
@@ -531,6 +532,7 @@ PgResult PgConnection::exec(const QByteArray &sql, const QList<QByteArray> &para
     values.reserve(size_t(params.size()));
     for (const QByteArray &param : params)
         values.push_back(param.isNull() ? nullptr : param.constData());
+    const PGTransactionStatusType before = PQtransactionStatus(m_conn);
     if (!PQsendQueryParams(m_conn, sql.constData(), int(values.size()), nullptr, values.data(),
                            nullptr, nullptr, 0)) {
         PgResult result;
@@ -539,7 +541,20 @@ PgResult PgConnection::exec(const QByteArray &sql, const QList<QByteArray> &para
             markBroken(result.m_error);
         return result;
     }
-    return collect(deadline);
+    const int generation = m_generation;
+    PgResult result = collect(deadline);
+    // The server got the statement: count the transactions it ends in a rollback. A
+    // session lost meanwhile takes its count with it (a new one starts from 0).
+    const bool inBlock = before == PQTRANS_INTRANS || before == PQTRANS_INERROR;
+    if (generation == m_generation
+        && ((inBlock && sql == "ROLLBACK") || (before == PQTRANS_IDLE && !result.ok())))
+        ++m_ownRollbacks;
+    return result;
+}
+
+QString PgConnection::database() const
+{
+    return m_conn ? QString::fromUtf8(PQdb(m_conn)) : QString();
 }
 
 PgResult PgConnection::collect(const QDeadlineTimer &deadline)

@@ -84,6 +84,14 @@ public:
     int generation() const { return m_generation; }
     int serverVersion() const;
     int backendPid() const;
+    // The database this session is connected to (empty when not connected).
+    QString database() const;
+    // Transactions this session has ended in a rollback since it was established: each
+    // ROLLBACK of a transaction block, and each statement outside one that failed (its
+    // implicit transaction aborts). pg_stat_database counts them as xact_rollback of
+    // database(); the collector takes them out, so that watching a database is not
+    // seen as rollbacks in it.
+    qint64 ownRollbacks() const { return m_ownRollbacks; }
 
     // Runs one statement with text parameters. When `deadline` passes, the query is
     // cancelled (within cancelGraceMs) and the result says timedOut. A broken connection
@@ -112,6 +120,7 @@ private:
     PgSettings m_settings;
     pg_conn *m_conn = nullptr;
     int m_generation = 0;
+    qint64 m_ownRollbacks = 0;
     // Backoff state: the next attempt may start when m_retryAt expires.
     QDeadlineTimer m_retryAt { QDeadlineTimer::Forever };
     bool m_backingOff = false;

@@ -1,5 +1,7 @@
 #include "pgstatdatabase.h"
 
+#include <algorithm>
+
 namespace Headroom {
 
 using namespace Qt::StringLiterals;
@@ -54,10 +56,21 @@ void PgStatDatabaseRates::clear()
 {
     m_rates.clear();
     m_known.clear();
+    m_ownAccounted = 0;
+    m_ownTaken = 0;
+}
+
+double PgStatDatabaseRates::takeOwnRollbacks(double rise, const PgOwnRollbacks &own)
+{
+    // A new session counts from 0 again; anything older is forgotten.
+    m_ownAccounted = std::clamp(m_ownAccounted, own.count - MaxPendingOwnRollbacks, own.count);
+    const double take = std::clamp(rise, 0.0, double(own.count - m_ownAccounted));
+    m_ownAccounted += qint64(take);
+    return take;
 }
 
 void PgStatDatabaseRates::update(const QList<Row> &rows, qint64 tsMs, const QString &source,
-                                 SampleBatch &batch)
+                                 SampleBatch &batch, const PgOwnRollbacks &own)
 {
     QHash<QString, Known> seen;
     for (const Row &row : rows) {
@@ -74,12 +87,21 @@ void PgStatDatabaseRates::update(const QList<Row> &rows, qint64 tsMs, const QStr
         if (reset)
             forget(row.datname);
         seen.insert(row.datname, { row.statsReset, row.values });
+        // Our own rollbacks come out of the counter before it becomes a rate.
+        std::array<double, CounterCount> values = row.values;
+        if (row.datname == own.datname) {
+            if (reset || known == m_known.cend())
+                m_ownTaken = 0;
+            else
+                m_ownTaken += takeOwnRollbacks(
+                    row.values[RollbackIndex] - known->values[RollbackIndex], own);
+            values[RollbackIndex] -= m_ownTaken;
+        }
 
         const Labels labels { { u"datname"_s, row.datname } };
         const QString resource = u"db:"_s + row.datname;
         for (int i = 0; i < CounterCount; ++i) {
-            const auto rate
-                = m_rates.update(counterKey(row.datname, i), row.values[size_t(i)], tsMs);
+            const auto rate = m_rates.update(counterKey(row.datname, i), values[size_t(i)], tsMs);
             if (!rate || reset)
                 continue;
             const PgDatabaseCounter &counter = counters()[size_t(i)];

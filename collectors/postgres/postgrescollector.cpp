@@ -144,7 +144,8 @@ void PostgresCollector::collectDatabases(PgPoll &poll)
         if (!present.contains(name))
             poll.warn(u"pg_stat_database: no database \"%1\""_s.arg(name));
     }
-    m_databaseRates.update(rows, poll.ts, m_config.sourceId, poll.result.batch);
+    m_databaseRates.update(rows, poll.ts, m_config.sourceId, poll.result.batch,
+                           { m_connection.database(), m_connection.ownRollbacks() });
 }
 
 void PostgresCollector::collectActivity(PgPoll &poll)

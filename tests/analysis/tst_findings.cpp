@@ -56,6 +56,9 @@ private Q_SLOTS:
     void cpuSaturation();
     void nicShelfWitnessedByDrops();
     void shelfWithoutWitnessIsAChange();
+    void witnessLongAfterTheShelfIsNone();
+    void sessionCountsHaveNoRunQueueBounds();
+    void stealTicksAreNoShelf();
     void twoHostsStayApart();
     void quietFleetHasNothingAboveWarning();
     void rankingPrefersSaturationThenEarlier();
@@ -135,6 +138,72 @@ void TestFindings::shelfWithoutWitnessIsAChange()
     QCOMPARE(findings.size(), size_t(1)); // the shelf and the onset of one series merge
     QCOMPARE(findings[0].kind, FindingKind::Change);
     QVERIFY(!findings[0].aboveWarning());
+}
+
+// scenario_healthy in CI: a steady load's row rate moved and stayed flat, and 12 s
+// later one more session was active. The shelf is a change, not a limit.
+void TestFindings::witnessLongAfterTheShelfIsNone()
+{
+    QRandomGenerator random(6);
+    std::vector<SeriesTrack> tracks;
+    tracks.push_back(track(
+        info(u"pg.table.tup_written.rate"_s, UseKind::Throughput, u"1/s"_s, u"db:app"_s, u"pg"_s),
+        N, [&](int i) { return i < 30 ? 8 + noise(random, 0.5) : 13.0; }, 1));
+    tracks.push_back(track(
+        info(u"pg.activity.wait_class_share"_s, UseKind::Saturation, u"%"_s, u"pg"_s, u"pg"_s,
+             { { u"class"_s, u"Lock"_s } }),
+        N, [&](int i) { return i < 45 ? 0.0 : 40.0; }, 2));
+    const std::vector<Finding> findings = findFindings(tracks);
+    const Finding *db = findingFor(findings, u"pg"_s, u"database app"_s);
+    QVERIFY(db);
+    QCOMPARE(db->kind, FindingKind::Change);
+    QVERIFY2(!db->aboveWarning(), qPrintable(db->summary));
+    // The same witness as the flat run starts: a limit.
+    tracks[1] = track(tracks[1].info, N, [&](int i) { return i < 31 ? 0.0 : 40.0; }, 2);
+    const std::vector<Finding> limited = findFindings(tracks);
+    const Finding *shelved = findingFor(limited, u"pg"_s, u"database app"_s);
+    QVERIFY(shelved);
+    QCOMPARE(shelved->kind, FindingKind::Saturation);
+    QVERIFY2(shelved->summary.contains(u"flat at"_s), qPrintable(shelved->summary));
+}
+
+// scenario_healthy in CI: pg.activity.sessions{state=active} 0 -> 1 was a warning by a
+// run queue's per-CPU bounds. Sessions are counted in "sessions", which has none.
+void TestFindings::sessionCountsHaveNoRunQueueBounds()
+{
+    std::vector<SeriesTrack> tracks;
+    tracks.push_back(track(
+        info(u"pg.activity.sessions"_s, UseKind::Saturation, u"sessions"_s, u"pg"_s, u"pg"_s,
+             { { u"state"_s, u"active"_s } }),
+        N, [](int i) { return i < 60 ? 0.0 : 1.0; }, 1));
+    const std::vector<Finding> findings = findFindings(tracks);
+    QCOMPARE(findings.size(), size_t(1));
+    QCOMPARE(findings[0].kind, FindingKind::Change);
+    QVERIFY2(!findings[0].aboveWarning(), qPrintable(findings[0].summary));
+}
+
+// scenario_cpu_saturation in CI: CPU steal went from 0 to one tick a second (0.5 % of
+// two CPUs) 11 s before the load, "flat" until the run queue rose, and carried the CPU
+// finding with its own, earlier, onset.
+void TestFindings::stealTicksAreNoShelf()
+{
+    QRandomGenerator random(7);
+    std::vector<SeriesTrack> tracks = quietHost(random, u"host"_s, 1);
+    tracks[1] = track(
+        tracks[1].info, N,
+        [&](int i) { return i < 60 ? std::max(0.0, std::round(0.6 + noise(random, 0.8))) : 9.0; },
+        2);
+    tracks.push_back(track(
+        info(u"host.cpu.mode"_s, UseKind::Utilization, u"%"_s, u"cpu"_s, u"host"_s,
+             { { u"mode"_s, u"steal"_s } }),
+        N, [](int i) { return i < 49 ? 0.0 : 0.5; }, 9));
+    const std::vector<Finding> findings = findFindings(tracks);
+    QVERIFY(!findings.empty());
+    const Finding &top = findings.front();
+    QCOMPARE(top.resource, u"CPU"_s);
+    QCOMPARE(top.kind, FindingKind::Saturation);
+    QCOMPARE(top.signalSeriesId, 2);
+    QVERIFY2(std::abs(top.sinceMs - (T0 + 60'000)) <= 2000, qPrintable(isoUtc(top.sinceMs)));
 }
 
 void TestFindings::twoHostsStayApart()

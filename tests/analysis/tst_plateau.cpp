@@ -17,6 +17,8 @@ private Q_SLOTS:
     void detects_data();
     void detects();
     void onlyThroughputAndUtilization();
+    void percentShelvesFromFivePercent_data();
+    void percentShelvesFromFivePercent();
 };
 
 void TestPlateau::detects_data()
@@ -92,6 +94,31 @@ void TestPlateau::onlyThroughputAndUtilization()
     QVERIFY(!mayShelve(info(u"a"_s, UseKind::Saturation)));
     QVERIFY(!mayShelve(info(u"a"_s, UseKind::Errors)));
     QVERIFY(!mayShelve(info(u"a"_s, UseKind::Info)));
+}
+
+void TestPlateau::percentShelvesFromFivePercent_data()
+{
+    QTest::addColumn<double>("level");
+    QTest::addColumn<bool>("shelf");
+    // CPU steal of one tick a second on two CPUs: a step of counting, not a limit.
+    QTest::newRow("0.5 %") << 0.5 << false;
+    QTest::newRow("4.9 %") << 4.9 << false;
+    QTest::newRow("5 %") << 5.0 << true;
+    QTest::newRow("50 %, a CPU quota") << 50.0 << true;
+}
+
+void TestPlateau::percentShelvesFromFivePercent()
+{
+    QFETCH(double, level);
+    QFETCH(bool, shelf);
+    const auto value = [&](int i) { return i < 30 ? 0.0 : level; };
+    const SeriesTrack percent
+        = track(info(u"host.cpu.mode"_s, UseKind::Utilization, u"%"_s, u"cpu"_s), 120, value);
+    QCOMPARE(bool(detectPlateau(percent)), shelf);
+    // The same figures in another unit are a shelf whatever their size.
+    const SeriesTrack rate = track(
+        info(u"pg.table.tup_written.rate"_s, UseKind::Throughput, u"1/s"_s, u"db:x"_s), 120, value);
+    QVERIFY(detectPlateau(rate));
 }
 
 QTEST_GUILESS_MAIN(TestPlateau)

@@ -6,8 +6,10 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QTest>
 #include <QThread>
+#include <cmath>
 
 using namespace Headroom;
 using namespace Headroom::Test;
@@ -39,6 +41,7 @@ private Q_SLOTS:
     void libpqDefaults();
     void readOnlySession();
     void queryDeadlineCancels();
+    void ownRollbacksLeftOut();
 
 private:
     PollResult pollOk(PostgresCollector &collector);
@@ -49,8 +52,8 @@ void TestPostgresCollector::initTestCase()
     HEADROOM_REQUIRE_PG();
     TestConnection admin(conninfo());
     QVERIFY2(admin.ok(), qPrintable(admin.error()));
-    for (const char *db :
-         { "headroom_rates", "headroom_reset", "headroom_locks", "headroom_noprivs" }) {
+    for (const char *db : { "headroom_rates", "headroom_reset", "headroom_locks",
+                            "headroom_noprivs", "headroom_own" }) {
         PG_EXEC(admin, u"DROP DATABASE IF EXISTS %1 WITH (FORCE)"_s.arg(QLatin1StringView(db)));
         PG_EXEC(admin, u"CREATE DATABASE %1"_s.arg(QLatin1StringView(db)));
     }
@@ -226,6 +229,7 @@ void TestPostgresCollector::waitEvents()
     const auto meta = info(during.batch, u"pg.activity.waiting"_s, lockWait);
     QCOMPARE(meta->kind, UseKind::Saturation);
     QCOMPARE(meta->resource, u"pg"_s);
+    QCOMPARE(meta->unit, u"sessions"_s);
     QVERIFY(
         value(during.batch, u"pg.activity.sessions"_s, { { u"state"_s, u"active"_s } }).value_or(0)
         >= 1);
@@ -419,6 +423,71 @@ void TestPostgresCollector::queryDeadlineCancels()
     QVERIFY(!cut.timedOut());
     QCOMPARE(cut.sqlState(), QByteArray("57014")); // query_canceled
     QVERIFY(strict->connection().isConnected());
+}
+
+// The probe and the dashboard's queries each end a read-only transaction in a ROLLBACK
+// every poll: the database Headroom watches would read as one with rollbacks (an error
+// in the USE sense). They are left out of pg.db.rollbacks.rate; another session's
+// rollbacks still count, every one.
+void TestPostgresCollector::ownRollbacksLeftOut()
+{
+    const Labels own { { u"datname"_s, u"headroom_own"_s } };
+    TestConnection admin(conninfo());
+    QVERIFY2(admin.ok(), qPrintable(admin.error()));
+    const auto serverCount = [&] {
+        return admin
+            .exec(u"SELECT xact_rollback FROM pg_stat_database WHERE datname = 'headroom_own'"_s)
+            .value_or(u"nan"_s)
+            .toDouble();
+    };
+    const auto collector
+        = makeCollector({ { u"conninfo"_s, conninfo(u"headroom_own"_s) },
+                          { u"databases"_s, QJsonArray { u"headroom_own"_s } },
+                          { u"probe"_s, QJsonObject { { u"count"_s, 3 } } },
+                          { u"queries"_s,
+                            QJsonArray { QJsonObject { { u"name"_s, u"one"_s },
+                                                       { u"sql"_s, u"SELECT 1 AS one"_s } } } } });
+    QVERIFY(collector);
+    const double serverBefore = serverCount();
+    double counted = 0; // rollbacks the rates add up to
+    qint64 lastTs = 0;
+    const auto pollAndCount = [&] {
+        const PollResult r = pollOk(*collector);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        if (const auto rate = value(r.batch, u"pg.db.rollbacks.rate"_s, own))
+            counted += *rate * double(r.batch.tsMs - lastTs) / 1000.0;
+        lastTs = r.batch.tsMs;
+    };
+    for (int i = 0; i < 12; ++i) {
+        pollAndCount();
+        QThread::msleep(250);
+    }
+    QThread::msleep(1500); // the server's statistics of our session flushed
+    pollAndCount();
+    const double serverOwn = serverCount() - serverBefore;
+    qInfo("the server counted %g rollbacks of Headroom's session; the rate added up to %g",
+          serverOwn, counted);
+    QVERIFY2(serverOwn >= 20, qPrintable(QString::number(serverOwn))); // 2 a poll
+    QVERIFY2(std::abs(counted) < 0.01, qPrintable(QString::number(counted)));
+
+    // Another session's rollbacks are real ones.
+    {
+        TestConnection other(conninfo(u"headroom_own"_s));
+        QVERIFY2(other.ok(), qPrintable(other.error()));
+        for (int i = 0; i < 5; ++i) {
+            PG_EXEC(other, u"BEGIN"_s);
+            PG_EXEC(other, u"ROLLBACK"_s);
+        }
+        PG_EXEC(other, ForceFlush);
+    }
+    // Ours and theirs reach the counter in either order: a backend flushes its
+    // statistics at most once a second and, idle, up to 10 s later. Until ours arrive,
+    // theirs pay for them; once every one has arrived the rates add up to theirs alone.
+    counted = 0;
+    pollAndCount();
+    QThread::msleep(11'000);
+    pollAndCount();
+    QVERIFY2(std::abs(counted - 5) < 0.01, qPrintable(QString::number(counted)));
 }
 
 QTEST_GUILESS_MAIN(TestPostgresCollector)

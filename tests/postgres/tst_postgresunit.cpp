@@ -25,6 +25,8 @@ private Q_SLOTS:
     void databaseRates_data();
     void databaseRates();
     void databaseRatesMetadata();
+    void ownRollbacks_data();
+    void ownRollbacks();
     void activityZeroFill();
 };
 
@@ -248,6 +250,59 @@ void TestPostgresUnit::databaseRates()
     SampleBatch third;
     rates.update({ row(reset3, inserted3, others3) }, 12'000, u"pg"_s, third);
     check(third, rate3);
+}
+
+void TestPostgresUnit::ownRollbacks_data()
+{
+    // Polls one second apart: xact_rollback as the server reports it, how many
+    // rollbacks our own session had sent by then, and the rates expected from the
+    // second poll on.
+    QTest::addColumn<QString>("ownDatabase");
+    QTest::addColumn<QList<double>>("server");
+    QTest::addColumn<QList<qint64>>("ours");
+    QTest::addColumn<QList<double>>("rates");
+    QTest::newRow("counted at once") << u"erp"_s << QList<double> { 10, 11, 12, 13 }
+                                     << QList<qint64> { 0, 1, 2, 3 } << QList<double> { 0, 0, 0 };
+    // The server's statistics come a flush late: ours are paid off when they arrive.
+    QTest::newRow("counted a poll late")
+        << u"erp"_s << QList<double> { 10, 10, 12, 13, 13 } << QList<qint64> { 0, 1, 2, 3, 3 }
+        << QList<double> { 0, 0, 0, 0 };
+    QTest::newRow("others' rollbacks count")
+        << u"erp"_s << QList<double> { 10, 16, 22, 22 } << QList<qint64> { 0, 1, 2, 2 }
+        << QList<double> { 5, 5, 0 };
+    QTest::newRow("ours are in another database")
+        << u"postgres"_s << QList<double> { 10, 16, 22 } << QList<qint64> { 0, 1, 2 }
+        << QList<double> { 6, 6 };
+    // Ours the server never counted are given up after MaxPendingOwnRollbacks: they
+    // cannot hide later rollbacks without end.
+    QTest::newRow("at most 60 pending") << u"erp"_s << QList<double> { 10, 10, 110 }
+                                        << QList<qint64> { 0, 100, 100 } << QList<double> { 0, 40 };
+    QTest::newRow("a stats reset starts over")
+        << u"erp"_s << QList<double> { 10, 11, 0, 2, 3 } << QList<qint64> { 0, 1, 2, 3, 4 }
+        << QList<double> { 0, -1, 0, 0 };
+}
+
+void TestPostgresUnit::ownRollbacks()
+{
+    QFETCH(QString, ownDatabase);
+    QFETCH(QList<double>, server);
+    QFETCH(QList<qint64>, ours);
+    QFETCH(QList<double>, rates);
+    PgStatDatabaseRates dbRates;
+    const Labels labels { { u"datname"_s, u"erp"_s } };
+    for (qsizetype i = 0; i < server.size(); ++i) {
+        PgStatDatabaseRates::Row r = row({}, 0, 0);
+        r.values[PgStatDatabaseRates::RollbackIndex] = server[i];
+        SampleBatch batch;
+        dbRates.update({ r }, 1000 * (i + 1), u"pg"_s, batch, { ownDatabase, ours[i] });
+        const auto rate = value(batch, u"pg.db.rollbacks.rate"_s, labels);
+        if (i == 0 || rates[i - 1] < 0) {
+            QVERIFY2(!rate, qPrintable(u"poll %1"_s.arg(i)));
+            continue;
+        }
+        QVERIFY2(rate, qPrintable(u"poll %1"_s.arg(i)));
+        QCOMPARE(*rate, rates[i - 1]);
+    }
 }
 
 void TestPostgresUnit::databaseRatesMetadata()

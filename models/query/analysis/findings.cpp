@@ -202,18 +202,32 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
         const auto shelf = detectPlateau(track, plateauOptions);
         if (!shelf)
             continue;
+        // A limit shows where the demand meets it: the saturation or the errors rise as
+        // the series runs into its shelf, not at some later moment of a long flat run
+        // (a steady load is flat too, and something else may rise while it lasts).
         const qint64 lead = plateauOptions.minBins * track.binMs;
-        // (track, onset) of each witness: its first rise within the shelf's span.
-        QList<std::pair<size_t, const Onset *>> witnesses;
+        const qint64 lag = plateauOptions.leadBins * track.binMs;
+        // (track, onset, score) of each witness: its first rise, past its bounds, around
+        // the shelf's start.
+        struct Witness
+        {
+            size_t track;
+            const Onset *onset;
+            double score;
+        };
+        QList<Witness> witnesses;
         for (size_t w = 0; w < tracks.size(); ++w) {
             const SeriesInfo &info = tracks[w].info;
             if (w == t || (info.kind != UseKind::Saturation && info.kind != UseKind::Errors)
                 || !isWitness(track.info, info))
                 continue;
             for (const Onset &onset : onsets[w]) {
-                if (onset.rising() && onset.tsMs >= shelf->fromMs - lead
-                    && onset.tsMs <= shelf->toMs) {
-                    witnesses.append({ w, &onset });
+                if (!onset.rising() || onset.tsMs < shelf->fromMs - lead
+                    || onset.tsMs > shelf->fromMs + lag)
+                    continue;
+                const auto judged = fromOnset(tracks[w], onset);
+                if (judged && judged->raised) {
+                    witnesses.append({ w, &onset, judged->finding.score });
                     break;
                 }
             }
@@ -241,26 +255,26 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
             f.score = 0.3;
             f.summary += u" (no saturation or error signal rose with it)"_s;
         } else {
-            std::sort(witnesses.begin(), witnesses.end(),
-                      [](const auto &a, const auto &b) { return a.second->tsMs < b.second->tsMs; });
-            const SeriesTrack &first = tracks[witnesses.first().first];
-            const Onset &firstOnset = *witnesses.first().second;
+            std::sort(witnesses.begin(), witnesses.end(), [](const Witness &a, const Witness &b) {
+                return a.onset->tsMs < b.onset->tsMs;
+            });
+            const SeriesTrack &first = tracks[witnesses.first().track];
+            const Onset &firstOnset = *witnesses.first().onset;
             f.kind = FindingKind::Saturation;
             // The shelf is the diagnosis and its witnesses the evidence: it outscores
             // each of them, so that it carries the merged finding of its resource.
             double witnessScore = 0;
-            for (const auto &[w, onset] : std::as_const(witnesses))
-                if (const auto wc = fromOnset(tracks[w], *onset))
-                    witnessScore = std::max(witnessScore, wc->finding.score);
+            for (const Witness &witness : std::as_const(witnesses))
+                witnessScore = std::max(witnessScore, witness.score);
             f.score = std::min(
                 1.0, std::max(0.65 + 0.1 * double(witnesses.size()), witnessScore + 0.05));
             f.summary += u" while %1 rose from %2 to %3 at %4: a limit below what the "
                          "resource reports"_s.arg(
                              signalName(first.info), value(firstOnset.before, first.info.unit),
                              value(firstOnset.after, first.info.unit), clock(firstOnset.tsMs));
-            for (const auto &witness : std::as_const(witnesses)) {
-                f.evidenceSeriesIds.append(tracks[witness.first].seriesId);
-                f.evidenceKeys.append(tracks[witness.first].info.key);
+            for (const Witness &witness : std::as_const(witnesses)) {
+                f.evidenceSeriesIds.append(tracks[witness.track].seriesId);
+                f.evidenceKeys.append(tracks[witness.track].info.key);
             }
             c.raised = true;
         }

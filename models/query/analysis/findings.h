@@ -12,10 +12,11 @@
 //   WarningScore: evidence, not an alarm.
 // - A shelf (plateau.h) on a throughput or utilization series is a saturation finding
 //   when a saturation or error series of the same source, on the same resource or on a
-//   source-wide one a hidden limit shows in ("tcp", "net", "pg"), has an onset rising
-//   within the shelf
-//   (or up to minBins before it), scored just above its best witness so that it carries
-//   the merged finding of its resource; without a witness it is a change.
+//   source-wide one a hidden limit shows in ("tcp", "net", "pg"), rises past its
+//   bounds (as above) around the shelf's start: from minBins before it to leadBins
+//   after it, where the demand meets the limit. It is scored just above its best
+//   witness so that it carries the merged finding of its resource; without a witness
+//   it is a change.
 // Findings of one (source, resource) merge: the highest score carries the kind, signal
 // and summary, since is the earliest raised onset among them, and every series involved
 // is evidence (the signal first). A merge of several raised signals adds 0.05 each.

@@ -7,6 +7,8 @@
 
 namespace Headroom::Analysis {
 
+using namespace Qt::StringLiterals;
+
 bool mayShelve(const SeriesInfo &info)
 {
     return !info.histogram
@@ -20,6 +22,7 @@ std::optional<Plateau> detectPlateau(const SeriesTrack &track, const PlateauOpti
     const size_t lead = size_t(std::max(1, options.leadBins));
     if (n < minBins + lead)
         return std::nullopt;
+    const bool percent = track.info.unit == "%"_L1;
     const std::vector<double> smooth = smoothedValues(track);
     // The highest smoothed value from each bin on.
     std::vector<double> topFrom(n);
@@ -34,7 +37,7 @@ std::optional<Plateau> detectPlateau(const SeriesTrack &track, const PlateauOpti
         // minBins bins' median (a run whose own start is not flat moves on by one).
         const double level = median(std::span<const double>(smooth).subspan(start, minBins));
         const double band = std::abs(level) * options.maxSpread;
-        if (!(level > 0)) {
+        if (!(level > 0) || (percent && level < options.minPercentLevel)) {
             ++start;
             continue;
         }

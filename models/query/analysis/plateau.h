@@ -7,7 +7,8 @@
 // values stay within maxSpread (relative) of the run's median, where that median is at
 // least nearTop of the highest smoothed value from the run's start on, and the run
 // starts with a move of at least minStep (relative) from the level just before it (so a
-// series that has always been flat is not a shelf). A flat line alone is also what a
+// series that has always been flat is not a shelf), and, in %, is at least
+// minPercentLevel. A flat line alone is also what a
 // steady healthy load draws: findings.cpp only raises a shelf when a saturation or
 // error signal of the same resource or host rises with it.
 #pragma once
@@ -25,6 +26,10 @@ struct PlateauOptions
     double nearTop = 0.9;
     double minStep = 0.3;
     int leadBins = 5; // bins before the run that give the level it moved from
+    // A percentage flat below this is no limit anyone runs into: on a quiet machine it
+    // is the step of a tick counter (CPU steal at 0.5 % of two CPUs is one tick a
+    // second). A NIC capped far below its reported speed shelves in its bytes.
+    double minPercentLevel = 5;
 };
 
 struct Plateau
