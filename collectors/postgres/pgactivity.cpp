@@ -7,6 +7,18 @@ namespace Headroom {
 
 using namespace Qt::StringLiterals;
 
+const QStringList &PgActivitySampler::contentionClasses()
+{
+    static const QStringList classes { u"BufferPin"_s, u"IO"_s, u"IPC"_s, u"LWLock"_s, u"Lock"_s };
+    return classes;
+}
+
+PgActivitySampler::PgActivitySampler()
+{
+    for (const QString &waitClass : contentionClasses())
+        m_seenWaitClasses.insert(waitClass);
+}
+
 QByteArray PgActivitySampler::query()
 {
     // Without pg_monitor, other roles' rows come back with NULL state and this marker

@@ -10,6 +10,7 @@
 #include <QList>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 
 namespace Headroom {
 
@@ -37,6 +38,14 @@ public:
         double xactAgeS = -1; // < 0 when no transaction is open
         double queryAgeS = -1;
     };
+
+    // The wait classes whose share is published from the first poll on, 0 until a
+    // session waits in them: a class first seen in an incident (a lock storm on a
+    // server that never queued on a lock) then rises from 0 instead of starting a
+    // series at 83 %, which no onset could be found in. Others appear when first seen.
+    static const QStringList &contentionClasses();
+
+    PgActivitySampler();
 
     // Adds the pg.activity.* series; returns how many rows were hidden from us.
     int update(const QList<Row> &rows, const QString &source, SampleBatch &batch);

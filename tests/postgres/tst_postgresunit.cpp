@@ -355,6 +355,15 @@ void TestPostgresUnit::activityZeroFill()
                           -1,          100.0 };
     const Row hidden { QString(), QString(), QString(), u"client backend"_s, true, -1, -1 };
 
+    // Before any session waits, the contention classes' shares are there, at 0.
+    SampleBatch quiet;
+    QCOMPARE(sampler.update({}, u"pg"_s, quiet), 0);
+    for (const QString &waitClass : PgActivitySampler::contentionClasses())
+        QCOMPARE(value(quiet, u"pg.activity.wait_class_share"_s, { { u"class"_s, waitClass } }),
+                 0.0);
+    QCOMPARE(PgActivitySampler::contentionClasses().size(), 5);
+    QVERIFY(PgActivitySampler::contentionClasses().contains(u"Lock"_s));
+
     SampleBatch first;
     QCOMPARE(sampler.update({ blocked, holder, walsender, hidden }, u"pg"_s, first), 1);
     const Labels lock { { u"wait"_s, u"Lock:transactionid"_s } };
