@@ -3,6 +3,7 @@
 #include "pgsqllexer.h"
 
 #include <QSet>
+#include <algorithm>
 
 namespace Headroom {
 
@@ -51,6 +52,34 @@ QString redactStatementText(const QString &text)
     out += QStringView(text).mid(copied, end - copied);
     if (lexed.errorAt >= 0) // a text cut inside a literal or comment: hide the rest
         out += u"***"_s;
+    return out;
+}
+
+QString normalizeStatementText(const QString &text, qsizetype maxChars)
+{
+    const SqlLexResult lexed = lexSql(text);
+    int next = 1;
+    for (const SqlToken &token : lexed.tokens) {
+        if (token.kind == SqlToken::Kind::Parameter)
+            next = std::max(next, QStringView(token.text).mid(1).toInt() + 1);
+    }
+    QString out;
+    qsizetype copied = 0;
+    for (const SqlToken &token : lexed.tokens) {
+        if (token.kind != SqlToken::Kind::String && token.kind != SqlToken::Kind::Number)
+            continue;
+        out += QStringView(text).mid(copied, token.begin - copied);
+        out += u'$' + QString::number(next++);
+        copied = token.end;
+    }
+    const qsizetype end = lexed.errorAt >= 0 ? lexed.errorAt : text.size();
+    out += QStringView(text).mid(copied, end - copied);
+    out = out.simplified();
+    const QChar ellipsis(0x2026);
+    if (lexed.errorAt >= 0)
+        out += ellipsis;
+    if (out.size() > maxChars)
+        out = out.left(std::max<qsizetype>(0, maxChars - 1)) + ellipsis;
     return out;
 }
 

@@ -14,4 +14,12 @@ namespace Headroom {
 // cut off by the 1,000-character limit. Everything else is kept as written.
 QString redactStatementText(const QString &text);
 
+// A statement as pg_stat_statements shows it: every constant (string or number literal)
+// becomes a parameter numbered after the highest $n already in it, so that the text of
+// a running session (pg_stat_activity's query, written as the client sent it) names
+// the statement without its values, secrets among them. Runs of white space become one
+// space; a text cut inside a literal or a comment ends in "…" at that point, and so
+// does one longer than maxChars.
+QString normalizeStatementText(const QString &text, qsizetype maxChars = 200);
+
 } // namespace Headroom

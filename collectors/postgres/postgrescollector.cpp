@@ -2,6 +2,7 @@
 
 #include "collector/steadyclock.h"
 #include "core/jsonreader.h"
+#include "pgblocking.h"
 #include "pgcustomqueries.h"
 #include "pgdashboardconninfo.h"
 #include "pgprobe.h"
@@ -47,6 +48,8 @@ PostgresCollector::PostgresCollector(CollectorConfig config, PostgresOptions opt
 {
     qCDebug(lcPostgres).noquote() << m_config.sourceId << "using"
                                   << m_connection.redactedConninfo();
+    // Who blocks whom first: one cheap query, and what a lock storm needs named.
+    m_parts.push_back(std::make_unique<PgBlockingPart>());
     if (m_options.statements)
         m_parts.push_back(std::make_unique<PgStatementsPart>(m_options.topStatements));
     if (m_options.tables)

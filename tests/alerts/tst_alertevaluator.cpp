@@ -1,6 +1,7 @@
 // The alert state machine (alertevaluator.h) on synthetic series: hysteresis, `for`,
 // no-data policies, every reducer, guards, many instances, determinism and restore.
 #include "alerttestutil.h"
+#include "document/alertrulejson.h"
 #include "engine/alerts/alertevaluator.h"
 
 #include <QTest>
@@ -55,6 +56,38 @@ class TestAlertEvaluator : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // The USE pack's rule on a root blocker: fires after 30 s of sessions blocked behind
+    // the same session, and its message names that session.
+    void blockedBehindOneSession()
+    {
+        const auto pack = loadAlertPack(u"use"_s, nullptr);
+        QVERIFY(pack);
+        const auto blocked = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
+            return r.id == "use.db.blocked"_L1;
+        });
+        QVERIFY(blocked != pack->cend());
+        AlertEvaluator evaluator;
+        evaluator.setRules({ *blocked });
+        SeriesInfo info = seriesInfo(u"pg.locks.root_blocked"_s,
+                                     { { u"pid"_s, u"4242"_s },
+                                       { u"application"_s, u"nightly-cleanup"_s },
+                                       { u"user"_s, u"maint"_s },
+                                       { u"query"_s, u"DELETE FROM accounts WHERE id < $1"_s } });
+        info.key.source = u"pg"_s;
+        info.unit = u"sessions"_s;
+        QList<double> values(10, 0.0);
+        values += QList<double>(45, 5.0);
+        values += QList<double>(5, 0.0);
+        QList<AlertEvent> events;
+        for (qsizetype i = 0; i < values.size(); ++i)
+            events += evaluator.addSample(info, { Base + i * 1000, values[i] });
+        QCOMPARE(AlertTest::eventStates(events, Base),
+                 (QStringList { u"10:pending"_s, u"40:firing"_s, u"55:resolved"_s }));
+        QCOMPARE(events[1].severity, AlertSeverity::Critical);
+        QCOMPARE(events[1].message,
+                 u"pg: 5 sessions blocked behind pid 4242 (nightly-cleanup, user maint), "
+                 "which runs or last ran: DELETE FROM accounts WHERE id < $1"_s);
+    }
     void stateMachine_data()
     {
         QTest::addColumn<double>("threshold");

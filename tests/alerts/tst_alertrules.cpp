@@ -174,7 +174,7 @@ private Q_SLOTS:
              { "host.cpu.utilization", "host.cpu.runqueue_per_cpu", "host.load.per_cpu",
                "host.mem.psi", "host.mem.swap_in", "host.disk.utilization", "nic.utilization",
                "tcp.retransmit_ratio", "pg.shard.load", "pg.shardset.overloaded", "pg.latency.*",
-               "pg.db.rows_per_block", "pg.activity.wait_class_share" })
+               "pg.db.rows_per_block", "pg.activity.wait_class_share", "pg.locks.root_blocked" })
             QVERIFY2(metrics.contains(QLatin1StringView(metric)), metric);
         const auto cpu = std::find_if(rules->cbegin(), rules->cend(), [](const AlertRule &r) {
             return r.id == "use.cpu.utilization"_L1;

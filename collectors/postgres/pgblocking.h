@@ -1,0 +1,72 @@
+// Who blocks whom: the sessions that wait on a heavyweight lock (wait_event_type Lock),
+// each with pg_blocking_pids(), and the sessions they wait for, read in one query per
+// poll. A root blocker blocks others and waits on none: the maintenance transaction
+// that holds the rows five writers queue for, the session an engineer has to find in
+// a lock storm. Published as:
+//   pg.locks.blocked                 sessions waiting on a lock another session holds
+//   pg.locks.root_blockers           sessions at the root of such a wait
+//   pg.locks.root_blocked{root}      sessions waiting behind that root, directly or not
+//   pg.locks.root_blocked_direct{root}  of them, those waiting on the root itself
+//   pg.locks.root_xact_age_s{root}   how long the root's transaction has been open
+// where {root} is pid, application, user, client and query (its text normalized: the
+// constants are parameters, as pg_stat_statements shows it; 200 characters at most).
+// A root's series end when it stops blocking (a gap, not a 0: pids are not reused as
+// names for long). Sessions of other roles need pg_monitor to show their query text.
+#pragma once
+
+#include "pgpoll.h"
+
+#include <QList>
+#include <QString>
+
+namespace Headroom {
+
+struct PgLockSession
+{
+    int pid = 0;
+    QList<int> blockedBy; // pg_blocking_pids(); empty for a session that does not wait
+    QString application;
+    QString user;
+    QString client; // client_addr; empty for a Unix socket
+    QString state;
+    QString waitEvent; // "Type:Event", empty when not waiting
+    double xactAgeS = -1; // < 0: no transaction open
+    QString query; // as the session sent it
+};
+
+struct PgRootBlocker
+{
+    PgLockSession session;
+    int blockedDirectly = 0;
+    int blockedInAll = 0; // every session whose chain of waits leads to this root
+};
+
+struct PgBlockingTree
+{
+    int blocked = 0; // sessions that wait on another session's lock
+    QList<PgRootBlocker> roots; // most sessions blocked first, then by pid
+};
+
+// The roots and their counts. Sessions that only wait on each other (a deadlock the
+// server has not broken yet) have no root; they still count as blocked.
+PgBlockingTree buildBlockingTree(const QList<PgLockSession> &sessions);
+
+// "{12,345}" (an int[] as text) to pids; anything that is not a pid is left out.
+QList<int> parsePidArray(const QString &text);
+
+class PgBlockingPart : public PgPart
+{
+public:
+    // At most this many roots get series of their own (the ones blocking most).
+    static constexpr int MaxRoots = 20;
+
+    // Columns: pid, blockers (int[] as text), application_name, usename, client_addr,
+    // state, "wait_event_type:wait_event", transaction age s, query.
+    static QByteArray query();
+    static void publish(const PgBlockingTree &tree, const QString &source, SampleBatch &batch);
+
+    void collect(PgPoll &poll) override;
+    void resetBaselines() override { }
+};
+
+} // namespace Headroom
