@@ -11,6 +11,22 @@ namespace Headroom {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// pid, application, user, query (normalized) and, over TCP, client: who a session is.
+Labels identityLabels(const PgLockSession &s)
+{
+    Labels labels { { u"pid"_s, QString::number(s.pid) },
+                    { u"application"_s, s.application },
+                    { u"user"_s, s.user },
+                    { u"query"_s, normalizeStatementText(s.query) } };
+    if (!s.client.isEmpty()) // none over a Unix socket
+        labels.insert(u"client"_s, s.client);
+    return labels;
+}
+
+} // namespace
+
 QList<int> parsePidArray(const QString &text)
 {
     QList<int> pids;
@@ -62,6 +78,13 @@ PgBlockingTree buildBlockingTree(const QList<PgLockSession> &sessions)
         r.blockedInAll = int(reached.size());
         tree.roots.append(std::move(r));
     }
+    // The nodes: whoever waits on a session, and whoever is waited on and was read.
+    for (const PgLockSession &s : sessions) {
+        if (!s.blockedBy.isEmpty() || waitersOf.contains(s.pid))
+            tree.sessions.append(s);
+    }
+    std::sort(tree.sessions.begin(), tree.sessions.end(),
+              [](const PgLockSession &a, const PgLockSession &b) { return a.pid < b.pid; });
     std::sort(tree.roots.begin(), tree.roots.end(),
               [](const PgRootBlocker &a, const PgRootBlocker &b) {
                   if (a.blockedInAll != b.blockedInAll)
@@ -100,18 +123,24 @@ void PgBlockingPart::publish(const PgBlockingTree &tree, const QString &source, 
     for (qsizetype i = 0; i < std::min<qsizetype>(tree.roots.size(), MaxRoots); ++i) {
         const PgRootBlocker &root = tree.roots.at(i);
         const PgLockSession &s = root.session;
-        Labels labels { { u"pid"_s, QString::number(s.pid) },
-                        { u"application"_s, s.application },
-                        { u"user"_s, s.user },
-                        { u"query"_s, normalizeStatementText(s.query) } };
-        if (!s.client.isEmpty()) // none over a Unix socket
-            labels.insert(u"client"_s, s.client);
+        const Labels labels = identityLabels(s);
         batch.add({ source, u"pg.locks.root_blocked"_s, labels }, sessions, resource,
                   UseKind::Saturation, root.blockedInAll);
         batch.add({ source, u"pg.locks.root_blocked_direct"_s, labels }, sessions, resource,
                   UseKind::Saturation, root.blockedDirectly);
         batch.add({ source, u"pg.locks.root_xact_age_s"_s, labels }, u"s"_s, resource,
                   UseKind::Saturation, std::max(0.0, s.xactAgeS));
+    }
+    for (qsizetype i = 0; i < std::min<qsizetype>(tree.sessions.size(), MaxSessions); ++i) {
+        const PgLockSession &s = tree.sessions.at(i);
+        Labels labels = identityLabels(s);
+        labels.insert(u"state"_s, s.state);
+        if (!s.blockedBy.isEmpty())
+            labels.insert(u"blocked_by"_s, QString::number(s.blockedBy.constFirst()));
+        if (!s.waitEvent.isEmpty())
+            labels.insert(u"wait"_s, s.waitEvent);
+        batch.add({ source, u"pg.locks.session_xact_age_s"_s, labels }, u"s"_s, resource,
+                  UseKind::Info, std::max(0.0, s.xactAgeS));
     }
 }
 

@@ -9,7 +9,12 @@
 //   pg.locks.root_blocked_direct{root}  of them, those waiting on the root itself
 //   pg.locks.root_xact_age_s{root}   how long the root's transaction has been open
 // where {root} is pid, application, user, client and query (its text normalized: the
-// constants are parameters, as pg_stat_statements shows it; 200 characters at most).
+// constants are parameters, as pg_stat_statements shows it; 200 characters at most),
+// and for every session in a chain of waits, roots included, the tree's nodes:
+//   pg.locks.session_xact_age_s{pid, blocked_by, application, user, client, state,
+//                               wait, query}
+// (blocked_by: the first pid it waits on, none for a root; wait: "Type:Event"), which
+// the blocking tree panel (query/locks/blockingtree.h) builds its tree from.
 // A root's series end when it stops blocking (a gap, not a 0: pids are not reused as
 // names for long). Sessions of other roles need pg_monitor to show their query text.
 #pragma once
@@ -45,6 +50,7 @@ struct PgBlockingTree
 {
     int blocked = 0; // sessions that wait on another session's lock
     QList<PgRootBlocker> roots; // most sessions blocked first, then by pid
+    QList<PgLockSession> sessions; // every session in a chain of waits, by pid
 };
 
 // The roots and their counts. Sessions that only wait on each other (a deadlock the
@@ -57,8 +63,11 @@ QList<int> parsePidArray(const QString &text);
 class PgBlockingPart : public PgPart
 {
 public:
-    // At most this many roots get series of their own (the ones blocking most).
+    // At most this many roots get series of their own (the ones blocking most), and
+    // this many sessions a node series (the lowest pids: a storm of thousands of
+    // waiters is named by its roots).
     static constexpr int MaxRoots = 20;
+    static constexpr int MaxSessions = 200;
 
     // Columns: pid, blockers (int[] as text), application_name, usename, client_addr,
     // state, "wait_event_type:wait_event", transaction age s, query.

@@ -541,6 +541,7 @@ bool Parser::checkPanelOptions(const DashboardPanel &panel, const QString &path)
     switch (panel.type) {
     case PanelType::TimeSeries: // stacked, yMin, yMax: read by the view as they are
     case PanelType::Alerts: // states, minSeverity: likewise
+    case PanelType::BlockingTree: // none
         return true;
     case PanelType::Heatmap:
         return checkHeatmapPanel(*this, panel, path);

@@ -24,6 +24,8 @@ constexpr const char16_t *nameOf(PanelType type)
         return u"shardtable";
     case PanelType::Alerts:
         return u"alerts";
+    case PanelType::BlockingTree:
+        return u"blockingtree";
     }
     return nullptr; // not an enumerator
 }

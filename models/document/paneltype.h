@@ -23,19 +23,20 @@ enum class PanelType
     ShardHistogram,
     ShardTable,
     Alerts,
+    BlockingTree,
 };
 
 // Every type in enum order (AllPanelTypes[i] == PanelType(i); paneltype.cpp checks that
 // a new enumerator is listed), which is also the order the panel editor offers them in;
 // the first is what a new panel is.
 inline constexpr std::array AllPanelTypes {
-    PanelType::TimeSeries,     PanelType::Heatmap,    PanelType::UseMatrix,
-    PanelType::ShardHistogram, PanelType::ShardTable, PanelType::Alerts,
+    PanelType::TimeSeries, PanelType::Heatmap, PanelType::UseMatrix,    PanelType::ShardHistogram,
+    PanelType::ShardTable, PanelType::Alerts,  PanelType::BlockingTree,
 };
 inline constexpr int PanelTypeCount = int(AllPanelTypes.size());
 
 // The name a dashboard file spells the type with: "timeseries", "heatmap", "usematrix",
-// "shardhistogram", "shardtable", "alerts".
+// "shardhistogram", "shardtable", "alerts", "blockingtree".
 QString panelTypeName(PanelType type);
 // The type of a name as panelTypeName() spells it (case-sensitive); nullopt for any other.
 std::optional<PanelType> panelTypeFromName(QStringView name);

@@ -16,6 +16,15 @@ QByteArray csvHeader()
     return QByteArrayLiteral("time,panel,source,metric,labels,value,unit\r\n");
 }
 
+QString csvRow(qint64 tsMs, const QString &panel, const QString &source, const QString &metric,
+               const Labels &labels, double value, const QString &unit)
+{
+    return QDateTime::fromMSecsSinceEpoch(tsMs, QTimeZone::UTC).toString(Qt::ISODateWithMs) + u','
+        + csvText(panel) + u',' + csvText(source) + u',' + csvText(metric) + u','
+        + csvText(labelsToString(labels)) + u',' + csvNumber(value) + u',' + csvText(unit)
+        + u"\r\n"_s;
+}
+
 namespace {
 // Rows of lines drawn shiftMs later than measured (compare mode), with extra labels.
 void appendSeriesRows(QString *out, const QString &panelId, const QList<PanelSeriesData> &series,

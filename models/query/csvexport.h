@@ -13,6 +13,9 @@ namespace Headroom {
 
 QByteArray csvHeader();
 QByteArray csvRows(const PanelData &data);
+// One row of a type's own view (PanelDescriptor::csvRows) in the columns above.
+QString csvRow(qint64 tsMs, const QString &panel, const QString &source, const QString &metric,
+               const Labels &labels, double value, const QString &unit);
 // Header plus every panel's rows, written atomically (QSaveFile).
 bool writeCsvFile(const QList<PanelData> &panels, const QString &path, QString *error);
 

@@ -7,6 +7,7 @@
 #include "document/dashboard.h"
 #include "engine/runtime/alertevent.h"
 #include "query/heatmap/latencyheatmap.h"
+#include "query/locks/blockingtreedata.h"
 #include "query/shards/shardload.h"
 #include "query/use/usematrix.h"
 
@@ -50,8 +51,9 @@ struct AlertListPayload
 //   shardhistogram  ShardLoadHistogram (shardquery.h): the load histogram
 //   shardtable      ShardTableData (shardquery.h): the table's rows
 //   alerts          AlertListPayload: PanelData::alerts is its view
+//   blockingtree    BlockingTreeData (blockingtreequery.h): who blocks whom
 using PanelPayload = std::variant<TimeSeriesPayload, HeatmapGrid, UseMatrix, ShardLoadHistogram,
-                                  ShardTableData, AlertListPayload>;
+                                  ShardTableData, AlertListPayload, BlockingTreeData>;
 static_assert(std::variant_size_v<PanelPayload> == size_t(PanelTypeCount),
               "one PanelPayload alternative per PanelType");
 template<PanelType Type>

@@ -4,6 +4,7 @@
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
 #include "panels/alertlistpanel.h"
+#include "panels/blockingtreepanel.h"
 #include "panels/heatmappanel.h"
 #include "panels/panelfactory.h"
 #include "panels/shardhistogrampanel.h"
@@ -240,6 +241,7 @@ void TestDashboardView::everyTypeHasItsWidget()
         { PanelType::ShardHistogram, &ShardHistogramPanel::staticMetaObject },
         { PanelType::ShardTable, &ShardTablePanel::staticMetaObject },
         { PanelType::Alerts, &AlertListPanel::staticMetaObject },
+        { PanelType::BlockingTree, &BlockingTreePanel::staticMetaObject },
     };
     QCOMPARE(widgets.size(), qsizetype(PanelTypeCount));
     for (PanelType type : AllPanelTypes) {

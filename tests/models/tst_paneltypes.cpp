@@ -56,7 +56,8 @@ void TestPanelTypes::namesRoundTrip()
 {
     // The file format's spellings, in enum order.
     const QStringList expected { u"timeseries"_s,     u"heatmap"_s,    u"usematrix"_s,
-                                 u"shardhistogram"_s, u"shardtable"_s, u"alerts"_s };
+                                 u"shardhistogram"_s, u"shardtable"_s, u"alerts"_s,
+                                 u"blockingtree"_s };
     QCOMPARE(PanelTypeCount, int(expected.size()));
     QCOMPARE(panelTypeNames(), expected);
     for (int i = 0; i < PanelTypeCount; ++i) {
@@ -95,7 +96,8 @@ void TestPanelTypes::descriptors()
     const QSet<PanelType> showsAlerts { PanelType::TimeSeries, PanelType::Alerts,
                                         PanelType::UseMatrix };
     const QSet<PanelType> viewRows { PanelType::Heatmap, PanelType::UseMatrix,
-                                     PanelType::ShardHistogram, PanelType::ShardTable };
+                                     PanelType::ShardHistogram, PanelType::ShardTable,
+                                     PanelType::BlockingTree };
     QCOMPARE(d.showsAlerts, showsAlerts.contains(type));
     QCOMPARE(d.supportsCompare, type == PanelType::TimeSeries);
     QCOMPARE(d.readsSeries, type != PanelType::Alerts);

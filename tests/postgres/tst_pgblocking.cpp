@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QMap>
 #include <QTest>
 #include <QThread>
 
@@ -232,6 +233,18 @@ void TestPgBlocking::threeLevelChain()
     QCOMPARE(value(poll.batch, u"pg.locks.root_blocked"_s, *labels), 2.0);
     QCOMPARE(value(poll.batch, u"pg.locks.root_blocked_direct"_s, *labels), 1.0);
     QVERIFY(value(poll.batch, u"pg.locks.root_xact_age_s"_s, *labels).value_or(-1) > 0);
+    // The tree's nodes: each session with the one it waits on.
+    QMap<QString, Labels> nodes; // application -> labels
+    for (const SeriesValue &v : poll.batch.values)
+        if (v.info.key.metric == "pg.locks.session_xact_age_s"_L1)
+            nodes.insert(v.info.key.labels.value(u"application"_s), v.info.key.labels);
+    QCOMPARE(nodes.keys(), (QStringList { u"hr_leaf"_s, u"hr_middle"_s, u"hr_root"_s }));
+    QVERIFY(!nodes[u"hr_root"_s].contains(u"blocked_by"_s));
+    QCOMPARE(nodes[u"hr_root"_s].value(u"state"_s), u"idle in transaction"_s);
+    QCOMPARE(nodes[u"hr_middle"_s].value(u"blocked_by"_s), rootPid);
+    QCOMPARE(nodes[u"hr_middle"_s].value(u"wait"_s), u"Lock:transactionid"_s);
+    QCOMPARE(nodes[u"hr_leaf"_s].value(u"blocked_by"_s), nodes[u"hr_middle"_s].value(u"pid"_s));
+    QCOMPARE(nodes[u"hr_leaf"_s].value(u"query"_s), u"UPDATE t SET v = $1 WHERE id = $2"_s);
     qInfo("root %s (hr_root) named, blocking 2 sessions, %lld ms after the waits began",
           qPrintable(rootPid), clock.elapsed());
 
@@ -245,6 +258,8 @@ void TestPgBlocking::threeLevelChain()
     QCOMPARE(value(after.batch, u"pg.locks.blocked"_s), 0.0);
     QCOMPARE(value(after.batch, u"pg.locks.root_blockers"_s), 0.0);
     QVERIFY(!rootLabels(after.batch));
+    for (const SeriesValue &v : after.batch.values)
+        QVERIFY(v.info.key.metric != "pg.locks.session_xact_age_s"_L1);
 }
 
 QTEST_GUILESS_MAIN(TestPgBlocking)

@@ -102,6 +102,7 @@ void TestPostgresDashboard::exportHasEveryPanel()
     bool sawLockWait = false;
     QMap<QByteArray, double> peakLoad; // shard -> highest pg.shard.load seen
     QList<QByteArray> topShardRows; // the top-shards table's rows, in order
+    QList<QByteArray> blockingRows; // the blocking tree's rows, depth first
     QMap<QByteArray, QMap<QByteArray, double>> buckets; // histogram: time -> bucket -> shards
     QMap<QByteArray, double> overloaded; // histogram: time -> overloaded shards
     QMap<QByteArray, double> probeRunsPerSecond; // heatmap column -> its cells summed
@@ -121,6 +122,8 @@ void TestPostgresDashboard::exportHasEveryPanel()
         }
         if (fields[1] == "top-shards")
             topShardRows.append(line.trimmed());
+        if (fields[1] == "blocking")
+            blockingRows.append(line.trimmed());
         if (fields[1] == "shard-histogram" && fields[3] == "shard.load.bucket") {
             // Labels {bucket=90-100%,set=...}: quoted, so split apart above.
             const qsizetype at = line.indexOf("bucket=");
@@ -144,6 +147,16 @@ void TestPostgresDashboard::exportHasEveryPanel()
            "shard-load", "shard-sets", "latency-probe-heatmap", "latency-statements-heatmap" })
         QVERIFY2(panels.contains(QString::fromLatin1(id)), id);
     QVERIFY(sawLockWait);
+    // Who blocks whom at the last poll: the holder (the statement it runs now, without
+    // its values: psql sends the -c statements one by one), then the waiter below it.
+    QCOMPARE(blockingRows.size(), 2);
+    QVERIFY2(blockingRows.at(0).contains("depth=0")
+                 && blockingRows.at(0).contains("query=SELECT pg_sleep($1);")
+                 && blockingRows.at(0).endsWith(",1,sessions"),
+             blockingRows.at(0).constData());
+    QVERIFY2(blockingRows.at(1).contains("depth=1") && blockingRows.at(1).contains("blocked_by=")
+                 && blockingRows.at(1).contains("wait=Lock:transactionid"),
+             blockingRows.at(1).constData());
     // The probe runs 10 times per 1 s poll: each column of its heatmap (one per poll in
     // the export) adds up to about 10 runs per second, never much more.
     int fullColumns = 0;

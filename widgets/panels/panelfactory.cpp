@@ -1,6 +1,7 @@
 #include "panels/panelfactory.h"
 
 #include "panels/alertlistpanel.h"
+#include "panels/blockingtreepanel.h"
 #include "panels/heatmappanel.h"
 #include "panels/shardhistogrampanel.h"
 #include "panels/shardtablepanel.h"
@@ -27,6 +28,8 @@ PanelWidget *createPanelWidget(const DashboardPanel &config, QWidget *parent)
         return new ShardTablePanel(config, parent);
     case PanelType::Alerts:
         return new AlertListPanel(config, parent);
+    case PanelType::BlockingTree:
+        return new BlockingTreePanel(config, parent);
     }
     Q_UNREACHABLE_RETURN(new TimeSeriesPanel(config, parent));
 }

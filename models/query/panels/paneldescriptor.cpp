@@ -1,6 +1,7 @@
 #include "query/panels/paneldescriptor.h"
 
 #include "query/panels/alertlistpanel.h"
+#include "query/panels/blockingtreepanel.h"
 #include "query/panels/heatmappanel.h"
 #include "query/panels/shardhistogrampanel.h"
 #include "query/panels/shardtablepanel.h"
@@ -27,6 +28,8 @@ const PanelDescriptor &panelDescriptor(PanelType type)
         return shardTablePanel();
     case PanelType::Alerts:
         return alertListPanel();
+    case PanelType::BlockingTree:
+        return blockingTreePanel();
     }
     Q_UNREACHABLE_RETURN(timeSeriesPanel());
 }

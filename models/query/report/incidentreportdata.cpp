@@ -208,6 +208,8 @@ IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
         case PanelType::Heatmap:
         case PanelType::ShardHistogram:
         case PanelType::Alerts:
+        case PanelType::BlockingTree: // the tree of the range's end; the root blockers'
+                                      // series are among the findings' evidence
             break;
         }
     }

@@ -56,19 +56,6 @@ QString setLabel(const QStringList &sets)
     return sets.size() == 1 ? sets.constFirst() : u"*"_s;
 }
 
-QString csvTime(qint64 tsMs)
-{
-    return QDateTime::fromMSecsSinceEpoch(tsMs, QTimeZone::UTC).toString(Qt::ISODateWithMs);
-}
-
-QString csvRow(qint64 tsMs, const QString &panel, const QString &source, const QString &metric,
-               const Labels &labels, double value, const QString &unit)
-{
-    return csvTime(tsMs) + u',' + csvText(panel) + u',' + csvText(source) + u',' + csvText(metric)
-        + u',' + csvText(labelsToString(labels)) + u',' + csvNumber(value) + u',' + csvText(unit)
-        + u"\r\n"_s;
-}
-
 } // namespace
 
 double shardOverloadedPercent(const DashboardPanel &panel)
