@@ -59,6 +59,8 @@ private Q_SLOTS:
     void witnessLongAfterTheShelfIsNone();
     void sessionCountsHaveNoRunQueueBounds();
     void stealTicksAreNoShelf();
+    void statementLatency_data();
+    void statementLatency();
     void twoHostsStayApart();
     void quietFleetHasNothingAboveWarning();
     void rankingPrefersSaturationThenEarlier();
@@ -204,6 +206,47 @@ void TestFindings::stealTicksAreNoShelf()
     QCOMPARE(top.kind, FindingKind::Saturation);
     QCOMPARE(top.signalSeriesId, 2);
     QVERIFY2(std::abs(top.sinceMs - (T0 + 60'000)) <= 2000, qPrintable(isoUtc(top.sinceMs)));
+}
+
+void TestFindings::statementLatency_data()
+{
+    QTest::addColumn<double>("before");
+    QTest::addColumn<double>("after");
+    QTest::addColumn<int>("kind"); // FindingKind
+    QTest::addColumn<bool>("critical");
+    // scenario_plan_flip in CI: the lookup without its index, 0.03 ms to 4.5 ms.
+    QTest::newRow("x150 to 4.5 ms") << 0.03 << 4.5 << int(FindingKind::Saturation) << true;
+    QTest::newRow("x25 to 1.2 ms") << 0.048 << 1.2 << int(FindingKind::Saturation) << false;
+    QTest::newRow("x6 to 6 ms") << 1.0 << 6.0 << int(FindingKind::Saturation) << false;
+    QTest::newRow("x16 to 0.8 ms: under a millisecond")
+        << 0.05 << 0.8 << int(FindingKind::Change) << false;
+    QTest::newRow("x4 to 40 ms") << 10.0 << 40.0 << int(FindingKind::Change) << false;
+    QTest::newRow("x2 of our own 0.03 ms") << 0.03 << 0.06 << int(FindingKind::Change) << false;
+}
+
+void TestFindings::statementLatency()
+{
+    QFETCH(double, before);
+    QFETCH(double, after);
+    QFETCH(int, kind);
+    QFETCH(bool, critical);
+    QRandomGenerator random(8);
+    std::vector<SeriesTrack> tracks;
+    tracks.push_back(track(
+        info(u"pg.statements.mean_time_ms"_s, UseKind::Latency, u"ms"_s, u"statement:1"_s, u"pg"_s),
+        N,
+        [&](int i) {
+            const double level = i < 60 ? before : after;
+            return level * (1 + noise(random, 0.05));
+        },
+        1));
+    const std::vector<Finding> findings = findFindings(tracks);
+    QCOMPARE(findings.size(), size_t(1));
+    QCOMPARE(int(findings[0].kind), kind);
+    QCOMPARE(findings[0].score >= CriticalScore, critical);
+    QCOMPARE(findings[0].aboveWarning(), kind != int(FindingKind::Change));
+    QVERIFY2(std::abs(findings[0].sinceMs - (T0 + 60'000)) <= 2000,
+             qPrintable(isoUtc(findings[0].sinceMs)));
 }
 
 void TestFindings::twoHostsStayApart()
