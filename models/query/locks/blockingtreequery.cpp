@@ -58,20 +58,25 @@ BlockingTreeData buildBlockingTreeData(const QList<BlockingSessionSample> &sampl
         byKey.insert(nodeKey(n.source, n.pid), int(flat.size()));
         flat.append(std::move(n));
     }
-    // Parent links; a blocker that is not a node (or a cycle back) makes a root.
+    // Parent links (one per session: the pid it waits on); a blocker that is not a
+    // node makes a root.
     QHash<int, QList<int>> childrenOf; // index -> children indices
+    QList<int> parentOf(flat.size(), -1);
     QList<int> roots;
     for (int i = 0; i < flat.size(); ++i) {
         const int parent = flat[i].blockedBy > 0
             ? byKey.value(nodeKey(flat[i].source, flat[i].blockedBy), -1)
             : -1;
-        if (parent >= 0 && parent != i)
+        if (parent >= 0 && parent != i) {
+            parentOf[i] = parent;
             childrenOf[parent].append(i);
-        else
+        } else {
             roots.append(i);
+        }
     }
     // Sessions that only wait on each other have no root: break the cycle at the lowest
-    // pid, so that every session is drawn once.
+    // pid, so that every session is drawn once. With one parent each, what is left is
+    // a forest.
     QSet<int> reached;
     const std::function<void(int)> reach = [&](int i) {
         if (reached.contains(i))
@@ -89,19 +94,14 @@ BlockingTreeData buildBlockingTreeData(const QList<BlockingSessionSample> &sampl
         if (reached.contains(i))
             continue;
         roots.append(i);
-        for (auto it = childrenOf.begin(); it != childrenOf.end(); ++it)
-            it->removeAll(i);
+        childrenOf[parentOf[i]].removeAll(i);
         reach(i);
     }
     // Subtree sizes, then the order: roots blocking most first, children by pid.
     QHash<int, int> below;
-    QSet<int> counting;
     const std::function<int(int)> count = [&](int i) -> int {
         if (const auto known = below.constFind(i); known != below.cend())
             return *known;
-        if (counting.contains(i))
-            return 0;
-        counting.insert(i);
         int n = 0;
         for (int c : childrenOf.value(i))
             n += 1 + count(c);
@@ -119,11 +119,7 @@ BlockingTreeData buildBlockingTreeData(const QList<BlockingSessionSample> &sampl
     });
     BlockingTreeData tree;
     tree.atMs = atMs;
-    QSet<int> placed;
     const std::function<void(int, int, int)> place = [&](int i, int parent, int depth) {
-        if (placed.contains(i))
-            return;
-        placed.insert(i);
         const int index = int(tree.nodes.size());
         BlockingNode n = flat[i];
         n.depth = depth;
