@@ -17,8 +17,11 @@ const MetricSpec CpuMode {
 };
 const MetricSpec CpuCount { u"host.cpu.count"_s, {}, UseKind::Info, u"cpu"_s, {},
                             u"number of CPUs"_s };
+// Raw counts of tasks carry a unit of their own: the USE bounds for a unitless
+// saturation (1 warning, 4 critical) are per CPU, and a run queue of 3 on a 2-CPU
+// host judged by them read as a warning (scenario_healthy in CI).
 const MetricSpec CpuRunnable { u"host.cpu.runnable"_s,
-                               {},
+                               u"tasks"_s,
                                UseKind::Saturation,
                                u"cpu"_s,
                                {},
@@ -27,12 +30,12 @@ const MetricSpec CpuRunqueuePerCpu {
     u"host.cpu.runqueue_per_cpu"_s, {}, UseKind::Saturation, u"cpu"_s, {},
     u"runnable tasks per CPU"_s
 };
-const MetricSpec Load1 { u"host.load.1"_s, {}, UseKind::Saturation,
-                         u"cpu"_s,         {}, u"load average over 1 minute"_s };
-const MetricSpec Load5 { u"host.load.5"_s, {}, UseKind::Saturation,
-                         u"cpu"_s,         {}, u"load average over 5 minutes"_s };
-const MetricSpec Load15 { u"host.load.15"_s, {}, UseKind::Saturation,
-                          u"cpu"_s,          {}, u"load average over 15 minutes"_s };
+const MetricSpec Load1 { u"host.load.1"_s, u"tasks"_s, UseKind::Saturation,
+                         u"cpu"_s,         {},         u"load average over 1 minute"_s };
+const MetricSpec Load5 { u"host.load.5"_s, u"tasks"_s, UseKind::Saturation,
+                         u"cpu"_s,         {},         u"load average over 5 minutes"_s };
+const MetricSpec Load15 { u"host.load.15"_s, u"tasks"_s, UseKind::Saturation,
+                          u"cpu"_s,          {},         u"load average over 15 minutes"_s };
 const MetricSpec LoadPerCpu { u"host.load.per_cpu"_s,
                               {},
                               UseKind::Saturation,

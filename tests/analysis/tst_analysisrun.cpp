@@ -55,7 +55,7 @@ void TestAnalysisRun::initTestCase()
     SampleBus bus(&m_registry);
     bus.addSink(m_cache.get());
     const SeriesInfo run
-        = gauge(u"host"_s, u"host.cpu.runnable"_s, UseKind::Saturation, {}, u"cpu"_s);
+        = gauge(u"host"_s, u"host.cpu.runqueue_per_cpu"_s, UseKind::Saturation, {}, u"cpu"_s);
     const SeriesInfo mem
         = gauge(u"host"_s, u"host.mem.utilization"_s, UseKind::Utilization, u"%"_s, u"memory"_s);
     const SeriesInfo other = gauge(u"other"_s, u"x.errors"_s, UseKind::Errors, u"1/s"_s, u"x"_s);
@@ -105,7 +105,7 @@ void TestAnalysisRun::shortRangeFindsTheStep()
 
 void TestAnalysisRun::twoDaysFromSummaries()
 {
-    const int id = *m_registry.find({ u"host"_s, u"host.cpu.runnable"_s, {} });
+    const int id = *m_registry.find({ u"host"_s, u"host.cpu.runqueue_per_cpu"_s, {} });
     const qint64 bin = binWidthFor(Base, End);
     QCOMPARE(bin, qint64(173'000));
     const std::vector<Sample> summarized = m_store->readForBins(id, Base, End, bin);

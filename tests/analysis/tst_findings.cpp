@@ -23,7 +23,7 @@ std::vector<SeriesTrack> quietHost(QRandomGenerator &random, const QString &sour
         info(u"host.cpu.utilization"_s, UseKind::Utilization, u"%"_s, u"cpu"_s, source), N,
         [&](int) { return 12 + noise(random, 3); }, firstId));
     tracks.push_back(track(
-        info(u"host.cpu.runnable"_s, UseKind::Saturation, {}, u"cpu"_s, source), N,
+        info(u"host.cpu.runqueue_per_cpu"_s, UseKind::Saturation, {}, u"cpu"_s, source), N,
         [&](int) { return std::max(0.0, std::round(0.6 + noise(random, 0.8))); }, firstId + 1));
     tracks.push_back(track(
         info(u"host.mem.utilization"_s, UseKind::Utilization, u"%"_s, u"memory"_s, source), N,
@@ -57,7 +57,8 @@ private Q_SLOTS:
     void nicShelfWitnessedByDrops();
     void shelfWithoutWitnessIsAChange();
     void witnessLongAfterTheShelfIsNone();
-    void sessionCountsHaveNoRunQueueBounds();
+    void countsHaveNoRunQueueBounds_data();
+    void countsHaveNoRunQueueBounds();
     void stealTicksAreNoShelf();
     void statementLatency_data();
     void statementLatency();
@@ -171,17 +172,38 @@ void TestFindings::witnessLongAfterTheShelfIsNone()
 
 // scenario_healthy in CI: pg.activity.sessions{state=active} 0 -> 1 was a warning by a
 // run queue's per-CPU bounds. Sessions are counted in "sessions", which has none.
-void TestFindings::sessionCountsHaveNoRunQueueBounds()
+// Counts of sessions or of a host's runnable tasks are not per CPU: a run queue going
+// from 2 to 3 on a two-CPU host is no saturation (scenario_healthy in CI read it as one).
+void TestFindings::countsHaveNoRunQueueBounds_data()
 {
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<double>("before");
+    QTest::addColumn<double>("after");
+    QTest::newRow("active sessions") << u"pg.activity.sessions"_s << u"sessions"_s << 0.0 << 1.0;
+    QTest::newRow("runnable tasks") << u"host.cpu.runnable"_s << u"tasks"_s << 2.0 << 3.0;
+    QTest::newRow("load average") << u"host.load.1"_s << u"tasks"_s << 0.5 << 3.0;
+}
+
+void TestFindings::countsHaveNoRunQueueBounds()
+{
+    QFETCH(QString, metric);
+    QFETCH(QString, unit);
+    QFETCH(double, before);
+    QFETCH(double, after);
     std::vector<SeriesTrack> tracks;
     tracks.push_back(track(
-        info(u"pg.activity.sessions"_s, UseKind::Saturation, u"sessions"_s, u"pg"_s, u"pg"_s,
-             { { u"state"_s, u"active"_s } }),
-        N, [](int i) { return i < 60 ? 0.0 : 1.0; }, 1));
+        info(metric, UseKind::Saturation, unit, u"cpu"_s, u"src"_s), N,
+        [&](int i) { return i < 60 ? before : after; }, 1));
     const std::vector<Finding> findings = findFindings(tracks);
     QCOMPARE(findings.size(), size_t(1));
     QCOMPARE(findings[0].kind, FindingKind::Change);
     QVERIFY2(!findings[0].aboveWarning(), qPrintable(findings[0].summary));
+    // The same step per CPU is a saturation.
+    tracks[0] = track(
+        info(u"host.cpu.runqueue_per_cpu"_s, UseKind::Saturation, {}, u"cpu"_s, u"src"_s), N,
+        [&](int i) { return i < 60 ? before : after; }, 1);
+    QVERIFY(findFindings(tracks).front().aboveWarning());
 }
 
 // scenario_cpu_saturation in CI: CPU steal went from 0 to one tick a second (0.5 % of

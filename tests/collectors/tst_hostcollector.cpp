@@ -180,9 +180,9 @@ void TestHostCollector::metadata_data()
     row(u"host.cpu.utilization"_s, u"{cpu=cpu1}"_s, u"%"_s, u"cpu"_s, UseKind::Utilization);
     row(u"host.cpu.mode"_s, u"{mode=steal}"_s, u"%"_s, u"cpu"_s, UseKind::Utilization);
     row(u"host.cpu.count"_s, QString(), QString(), u"cpu"_s, UseKind::Info);
-    row(u"host.cpu.runnable"_s, QString(), QString(), u"cpu"_s, UseKind::Saturation);
+    row(u"host.cpu.runnable"_s, QString(), u"tasks"_s, u"cpu"_s, UseKind::Saturation);
     row(u"host.cpu.runqueue_per_cpu"_s, QString(), QString(), u"cpu"_s, UseKind::Saturation);
-    row(u"host.load.15"_s, QString(), QString(), u"cpu"_s, UseKind::Saturation);
+    row(u"host.load.15"_s, QString(), u"tasks"_s, u"cpu"_s, UseKind::Saturation);
     row(u"host.load.per_cpu"_s, QString(), QString(), u"cpu"_s, UseKind::Saturation);
     row(u"host.cpu.psi"_s, u"{kind=some}"_s, u"%"_s, u"cpu"_s, UseKind::Saturation);
     row(u"host.mem.psi"_s, u"{kind=full}"_s, u"%"_s, u"memory"_s, UseKind::Saturation);
