@@ -3,6 +3,7 @@
 #include "collector/hostresolver.h"
 #include "core/conninfo.h"
 #include "core/environmentsecrets.h"
+#include "pgstatementtext.h"
 #include "postgreslogging.h"
 
 #include <QElapsedTimer>
@@ -533,7 +534,8 @@ PgResult PgConnection::exec(const QByteArray &sql, const QList<QByteArray> &para
     for (const QByteArray &param : params)
         values.push_back(param.isNull() ? nullptr : param.constData());
     const PGTransactionStatusType before = PQtransactionStatus(m_conn);
-    if (!PQsendQueryParams(m_conn, sql.constData(), int(values.size()), nullptr, values.data(),
+    const QByteArray marked = OwnStatementMarker + sql;
+    if (!PQsendQueryParams(m_conn, marked.constData(), int(values.size()), nullptr, values.data(),
                            nullptr, nullptr, 0)) {
         PgResult result;
         result.m_error = oneLine(PQerrorMessage(m_conn));

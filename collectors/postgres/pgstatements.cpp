@@ -141,7 +141,7 @@ PgStatementsTracker::Interval PgStatementsTracker::update(const Snapshot &snapsh
             if (statement.topCalls > 0)
                 total.latency.add(statement.topTimeMs / statement.topCalls,
                                   quint64(std::llround(statement.topCalls)));
-            if (statement.delta[Calls] > 0)
+            if (statement.delta[Calls] > 0 && !statement.own)
                 candidates.append({ it.key().dbid, *datname, it.key().queryid, statement.delta });
         }
         ++it;
@@ -167,11 +167,13 @@ std::optional<QString> PgStatementsTracker::label(quint32 dbid, qint64 queryid) 
     return it == m_statements.cend() ? std::nullopt : it->label;
 }
 
-void PgStatementsTracker::setLabel(quint32 dbid, qint64 queryid, const QString &label)
+void PgStatementsTracker::setLabel(quint32 dbid, qint64 queryid, const QString &label, bool own)
 {
     const auto it = m_statements.find(Key { dbid, queryid });
-    if (it != m_statements.end())
+    if (it != m_statements.end()) {
         it->label = label;
+        it->own = own;
+    }
 }
 
 QString PgStatementsTracker::queryLabel(const QString &text)
@@ -196,9 +198,10 @@ void PgStatementsTracker::addSeries(const Interval &interval, const QString &sou
         batch.add({ source, metric, labels }, unit, resource, kind, value);
     };
     for (const StatementDelta &statement : interval.top) {
-        const auto text = label(statement.dbid, statement.queryid);
-        if (!text)
+        const auto it = m_statements.constFind(Key { statement.dbid, statement.queryid });
+        if (it == m_statements.cend() || !it->label || it->own)
             continue;
+        const QString *text = &*it->label;
         const Labels labels { { u"datname"_s, statement.datname },
                               { u"queryid"_s, QString::number(statement.queryid) },
                               { u"query"_s, *text } };
@@ -404,8 +407,11 @@ void PgStatementsPart::fetchTexts(PgPoll &poll, const PgStatementsTracker::Inter
     for (int r = 0; r < result->rows(); ++r) {
         const auto dbid = quint32(result->number(r, 0));
         const qint64 queryid = result->text(r, 1).toLongLong();
-        if (!m_tracker.label(dbid, queryid))
-            m_tracker.setLabel(dbid, queryid, PgStatementsTracker::queryLabel(result->text(r, 2)));
+        if (!m_tracker.label(dbid, queryid)) {
+            const QString text = result->text(r, 2);
+            m_tracker.setLabel(dbid, queryid, PgStatementsTracker::queryLabel(text),
+                               isOwnStatement(text));
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 //
 // Series (resource "db:<datname>"; rates per second over the poll interval):
 //   the top N statements by execution time in the interval, highest first, labels
-//   {datname, queryid, query} (query: the text collapsed to single spaces, cut to 80):
+//   {datname, queryid, query} (query: the text collapsed to single spaces, cut to 80);
+//   Headroom's own statements (OwnStatementMarker) are not among them:
 //     pg.statements.calls.rate (1/s), pg.statements.exec_time.rate (ms/s),
 //     pg.statements.mean_time_ms (ms, delta time / delta calls), pg.statements.rows.rate,
 //     pg.statements.shared_blks_hit.rate, pg.statements.shared_blks_read.rate (1/s),
@@ -114,7 +115,10 @@ public:
 
     // Query labels, kept while the statement stays in pg_stat_statements.
     std::optional<QString> label(quint32 dbid, qint64 queryid) const;
-    void setLabel(quint32 dbid, qint64 queryid, const QString &label);
+    // `own`: the statement is one of Headroom's (isOwnStatement of its text). It leaves
+    // the top N from the next update on and gets no series; the totals still count it,
+    // as the server's work it is.
+    void setLabel(quint32 dbid, qint64 queryid, const QString &label, bool own = false);
 
     // Adds the interval's series to batch; top statements without a label yet are
     // left out (a series' labels must not change once it exists).
@@ -148,6 +152,7 @@ private:
     {
         QVarLengthArray<EntryState, 2> entries;
         std::optional<QString> label;
+        bool own = false;
         quint64 seen = 0;
         // Scratch for the current update().
         bool skip = false;

@@ -7,6 +7,11 @@
 
 namespace Headroom {
 
+bool isOwnStatement(const QString &text)
+{
+    return text.startsWith(QLatin1StringView(OwnStatementMarker));
+}
+
 using namespace Qt::StringLiterals;
 
 namespace {

@@ -8,6 +8,16 @@
 
 namespace Headroom {
 
+// Every statement Headroom sends starts with this comment. pg_stat_statements keeps a
+// leading comment in the text it stores, so the part reading it can tell Headroom's
+// own statements from the workload and leave them out of the top statements (they had
+// ranked first in a lock storm, Headroom watching itself).
+inline constexpr char OwnStatementMarker[] = "/* headroom */ ";
+
+// Whether a statement text (as pg_stat_statements or pg_stat_activity shows it) is one
+// of Headroom's own.
+bool isOwnStatement(const QString &text);
+
 // Masks as '***': every string literal of a utility statement (anything but SELECT,
 // INSERT, UPDATE, DELETE, MERGE, WITH, VALUES, TABLE), any literal after the word
 // PASSWORD, any literal holding "password" (a conninfo passed to dblink), and a literal

@@ -5,6 +5,7 @@
 // the server has, the extension absent and added later, a role without pg_monitor, and
 // the cost of a poll with pg_stat_statements full.
 #include "pgstatements.h"
+#include "pgstatementtext.h"
 #include "pgtestutil.h"
 #include "postgrescollector.h"
 
@@ -142,9 +143,11 @@ private Q_SLOTS:
     void queryLabel_data();
     void queryLabel();
     void unlabelledLeftOut();
+    void ownStatementsLeftOut();
 
     // Against the test server.
     void heavyStatementFirst();
+    void ownStatementsNotListed();
     void resetMidRun();
     void extensionVersions_data();
     void extensionVersions();
@@ -580,6 +583,38 @@ void TestPgStatements::unlabelledLeftOut()
     QVERIFY(!tracker.label(App, 1));
 }
 
+void TestPgStatements::ownStatementsLeftOut()
+{
+    // Headroom's own statement (1) is the busiest: once its text is known it leaves the
+    // top and the next one takes its place; the totals still count it.
+    QVERIFY(isOwnStatement(QString::fromLatin1(OwnStatementMarker) + u"SELECT 1"_s));
+    QVERIFY(!isOwnStatement(u"SELECT 1 /* headroom */"_s));
+    Tracker tracker;
+    tracker.update(snapshot({ entry(1, 0, 1), entry(2, 0, 1), entry(3, 0, 1) }), 1000, 1);
+    Tracker::Interval interval
+        = tracker.update(snapshot({ entry(1, 50, 2), entry(2, 10, 1), entry(3, 5, 1) }), 2000, 1);
+    QCOMPARE(interval.top.size(), 1);
+    QCOMPARE(interval.top[0].queryid, 1);
+    tracker.setLabel(App, 1, u"SELECT x FROM pg_stat_statements"_s, true);
+    SampleBatch batch;
+    tracker.addSeries(interval, u"pg:test"_s, batch);
+    QCOMPARE(ranked(batch).size(), 0); // known as own in the poll that fetched its text
+    QCOMPARE(value(batch, u"pg.statements.total.calls.rate"_s, { { u"datname"_s, u"app"_s } }),
+             65.0);
+
+    interval
+        = tracker.update(snapshot({ entry(1, 100, 2), entry(2, 20, 1), entry(3, 10, 1) }), 3000, 1);
+    QCOMPARE(interval.top.size(), 1);
+    QCOMPARE(interval.top[0].queryid, 2);
+    tracker.setLabel(App, 2, u"q2"_s);
+    batch = {};
+    tracker.addSeries(interval, u"pg:test"_s, batch);
+    QCOMPARE(ranked(batch).size(), 1);
+    QVERIFY(value(batch, u"pg.statements.calls.rate"_s, statementLabels(2)));
+    QCOMPARE(value(batch, u"pg.statements.total.calls.rate"_s, { { u"datname"_s, u"app"_s } }),
+             65.0);
+}
+
 // ---------------------------------------------------------------- against the server
 
 PollResult TestPgStatements::pollOk(PostgresCollector &collector)
@@ -644,6 +679,43 @@ void TestPgStatements::heavyStatementFirst()
     QVERIFY(h->histogram.count() >= 75);
     QVERIFY(h->histogram.buckets().value(LogHistogram::bucketIndex(heavyMean)) >= 15);
     QVERIFY(h->histogram.max() >= 20);
+}
+
+void TestPgStatements::ownStatementsNotListed()
+{
+    // With room for three statements, the collector's own (pg_stat_statements, its
+    // texts, pg_stat_database, ...) run every poll and would take the top; a workload of
+    // two statements must be what is listed.
+    HEADROOM_REQUIRE_PG();
+    const auto collector = collectorFor(u"headroom_stmt"_s, 3);
+    QVERIFY(collector);
+    TestConnection work(conninfo(u"headroom_stmt"_s));
+    QVERIFY2(work.ok(), qPrintable(work.error()));
+    QSet<QString> listed;
+    for (int i = 0; i < 6; ++i) {
+        PG_EXEC(work, repeated(u"SELECT count(*) FROM generate_series(1, 20000)"_s, 3));
+        PG_EXEC(work, repeated(u"SELECT pg_sleep(0.002)"_s, 2));
+        const PollResult poll = pollOk(*collector);
+        QVERIFY2(poll.error.isEmpty(), qPrintable(poll.error));
+        for (const SeriesValue &v : ranked(poll.batch))
+            listed.insert(v.info.key.labels.value(u"query"_s));
+    }
+    const QStringList list = listed.values();
+    for (const QString &query : list) {
+        QVERIFY2(!query.contains(u"headroom"_s) && !query.contains(u"pg_stat"_s)
+                     && !query.contains(u"pg_catalog"_s),
+                 qPrintable(list.join(u" | "_s)));
+    }
+    QVERIFY2(listed.contains(u"SELECT count(*) FROM generate_series($1, $2)"_s),
+             qPrintable(list.join(u" | "_s)));
+    QVERIFY2(listed.contains(u"SELECT pg_sleep($1)"_s), qPrintable(list.join(u" | "_s)));
+    // The server saw them marked.
+    const int own
+        = work.exec(
+                  u"SELECT count(*) FROM pg_stat_statements WHERE query LIKE '/* headroom */ %'"_s)
+              .value_or(u"0"_s)
+              .toInt();
+    QVERIFY2(own >= 3, qPrintable(QString::number(own)));
 }
 
 void TestPgStatements::resetMidRun()
