@@ -126,6 +126,11 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
             t.rates.written);
         add(u"pg.table.heap_blks_read.rate"_s, labels, dbResource, u"1/s"_s, UseKind::Throughput,
             t.rates.heapBlksRead);
+        add(u"pg.table.dead_tuples"_s, labels, dbResource, u"rows"_s, UseKind::Info,
+            t.row->deadTuples);
+        if (t.row->vacuumAgeS >= 0)
+            add(u"pg.table.vacuum_age_s"_s, labels, dbResource, u"s"_s, UseKind::Info,
+                t.row->vacuumAgeS);
     }
 
     // Sets by name: partitioned tables (names with a dot) and declared ones (without).
@@ -233,7 +238,8 @@ QByteArray PgTablesPart::query()
            " t.relid, t.schemaname, t.relname, c.relkind = 'p',"
            " coalesce(rn.nspname, ''), coalesce(r.relname, ''),"
            " t.seq_tup_read, coalesce(t.idx_tup_fetch, 0), t.n_tup_ins, t.n_tup_upd,"
-           " t.n_tup_del, coalesce(io.heap_blks_read, 0)"
+           " t.n_tup_del, coalesce(io.heap_blks_read, 0), t.n_dead_tup,"
+           " extract(epoch FROM now() - greatest(t.last_vacuum, t.last_autovacuum))::float8"
            " FROM pg_stat_user_tables t"
            // pg_statio_user_tables has no partitioned tables (relkind p): LEFT JOIN.
            " LEFT JOIN pg_statio_user_tables io ON io.relid = t.relid"
@@ -264,6 +270,10 @@ void PgTablesPart::collect(PgPoll &poll)
         row.rootTable = result->text(r, 7);
         for (int i = 0; i < PgTableActivity::CounterCount && complete; ++i)
             row.counters[size_t(i)] = result->number(r, 8 + i, &complete);
+        row.deadTuples = result->number(r, 8 + PgTableActivity::CounterCount);
+        bool vacuumed = false;
+        const double age = result->number(r, 9 + PgTableActivity::CounterCount, &vacuumed);
+        row.vacuumAgeS = vacuumed ? std::max(0.0, age) : -1;
         if (complete)
             snapshot.rows.append(row);
     }

@@ -8,6 +8,9 @@
 //   pg.table.tup_read.rate       seq_tup_read + idx_tup_fetch
 //   pg.table.tup_written.rate    n_tup_ins + n_tup_upd + n_tup_del
 //   pg.table.heap_blks_read.rate heap blocks read from outside shared buffers
+//   pg.table.dead_tuples         n_dead_tup, rows a vacuum has yet to remove (rows)
+//   pg.table.vacuum_age_s        since its last vacuum or autovacuum (s; absent when
+//                                never vacuumed since the statistics were reset)
 // At most MaxTables tables are reported, the busiest by tuples read + written; a warning
 // says how many were left out. Partitioned tables have no storage and no counters of
 // their own, so they appear only as shard sets.
@@ -84,6 +87,8 @@ public:
         QString rootSchema; // the top-level partitioned table; empty unless a partition
         QString rootTable;
         std::array<double, CounterCount> counters {};
+        double deadTuples = 0; // n_dead_tup
+        double vacuumAgeS = -1; // since the last vacuum or autovacuum; < 0: never
 
         QString qualified() const { return schema + u'.' + table; }
         QString qualifiedRoot() const { return rootSchema + u'.' + rootTable; }
@@ -132,7 +137,8 @@ public:
     PgTablesPart(QList<PgShardSetOption> shardSets, double overloadedPercent);
 
     // Columns: current_database(), stats_reset, relid, schema, table, partitioned,
-    // root schema, root table, then the counters in PgTableActivity::Counter order.
+    // root schema, root table, then the counters in PgTableActivity::Counter order,
+    // n_dead_tup, seconds since the last (auto)vacuum (NULL: never).
     static QByteArray query();
 
     void collect(PgPoll &poll) override;

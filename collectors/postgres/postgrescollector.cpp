@@ -5,6 +5,7 @@
 #include "pgblocking.h"
 #include "pgcustomqueries.h"
 #include "pgdashboardconninfo.h"
+#include "pgmaintenance.h"
 #include "pgprobe.h"
 #include "pgstatements.h"
 #include "pgtables.h"
@@ -50,6 +51,8 @@ PostgresCollector::PostgresCollector(CollectorConfig config, PostgresOptions opt
                                   << m_connection.redactedConninfo();
     // Who blocks whom first: one cheap query, and what a lock storm needs named.
     m_parts.push_back(std::make_unique<PgBlockingPart>());
+    // Then maintenance: vacuums, analyses and index builds running, the xmin horizon.
+    m_parts.push_back(std::make_unique<PgMaintenancePart>());
     if (m_options.statements)
         m_parts.push_back(std::make_unique<PgStatementsPart>(m_options.topStatements));
     if (m_options.tables)

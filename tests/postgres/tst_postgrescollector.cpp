@@ -318,14 +318,19 @@ void TestPostgresCollector::viewPermissionDenied()
     QThread::msleep(50);
     PollResult second = pollOk(*collector);
     QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
-    // Both parts that read pg_stat_activity say so: the sampler and who blocks whom.
-    QCOMPARE(second.warnings.size(), 2);
+    // Every part that reads pg_stat_activity says so: the sampler, who blocks whom and
+    // the maintenance progress (joined to it), each with the server's reason.
+    QCOMPARE(second.warnings.size(), 3);
     QVERIFY2(second.warnings.at(0).startsWith(
                  "pg_stat_activity: permission denied; grant pg_monitor"_L1),
              qPrintable(second.warnings.at(0)));
     QVERIFY2(second.warnings.at(1).startsWith(
                  "pg_blocking_pids: permission denied; grant pg_monitor"_L1),
              qPrintable(second.warnings.at(1)));
+    QVERIFY2(second.warnings.at(2).startsWith(
+                 "pg_stat_progress_*: permission denied; grant pg_monitor (ERROR: permission "
+                 "denied for view pg_stat_activity)"_L1),
+             qPrintable(second.warnings.at(2)));
     // The other parts carry on.
     QCOMPARE(value(second.batch, u"pg.up"_s), 1.0);
     QVERIFY(
