@@ -14,8 +14,8 @@ namespace {
 
 // One progress view as rows of the common shape. `command` is SQL choosing the name,
 // `done` and `total` the view's columns for the progress of the phase.
-QByteArray progressRows(const QByteArray &view, const QByteArray &command,
-                        const QByteArray &done, const QByteArray &total)
+QByteArray progressRows(const QByteArray &view, const QByteArray &command, const QByteArray &done,
+                        const QByteArray &total)
 {
     // A relation of another database cannot be named from here: its oid, never the
     // name of whatever has that oid in ours.
@@ -34,8 +34,8 @@ QByteArray progressRows(const QByteArray &view, const QByteArray &command,
 
 const QStringList &PgMaintenancePart::commandNames()
 {
-    static const QStringList names { u"vacuum"_s, u"autovacuum"_s, u"analyze"_s,
-                                     u"autoanalyze"_s, u"create_index"_s };
+    static const QStringList names { u"vacuum"_s, u"autovacuum"_s, u"analyze"_s, u"autoanalyze"_s,
+                                     u"create_index"_s };
     return names;
 }
 
@@ -43,9 +43,9 @@ QByteArray PgMaintenancePart::progressQuery(int serverVersion)
 {
     // Autovacuum's commands are told apart by the backend they run in.
     const QByteArray byAutovacuum = "CASE WHEN a.backend_type = 'autovacuum worker'";
-    QByteArray sql
-        = progressRows("pg_stat_progress_vacuum", byAutovacuum + " THEN 'autovacuum' ELSE 'vacuum' END",
-                       "p.heap_blks_scanned", "p.heap_blks_total");
+    QByteArray sql = progressRows("pg_stat_progress_vacuum",
+                                  byAutovacuum + " THEN 'autovacuum' ELSE 'vacuum' END",
+                                  "p.heap_blks_scanned", "p.heap_blks_total");
     if (serverVersion >= 130000)
         sql += " UNION ALL "
             + progressRows("pg_stat_progress_analyze",
@@ -108,12 +108,12 @@ void PgMaintenancePart::publish(const PgMaintenance &m, const QString &source, S
     batch.add({ source, u"pg.autovacuum.workers"_s, {} }, sessions, resource, UseKind::Info,
               m.autovacuumWorkers);
     if (m.autovacuumMaxWorkers > 0)
-        batch.add({ source, u"pg.autovacuum.busy"_s, {} }, u"%"_s, resource, UseKind::Saturation,
+        batch.add({ source, u"pg.autovacuum.busy"_s, {} }, u"%"_s, resource, UseKind::Utilization,
                   100.0 * m.autovacuumWorkers / m.autovacuumMaxWorkers);
     const auto horizon = [&](const QString &holder, const std::optional<double> &age) {
         if (age)
-            batch.add({ source, u"pg.xmin.horizon_age"_s, { { u"holder"_s, holder } } },
-                      u"xids"_s, resource, UseKind::Info, *age);
+            batch.add({ source, u"pg.xmin.horizon_age"_s, { { u"holder"_s, holder } } }, u"xids"_s,
+                      resource, UseKind::Info, *age);
     };
     horizon(u"session"_s, m.sessionHorizonAge);
     horizon(u"prepared"_s, m.preparedHorizonAge);
@@ -132,8 +132,8 @@ void PgMaintenancePart::publish(const PgMaintenance &m, const QString &source, S
 void PgMaintenancePart::collect(PgPoll &poll)
 {
     PgMaintenance m;
-    const auto progress = poll.run(u"pg_stat_progress_*"_s,
-                                   progressQuery(poll.connection.serverVersion()));
+    const auto progress
+        = poll.run(u"pg_stat_progress_*"_s, progressQuery(poll.connection.serverVersion()));
     if (!progress)
         return;
     for (int r = 0; r < progress->rows(); ++r) {

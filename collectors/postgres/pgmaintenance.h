@@ -14,7 +14,9 @@
 //                                         labelled with the phase it is in
 //   pg.autovacuum.workers                 autovacuum workers running (sessions)
 //   pg.autovacuum.busy                    % of autovacuum_max_workers running: at 100,
-//                                         tables wait for a worker (Saturation)
+//                                         tables wait for a worker (the Utilization
+//                                         of the worker pool: one of three busy is
+//                                         normal, no saturation)
 //   pg.xmin.horizon_age{holder}           xids between the next transaction id and the
 //                                         oldest xmin each kind of holder keeps:
 //                                         session, prepared (a prepared transaction),

@@ -95,8 +95,12 @@ void TestPgMaintenance::series()
     m.autovacuumWorkers = 1;
     m.autovacuumMaxWorkers = 4;
     m.sessionHorizonAge = 5000;
-    m.oldestSession = PgXminHolder { 7, u"report"_s, u"alice"_s, u"idle in transaction"_s,
-                                     u"SELECT * FROM orders WHERE id = 12"_s, 300 };
+    m.oldestSession = PgXminHolder { 7,
+                                     u"report"_s,
+                                     u"alice"_s,
+                                     u"idle in transaction"_s,
+                                     u"SELECT * FROM orders WHERE id = 12"_s,
+                                     300 };
     SampleBatch batch;
     PgMaintenancePart::publish(m, u"pg"_s, batch);
 
@@ -123,7 +127,7 @@ void TestPgMaintenance::series()
     const SeriesValue *busy = find(batch, u"pg.autovacuum.busy"_s);
     QVERIFY(busy);
     QCOMPARE(busy->value, 25.0);
-    QCOMPARE(busy->info.kind, UseKind::Saturation);
+    QCOMPARE(busy->info.kind, UseKind::Utilization);
     QCOMPARE(value(batch, u"pg.xmin.horizon_age"_s, { { u"holder"_s, u"session"_s } }), 5000.0);
     QVERIFY(!find(batch, u"pg.xmin.horizon_age"_s, u"holder"_s, u"slot"_s));
     const SeriesValue *holder = find(batch, u"pg.xmin.oldest_xact_age_s"_s);
@@ -241,7 +245,8 @@ void TestPgMaintenance::deadTuplesAndLastVacuum()
     QVERIFY2(db.ok(), qPrintable(db.error()));
     PG_EXEC(db, u"CREATE TABLE churn (id int) WITH (autovacuum_enabled = off)"_s);
     PG_EXEC(db, u"INSERT INTO churn SELECT generate_series(1, 5000)"_s);
-    const auto collector = makeCollector({ { u"conninfo"_s, conninfo(Db) }, { u"probe"_s, false } });
+    const auto collector
+        = makeCollector({ { u"conninfo"_s, conninfo(Db) }, { u"probe"_s, false } });
     QVERIFY(collector);
     PollResult poll = collector->poll(QDeadlineTimer(5000)); // the tables' baselines
     QVERIFY2(poll.error.isEmpty(), qPrintable(poll.error));
