@@ -141,8 +141,16 @@ PgStatementsTracker::Interval PgStatementsTracker::update(const Snapshot &snapsh
             if (statement.topCalls > 0)
                 total.latency.add(statement.topTimeMs / statement.topCalls,
                                   quint64(std::llround(statement.topCalls)));
-            if (statement.delta[Calls] > 0 && !statement.own)
-                candidates.append({ it.key().dbid, *datname, it.key().queryid, statement.delta });
+            if (const double calls = statement.delta[Calls]; calls > 0) {
+                // Floors: a block, 50 us; below them a change is no plan's doing.
+                const Counters &d = statement.delta;
+                const auto blocksChange = statement.blocksPerCall.add(
+                    (d[SharedBlksHit] + d[SharedBlksRead]) / calls, 1);
+                const auto timeChange = statement.timePerCall.add(d[ExecTimeMs] / calls, 0.05);
+                if (!statement.own)
+                    candidates.append(
+                        { it.key().dbid, *datname, it.key().queryid, d, blocksChange, timeChange });
+            }
         }
         ++it;
     }
@@ -209,8 +217,19 @@ void PgStatementsTracker::addSeries(const Interval &interval, const QString &sou
         for (const StatementRate &rate : statementRates())
             add(rate.metric, labels, rate.unit, resource, UseKind::Throughput,
                 statement.delta[rate.counter] / interval.seconds);
+        const double calls = statement.delta[Calls];
         add(u"pg.statements.mean_time_ms"_s, labels, u"ms"_s, resource, UseKind::Latency,
-            statement.delta[ExecTimeMs] / statement.delta[Calls]);
+            statement.delta[ExecTimeMs] / calls);
+        add(u"pg.statements.blocks_per_call"_s, labels, u"blocks"_s, resource, UseKind::Info,
+            (statement.delta[SharedBlksHit] + statement.delta[SharedBlksRead]) / calls);
+        add(u"pg.statements.rows_per_call"_s, labels, u"rows"_s, resource, UseKind::Info,
+            statement.delta[Rows] / calls);
+        if (statement.blocksChange)
+            add(u"pg.statements.blocks_per_call_change"_s, labels, u"x"_s, resource, UseKind::Info,
+                *statement.blocksChange);
+        if (statement.timeChange)
+            add(u"pg.statements.time_per_call_change"_s, labels, u"x"_s, resource, UseKind::Info,
+                *statement.timeChange);
         if (interval.ioTiming)
             add(u"pg.statements.blk_read_time.rate"_s, labels, u"ms/s"_s, resource,
                 UseKind::Saturation, statement.delta[BlkReadTimeMs] / interval.seconds);

@@ -9,6 +9,13 @@
 //     pg.statements.mean_time_ms (ms, delta time / delta calls), pg.statements.rows.rate,
 //     pg.statements.shared_blks_hit.rate, pg.statements.shared_blks_read.rate (1/s),
 //     pg.statements.blk_read_time.rate (ms/s; only when track_io_timing is on)
+//     pg.statements.blocks_per_call (shared blocks hit + read per call, unit blocks),
+//     pg.statements.rows_per_call (rows)
+//     pg.statements.blocks_per_call_change, pg.statements.time_per_call_change (x):
+//       this interval's blocks (ms) per call over the statement's usual value, the
+//       median of its last 15 intervals that were within 3x of it (PlanBaseline), from
+//       its fourth interval on; a plan change reads 10x to 100x, and keeps reading so
+//       until it has lasted 300 intervals
 //   per database, over every statement we may see, label {datname}:
 //     pg.statements.total.calls.rate (1/s), pg.statements.total.exec_time.rate (ms/s)
 //     pg.latency.statements: histogram (ms), each statement's calls of the interval in
@@ -32,6 +39,7 @@
 #pragma once
 
 #include "core/sample.h"
+#include "pgplanbaseline.h"
 #include "pgpoll.h"
 
 #include <QHash>
@@ -89,6 +97,9 @@ public:
         QString datname;
         qint64 queryid = 0;
         Counters delta {}; // over the interval, all levels
+        // This interval's blocks and ms per call over the statement's usual (PlanBaseline).
+        std::optional<double> blocksChange;
+        std::optional<double> timeChange;
     };
 
     struct DatabaseTotal
@@ -154,6 +165,10 @@ private:
         std::optional<QString> label;
         bool own = false;
         quint64 seen = 0;
+        // Every statement's, not only the top N's: one that enters the top because its
+        // plan changed has its history from before.
+        PlanBaseline blocksPerCall;
+        PlanBaseline timePerCall;
         // Scratch for the current update().
         bool skip = false;
         Counters delta {};

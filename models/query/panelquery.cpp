@@ -1,5 +1,6 @@
 #include "query/panelquery.h"
 
+#include "core/statementname.h"
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
 #include "query/panels/paneldescriptor.h"
@@ -71,9 +72,16 @@ QString seriesDisplayName(const SeriesInfo &info)
     const qsizetype dot = info.key.metric.indexOf(u'.');
     QString name = dot > 0 && dot + 1 < info.key.metric.size() ? info.key.metric.mid(dot + 1)
                                                                : info.key.metric;
+    // A statement by its short name: its first words and queryid, not 80 characters
+    // of text (the hover and the tables show all of it).
+    const QString statement = statementShortName(info.key.labels);
     QStringList values;
-    for (auto it = info.key.labels.cbegin(); it != info.key.labels.cend(); ++it)
-        values << it.value();
+    for (auto it = info.key.labels.cbegin(); it != info.key.labels.cend(); ++it) {
+        if (statement.isEmpty() || (it.key() != "query"_L1 && it.key() != "queryid"_L1))
+            values << it.value();
+    }
+    if (!statement.isEmpty())
+        values << statement;
     if (!values.isEmpty())
         name += u' ' + values.join(u'/');
     return name;

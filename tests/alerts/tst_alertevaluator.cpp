@@ -88,6 +88,39 @@ private Q_SLOTS:
                  u"pg: 5 sessions blocked behind pid 4242 (nightly-cleanup, user maint), "
                  "which runs or last ran: DELETE FROM accounts WHERE id < $1"_s);
     }
+    // The USE pack's plan-change rule: a statement reading 90x its usual blocks per call
+    // fires at once and is named; 20x of a statement still reading only 40 blocks a
+    // call does not (a cheap statement's wobble is no plan change).
+    void planChangeNamesTheStatement()
+    {
+        const auto pack = loadAlertPack(u"use"_s, nullptr);
+        QVERIFY(pack);
+        const auto rule = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
+            return r.id == "use.db.plan_change"_L1;
+        });
+        QVERIFY(rule != pack->cend());
+        AlertEvaluator evaluator;
+        evaluator.setRules({ *rule });
+        const Labels labels { { u"datname"_s, u"shop"_s },
+                              { u"queryid"_s, u"-42"_s },
+                              { u"query"_s, u"SELECT pad FROM orders WHERE id = $1"_s } };
+        SeriesInfo change = seriesInfo(u"pg.statements.blocks_per_call_change"_s, labels);
+        SeriesInfo blocks = seriesInfo(u"pg.statements.blocks_per_call"_s, labels);
+        change.key.source = blocks.key.source = u"pg"_s;
+        change.unit = u"x"_s;
+        const QList<double> changes { 1, 1, 20, 1, 90, 90 };
+        const QList<double> perCall { 3, 3, 40, 3, 270, 270 };
+        QList<AlertEvent> events;
+        for (qsizetype i = 0; i < changes.size(); ++i) {
+            evaluator.addSample(blocks, { Base + i * 1000, perCall[i] });
+            events += evaluator.addSample(change, { Base + i * 1000, changes[i] });
+        }
+        QCOMPARE(AlertTest::eventStates(events, Base), QStringList { u"4:firing"_s });
+        QCOMPARE(events[0].severity, AlertSeverity::Warning);
+        QCOMPARE(events[0].message,
+                 u"pg: statement SELECT pad FROM orders WHERE id = $1 in shop now reads 90 x the "
+                 "blocks per call it used to"_s);
+    }
     void stateMachine_data()
     {
         QTest::addColumn<double>("threshold");

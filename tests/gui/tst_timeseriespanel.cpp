@@ -37,6 +37,7 @@ private Q_SLOTS:
     void compareOverlaysTheEarlierRange();
     void aDayAtOneSecondKeepsItsSpike();
     void hoverNamesTheNearestLine();
+    void statementLineShortInLegendWholeOnHover();
 };
 
 namespace {
@@ -541,6 +542,39 @@ void TestTimeSeriesPanel::hoverNamesTheNearestLine()
         "the lower line is nearer there");
     // Half-way between the lines: nothing within reach.
     QCOMPARE(panel.hoverText(chart->mapToPosition(QPointF(5000, 45), anySeries)), QString());
+}
+
+// A statement's line: its first words and queryid in the legend, the whole text when
+// hovered.
+void TestTimeSeriesPanel::statementLineShortInLegendWholeOnHover()
+{
+    TimeSeriesPanel panel(panelConfig());
+    panel.resize(800, 300);
+    panel.show();
+    const QString query
+        = u"SELECT o.id, o.total FROM orders o JOIN customers c ON c.id = o.customer WHERE c.region = $1"_s;
+    PanelData data = emptyData(u"cpu"_s, 0, 10'000);
+    PanelSeriesData s = series(1, {}, { { 0, 4 }, { 5000, 4 }, { 10'000, 4 } });
+    s.info = SeriesInfo {
+        { u"pg"_s,
+          u"pg.statements.mean_time_ms"_s,
+          { { u"datname"_s, u"shop"_s }, { u"queryid"_s, u"77"_s }, { u"query"_s, query } } },
+        u"ms"_s,
+        u"db:shop"_s,
+        UseKind::Latency,
+        false
+    };
+    data.series.append(s);
+    panel.setData(data);
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents();
+    QChart *chart = panel.chartView()->chart();
+    auto *line = qobject_cast<QLineSeries *>(chart->series().constFirst());
+    QCOMPARE(line->name(),
+             u"statements.mean_time_ms shop/SELECT o.id, o.total FROM orders o JOIN… #77"_s);
+    const QString text = panel.hoverText(chart->mapToPosition(QPointF(5000, 4), line));
+    QVERIFY2(text.startsWith(line->name() + u'\n'), qPrintable(text));
+    QVERIFY2(text.endsWith(u"4 ms\n"_s + query), qPrintable(text));
 }
 
 QTEST_MAIN(TestTimeSeriesPanel)

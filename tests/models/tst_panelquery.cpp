@@ -83,6 +83,21 @@ void TestPanelQuery::reducesToColumns()
                                { { u"interface"_s, u"eth0"_s }, { u"direction"_s, u"tx"_s } }, {})),
         u"utilization tx/eth0"_s);
     QCOMPARE(seriesDisplayName(info(u"n"_s, u"plain"_s, {}, {})), u"plain"_s);
+    // A statement by its first words and queryid, its database before.
+    const auto statement = [&](const QString &query) {
+        return seriesDisplayName(info(
+            u"pg"_s, u"pg.statements.mean_time_ms"_s,
+            { { u"datname"_s, u"shop"_s }, { u"queryid"_s, u"-4242"_s }, { u"query"_s, query } },
+            {}));
+    };
+    QCOMPARE(statement(u"SELECT pad FROM flip WHERE id = $1"_s),
+             u"statements.mean_time_ms shop/SELECT pad FROM flip WHERE id = $1 #-4242"_s);
+    QCOMPARE(statement(u"SELECT a, b, c FROM orders o JOIN customers c ON c.id = o.customer"_s),
+             u"statements.mean_time_ms shop/SELECT a, b, c FROM orders o JOIN…"
+             " #-4242"_s);
+    QCOMPARE(statement(QString(60, u'x')),
+             u"statements.mean_time_ms shop/"_s + QString(40, u'x') + u"… #-4242"_s);
+    QCOMPARE(statement(QString()), u"statements.mean_time_ms shop/#-4242"_s);
 }
 
 void TestPanelQuery::gapsFoundBeforeReduction()

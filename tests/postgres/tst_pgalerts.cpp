@@ -1,6 +1,7 @@
 // The alert engine end to end against a real PostgreSQL: the shipped USE pack's shard
 // rule fires within two collection intervals of one partition becoming hot, on that
-// partition only, and resolves after the load stops; the events are in the cache.
+// partition only, and resolves after the load stops; the events are in the cache. The
+// plan-change rule names the statement whose index was dropped within two intervals.
 #include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
 #include "pgtestutil.h"
@@ -134,6 +135,82 @@ private Q_SLOTS:
         QCOMPARE(stored[0].state, AlertState::Firing);
         QCOMPARE(stored[1].state, AlertState::Resolved);
         PG_EXEC(setup, u"DROP TABLE alert_orders"_s);
+    }
+
+    // Story 3's plan flip: the index a lookup uses is dropped; the pack's plan-change
+    // rule names that statement within two intervals.
+    void planFlipNamesTheStatement()
+    {
+        HEADROOM_REQUIRE_PG();
+        const QString db = u"headroom_planflip"_s;
+        {
+            TestConnection admin(conninfo());
+            QVERIFY2(admin.ok(), qPrintable(admin.error()));
+            PG_EXEC(admin, u"DROP DATABASE IF EXISTS %1 WITH (FORCE)"_s.arg(db));
+            PG_EXEC(admin, u"CREATE DATABASE %1"_s.arg(db));
+        }
+        TestConnection setup(conninfo(db));
+        QVERIFY2(setup.ok(), qPrintable(setup.error()));
+        PG_EXEC(setup, u"CREATE EXTENSION pg_stat_statements"_s);
+        PG_EXEC(setup, u"CREATE TABLE flip (id int, pad text)"_s);
+        PG_EXEC(setup,
+                u"INSERT INTO flip SELECT g, repeat('x', 100) FROM generate_series(1, 20000) g"_s);
+        PG_EXEC(setup, u"CREATE INDEX flip_id ON flip (id)"_s);
+        PG_EXEC(setup, u"ANALYZE flip"_s);
+
+        QTemporaryDir dir;
+        MonitoringSession session;
+        QString error;
+        QVERIFY2(session.openCache(dir.filePath(u"cache.sqlite"_s), &error), qPrintable(error));
+        QCOMPARE(session.loadPlugins(), QStringList());
+        QList<AlertEvent> events;
+        connect(&session.alerts(), &AlertEngine::eventsRaised, this,
+                [&](const QList<AlertEvent> &raised) { events += raised; });
+        Dashboard dashboard;
+        dashboard.title = u"plan flip"_s;
+        dashboard.sources.append({ u"pg"_s, u"postgres"_s, IntervalMs, 3000,
+                                   QJsonObject { { u"conninfo"_s, conninfo(db) } } });
+        dashboard.alertPack = u"use"_s;
+        session.start(dashboard, {});
+
+        std::atomic<bool> stop = false;
+        std::thread load([&] {
+            TestConnection work(conninfo(db));
+            for (int round = 0; !stop; ++round) {
+                QString sql;
+                for (int i = 0; i < 10; ++i)
+                    sql += u"SELECT pad FROM flip WHERE id = %1;"_s.arg(round * 10 + i + 1);
+                work.exec(sql);
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+        });
+        const auto planEvents = [&] {
+            QList<AlertEvent> out;
+            for (const AlertEvent &e : std::as_const(events))
+                if (e.ruleId == "use.db.plan_change"_L1 && e.state == AlertState::Firing)
+                    out.append(e);
+            return out;
+        };
+        // Six intervals with the index: the statement's usual blocks per call.
+        QTest::qWait(6 * IntervalMs);
+        QCOMPARE(planEvents().size(), 0);
+        const qint64 droppedMs = QDateTime::currentMSecsSinceEpoch();
+        PG_EXEC(setup, u"DROP INDEX flip_id"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(!planEvents().isEmpty(), 10 * IntervalMs);
+        const AlertEvent firing = planEvents().first();
+        stop = true;
+        load.join();
+        session.stop();
+        const qint64 firedAfterMs = firing.tsMs - droppedMs;
+        qInfo("plan-change rule fired %lld ms after the DROP INDEX (%.0f x): %s", firedAfterMs,
+              firing.value, qPrintable(firing.message));
+        QCOMPARE(firing.series.labels.value(u"query"_s), u"SELECT pad FROM flip WHERE id = $1"_s);
+        QVERIFY(
+            firing.message.contains(u"SELECT pad FROM flip WHERE id = $1 in headroom_planflip"_s));
+        QVERIFY2(firing.value >= 10, qPrintable(QString::number(firing.value)));
+        QVERIFY2(firedAfterMs <= 2 * IntervalMs + 200, qPrintable(QString::number(firedAfterMs)));
+        TestConnection admin(conninfo());
+        PG_EXEC(admin, u"DROP DATABASE %1 WITH (FORCE)"_s.arg(db));
     }
 };
 

@@ -144,6 +144,8 @@ private Q_SLOTS:
     void queryLabel();
     void unlabelledLeftOut();
     void ownStatementsLeftOut();
+    void planBaseline();
+    void planChangeSeries();
 
     // Against the test server.
     void heavyStatementFirst();
@@ -613,6 +615,70 @@ void TestPgStatements::ownStatementsLeftOut()
     QVERIFY(value(batch, u"pg.statements.calls.rate"_s, statementLabels(2)));
     QCOMPARE(value(batch, u"pg.statements.total.calls.rate"_s, { { u"datname"_s, u"app"_s } }),
              65.0);
+}
+
+void TestPgStatements::planBaseline()
+{
+    PlanBaseline b;
+    QCOMPARE(b.add(3, 1), std::nullopt); // three values before a ratio
+    QCOMPARE(b.add(4, 1), std::nullopt);
+    QCOMPARE(b.add(3, 1), std::nullopt);
+    QCOMPARE(b.add(3, 1), 1.0);
+    QCOMPARE(b.add(6, 1), 2.0); // within 3x: remembered
+    QCOMPARE(b.add(0, 1), 0.0);
+    // A plan change: 300 blocks a call keeps reading 100x until it has lasted 300
+    // intervals, then it is the usual.
+    for (int i = 0; i < PlanBaseline::AdoptAfter - 1; ++i)
+        QCOMPARE(b.add(300, 1), 100.0);
+    QCOMPARE(b.add(300, 1), 100.0);
+    QCOMPARE(b.add(300, 1), std::nullopt);
+    QCOMPARE(b.add(300, 1), std::nullopt);
+    QCOMPARE(b.add(300, 1), 1.0);
+    // The floor: a statement reading no blocks is not changed by reading one.
+    PlanBaseline none;
+    for (int i = 0; i < 3; ++i)
+        none.add(0, 1);
+    QCOMPARE(none.add(1, 1), 1.0);
+    QCOMPARE(none.add(50, 1), 50.0);
+    QCOMPARE(none.add(qQNaN(), 1), std::nullopt);
+}
+
+void TestPgStatements::planChangeSeries()
+{
+    // Statement 1 reads 3 blocks a call (2 hit + 1 read, entry()'s 2:1/2 scaled) for five
+    // intervals, then 100x that; statement 2 stays as it was.
+    const auto at = [](qint64 queryid, double calls, double blocksPerCall, double msPerCall) {
+        Tracker::Entry e = entry(queryid, calls, msPerCall);
+        e.values[Tracker::SharedBlksHit] = calls * blocksPerCall;
+        e.values[Tracker::SharedBlksRead] = 0;
+        return e;
+    };
+    Snapshots snapshots;
+    double calls1 = 0;
+    double blocks1 = 0;
+    double time1 = 0;
+    for (int i = 0; i <= 6; ++i) {
+        const double perCall = i < 6 ? 3 : 300;
+        calls1 += 10;
+        blocks1 += 10 * perCall;
+        time1 += 10 * (i < 6 ? 0.1 : 4.0);
+        Tracker::Entry one = entry(1, calls1, 0);
+        one.values[Tracker::ExecTimeMs] = time1;
+        one.values[Tracker::SharedBlksHit] = blocks1;
+        one.values[Tracker::SharedBlksRead] = 0;
+        snapshots << snapshot({ one, at(2, 10.0 * (i + 1), 5, 1) });
+    }
+    const QList<SampleBatch> batches = run(snapshots);
+    const Labels one = statementLabels(1);
+    // Intervals 1-3 build the history; the fourth and fifth are usual.
+    QCOMPARE(value(batches[3], u"pg.statements.blocks_per_call_change"_s, one), std::nullopt);
+    QCOMPARE(value(batches[4], u"pg.statements.blocks_per_call_change"_s, one), 1.0);
+    QCOMPARE(value(batches[5], u"pg.statements.blocks_per_call"_s, one), 3.0);
+    QCOMPARE(value(batches[5], u"pg.statements.rows_per_call"_s, one), 1.0);
+    QCOMPARE(value(batches[6], u"pg.statements.blocks_per_call"_s, one), 300.0);
+    QCOMPARE(value(batches[6], u"pg.statements.blocks_per_call_change"_s, one), 100.0);
+    QCOMPARE(value(batches[6], u"pg.statements.time_per_call_change"_s, one), 40.0);
+    QCOMPARE(value(batches[6], u"pg.statements.blocks_per_call_change"_s, statementLabels(2)), 1.0);
 }
 
 // ---------------------------------------------------------------- against the server

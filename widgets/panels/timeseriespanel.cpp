@@ -52,6 +52,15 @@ bool drawable(double value, YScale scale)
 {
     return scale == YScale::Linear || value > 0;
 }
+
+// A statement's whole text under its short legend name ("" for other series).
+QString fullStatement(const Labels &labels)
+{
+    if (!labels.contains(u"queryid"_s) || !labels.contains(u"query"_s))
+        return {};
+    return u'\n' + labels.value(u"query"_s);
+}
+
 } // namespace
 
 TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
@@ -522,10 +531,11 @@ QString TimeSeriesPanel::hoverText(const QPointF &chartPosition) const
     }
     const QDateTime when = QDateTime::fromMSecsSinceEpoch(qint64(value.x()));
     const QString time = when.toString(u"yyyy-MM-dd HH:mm:ss "_s) + when.timeZoneAbbreviation();
-    return u"%1\n%2\n%3 %4"_s.arg(m_legend.value(nearest->key)->name(), time)
-        .arg(value.y(), 0, 'g', 4)
-        .arg(unit)
-        .trimmed();
+    const QString text = u"%1\n%2\n%3 %4"_s.arg(m_legend.value(nearest->key)->name(), time)
+                             .arg(value.y(), 0, 'g', 4)
+                             .arg(unit)
+                             .trimmed();
+    return text + fullStatement(key.labels);
 }
 
 void TimeSeriesPanel::showHover(const QPointF &chartPosition, bool inside)
@@ -559,12 +569,13 @@ void TimeSeriesPanel::showAreaHover(const SeriesKey &key, const QPointF &point, 
         const size_t at = std::min(size_t(it - band.upper.begin()), band.upper.size() - 1);
         const double value = band.upper[at].value - band.lower[at].value;
         const QDateTime when = QDateTime::fromMSecsSinceEpoch(band.upper[at].tsMs);
-        QToolTip::showText(
-            QCursor::pos(),
-            u"%1\n%2\n%3 %4"_s
-                .arg(lineName(m_data.series.at(i).info), when.toString(u"yyyy-MM-dd HH:mm:ss"_s))
-                .arg(value, 0, 'g', 4)
-                .arg(m_data.series.at(i).info.unit));
+        QToolTip::showText(QCursor::pos(),
+                           u"%1\n%2\n%3 %4"_s
+                                   .arg(lineName(m_data.series.at(i).info),
+                                        when.toString(u"yyyy-MM-dd HH:mm:ss"_s))
+                                   .arg(value, 0, 'g', 4)
+                                   .arg(m_data.series.at(i).info.unit)
+                               + fullStatement(key.labels));
         return;
     }
 }
