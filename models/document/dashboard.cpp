@@ -163,6 +163,19 @@ std::optional<YScale> yScaleFromName(const QString &name)
     return std::nullopt;
 }
 
+std::optional<qint64> apdexTMs(const DashboardDerived &derived,
+                               const QMap<QString, QString> &values, QString *error)
+{
+    QString unknown;
+    const QString text = substituteString(derived.apdexT, values, &unknown).trimmed();
+    const auto ms = unknown.isEmpty() ? parseDuration(text) : std::nullopt;
+    if (!ms && error)
+        *error = unknown.isEmpty()
+            ? u"T \"%1\" of %2 is no duration like 50ms"_s.arg(text, derived.metric)
+            : unknown;
+    return ms;
+}
+
 QJsonObject substituteVariables(const QJsonObject &config, const QMap<QString, QString> &values,
                                 QString *error)
 {

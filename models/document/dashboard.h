@@ -37,6 +37,8 @@ struct DashboardSource
 };
 
 // A series computed from others of the same source (see models/derivedseries.h).
+// A series computed from others of its source: an expression over values, or the
+// APDEX of a latency histogram series (then expression is empty).
 struct DashboardDerived
 {
     QString source;
@@ -44,6 +46,9 @@ struct DashboardDerived
     QString expression; // e.g. "pg.db.tup_returned.rate / pg.db.blks_hit.rate"
     QString unit;
     UseKind kind = UseKind::Info;
+    QString apdexHistogram; // the histogram metric whose APDEX this is
+    // T: a duration ("50ms") or a reference to a variable holding one ("${apdex_t}").
+    QString apdexT;
     friend bool operator==(const DashboardDerived &, const DashboardDerived &) = default;
 };
 
@@ -134,5 +139,11 @@ std::optional<YScale> yScaleFromName(const QString &name);
 // ("unknown variable ${name}"); *error is cleared when all names are known.
 QJsonObject substituteVariables(const QJsonObject &config, const QMap<QString, QString> &values,
                                 QString *error);
+
+// The APDEX T of `derived` in ms, its variables replaced by `values`; nullopt and
+// *error ("T \"fast\" of pg.apdex.probe is no duration like 50ms") when it is not a
+// positive duration.
+std::optional<qint64> apdexTMs(const DashboardDerived &derived,
+                               const QMap<QString, QString> &values, QString *error);
 
 } // namespace Headroom

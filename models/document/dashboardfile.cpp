@@ -8,6 +8,7 @@
 #include "document/panels/heatmapoptions.h"
 #include "document/panels/shardhistogramoptions.h"
 #include "document/panels/shardtableoptions.h"
+#include "document/panels/timeseriesoptions.h"
 #include "document/panels/usematrixoptions.h"
 #include "documentlogging.h"
 
@@ -153,6 +154,7 @@ private:
     bool checkConfig(const QJsonValue &value, const QString &path);
     bool checkReferences(const QString &text, const QString &path);
     bool parseDerived(const QJsonObject &root, Dashboard *dashboard);
+    bool parseApdex(const QJsonObject &object, const QString &path, DashboardDerived *derived);
     bool parsePanels(const QJsonObject &root, Dashboard *dashboard);
     bool parseAlerts(const QJsonObject &root, Dashboard *dashboard);
     bool parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
@@ -371,17 +373,26 @@ bool Parser::parseDerived(const QJsonObject &root, Dashboard *dashboard)
         if (!elementObject(array.at(i), path, &object)
             || !readNonEmptyString(object, u"source"_s, path, &derived.source, MaximumIdLength)
             || !readNonEmptyString(object, u"metric"_s, path, &derived.metric)
-            || !readNonEmptyString(object, u"expression"_s, path, &derived.expression,
-                                   Expression::MaximumLength)
             || !readString(object, u"unit"_s, path, false, &derived.unit)
             || !readString(object, u"kind"_s, path, false, &kind))
             return false;
         if (!m_sourceIds.contains(derived.source))
             return fail(joinPath(path, u"source"_s),
                         u"no source %1 is declared"_s.arg(describe(derived.source)));
-        QString error;
-        if (!Expression::parse(derived.expression, &error))
-            return fail(joinPath(path, u"expression"_s), error);
+        if (object.contains(u"apdex"_s)) {
+            if (object.contains(u"expression"_s))
+                return fail(joinPath(path, u"expression"_s),
+                            u"a derived series has an expression or an apdex, not both"_s);
+            if (!parseApdex(object, path, &derived))
+                return false;
+        } else {
+            if (!readNonEmptyString(object, u"expression"_s, path, &derived.expression,
+                                    Expression::MaximumLength))
+                return false;
+            QString error;
+            if (!Expression::parse(derived.expression, &error))
+                return fail(joinPath(path, u"expression"_s), error);
+        }
         bool known = true;
         if (!kind.isEmpty())
             derived.kind = useKindFromName(kind, &known);
@@ -391,6 +402,30 @@ bool Parser::parseDerived(const QJsonObject &root, Dashboard *dashboard)
                         "latency, info; got %1"_s.arg(describe(kind)));
         dashboard->derived.append(derived);
     }
+    return true;
+}
+
+// "apdex": {"histogram": "pg.latency.probe", "t": "50ms" or "${apdex_t}"}: T a positive
+// duration, or one variable that is declared (its value is checked when the dashboard
+// starts, as the user may change it).
+bool Parser::parseApdex(const QJsonObject &object, const QString &path, DashboardDerived *derived)
+{
+    static const QRegularExpression reference(u"^\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}$"_s);
+    const QString apdexPath = joinPath(path, u"apdex"_s);
+    QJsonObject apdex;
+    if (!readObject(object, u"apdex"_s, path, &apdex)
+        || !checkKnownKeys(apdex, apdexPath, { u"histogram"_s, u"t"_s })
+        || !readNonEmptyString(apdex, u"histogram"_s, apdexPath, &derived->apdexHistogram)
+        || !readNonEmptyString(apdex, u"t"_s, apdexPath, &derived->apdexT, MaximumValueLength))
+        return false;
+    const QString tPath = joinPath(apdexPath, u"t"_s);
+    if (reference.match(derived->apdexT).hasMatch())
+        return checkReferences(derived->apdexT, tPath);
+    if (!parseDuration(derived->apdexT))
+        return fail(
+            tPath,
+            u"must be a duration like 50ms (a positive whole number with unit ms, s, m, "
+            "h, d or w) or a variable like ${apdex_t}, got %1"_s.arg(describe(derived->apdexT)));
     return true;
 }
 
@@ -539,8 +574,9 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
 bool Parser::checkPanelOptions(const DashboardPanel &panel, const QString &path)
 {
     switch (panel.type) {
-    case PanelType::TimeSeries: // stacked, yMin, yMax: read by the view as they are
-    case PanelType::Alerts: // states, minSeverity: likewise
+    case PanelType::TimeSeries: // apdex; stacked, yMin, yMax: read by the view as they are
+        return checkTimeSeriesPanel(*this, panel, path);
+    case PanelType::Alerts: // states, minSeverity: read by the view as they are
     case PanelType::BlockingTree: // none
         return true;
     case PanelType::Heatmap:
@@ -769,13 +805,19 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
 
     QJsonArray derived;
     for (const DashboardDerived &d : dashboard.derived) {
-        derived.append(QJsonObject {
+        QJsonObject object {
             { u"source"_s, d.source },
             { u"metric"_s, d.metric },
-            { u"expression"_s, d.expression },
             { u"unit"_s, d.unit },
             { u"kind"_s, useKindName(d.kind) },
-        });
+        };
+        if (d.apdexHistogram.isEmpty())
+            object.insert(u"expression"_s, d.expression);
+        else
+            object.insert(
+                u"apdex"_s,
+                QJsonObject { { u"histogram"_s, d.apdexHistogram }, { u"t"_s, d.apdexT } });
+        derived.append(object);
     }
 
     QJsonArray panels;

@@ -63,19 +63,33 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
 {
     stop();
     m_scheduler->clearStatuses();
+    const auto values = dashboard.resolveVariables(variables);
     QList<DerivedSeriesDefinition> definitions;
     for (const DashboardDerived &d : dashboard.derived) {
         // Parsing succeeded when the file was loaded; a dashboard built in code is
-        // checked here too.
+        // checked here too, and an APDEX T from a variable the user just set.
         QString error;
-        if (auto expression = Expression::parse(d.expression, &error))
-            definitions.append({ d.source, d.metric, *expression, d.unit, QString(), d.kind });
-        else
+        if (!d.apdexHistogram.isEmpty()) {
+            if (const auto t = apdexTMs(d, values, &error))
+                definitions.append({ d.source,
+                                     d.metric,
+                                     {},
+                                     d.unit,
+                                     QString(),
+                                     d.kind,
+                                     d.apdexHistogram,
+                                     double(*t) });
+            else
+                qCWarning(lcSession) << "derived series" << d.metric << error;
+        } else if (auto expression = Expression::parse(d.expression, &error)) {
+            definitions.append(
+                { d.source, d.metric, *expression, d.unit, QString(), d.kind, {}, 0 });
+        } else {
             qCWarning(lcSession) << "derived series" << d.metric << error;
+        }
     }
     m_derived.setDefinitions(definitions);
     m_alerts->setRules(effectiveAlertRules(dashboard.alertPack, dashboard.alerts));
-    const auto values = dashboard.resolveVariables(variables);
     for (qsizetype i = 0; i < dashboard.sources.size(); ++i) {
         const DashboardSource &source = dashboard.sources.at(i);
         if (held.contains(source.id)) {

@@ -121,6 +121,46 @@ private Q_SLOTS:
                  u"pg: statement SELECT pad FROM orders WHERE id = $1 in shop now reads 90 x the "
                  "blocks per call it used to"_s);
     }
+    // The USE pack's APDEX rule: a minute's mean under 0.85 for 30 s warns, once, and
+    // resolves when the mean is back above 0.9.
+    void apdexBelowThreshold()
+    {
+        const auto pack = loadAlertPack(u"use"_s, nullptr);
+        QVERIFY(pack);
+        const auto rule = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
+            return r.id == "use.latency.apdex"_L1;
+        });
+        QVERIFY(rule != pack->cend());
+        AlertEvaluator evaluator;
+        evaluator.setRules({ *rule });
+        SeriesInfo info = seriesInfo(u"pg.apdex.probe"_s, {});
+        info.key.source = u"pg"_s;
+        info.unit.clear();
+        QList<double> values(60, 0.95);
+        values += QList<double>(60, 0.5);
+        values += QList<double>(120, 0.98);
+        QList<AlertEvent> events;
+        for (qsizetype i = 0; i < values.size(); ++i)
+            events += evaluator.addSample(info, { Base + i * 1000, values[i] });
+        QCOMPARE(events.size(), 3);
+        QCOMPARE(events[0].state, AlertState::Pending);
+        QCOMPARE(events[1].state, AlertState::Firing);
+        QCOMPARE(events[2].state, AlertState::Resolved);
+        QCOMPARE(events[1].severity, AlertSeverity::Warning);
+        // Pending once the minute's mean is under 0.85 (14 of its samples at 0.5), firing
+        // 30 s later; resolved when 50 of the minute's samples are back at 0.98.
+        const auto atS = [&](int i) { return (events[i].tsMs - Base) / 1000; };
+        QVERIFY2(atS(0) >= 70 && atS(0) <= 76, qPrintable(QString::number(atS(0))));
+        QCOMPARE(atS(1), atS(0) + 30);
+        QVERIFY2(atS(2) >= 165 && atS(2) <= 172, qPrintable(QString::number(atS(2))));
+        QVERIFY2(events[1].message.startsWith(u"pg: APDEX pg.apdex.probe is 0."_s),
+                 qPrintable(events[1].message));
+        // A healthy series never fires.
+        AlertEvaluator calm;
+        calm.setRules({ *rule });
+        for (int i = 0; i < 200; ++i)
+            QVERIFY(calm.addSample(info, { Base + i * 1000, i % 10 == 5 ? 0.8 : 0.97 }).isEmpty());
+    }
     void stateMachine_data()
     {
         QTest::addColumn<double>("threshold");

@@ -117,6 +117,7 @@ void compareDashboards(const Dashboard &actual, const Dashboard &expected)
         QCOMPARE(a.defaultValue, e.defaultValue);
         QCOMPARE(a.options, e.options);
     }
+    QVERIFY(actual.derived == expected.derived);
     QCOMPARE(actual.sources.size(), expected.sources.size());
     for (qsizetype i = 0; i < expected.sources.size(); ++i) {
         const DashboardSource &a = actual.sources.at(i);
@@ -177,10 +178,18 @@ Dashboard fullDashboard()
     host.id = u"host"_s;
     host.plugin = u"host"_s;
     d.sources = { pg, host };
-    d.derived
-        = { { pg.id, u"pg.db.rows_per_block"_s, u"pg.db.tup_returned.rate / pg.db.blks_hit.rate"_s,
-              u"rows/block"_s, UseKind::Saturation },
-            { u"host"_s, u"host.x"_s, u"(a + b) * 2"_s, QString(), UseKind::Info } };
+    d.derived = {
+        { pg.id,
+          u"pg.db.rows_per_block"_s,
+          u"pg.db.tup_returned.rate / pg.db.blks_hit.rate"_s,
+          u"rows/block"_s,
+          UseKind::Saturation,
+          {},
+          {} },
+        { u"host"_s, u"host.x"_s, u"(a + b) * 2"_s, QString(), UseKind::Info, {}, {} },
+        { pg.id, u"pg.apdex.probe"_s, {}, {}, UseKind::Info, u"pg.latency.probe"_s, u"${db}"_s },
+        { pg.id, u"pg.apdex.fixed"_s, {}, {}, UseKind::Info, u"pg.latency.probe"_s, u"250ms"_s }
+    };
 
     DashboardPanel cpu;
     cpu.id = u"cpu"_s;
@@ -238,6 +247,7 @@ private Q_SLOTS:
 
 private:
     void addBoundRows();
+    void apdexTFromVariable();
 };
 
 void TestDashboardFile::loadExample()
@@ -543,6 +553,30 @@ void TestDashboardFile::malformed_data()
         << u"derived[0].expression"_s << u"position 7: expected \")\""_s;
     QTest::newRow("derived no metric") << derived(R"([{"source": "host", "expression": "a"}])")
                                        << u"derived[0].metric"_s << u"required"_s;
+    QTest::newRow("derived apdex and expression")
+        << derived(R"([{"source": "host", "metric": "m", "expression": "a",
+                        "apdex": {"histogram": "h", "t": "50ms"}}])")
+        << u"derived[0].expression"_s << u"an expression or an apdex, not both"_s;
+    QTest::newRow("derived apdex bad t")
+        << derived(
+               R"([{"source": "host", "metric": "m", "apdex": {"histogram": "h", "t": "fast"}}])")
+        << u"derived[0].apdex.t"_s << u"must be a duration like 50ms"_s;
+    QTest::newRow("derived apdex zero t") << derived(
+        R"([{"source": "host", "metric": "m", "apdex": {"histogram": "h", "t": "0ms"}}])")
+                                          << u"derived[0].apdex.t"_s << u"got \"0ms\""_s;
+    QTest::newRow("derived apdex undeclared variable") << derived(
+        R"([{"source": "host", "metric": "m", "apdex": {"histogram": "h", "t": "${nope}"}}])")
+                                                       << u"derived[0].apdex.t"_s
+                                                       << u"unknown variable ${nope}"_s;
+    QTest::newRow("derived apdex no histogram")
+        << derived(R"([{"source": "host", "metric": "m", "apdex": {"t": "50ms"}}])")
+        << u"derived[0].apdex.histogram"_s << u"required"_s;
+    QTest::newRow("derived apdex unknown key") << derived(
+        R"([{"source": "host", "metric": "m", "apdex": {"histogram": "h", "t": "1s", "T": 2}}])")
+                                               << u"derived[0].apdex.T"_s << u"unknown field"_s;
+    QTest::newRow("timeseries apdex not a duration")
+        << patched({ { "panels[0].options", QJsonObject { { u"apdex"_s, 50 } } } })
+        << u"panels[0].options.apdex"_s << u"must be a duration like 50ms (the APDEX T"_s;
     QTest::newRow("derived bad kind")
         << derived(R"([{"source": "host", "metric": "m", "expression": "a", "kind": "loud"}])")
         << u"derived[0].kind"_s << u"must be one of"_s;
@@ -778,6 +812,24 @@ void TestDashboardFile::malformed_data()
 
 // One past each bound of dashboardlimits.h: a shared file must not cost unbounded
 // memory, threads or repaint time.
+void TestDashboardFile::apdexTFromVariable()
+{
+    Dashboard d;
+    d.variables = { { u"apdex_t"_s, QString(), u"50ms"_s, {} } };
+    const DashboardDerived derived {
+        u"pg"_s, u"pg.apdex.probe"_s, {}, {}, UseKind::Info, u"pg.latency.probe"_s, u"${apdex_t}"_s
+    };
+    QString error;
+    QCOMPARE(apdexTMs(derived, d.resolveVariables({}), &error), qint64(50));
+    QCOMPARE(apdexTMs(derived, d.resolveVariables({ { u"apdex_t"_s, u" 2s "_s } }), &error),
+             qint64(2000));
+    QCOMPARE(apdexTMs(derived, d.resolveVariables({ { u"apdex_t"_s, u"fast"_s } }), &error),
+             std::nullopt);
+    QCOMPARE(error, u"T \"fast\" of pg.apdex.probe is no duration like 50ms"_s);
+    QCOMPARE(apdexTMs(derived, {}, &error), std::nullopt);
+    QVERIFY2(error.contains(u"${apdex_t}"_s), qPrintable(error));
+}
+
 void TestDashboardFile::addBoundRows()
 {
     using namespace DashboardLimits;

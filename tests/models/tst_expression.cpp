@@ -19,6 +19,7 @@ private Q_SLOTS:
     void limits_data();
     void limits();
     void derivedJoinsOnLabels();
+    void derivedApdexPerHistogram();
 };
 
 void TestExpression::evaluate_data()
@@ -151,12 +152,22 @@ void TestExpression::derivedJoinsOnLabels()
     bus.addSink(&derived);
     QString error;
     derived.setDefinitions(
-        { { u"pg"_s, u"pg.db.rows_per_block"_s,
+        { { u"pg"_s,
+            u"pg.db.rows_per_block"_s,
             *Expression::parse(u"pg.db.tup_returned.rate / pg.db.blks_hit.rate"_s, &error),
-            u"rows/block"_s, u"db"_s, UseKind::Saturation },
-          { u"pg"_s, u"pg.db.hit_per_cpu"_s,
-            *Expression::parse(u"pg.db.blks_hit.rate / cpus"_s, &error), QString(), QString(),
-            UseKind::Info } });
+            u"rows/block"_s,
+            u"db"_s,
+            UseKind::Saturation,
+            {},
+            0 },
+          { u"pg"_s,
+            u"pg.db.hit_per_cpu"_s,
+            *Expression::parse(u"pg.db.blks_hit.rate / cpus"_s, &error),
+            QString(),
+            QString(),
+            UseKind::Info,
+            {},
+            0 } });
     auto info = [](const QString &metric, const QString &db) {
         return SeriesInfo { { u"pg"_s, metric,
                               db.isEmpty() ? Labels() : Labels { { u"datname"_s, db } } },
@@ -205,7 +216,9 @@ void TestExpression::derivedJoinsOnLabels()
                                *Expression::parse(u"loop + 1"_s, &error),
                                {},
                                {},
-                               UseKind::Info } });
+                               UseKind::Info,
+                               {},
+                               0 } });
     SampleBatch seed;
     seed.source = u"pg"_s;
     seed.tsMs = 2000;
@@ -214,6 +227,56 @@ void TestExpression::derivedJoinsOnLabels()
     const auto loopId = registry.find(SeriesKey { u"pg"_s, u"loop"_s, {} });
     QVERIFY(loopId);
     QVERIFY(live.read(*loopId, 0, 5000).size() <= 5);
+}
+
+void TestExpression::derivedApdexPerHistogram()
+{
+    SeriesRegistry registry;
+    SampleBus bus(&registry);
+    LiveBuffers live(100);
+    DerivedSeries derived(&bus);
+    bus.addSink(&live);
+    bus.addSink(&derived);
+    derived.setDefinitions({ { u"pg"_s,
+                               u"pg.apdex.statements"_s,
+                               {},
+                               QString(),
+                               QString(),
+                               UseKind::Info,
+                               u"pg.latency.statements"_s,
+                               50 } });
+    SampleBatch batch;
+    batch.source = u"pg"_s;
+    batch.tsMs = 1000;
+    const auto histogram = [&](const QString &db, QList<QPair<double, int>> requests) {
+        SeriesHistogram h;
+        h.info = SeriesInfo { { u"pg"_s, u"pg.latency.statements"_s, { { u"datname"_s, db } } },
+                              u"ms"_s,
+                              u"db:"_s + db,
+                              UseKind::Latency,
+                              true };
+        for (const auto &[ms, count] : requests)
+            h.histogram.add(ms, quint64(count));
+        batch.histograms.append(h);
+    };
+    histogram(u"shop"_s, { { 10, 6 }, { 120, 2 }, { 900, 2 } }); // (6 + 1) / 10
+    histogram(u"idle"_s, {}); // no statement ran: no APDEX
+    batch.add(SeriesInfo { { u"pg"_s, u"pg.up"_s, {} }, {}, u"pg"_s, UseKind::Info, false }, 1);
+    bus.publish(batch);
+
+    const auto apdex = [&](const QString &db) -> std::optional<double> {
+        const auto id = registry.find(
+            SeriesKey { u"pg"_s, u"pg.apdex.statements"_s, { { u"datname"_s, db } } });
+        if (!id)
+            return std::nullopt;
+        const auto samples = live.read(*id, 0, 5000);
+        return samples.empty() ? std::nullopt : std::optional<double>(samples.back().value);
+    };
+    QCOMPARE(apdex(u"shop"_s), 0.7);
+    QCOMPARE(apdex(u"idle"_s), std::nullopt);
+    const auto id = registry.find(
+        SeriesKey { u"pg"_s, u"pg.apdex.statements"_s, { { u"datname"_s, u"shop"_s } } });
+    QCOMPARE(registry.info(*id)->resource, u"db:shop"_s); // that of its histogram
 }
 
 QTEST_GUILESS_MAIN(TestExpression)

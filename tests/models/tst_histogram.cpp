@@ -1,3 +1,4 @@
+#include "core/apdex.h"
 #include "core/histogram.h"
 
 #include <QRandomGenerator>
@@ -10,6 +11,8 @@ using namespace Qt::StringLiterals;
 
 using namespace Headroom;
 
+using Requests = QList<QPair<double, int>>; // a latency in ms and how many took it
+
 class TestHistogram : public QObject
 {
     Q_OBJECT
@@ -20,6 +23,8 @@ private Q_SLOTS:
     void edgeCases();
     void serializeRoundTrip();
     void deserializeGarbage();
+    void apdexHandCount_data();
+    void apdexHandCount();
 };
 
 namespace {
@@ -139,6 +144,39 @@ void TestHistogram::deserializeGarbage()
     bool ok = true;
     QVERIFY(LogHistogram::deserialize(QByteArray("\x05\x01", 2), &ok).isEmpty());
     QVERIFY(!ok);
+}
+
+void TestHistogram::apdexHandCount_data()
+{
+    // Requests in ms with their counts, T, and the hand count: (satisfied + tolerating
+    // / 2) / total.
+    QTest::addColumn<Requests>("requests");
+    QTest::addColumn<double>("t");
+    QTest::addColumn<double>("expected");
+    // 60 within 50 ms, 30 within 200 ms, 10 beyond: (60 + 15) / 100.
+    QTest::newRow("known") << Requests { { 10, 40 }, { 45, 20 }, { 100, 25 },
+                                         { 180, 5 }, { 300, 8 }, { 5000, 2 } }
+                           << 50.0 << 0.75;
+    // On the bounds: T itself satisfies, 4T is tolerated, just past 4T frustrates.
+    QTest::newRow("bounds") << Requests { { 50, 1 }, { 200, 1 }, { 205, 2 } } << 50.0
+                            << (1 + 0.5) / 4;
+    QTest::newRow("all fast") << Requests { { 0, 3 }, { 1, 7 } } << 50.0 << 1.0;
+    QTest::newRow("all slow") << Requests { { 900, 3 } } << 50.0 << 0.0;
+}
+
+void TestHistogram::apdexHandCount()
+{
+    QFETCH(Requests, requests);
+    QFETCH(double, t);
+    QFETCH(double, expected);
+    LogHistogram h;
+    for (const auto &[ms, count] : requests)
+        h.add(ms, quint64(count));
+    const auto score = apdexScore(h, t);
+    QVERIFY(score);
+    QCOMPARE(*score, expected);
+    QCOMPARE(apdexScore(LogHistogram(), t), std::nullopt); // no request, no score
+    QCOMPARE(apdexScore(h, 0), std::nullopt);
 }
 
 QTEST_GUILESS_MAIN(TestHistogram)

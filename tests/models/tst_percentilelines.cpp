@@ -171,6 +171,7 @@ private Q_SLOTS:
     void gapsSplitLines();
     void emptyPollsDrawNothing();
     void valuesAndHistogramsInOnePanel();
+    void apdexOptionCountsEveryRequest();
     void csvRowsPerPercentile();
     void cacheAndLiveStitched();
     void cleanupTestCase();
@@ -366,6 +367,53 @@ void TestPercentileLines::valuesAndHistogramsInOnePanel()
     QCOMPARE(data.series.at(1).seriesId, probe);
     QCOMPARE(data.series.at(1).info.key.labels.value(u"percentile"_s), u"p99"_s);
     QCOMPARE(data.series.at(1).points.size(), size_t(10));
+}
+
+void TestPercentileLines::apdexOptionCountsEveryRequest()
+{
+    // 300 polls in 30 columns; T = 5 ms. Each point is the APDEX of every raw latency
+    // of its column's polls, counted by hand: not a mean of per-poll scores.
+    const Polls polls = makePolls(300, 20, [](int n) { return n >= 200 && n < 210; });
+    SeriesRegistry registry;
+    LiveBuffers live(3600);
+    const int id = registry.idFor(latencyInfo(u"pg.latency.statements"_s));
+    for (size_t n = 0; n < polls.ts.size(); ++n)
+        live.appendHistogram(id, polls.ts[n], polls.histograms[n]);
+    DashboardPanel panel = latencyPanel();
+    panel.options.insert(u"apdex"_s, u"5ms"_s);
+    const qint64 to = Base + 300'000;
+    const PanelData data = queryPanel(panel, registry, SeriesStore(&live, nullptr), Base, to, 30);
+    QCOMPARE(data.series.size(), 1); // no percentile lines
+    const PanelSeriesData &line = data.series.at(0);
+    QCOMPARE(line.info.key.labels.value(u"apdex"_s), u"T=5ms"_s);
+    QCOMPARE(line.info.unit, QString());
+    QCOMPARE(line.segmentStarts.size(), size_t(2)); // the outage splits it
+    const auto columnOf
+        = [&](qint64 ts) { return int(double(ts - Base) * 30 / double(to - Base)); };
+    qint64 previous = 0;
+    for (const Sample &point : line.points) {
+        double satisfied = 0, tolerating = 0, total = 0;
+        for (size_t n = 0; n < polls.ts.size(); ++n) {
+            const qint64 ts = polls.ts[n];
+            if (ts <= previous || ts > point.tsMs || columnOf(ts) != columnOf(point.tsMs))
+                continue;
+            for (const double v : polls.samples[n]) {
+                total += 1;
+                satisfied += v <= 5 ? 1 : 0;
+                tolerating += v > 5 && v <= 20 ? 1 : 0;
+            }
+        }
+        QVERIFY(total > 0);
+        const double exact = (satisfied + tolerating / 2) / total;
+        // The buckets holding T and 4T are 2 % wide: a request within them may count a
+        // step better than its hand count.
+        QVERIFY2(std::abs(point.value - exact) <= 0.02,
+                 qPrintable(u"at %1 s: %2, by hand %3"_s.arg((point.tsMs - Base) / 1000)
+                                .arg(point.value)
+                                .arg(exact)));
+        previous = point.tsMs;
+    }
+    QCOMPARE(line.points.size(), size_t(29)); // the column of the outage has none
 }
 
 void TestPercentileLines::csvRowsPerPercentile()

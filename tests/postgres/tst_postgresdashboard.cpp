@@ -106,6 +106,7 @@ void TestPostgresDashboard::exportHasEveryPanel()
     QMap<QByteArray, QMap<QByteArray, double>> buckets; // histogram: time -> bucket -> shards
     QMap<QByteArray, double> overloaded; // histogram: time -> overloaded shards
     QMap<QByteArray, double> probeRunsPerSecond; // heatmap column -> its cells summed
+    QList<double> probeApdex; // the APDEX panel's probe values (T: apdex_t, 50 ms)
     for (const QByteArray &line : file.readAll().split('\n')) {
         const QList<QByteArray> fields = line.trimmed().split(',');
         if (fields.size() < 7 || fields[0] == "time")
@@ -122,6 +123,8 @@ void TestPostgresDashboard::exportHasEveryPanel()
         }
         if (fields[1] == "top-shards")
             topShardRows.append(line.trimmed());
+        if (fields[1] == "apdex" && fields[3] == "pg.apdex.probe")
+            probeApdex.append(fields.at(fields.size() - 2).toDouble());
         if (fields[1] == "blocking")
             blockingRows.append(line.trimmed());
         if (fields[1] == "shard-histogram" && fields[3] == "shard.load.bucket") {
@@ -147,6 +150,11 @@ void TestPostgresDashboard::exportHasEveryPanel()
            "shard-load", "shard-sets", "latency-probe-heatmap", "latency-statements-heatmap" })
         QVERIFY2(panels.contains(QString::fromLatin1(id)), id);
     QVERIFY(sawLockWait);
+    // The probe's APDEX, a point per poll with runs in it: a local SELECT 1 is well
+    // within 50 ms.
+    QVERIFY2(probeApdex.size() >= 3, qPrintable(QString::number(probeApdex.size())));
+    for (const double apdex : std::as_const(probeApdex))
+        QVERIFY2(apdex >= 0.5 && apdex <= 1, qPrintable(QString::number(apdex)));
     // Who blocks whom at the last poll: the holder (the statement it runs now, without
     // its values: psql sends the -c statements one by one), then the waiter below it.
     QCOMPARE(blockingRows.size(), 2);

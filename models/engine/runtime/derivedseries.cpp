@@ -1,5 +1,7 @@
 #include "engine/runtime/derivedseries.h"
 
+#include "core/apdex.h"
+
 #include <QHash>
 #include <algorithm>
 
@@ -57,6 +59,21 @@ void DerivedSeries::consume(const ResolvedBatch &resolved)
         for (const DerivedSeriesDefinition &d : std::as_const(m_definitions)) {
             if (d.source != batch.source)
                 continue;
+            if (!d.apdexHistogram.isEmpty()) {
+                for (const SeriesHistogram &h : batch.histograms) {
+                    if (h.info.key.metric != d.apdexHistogram)
+                        continue;
+                    // A poll that saw no request has no APDEX: a gap, not a 1 or a 0.
+                    if (const auto score = apdexScore(h.histogram, d.apdexTMs))
+                        out.add(SeriesInfo { { d.source, d.metric, h.info.key.labels },
+                                             d.unit,
+                                             d.resource.isEmpty() ? h.info.resource : d.resource,
+                                             d.kind,
+                                             false },
+                                *score);
+                }
+                continue;
+            }
             for (auto group = byLabels.cbegin(); group != byLabels.cend(); ++group) {
                 const QHash<QString, double> &values = group->values;
                 // Only label sets that carry at least one operand themselves produce a

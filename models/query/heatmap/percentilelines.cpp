@@ -1,5 +1,6 @@
 #include "query/heatmap/percentilelines.h"
 
+#include "core/apdex.h"
 #include "core/percentilelabel.h"
 #include "query/downsample.h"
 
@@ -64,6 +65,29 @@ QList<PanelSeriesData> percentileLines(int seriesId, const SeriesInfo &info,
         }
     }
     return lines;
+}
+
+PanelSeriesData apdexLine(int seriesId, const SeriesInfo &info,
+                          std::span<const TimedHistogram> sorted, qint64 tMs, qint64 fromMs,
+                          qint64 toMs, int columns)
+{
+    PanelSeriesData line;
+    line.seriesId = seriesId;
+    line.info = info;
+    line.info.unit.clear();
+    line.info.key.labels.insert(u"apdex"_s, u"T="_s + formatDuration(tMs));
+    line.rawCount = qint64(sorted.size());
+    for (const auto &[begin, end] : splitAtGaps(sorted)) {
+        const size_t start = line.points.size();
+        for (const auto &[tsMs, histogram] :
+             mergePerColumn(sorted.subspan(begin, end - begin), fromMs, toMs, columns)) {
+            if (const auto score = apdexScore(histogram, double(tMs)))
+                line.points.push_back({ tsMs, *score });
+        }
+        if (line.points.size() > start)
+            line.segmentStarts.push_back(start);
+    }
+    return line;
 }
 
 } // namespace Headroom

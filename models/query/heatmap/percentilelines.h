@@ -29,4 +29,12 @@ QList<PanelSeriesData> percentileLines(int seriesId, const SeriesInfo &info,
                                        const QList<double> &percentiles, qint64 fromMs, qint64 toMs,
                                        int columns);
 
+// The APDEX line of the histogram series seriesId with T = tMs (core/apdex.h), a point
+// per pixel column from the histograms merged over it, so that a zoomed-out chart
+// scores every request of the column, not an average of scores. Its info is the
+// series' with unit "" and the label {"apdex": "T=50ms"} added.
+PanelSeriesData apdexLine(int seriesId, const SeriesInfo &info,
+                          std::span<const TimedHistogram> sorted, qint64 tMs, qint64 fromMs,
+                          qint64 toMs, int columns);
+
 } // namespace Headroom

@@ -1,5 +1,6 @@
 #include "query/panels/timeseriespanel.h"
 
+#include "document/panels/timeseriesoptions.h"
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
 #include "query/downsample.h"
@@ -22,10 +23,16 @@ PanelData queryTimeSeries(const DashboardPanel &panel, const SeriesRegistry &reg
         = panel.percentiles.isEmpty() ? defaultPercentiles() : panel.percentiles;
     // Stacked bands add up only on shared timestamps: one mean point per column.
     const bool stacked = panel.options.value(u"stacked"_s).toBool();
+    const std::optional<qint64> apdexT = timeSeriesApdexTMs(panel);
     for (int id : matchSeries(panel.series, registry)) {
         PanelSeriesData s;
         s.seriesId = id;
         s.info = registry.info(id).value_or(SeriesInfo {});
+        if (s.info.histogram && apdexT) {
+            data.series.append(apdexLine(id, s.info, store.readHistograms(id, fromMs, toMs),
+                                         *apdexT, fromMs, toMs, columns));
+            continue;
+        }
         if (s.info.histogram) {
             data.series.append(percentileLines(id, s.info, store.readHistograms(id, fromMs, toMs),
                                                percentiles, fromMs, toMs, columns));
