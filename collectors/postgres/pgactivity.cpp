@@ -28,7 +28,7 @@ QByteArray PgActivitySampler::query()
            " query = '<insufficient privilege>',"
            " extract(epoch FROM now() - xact_start)::float8,"
            " extract(epoch FROM now() - query_start)::float8"
-           " FROM pg_stat_activity WHERE pid <> pg_backend_pid()";
+           " FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND pid <> $1::int";
 }
 
 int PgActivitySampler::update(const QList<Row> &rows, const QString &source, SampleBatch &batch)

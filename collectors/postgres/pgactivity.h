@@ -26,6 +26,7 @@ public:
 
     // Excludes our own backend. Columns: state, wait_event_type, wait_event,
     // backend_type, hidden (other roles' rows we may not see), xact age s, query age s.
+    // $1: a pid left out besides our own (the wait sampler's session; 0: none).
     static QByteArray query();
 
     struct Row

@@ -9,6 +9,7 @@
 #include "pgprobe.h"
 #include "pgstatements.h"
 #include "pgtables.h"
+#include "pgwaits.h"
 #include "postgreslogging.h"
 
 #include <QSet>
@@ -53,6 +54,10 @@ PostgresCollector::PostgresCollector(CollectorConfig config, PostgresOptions opt
     m_parts.push_back(std::make_unique<PgBlockingPart>());
     // Then maintenance: vacuums, analyses and index builds running, the xmin horizon.
     m_parts.push_back(std::make_unique<PgMaintenancePart>());
+    // Waits finer than the poll (pg_wait_sampling, or a sampler session of its own).
+    auto waits = std::make_unique<PgWaitsPart>(m_options.settings, m_options.waitSamplesPerSecond);
+    m_waits = waits.get();
+    m_parts.push_back(std::move(waits));
     if (m_options.statements)
         m_parts.push_back(std::make_unique<PgStatementsPart>(m_options.topStatements));
     if (m_options.tables)
@@ -156,7 +161,8 @@ void PostgresCollector::collectDatabases(PgPoll &poll)
 
 void PostgresCollector::collectActivity(PgPoll &poll)
 {
-    const auto result = poll.run(u"pg_stat_activity"_s, PgActivitySampler::query());
+    const auto result = poll.run(u"pg_stat_activity"_s, PgActivitySampler::query(),
+                                 { QByteArray::number(m_waits->samplerPid()) });
     if (!result)
         return;
     QList<PgActivitySampler::Row> rows;

@@ -19,6 +19,8 @@
 
 namespace Headroom {
 
+class PgWaitsPart;
+
 class PostgresCollector : public Collector
 {
 public:
@@ -53,6 +55,7 @@ private:
     PgActivitySampler m_activity;
     // Statements, tables and shards, custom queries, the probe: in that order.
     std::vector<std::unique_ptr<PgPart>> m_parts;
+    PgWaitsPart *m_waits = nullptr; // one of m_parts: its sampler's pid is left out
 };
 
 } // namespace Headroom

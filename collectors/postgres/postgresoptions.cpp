@@ -229,12 +229,12 @@ std::optional<PostgresOptions> parsePostgresOptions(const QJsonObject &options, 
                     "PGPASSWORD, so that none is written to a dashboard"_s);
         return refuse();
     }
-    if (!reader.checkKnownKeys(options, {},
-                               { u"conninfo"_s, u"connectTimeoutMs"_s, u"statementTimeoutMs"_s,
-                                 u"lockTimeoutMs"_s, u"databases"_s, u"statements"_s,
-                                 u"topStatements"_s, u"tables"_s, u"shardSets"_s,
-                                 u"shardOverloadedPercent"_s, u"probe"_s, u"queries"_s },
-                               u"option"_s))
+    if (!reader.checkKnownKeys(
+            options, {},
+            { u"conninfo"_s, u"connectTimeoutMs"_s, u"statementTimeoutMs"_s, u"lockTimeoutMs"_s,
+              u"databases"_s, u"statements"_s, u"topStatements"_s, u"waitSamplesPerSecond"_s,
+              u"tables"_s, u"shardSets"_s, u"shardOverloadedPercent"_s, u"probe"_s, u"queries"_s },
+            u"option"_s))
         return refuse();
 
     PostgresOptions parsed;
@@ -280,6 +280,8 @@ std::optional<PostgresOptions> parsePostgresOptions(const QJsonObject &options, 
                                   &settings.lockTimeoutMs)
         || !reader.readLenientBool(options, u"statements"_s, &parsed.statements)
         || !reader.readLenientInt(options, u"topStatements"_s, {}, 1, 100, &parsed.topStatements)
+        || !reader.readLenientInt(options, u"waitSamplesPerSecond"_s, {}, 0, 100,
+                                  &parsed.waitSamplesPerSecond)
         || !reader.readLenientBool(options, u"tables"_s, &parsed.tables)
         || !readShardSets(reader, options.value("shardSets"_L1), &parsed.shardSets)
         || !reader.readLenientNumber(options, u"shardOverloadedPercent"_s, 0,

@@ -45,6 +45,9 @@ struct PostgresOptions
     QStringList databases; // empty: every database but the templates
     bool statements = true; // pg_stat_statements when installed
     int topStatements = 10; // statements reported per poll, by total time in the interval
+    // Snapshots of pg_stat_activity's waits per second, on a session of their own, where
+    // pg_wait_sampling is not installed; 0: none (pgwaits.h).
+    int waitSamplesPerSecond = 10;
     bool tables = true; // per table and partition activity, shard sets
     QList<PgShardSetOption> shardSets;
     double shardOverloadedPercent = DefaultShardOverloadedPercent;

@@ -33,6 +33,9 @@ struct PollResult
     // source's error status. Partial problems go to warnings and leave status ok.
     QString error;
     QStringList warnings;
+    // What the source status says besides warnings when all is well ("waits:
+    // pg_wait_sampling, every 10 ms"): which of several methods a collector uses.
+    QStringList notes;
 };
 
 class Collector

@@ -315,12 +315,13 @@ void TestPostgresCollector::viewPermissionDenied()
     QVERIFY(collector);
     PollResult first = pollOk(*collector);
     QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
-    QThread::msleep(50);
+    QThread::msleep(500); // the wait sampler's session has tried by then
     PollResult second = pollOk(*collector);
     QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
-    // Every part that reads pg_stat_activity says so: the sampler, who blocks whom and
-    // the maintenance progress (joined to it), each with the server's reason.
-    QCOMPARE(second.warnings.size(), 3);
+    // Every part that reads pg_stat_activity says so: the sampler, who blocks whom,
+    // the maintenance progress (joined to it) and the wait sampler's session, each with
+    // the server's reason.
+    QCOMPARE(second.warnings.size(), 4);
     QVERIFY2(second.warnings.at(0).startsWith(
                  "pg_stat_activity: permission denied; grant pg_monitor"_L1),
              qPrintable(second.warnings.at(0)));
@@ -331,6 +332,10 @@ void TestPostgresCollector::viewPermissionDenied()
                  "pg_stat_progress_*: permission denied; grant pg_monitor (ERROR: permission "
                  "denied for view pg_stat_activity)"_L1),
              qPrintable(second.warnings.at(2)));
+    QVERIFY2(second.warnings.at(3).startsWith(
+                 "wait sampling (pg_stat_activity, 10 a second): ERROR: permission denied for "
+                 "view pg_stat_activity"_L1),
+             qPrintable(second.warnings.at(3)));
     // The other parts carry on.
     QCOMPARE(value(second.batch, u"pg.up"_s), 1.0);
     QVERIFY(

@@ -47,11 +47,11 @@ void TestPostgresPlugin::metadata()
     QCOMPARE(it->configSchema.value("type"_L1).toString(), u"object"_s);
     QStringList keys = it->configSchema.value("properties"_L1).toObject().keys();
     keys.sort();
-    QCOMPARE(
-        keys,
-        QStringList({ u"connectTimeoutMs"_s, u"conninfo"_s, u"databases"_s, u"lockTimeoutMs"_s,
-                      u"probe"_s, u"queries"_s, u"shardOverloadedPercent"_s, u"shardSets"_s,
-                      u"statementTimeoutMs"_s, u"statements"_s, u"tables"_s, u"topStatements"_s }));
+    QCOMPARE(keys,
+             QStringList({ u"connectTimeoutMs"_s, u"conninfo"_s, u"databases"_s, u"lockTimeoutMs"_s,
+                           u"probe"_s, u"queries"_s, u"shardOverloadedPercent"_s, u"shardSets"_s,
+                           u"statementTimeoutMs"_s, u"statements"_s, u"tables"_s,
+                           u"topStatements"_s, u"waitSamplesPerSecond"_s }));
     const QJsonObject defaults = it->configSchema.value("properties"_L1).toObject();
     QCOMPARE(defaults.value("connectTimeoutMs"_L1).toObject().value("default"_L1).toInt(), 3000);
     QCOMPARE(defaults.value("statementTimeoutMs"_L1).toObject().value("default"_L1).toInt(), 1000);

@@ -107,7 +107,7 @@ void TestPostgresUnit::options_data()
         << QJsonObject { { u"conninf"_s, u"x"_s } }
         << u"conninf: unknown option (expected conninfo, connectTimeoutMs, "
            "statementTimeoutMs, lockTimeoutMs, databases, statements, "
-           "topStatements, tables, shardSets, shardOverloadedPercent, "
+           "topStatements, waitSamplesPerSecond, tables, shardSets, shardOverloadedPercent, "
            "probe, queries)"_s
         << 0 << 0 << 0;
     QTest::newRow("bad keyword") << QJsonObject { { u"conninfo"_s, u"host=db bogus=1"_s } }

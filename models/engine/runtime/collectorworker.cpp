@@ -75,7 +75,7 @@ void CollectorWorker::pollOnce()
         m_config.sourceId, QDateTime::currentMSecsSinceEpoch(), duration,
         // dropped may include derived series published for this source
         std::max(0, int(result.batch.values.size() + result.batch.histograms.size()) - dropped),
-        dropped, result.error, result.warnings);
+        dropped, result.error, result.warnings + result.notes);
 }
 
 } // namespace Headroom
