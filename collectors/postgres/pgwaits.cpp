@@ -126,8 +126,7 @@ void PgWaitsPart::collectSampler(PgPoll &poll)
     const PgWaitCounts counts = m_sampler->take();
     if (counts.snapshots == 0) {
         if (!counts.error.isEmpty())
-            poll.warn(u"wait sampling (pg_stat_activity, %1 a second): %2"_s.arg(
-                m_samplesPerSecond)
+            poll.warn(u"wait sampling (pg_stat_activity, %1 a second): %2"_s.arg(m_samplesPerSecond)
                           .arg(counts.error));
         return;
     }
@@ -136,8 +135,7 @@ void PgWaitsPart::collectSampler(PgPoll &poll)
         sessions.insert(it.key(), it.value() / counts.snapshots);
     poll.result.notes << u"waits: pg_stat_activity %1 times a second (pg_wait_sampling is not "
                          "installed)"_s.arg(m_samplesPerSecond);
-    publish(sessions, u"pg_stat_activity"_s, m_samplesPerSecond, poll.source(),
-            poll.result.batch);
+    publish(sessions, u"pg_stat_activity"_s, m_samplesPerSecond, poll.source(), poll.result.batch);
 }
 
 void PgWaitsPart::publish(const QHash<PgWaitKey, double> &sessions, const QString &method,
@@ -161,7 +159,8 @@ void PgWaitsPart::publish(const QHash<PgWaitKey, double> &sessions, const QStrin
             byStatement[it.key().queryid] += it.value();
     }
     for (auto it = byEvent.cbegin(); it != byEvent.cend(); ++it)
-        batch.add({ source, u"pg.waits.sessions"_s,
+        batch.add({ source,
+                    u"pg.waits.sessions"_s,
                     { { u"class"_s, it.key().first }, { u"event"_s, it.key().second } } },
                   unit, resource, kindOf(it.key().first), it.value());
     for (auto it = byClass.cbegin(); it != byClass.cend(); ++it)
@@ -174,9 +173,8 @@ void PgWaitsPart::publish(const QHash<PgWaitKey, double> &sessions, const QStrin
     std::sort(statements.begin(), statements.end(), std::greater<>());
     statements.resize(std::min<qsizetype>(statements.size(), TopStatements));
     for (auto it = sessions.cbegin(); it != sessions.cend(); ++it) {
-        const auto top = std::find_if(statements.cbegin(), statements.cend(), [&](const auto &s) {
-            return s.second == it.key().queryid;
-        });
+        const auto top = std::find_if(statements.cbegin(), statements.cend(),
+                                      [&](const auto &s) { return s.second == it.key().queryid; });
         if (it.key().queryid == 0 || top == statements.cend())
             continue;
         batch.add({ source,

@@ -58,7 +58,8 @@ void PgWaitSampler::run()
             next = Clock::now() + period; // fell behind (a slow server): no burst
         // A snapshot's budget is its period, a connect's a second: stopping waits at
         // most that long.
-        const QDeadlineTimer deadline(std::chrono::duration_cast<std::chrono::milliseconds>(period));
+        const QDeadlineTimer deadline(
+            std::chrono::duration_cast<std::chrono::milliseconds>(period));
         QString error;
         if (!connection.ensureConnected(QDeadlineTimer(1000), &error)) {
             m_pid.store(0, std::memory_order_relaxed);
@@ -77,8 +78,9 @@ void PgWaitSampler::run()
         }
         ++m_counts.snapshots;
         for (int r = 0; r < result.rows(); ++r)
-            m_counts.sessions[{ result.text(r, 0), result.text(r, 1),
-                                result.text(r, 2).toLongLong() }] += 1;
+            m_counts
+                .sessions[{ result.text(r, 0), result.text(r, 1), result.text(r, 2).toLongLong() }]
+                += 1;
     }
 }
 

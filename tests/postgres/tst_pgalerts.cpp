@@ -34,6 +34,24 @@ class TestPgAlerts : public QObject
 {
     Q_OBJECT
 
+    // Starts `session` on a cache at cachePath, polling `server` (a conninfo) as "pg" at
+    // IntervalMs with the USE pack; its alert events go to *events.
+    void watch(MonitoringSession &session, const QString &cachePath, const QString &server,
+               QList<AlertEvent> *events)
+    {
+        QString error;
+        QVERIFY2(session.openCache(cachePath, &error), qPrintable(error));
+        QCOMPARE(session.loadPlugins(), QStringList());
+        connect(&session.alerts(), &AlertEngine::eventsRaised, this,
+                [events](const QList<AlertEvent> &raised) { *events += raised; });
+        Dashboard dashboard;
+        dashboard.title = u"alerts"_s;
+        dashboard.sources.append({ u"pg"_s, u"postgres"_s, IntervalMs, 3000,
+                                   QJsonObject { { u"conninfo"_s, server } } });
+        dashboard.alertPack = u"use"_s;
+        session.start(dashboard, {});
+    }
+
 private Q_SLOTS:
     void hotPartitionFiresAndResolves()
     {
@@ -55,19 +73,10 @@ private Q_SLOTS:
 
         QTemporaryDir dir;
         MonitoringSession session;
-        QString error;
-        QVERIFY2(session.openCache(dir.filePath(u"cache.sqlite"_s), &error), qPrintable(error));
-        QCOMPARE(session.loadPlugins(), QStringList());
         QList<AlertEvent> events;
-        connect(&session.alerts(), &AlertEngine::eventsRaised, this,
-                [&](const QList<AlertEvent> &raised) { events += raised; });
-
-        Dashboard dashboard;
-        dashboard.title = u"alerts"_s;
-        dashboard.sources.append({ u"pg"_s, u"postgres"_s, IntervalMs, 3000,
-                                   QJsonObject { { u"conninfo"_s, conninfo() } } });
-        dashboard.alertPack = u"use"_s;
-        session.start(dashboard, {});
+        watch(session, dir.filePath(u"cache.sqlite"_s), conninfo(), &events);
+        if (QTest::currentTestFailed())
+            return;
         // Two idle polls: the partitions are known and have rates before the load.
         QTest::qWait(2 * IntervalMs + 500);
         const auto shardEvents = [&](AlertState state) {
@@ -160,18 +169,10 @@ private Q_SLOTS:
 
         QTemporaryDir dir;
         MonitoringSession session;
-        QString error;
-        QVERIFY2(session.openCache(dir.filePath(u"cache.sqlite"_s), &error), qPrintable(error));
-        QCOMPARE(session.loadPlugins(), QStringList());
         QList<AlertEvent> events;
-        connect(&session.alerts(), &AlertEngine::eventsRaised, this,
-                [&](const QList<AlertEvent> &raised) { events += raised; });
-        Dashboard dashboard;
-        dashboard.title = u"plan flip"_s;
-        dashboard.sources.append({ u"pg"_s, u"postgres"_s, IntervalMs, 3000,
-                                   QJsonObject { { u"conninfo"_s, conninfo(db) } } });
-        dashboard.alertPack = u"use"_s;
-        session.start(dashboard, {});
+        watch(session, dir.filePath(u"cache.sqlite"_s), conninfo(db), &events);
+        if (QTest::currentTestFailed())
+            return;
 
         std::atomic<bool> stop = false;
         std::thread load([&] {

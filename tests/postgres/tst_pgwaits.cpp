@@ -120,9 +120,10 @@ void TestPgWaits::series()
                      { u"class"_s, u"Lock"_s },
                      { u"event"_s, u"transactionid"_s } }),
              2.5);
-    QCOMPARE(value(batch, u"pg.waits.statement_sessions"_s,
-                   { { u"queryid"_s, u"42"_s }, { u"class"_s, u"CPU"_s }, { u"event"_s, u"CPU"_s } }),
-             1.0);
+    QCOMPARE(
+        value(batch, u"pg.waits.statement_sessions"_s,
+              { { u"queryid"_s, u"42"_s }, { u"class"_s, u"CPU"_s }, { u"event"_s, u"CPU"_s } }),
+        1.0);
     // Of the 12 other statements, the 9 waiting most make the top 10 with 42.
     int statements = 0;
     for (const SeriesValue &v : batch.values)
@@ -131,8 +132,9 @@ void TestPgWaits::series()
             ++statements;
     QCOMPARE(statements, PgWaitsPart::TopStatements - 1);
     QVERIFY(!find(batch, u"pg.waits.statement_sessions"_s, { { u"queryid"_s, u"100"_s } }));
-    QCOMPARE(value(batch, u"pg.waits.samples_per_second"_s, { { u"method"_s, u"pg_wait_sampling"_s } }),
-             100.0);
+    QCOMPARE(
+        value(batch, u"pg.waits.samples_per_second"_s, { { u"method"_s, u"pg_wait_sampling"_s } }),
+        100.0);
 }
 
 void TestPgWaits::shortLockWaitsSeen_data()
