@@ -4,6 +4,7 @@
 #include "pgstatementtext.h"
 
 #include <algorithm>
+#include <string_view>
 #include <tuple>
 
 namespace Headroom {
@@ -62,13 +63,17 @@ QByteArray PgMaintenancePart::progressQuery(int serverVersion)
 
 QByteArray PgMaintenancePart::horizonQuery()
 {
-    // Our own session holds an xmin while it runs this: left out. age() counts xids
-    // from the next one to be assigned, so an idle server's horizon ages slowly.
+    // Our own session holds an xmin while it runs this, and so does Headroom's wait
+    // sampler (or another Headroom) for the few ms of a statement: left out by pid and
+    // by the marker their statements start with. age() counts xids from the next one to
+    // be assigned, so an idle server's horizon ages slowly.
+    static_assert(std::string_view(OwnStatementMarker) == "/* headroom */ ");
     return "SELECT"
            " (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'),"
            " current_setting('autovacuum_max_workers')::int,"
            " (SELECT max(age(backend_xmin)) FROM pg_stat_activity"
-           "  WHERE backend_xmin IS NOT NULL AND pid <> pg_backend_pid()),"
+           "  WHERE backend_xmin IS NOT NULL AND pid <> pg_backend_pid()"
+           "  AND query NOT LIKE '/* headroom */%'),"
            " (SELECT max(age(transaction)) FROM pg_prepared_xacts),"
            " (SELECT max(greatest(age(xmin), age(catalog_xmin))) FROM pg_replication_slots),"
            " o.pid, coalesce(o.application_name, ''), coalesce(o.usename::text, ''),"
@@ -78,6 +83,7 @@ QByteArray PgMaintenancePart::horizonQuery()
            " FROM (VALUES (1)) AS one (x) LEFT JOIN LATERAL ("
            "  SELECT pid, application_name, usename, state, xact_start, query"
            "  FROM pg_stat_activity WHERE backend_xmin IS NOT NULL AND pid <> pg_backend_pid()"
+           "  AND query NOT LIKE '/* headroom */%'"
            "  ORDER BY age(backend_xmin) DESC, pid LIMIT 1) o ON true";
 }
 

@@ -170,6 +170,7 @@ private:
 
     QString m_fileName;
     QSet<QString> m_variableNames;
+    QHash<QString, QString> m_variableDefaults;
     QSet<QString> m_sourceIds;
 };
 
@@ -313,6 +314,7 @@ bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
             variable.options.append(options.at(j).toString());
         }
         m_variableNames.insert(variable.name);
+        m_variableDefaults.insert(variable.name, variable.defaultValue);
         dashboard->variables.append(variable);
     }
     return true;
@@ -419,8 +421,18 @@ bool Parser::parseApdex(const QJsonObject &object, const QString &path, Dashboar
         || !readNonEmptyString(apdex, u"t"_s, apdexPath, &derived->apdexT, MaximumValueLength))
         return false;
     const QString tPath = joinPath(apdexPath, u"t"_s);
-    if (reference.match(derived->apdexT).hasMatch())
-        return checkReferences(derived->apdexT, tPath);
+    if (reference.match(derived->apdexT).hasMatch()) {
+        if (!checkReferences(derived->apdexT, tPath))
+            return false;
+        // Its default must do as T: a value the user sets later is checked at start.
+        const QString name = derived->apdexT.mid(2, derived->apdexT.size() - 3);
+        const QString fallback = m_variableDefaults.value(name);
+        if (!parseDuration(fallback.trimmed()))
+            return fail(tPath,
+                        u"variable ${%1} has the default %2, which is no duration like 50ms"_s.arg(
+                            name, describe(fallback)));
+        return true;
+    }
     if (!parseDuration(derived->apdexT))
         return fail(
             tPath,

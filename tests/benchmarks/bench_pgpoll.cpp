@@ -35,16 +35,11 @@ constexpr int Polls = 20;
 QString partOf(const QString &query)
 {
     static const QList<std::pair<QString, QString>> parts {
-        { u"pg_blocking_pids"_s, u"blocking"_s },
-        { u"pg_stat_progress"_s, u"maintenance"_s },
-        { u"pg_prepared_xacts"_s, u"maintenance"_s },
-        { u"pg_wait_sampling"_s, u"waits"_s },
-        { u"coalesce(query_id"_s, u"sampler"_s },
-        { u"e.extname = $"_s, u"lookups"_s },
-        { u"pg_stat_statements"_s, u"statements"_s },
-        { u"pg_stat_user_tables"_s, u"tables"_s },
-        { u"pg_stat_database"_s, u"databases"_s },
-        { u"pg_stat_activity"_s, u"activity"_s },
+        { u"pg_blocking_pids"_s, u"blocking"_s },     { u"pg_stat_progress"_s, u"maintenance"_s },
+        { u"pg_prepared_xacts"_s, u"maintenance"_s }, { u"pg_wait_sampling"_s, u"waits"_s },
+        { u"coalesce(query_id"_s, u"sampler"_s },     { u"e.extname = $"_s, u"lookups"_s },
+        { u"pg_stat_statements"_s, u"statements"_s }, { u"pg_stat_user_tables"_s, u"tables"_s },
+        { u"pg_stat_database"_s, u"databases"_s },    { u"pg_stat_activity"_s, u"activity"_s },
     };
     for (const auto &[needle, part] : parts)
         if (query.contains(needle))
@@ -98,11 +93,13 @@ void BenchPgPoll::pollAtIssueSizes()
             QStringList constants;
             for (int c = 1; c <= k; ++c)
                 constants << QString::number(c);
-            batch << u"SELECT count(*) FROM t%1 WHERE a IN (%2)"_s.arg(t).arg(constants.join(u", "_s));
+            batch << u"SELECT count(*) FROM t%1 WHERE a IN (%2)"_s.arg(t).arg(
+                constants.join(u", "_s));
         }
         PG_EXEC(db, batch.join(u"; "_s));
     }
-    const QString entries = db.exec(u"SELECT count(*) FROM pg_stat_statements"_s).value_or(QString());
+    const QString entries
+        = db.exec(u"SELECT count(*) FROM pg_stat_statements"_s).value_or(QString());
     std::vector<std::unique_ptr<TestConnection>> sessions;
     for (int i = 0; i < Sessions; ++i) {
         sessions.push_back(std::make_unique<TestConnection>(conninfo(Db)));
@@ -139,7 +136,8 @@ void BenchPgPoll::pollAtIssueSizes()
     for (auto it = after.cbegin(); it != after.cend(); ++it) {
         const double perPoll = (it.value() - before.value(it.key())) / Polls;
         if (it.key() == "sampler"_L1) {
-            print("pgpoll_sampler_server_ms_per_s", (it.value() - before.value(it.key())) / seconds);
+            print("pgpoll_sampler_server_ms_per_s",
+                  (it.value() - before.value(it.key())) / seconds);
             continue;
         }
         print(qPrintable(u"pgpoll_server_ms_"_s + it.key()), perPoll);

@@ -165,6 +165,7 @@ Dashboard fullDashboard()
     d.variables = {
         { u"db"_s, u"Database"_s, u"orders"_s, { u"orders"_s, u"billing"_s } },
         { u"_pg_host2"_s, QString(), QString(), {} },
+        { u"apdex_t"_s, u"APDEX T"_s, u"50ms"_s, { u"10ms"_s, u"50ms"_s } },
     };
     DashboardSource pg;
     pg.id = u"pg:orders-db.1_x"_s;
@@ -187,7 +188,13 @@ Dashboard fullDashboard()
           {},
           {} },
         { u"host"_s, u"host.x"_s, u"(a + b) * 2"_s, QString(), UseKind::Info, {}, {} },
-        { pg.id, u"pg.apdex.probe"_s, {}, {}, UseKind::Info, u"pg.latency.probe"_s, u"${db}"_s },
+        { pg.id,
+          u"pg.apdex.probe"_s,
+          {},
+          {},
+          UseKind::Info,
+          u"pg.latency.probe"_s,
+          u"${apdex_t}"_s },
         { pg.id, u"pg.apdex.fixed"_s, {}, {}, UseKind::Info, u"pg.latency.probe"_s, u"250ms"_s }
     };
 
@@ -568,6 +575,15 @@ void TestDashboardFile::malformed_data()
         R"([{"source": "host", "metric": "m", "apdex": {"histogram": "h", "t": "${nope}"}}])")
                                                        << u"derived[0].apdex.t"_s
                                                        << u"unknown variable ${nope}"_s;
+    QTest::newRow("derived apdex variable default no duration")
+        << patched({ { "variables[0].name", u"t"_s },
+                     { "variables[0].default", u"soon"_s },
+                     { "derived",
+                       QJsonDocument::fromJson(R"([{"source": "host", "metric": "m",
+                         "apdex": {"histogram": "h", "t": "${t}"}}])")
+                           .array() } })
+        << u"derived[0].apdex.t"_s
+        << u"variable ${t} has the default \"soon\", which is no duration like 50ms"_s;
     QTest::newRow("derived apdex no histogram")
         << derived(R"([{"source": "host", "metric": "m", "apdex": {"t": "50ms"}}])")
         << u"derived[0].apdex.histogram"_s << u"required"_s;

@@ -3,10 +3,10 @@
 // file and a reason, never a crash, a hang or a runaway allocation. What it accepts must
 // be usable as a session uses it: within the bounds of dashboardlimits.h, variables
 // substituted into every source config without an unknown name, every derived series'
-// expression parsed and evaluated; and saving it must give a file that loads back to the
-// same file again, with no conninfo password in it. Built with clang by tests/run-fuzz;
-// tst_fuzzreplay_dashboard runs it over the seeds (the shipped dashboards, every test
-// fixture, corpus/dashboard) and mutations of them in every ctest run.
+// expression parsed and evaluated (or its APDEX T resolved); and saving it must give a file that
+// loads back to the same file again, with no conninfo password in it. Built with clang by
+// tests/run-fuzz; tst_fuzzreplay_dashboard runs it over the seeds (the shipped dashboards, every
+// test fixture, corpus/dashboard) and mutations of them in every ctest run.
 #include "core/conninfo.h"
 #include "document/dashboardfile.h"
 #include "document/dashboardlimits.h"
@@ -64,6 +64,11 @@ bool usable(const Dashboard &d)
     }
     for (const DashboardDerived &derived : d.derived) {
         QString error;
+        if (!derived.apdexHistogram.isEmpty()) {
+            if (!apdexTMs(derived, values, &error))
+                return false; // T, or its variable's default, is checked on reading
+            continue;
+        }
         const auto expression = Expression::parse(derived.expression, &error);
         if (!expression)
             return false;
