@@ -166,9 +166,12 @@ void HostCollector::collectCpu(PollBuilder &poll, const ProcStat &stat)
     if (count > 0)
         addValue(batch, HostMetrics::CpuCount, {}, count);
     if (stat.procsRunning) {
-        addValue(batch, HostMetrics::CpuRunnable, {}, double(*stat.procsRunning));
+        // procs_running counts the task reading /proc/stat (this thread, or cat over SSH):
+        // it is not the host's load.
+        const double runnable = std::max(0.0, double(*stat.procsRunning) - 1);
+        addValue(batch, HostMetrics::CpuRunnable, {}, runnable);
         if (count > 0)
-            addValue(batch, HostMetrics::CpuRunqueuePerCpu, {}, double(*stat.procsRunning) / count);
+            addValue(batch, HostMetrics::CpuRunqueuePerCpu, {}, runnable / count);
     }
 }
 

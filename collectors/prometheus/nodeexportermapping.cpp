@@ -108,9 +108,11 @@ void NodeExporterMapping::mapCpu(const Exposition &e, SampleBatch *batch)
     if (count > 0)
         add(HostMetrics::CpuCount, {}, count);
     if (const auto running = single(e, "node_procs_running"_L1)) {
-        add(HostMetrics::CpuRunnable, {}, *running);
+        // As the host collector: the exporter's thread reading /proc/stat is counted.
+        const double runnable = std::max(0.0, *running - 1);
+        add(HostMetrics::CpuRunnable, {}, runnable);
         if (count > 0)
-            add(HostMetrics::CpuRunqueuePerCpu, {}, *running / count);
+            add(HostMetrics::CpuRunqueuePerCpu, {}, runnable / count);
     }
     const std::pair<QLatin1StringView, const MetricSpec &> loads[]
         = { { "node_load1"_L1, HostMetrics::Load1 },

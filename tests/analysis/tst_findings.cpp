@@ -59,6 +59,7 @@ private Q_SLOTS:
     void witnessLongAfterTheShelfIsNone();
     void countsHaveNoRunQueueBounds_data();
     void countsHaveNoRunQueueBounds();
+    void runQueueAtOnePerCpuIsNoSaturation();
     void stealTicksAreNoShelf();
     void statementLatency_data();
     void statementLatency();
@@ -180,7 +181,7 @@ void TestFindings::countsHaveNoRunQueueBounds_data()
     QTest::addColumn<QString>("unit");
     QTest::addColumn<double>("before");
     QTest::addColumn<double>("after");
-    QTest::newRow("active sessions") << u"pg.activity.sessions"_s << u"sessions"_s << 0.0 << 1.0;
+    QTest::newRow("active sessions") << u"pg.activity.sessions"_s << u"sessions"_s << 0.0 << 2.0;
     QTest::newRow("runnable tasks") << u"host.cpu.runnable"_s << u"tasks"_s << 2.0 << 3.0;
     QTest::newRow("load average") << u"host.load.1"_s << u"tasks"_s << 0.5 << 3.0;
 }
@@ -204,6 +205,22 @@ void TestFindings::countsHaveNoRunQueueBounds()
         info(u"host.cpu.runqueue_per_cpu"_s, UseKind::Saturation, {}, u"cpu"_s, u"src"_s), N,
         [&](int i) { return i < 60 ? before : after; }, 1);
     QVERIFY(findFindings(tracks).front().aboveWarning());
+}
+
+// scenario_healthy in CI on 2 CPUs: the run queue went from 1 to 1.5 per CPU, the
+// reader of /proc/stat among them. Without it, 0.5 to 1: every CPU busy, none waiting.
+void TestFindings::runQueueAtOnePerCpuIsNoSaturation()
+{
+    std::vector<SeriesTrack> tracks;
+    const SeriesInfo perCpu
+        = info(u"host.cpu.runqueue_per_cpu"_s, UseKind::Saturation, {}, u"cpu"_s, u"host"_s);
+    tracks.push_back(track(perCpu, N, [](int i) { return i < 60 ? 0.5 : 1.0; }, 1));
+    std::vector<Finding> findings = findFindings(tracks);
+    QVERIFY(!findings.empty());
+    QVERIFY2(!findings.front().aboveWarning(), qPrintable(findings.front().summary));
+    tracks[0] = track(perCpu, N, [](int i) { return i < 60 ? 0.5 : 1.5; }, 1);
+    findings = findFindings(tracks);
+    QVERIFY2(findings.front().aboveWarning(), qPrintable(findings.front().summary));
 }
 
 // scenario_cpu_saturation in CI: CPU steal went from 0 to one tick a second (0.5 % of

@@ -86,8 +86,9 @@ void TestHostCollector::known_data()
     QTest::newRow("softirq") << u"host.cpu.mode"_s << u"{mode=softirq}"_s << 1.25;
     QTest::newRow("steal") << u"host.cpu.mode"_s << u"{mode=steal}"_s << 0.0;
     QTest::newRow("cpu count") << u"host.cpu.count"_s << QString() << 2.0;
-    QTest::newRow("runnable") << u"host.cpu.runnable"_s << QString() << 5.0;
-    QTest::newRow("runqueue per cpu") << u"host.cpu.runqueue_per_cpu"_s << QString() << 2.5;
+    // procs_running 5, less the reader itself.
+    QTest::newRow("runnable") << u"host.cpu.runnable"_s << QString() << 4.0;
+    QTest::newRow("runqueue per cpu") << u"host.cpu.runqueue_per_cpu"_s << QString() << 2.0;
     QTest::newRow("load1") << u"host.load.1"_s << QString() << 1.5;
     QTest::newRow("load5") << u"host.load.5"_s << QString() << 1.0;
     QTest::newRow("load15") << u"host.load.15"_s << QString() << 0.5;

@@ -131,9 +131,11 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset)
         || info.kind == UseKind::Latency || info.kind == UseKind::Utilization;
     if (worseUp && onset.rising()) {
         if (const auto column = columnFor(info.kind)) {
+            // Past a bound, not at it: a run queue of exactly 1 per CPU is every CPU
+            // busy and none waiting (scenario_healthy on 2 CPUs read 1 to 1.5 as one).
             const PanelThresholds bounds = defaultUseThresholds(*column, info.unit);
-            if (!bounds.isEmpty())
-                level = bounds.level(onset.after);
+            const auto past = [&](double bound) { return !qIsNaN(bound) && onset.after > bound; };
+            level = past(bounds.critical) ? 2 : past(bounds.warning) ? 1 : 0;
         } else if (info.kind == UseKind::Latency) {
             // Grown 5x to at least 5 ms, or 20x to at least 1 ms: a lookup that lost its
             // index goes from 0.03 ms to 4.5 ms here (x150), well past noise but under
