@@ -208,7 +208,7 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
         add(u"pg.shardset.ops.rate"_s, setLabels, resource, u"1/s"_s, UseKind::Throughput,
             totalOps);
         add(u"pg.shardset.load.max"_s, setLabels, resource, u"%"_s, UseKind::Utilization, maxLoad);
-        add(u"pg.shardset.overloaded"_s, setLabels, resource, QString(), UseKind::Saturation,
+        add(u"pg.shardset.overloaded"_s, setLabels, resource, u"shards"_s, UseKind::Saturation,
             double(overloaded));
     }
 

@@ -519,6 +519,7 @@ void TestPgTables::overloaded()
     QCOMPARE(value(second, u"pg.shardset.overloaded"_s, labels), double(expected));
     const auto meta = info(second, u"pg.shardset.overloaded"_s, labels);
     QCOMPARE(meta->kind, UseKind::Saturation);
+    QCOMPARE(meta->unit, u"shards"_s);
     QCOMPARE(meta->resource, u"shardset:tenants"_s);
     // The count agrees with the loads published beside it.
     int above = 0;

@@ -106,6 +106,8 @@ PanelThresholds defaultUseThresholds(UseColumn column, const QString &unit)
             return bounds(10, 25);
         if (unit.isEmpty())
             return bounds(1, 4);
+        if (unit == "shards"_L1) // overloaded shards: any is one too many
+            return bounds(AnyPositive, qQNaN());
         if (unit == "ms/s"_L1)
             return bounds(100, 500);
         if (unit == "B/s"_L1)
