@@ -32,7 +32,7 @@
 //   pg.shardset.shards    shards found (every poll, even without rates)
 //   pg.shardset.ops.rate  tuples read + written per second over all its shards
 //   pg.shardset.load.max  the busiest shard's load
-//   pg.shardset.overloaded shards whose load is above the overloaded threshold
+//   pg.shardset.overloaded shards (unit shards) whose load is above the overloaded threshold
 //                         (source option shardOverloadedPercent, default 60), over
 //                         every shard of the set (Saturation; for alert rules)
 // At most MaxShards shard pairs are reported, the busiest; the per-set series always
