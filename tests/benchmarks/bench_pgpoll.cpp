@@ -84,20 +84,8 @@ void BenchPgPoll::pollAtIssueSizes()
     QVERIFY2(db.ok(), qPrintable(db.error()));
     PG_EXEC(db, u"CREATE EXTENSION pg_stat_statements"_s);
     // 96 tables times IN lists of 1 to 50 constants: 4,800 distinct statements.
-    PG_EXEC(db,
-            u"DO $$ BEGIN FOR i IN 1..96 LOOP EXECUTE format('CREATE TABLE t%s (a int)', i);"
-            " END LOOP; END $$"_s);
-    for (int t = 1; t <= 96; ++t) {
-        QStringList batch;
-        for (int k = 1; k <= 50; ++k) {
-            QStringList constants;
-            for (int c = 1; c <= k; ++c)
-                constants << QString::number(c);
-            batch << u"SELECT count(*) FROM t%1 WHERE a IN (%2)"_s.arg(t).arg(
-                constants.join(u", "_s));
-        }
-        PG_EXEC(db, batch.join(u"; "_s));
-    }
+    QString error;
+    QVERIFY2(fillStatements(db, 96, &error), qPrintable(error));
     const QString entries
         = db.exec(u"SELECT count(*) FROM pg_stat_statements"_s).value_or(QString());
     std::vector<std::unique_ptr<TestConnection>> sessions;

@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QString>
+#include <QStringList>
 #include <QTest>
 #include <libpq-fe.h>
 #include <optional>
@@ -148,6 +149,32 @@ inline std::optional<SeriesInfo> info(const SampleBatch &batch, const QString &m
             return v.info;
     }
     return std::nullopt;
+}
+
+// Fills pg_stat_statements of db's database: `tables` tables t1..tN, each read by IN
+// lists of 1 to 50 constants, which pg_stat_statements keeps apart: 50 distinct
+// statements a table. false and *error when a statement failed.
+inline bool fillStatements(TestConnection &db, int tables, QString *error)
+{
+    if (!db.exec(QStringLiteral("DO $$ BEGIN FOR i IN 1..%1 LOOP EXECUTE format('CREATE TABLE "
+                                "t%s (a int)', i); END LOOP; END $$")
+                     .arg(tables),
+                 error))
+        return false;
+    for (int t = 1; t <= tables; ++t) {
+        QStringList batch;
+        for (int k = 1; k <= 50; ++k) {
+            QStringList constants;
+            for (int c = 1; c <= k; ++c)
+                constants << QString::number(c);
+            batch << QStringLiteral("SELECT count(*) FROM t%1 WHERE a IN (%2)")
+                         .arg(t)
+                         .arg(constants.join(QStringLiteral(", ")));
+        }
+        if (!db.exec(batch.join(QStringLiteral("; ")), error))
+            return false;
+    }
+    return true;
 }
 
 inline bool anyWarningContains(const QStringList &warnings, const QString &text)

@@ -1020,20 +1020,8 @@ void TestPgStatements::costWithFullTable()
     PG_EXEC(db, u"CREATE EXTENSION pg_stat_statements"_s);
     // Tables times IN lists of 1 to 50 constants: as many distinct statements as fit.
     const int tables = max / 50;
-    PG_EXEC(db,
-            u"DO $$ BEGIN FOR i IN 1..%1 LOOP EXECUTE format('CREATE TABLE t%s (a int)', i);"
-            " END LOOP; END $$"_s.arg(tables));
-    for (int t = 1; t <= tables; ++t) {
-        QStringList batch;
-        for (int k = 1; k <= 50; ++k) {
-            QStringList constants;
-            for (int c = 1; c <= k; ++c)
-                constants << QString::number(c);
-            batch << u"SELECT count(*) FROM t%1 WHERE a IN (%2)"_s.arg(t).arg(
-                constants.join(u", "_s));
-        }
-        PG_EXEC(db, batch.join(u"; "_s));
-    }
+    QString error;
+    QVERIFY2(fillStatements(db, tables, &error), qPrintable(error));
     const int entries
         = db.exec(u"SELECT count(*) FROM pg_stat_statements"_s).value_or(u"0"_s).toInt();
     qInfo("pg_stat_statements holds %d entries (max %d)", entries, max);
@@ -1074,7 +1062,6 @@ void TestPgStatements::costWithFullTable()
     settings.conninfo = conninfo(u"headroom_stmt_cost"_s);
     settings.statementTimeoutMs = 5000;
     PgConnection connection(settings);
-    QString error;
     QVERIFY2(connection.ensureConnected(QDeadlineTimer(5000), &error), qPrintable(error));
     Tracker tracker;
     qint64 ts = 1'000'000;
