@@ -2,6 +2,8 @@
 
 #include "document/dashboard.h"
 #include "query/report/incidentreportdata.h"
+#include "retentionsetting.h"
+#include "timebounds.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -37,6 +39,25 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
                                  u"NAME=VALUE"_s);
     const QCommandLineOption cache(u"cache"_s, u"Sample cache file to use."_s, u"FILE"_s);
     const QCommandLineOption noCache(u"no-cache"_s, u"Keep samples in memory only."_s);
+    const QCommandLineOption retention(
+        u"retention"_s,
+        u"Keep this much history in the cache, whole days from 1d to 400d (e.g. 30d, 8w); "
+        "default: the setting (Settings > Keep History), else 30d."_s,
+        u"DAYS"_s);
+    const QCommandLineOption recording(
+        u"recording"_s,
+        u"Open a cache file as a recording: read-only, nothing collected, nothing written "
+        "to it or beside it; the range is the recording's span."_s,
+        u"FILE"_s);
+    const QCommandLineOption from(
+        u"from"_s,
+        u"Start of the range: ISO 8601 (2026-11-12T09:30:00Z) or a duration before the "
+        "end of the data (-2h)."_s,
+        u"WHEN"_s);
+    const QCommandLineOption to(u"to"_s,
+                                u"End of the range: ISO 8601, a duration before the end of the "
+                                "data (-1h), or \"end\"."_s,
+                                u"WHEN"_s);
     const QCommandLineOption collectFor(
         u"collect-for"_s, u"Headless: collect for SECONDS before exporting."_s, u"SECONDS"_s);
     const QCommandLineOption range(u"range"_s, u"Time range to show, e.g. 15m, 1h, 24h."_s,
@@ -78,8 +99,9 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     QCommandLineOption quitAfter(u"quit-after"_s, u"GUI: quit after SECONDS."_s, u"SECONDS"_s);
     snapshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ dashboard, var, cache, noCache, collectFor, range, png, csv, alerts,
-                        findings, explain, report, scale, width, trust, snapshot, quitAfter });
+    parser.addOptions({ dashboard, var,        cache, noCache, retention, recording, from,
+                        to,        collectFor, range, png,     csv,       alerts,    findings,
+                        explain,   report,     scale, width,   trust,     snapshot,  quitAfter });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {
@@ -106,6 +128,17 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     }
     out->cacheFile = parser.value(cache);
     out->noCache = parser.isSet(noCache);
+    out->recordingFile = parser.value(recording);
+    out->fromSpec = parser.value(from);
+    out->toSpec = parser.value(to);
+    for (const auto &[spec, name] :
+         { std::pair { out->fromSpec, "--from" }, { out->toSpec, "--to" } }) {
+        QString reason;
+        if (!spec.isEmpty() && !parseTimeBound(spec, 0, &reason)) {
+            *error = QLatin1StringView(name) + u' ' + reason;
+            return false;
+        }
+    }
     out->trust = parser.isSet(trust);
     if (parser.isSet(collectFor)) {
         bool ok = false;
@@ -115,6 +148,22 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
                 parser.value(collectFor));
             return false;
         }
+    }
+    if (parser.isSet(retention)) {
+        QString reason;
+        const auto days = parseRetention(parser.value(retention), &reason);
+        if (!days) {
+            *error = u"--retention "_s + reason;
+            return false;
+        }
+        out->retentionDays = *days;
+    }
+    if (!out->recordingFile.isEmpty()
+        && (out->collectForSeconds > 0 || parser.isSet(cache) || out->noCache
+            || out->retentionDays > 0)) {
+        *error = u"--recording opens a file read-only: it cannot be combined with "
+                 "--collect-for, --cache, --no-cache or --retention"_s;
+        return false;
     }
     if (parser.isSet(range)) {
         const auto ms = parseDuration(parser.value(range));

@@ -3,6 +3,8 @@
 //            [--range DURATION] --export-png OUT.png [--export-csv OUT.csv] [--scale N]
 //            [--export-alerts ALERTS.csv] [--export-findings FINDINGS.csv] [--explain]
 //            [--export-report REPORT.html|REPORT.pdf] [--trust]
+//   (and --retention DAYS for the cache collected into)
+//   headroom --recording FILE [--from WHEN] [--to WHEN] [--dashboard FILE] [exports...]
 // Any of the exports (and --explain) makes it headless. Alerts never change the exit code.
 #pragma once
 
@@ -18,6 +20,10 @@ struct CommandLine
     QMap<QString, QString> variables;
     QString cacheFile; // empty: the default cache
     bool noCache = false;
+    // A cache opened as a recording: read-only, nothing collected (recordingaccess.h).
+    QString recordingFile;
+    QString fromSpec, toSpec; // --from/--to as given (timebounds.h)
+    int retentionDays = 0; // --retention; 0: the user's setting (retentionsetting.h)
     int collectForSeconds = 0;
     qint64 rangeMs = 0; // 0: the dashboard's own range
     QString exportPng;

@@ -12,7 +12,9 @@
 #include "query/analysis/findingsreport.h"
 #include "query/report/incidentreportdata.h"
 #include "report/incidentreportwriter.h"
+#include "retentionsetting.h"
 #include "terminationsignals.h"
+#include "timebounds.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -22,6 +24,7 @@
 #include <QTimer>
 #include <csignal>
 #include <cstdio>
+#include <tuple>
 
 namespace Headroom {
 
@@ -83,11 +86,22 @@ int runHeadlessReport(const CommandLine &options)
         complain(u"open it in the GUI and trust it, or pass --trust"_s);
         return ExitBadInput;
     }
-    if (!options.noCache) {
+    if (!options.recordingFile.isEmpty()) {
+        QString error;
+        if (!session.openRecording(options.recordingFile, &error)) {
+            complain(error);
+            return ExitCacheFailed;
+        }
+        std::fprintf(stderr, "headroom: %s: recording, %s\n", qUtf8Printable(options.recordingFile),
+                     qUtf8Printable(session.cache()->readMode()));
+    } else if (!options.noCache) {
         QString error;
         const QString path
             = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
-        if (!session.openCache(path, &error)) {
+        CacheOptions cacheOptions;
+        cacheOptions.retentionDays
+            = options.retentionDays > 0 ? options.retentionDays : retentionDaysSetting();
+        if (!session.openCache(path, &error, cacheOptions)) {
             // A cache named on the command line is what the run is for (a cron job that
             // records): without it nothing would be kept, so stop before collecting.
             // The default cache is a convenience (and held by a running GUI): the report
@@ -121,8 +135,27 @@ int runHeadlessReport(const CommandLine &options)
         }
     }
 
-    const qint64 to = QDateTime::currentMSecsSinceEpoch();
-    const qint64 from = to - (options.rangeMs > 0 ? options.rangeMs : dashboard.rangeMs);
+    // A live run ends now and shows the dashboard's range; a recording ends where its
+    // data does and shows all of it. --from/--to/--range narrow either.
+    qint64 endMs = QDateTime::currentMSecsSinceEpoch();
+    qint64 defaultFromMs = endMs - dashboard.rangeMs;
+    if (session.isRecording()) {
+        QString error;
+        const auto span = session.cache()->span(&error);
+        if (!span) {
+            complain(error.isEmpty() ? options.recordingFile + u": holds no samples"_s : error);
+            return ExitCacheFailed;
+        }
+        std::tie(defaultFromMs, endMs) = *span;
+    }
+    QString rangeError;
+    const auto bounds = resolveTimeBounds(options.fromSpec, options.toSpec, endMs, options.rangeMs,
+                                          defaultFromMs, &rangeError);
+    if (!bounds) {
+        complain(rangeError);
+        return ExitBadInput;
+    }
+    const auto [from, to] = *bounds;
     int exitCode = ExitOk;
     if (!options.exportPng.isEmpty()) {
         DashboardView view(&session.registry());

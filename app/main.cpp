@@ -6,6 +6,7 @@
 #include "headlessreport.h"
 #include "imageexport.h"
 #include "mainwindow.h"
+#include "retentionsetting.h"
 
 #include <QApplication>
 #include <QMessageBox>
@@ -28,10 +29,25 @@ int runGui(const CommandLine &options)
 {
     MonitoringSession session;
     QString cacheError;
-    if (!options.noCache) {
+    const QString liveCachePath = options.noCache ? QString()
+        : options.cacheFile.isEmpty()             ? SampleCache::defaultPath()
+                                                  : options.cacheFile;
+    if (!options.recordingFile.isEmpty()) {
+        // A recording is studied, not recorded into: the live cache stays closed until
+        // File → Close Recording. Opened before the window so nothing starts collecting.
+        if (!session.openRecording(options.recordingFile, &cacheError)) {
+            std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(cacheError));
+            QMessageBox::critical(nullptr, QObject::tr("Recording cannot be opened"),
+                                  cacheError + QObject::tr("\n\nThe file was not modified."));
+            return ExitCacheFailed;
+        }
+    } else if (!options.noCache) {
         const QString path
             = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
-        if (!session.openCache(path, &cacheError))
+        CacheOptions cacheOptions;
+        cacheOptions.retentionDays
+            = options.retentionDays > 0 ? options.retentionDays : retentionDaysSetting();
+        if (!session.openCache(path, &cacheError, cacheOptions))
             std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(cacheError));
         // A cache asked for by name is not silently replaced by live data only: the
         // user would believe it records. The default one falls back (below).
@@ -43,6 +59,8 @@ int runGui(const CommandLine &options)
     }
     const QStringList pluginProblems = session.loadPlugins();
     MainWindow window(&session);
+    window.setLiveCache(liveCachePath,
+                        options.retentionDays > 0 ? options.retentionDays : retentionDaysSetting());
     window.show();
     if (!cacheError.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Cache not used"),
@@ -54,8 +72,12 @@ int runGui(const CommandLine &options)
     if (!window.openDashboard(options.dashboardFile, options.variables)
         && !options.dashboardFile.isEmpty())
         window.openDashboard(QString());
-    if (options.rangeMs > 0)
+    if (!options.recordingFile.isEmpty()) {
+        if (!window.openRecording(options.recordingFile))
+            return ExitCacheFailed; // the message was shown
+    } else if (options.rangeMs > 0) {
         window.setRange(options.rangeMs);
+    }
     if (options.quitAfterSeconds > 0) {
         QTimer::singleShot(options.quitAfterSeconds * 1000, &window, [&window, &options] {
             QString error;

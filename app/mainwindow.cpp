@@ -12,12 +12,15 @@
 #include "document/dashboardtrust.h"
 #include "editors/alertrulesdialog.h"
 #include "editors/dashboardeditor.h"
+#include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
 #include "findings/findingsdock.h"
 #include "imageexport.h"
 #include "itemmodels/findingsmodel.h"
 #include "panels/timeseriespanel.h"
+#include "recordingsummary.h"
 #include "reportexport.h"
+#include "retentionsetting.h"
 #include "sourcestatusbar.h"
 #include "trustbar.h"
 
@@ -31,6 +34,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QFutureWatcher>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -99,6 +103,10 @@ void MainWindow::createActions()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openFileDialog);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Open Recor&ding…"), this, &MainWindow::openRecordingDialog);
+    m_closeRecordingAction
+        = file->addAction(tr("&Close Recording"), this, &MainWindow::closeRecording);
+    m_closeRecordingAction->setEnabled(false);
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
@@ -116,6 +124,8 @@ void MainWindow::createActions()
     dashboardMenu->addAction(tr("&Edit Panels…"), this, &MainWindow::editPanels);
     QMenu *alertsMenu = menuBar()->addMenu(tr("&Alerts"));
     alertsMenu->addAction(tr("&Edit Rules…"), this, &MainWindow::editAlertRules);
+    QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
+    settingsMenu->addAction(tr("&Keep History…"), this, &MainWindow::chooseRetention);
 
     m_rangeBar = addToolBar(tr("Time range"));
     m_rangeBar->setObjectName(u"timeRangeBar"_s);
@@ -392,6 +402,11 @@ void MainWindow::rebuildVariableBar()
 void MainWindow::restartCollection()
 {
     m_statusBar->clear();
+    if (m_session->isRecording()) { // nothing connects anywhere: no trust to ask for
+        m_session->start(m_dashboard, m_variables);
+        refresh();
+        return;
+    }
     const TrustCheck trust
         = checkDashboardTrust(m_dashboard, m_source, m_session->collectors().plugins(), m_variables,
                               DashboardTrustStore());
@@ -650,7 +665,115 @@ void MainWindow::updateRecentMenu()
 void MainWindow::updateTitle()
 {
     const QString name = m_file.isEmpty() ? m_dashboard.title : QFileInfo(m_file).fileName();
-    setWindowTitle(name + u"[*] — Headroom"_s);
+    setWindowTitle(name + u"[*]"_s
+                   + (m_recordingTitle.isEmpty() ? QString() : u" — "_s + m_recordingTitle)
+                   + u" — Headroom"_s);
+}
+
+void MainWindow::switchCache(const std::function<bool(QString *)> &open)
+{
+    // Everything that may be reading the old cache on a worker finishes first.
+    m_csvExport.waitForFinished();
+    m_findings->setStore(nullptr);
+    m_view->setStore(nullptr);
+    m_session->stop();
+    QString error;
+    if (!open(&error))
+        QMessageBox::warning(this, tr("Cannot open"), error + tr("\n\nThe file was not modified."));
+    m_view->setStore(m_session->store());
+    m_findings->setStore(m_session->store());
+    m_statusBar->followCache(m_session->cache());
+}
+
+bool MainWindow::openRecording(const QString &path)
+{
+    bool opened = m_session->isRecording() && m_session->cache()->path() == path;
+    if (!opened) // already open (main() opens a --recording before the window exists)
+        switchCache([&](QString *error) {
+            opened = m_session->openRecording(path, error);
+            // Not readable: back to what collection uses, so the window is not left empty.
+            if (!opened && !m_liveCachePath.isEmpty()) {
+                CacheOptions options;
+                options.retentionDays
+                    = m_retentionDays > 0 ? m_retentionDays : retentionDaysSetting();
+                m_session->openCache(m_liveCachePath, nullptr, options);
+            }
+            return opened;
+        });
+    if (!opened) {
+        restartCollection();
+        return false;
+    }
+    const auto span = m_session->cache()->span();
+    const RecordingSummary summary = summarizeRecording(path, m_session->cache()->sources(), span);
+    m_recordingTitle = summary.title;
+    if (!m_recordingLabel) {
+        m_recordingLabel = new QLabel(this);
+        statusBar()->addWidget(m_recordingLabel);
+    }
+    m_recordingLabel->setText(summary.status);
+    m_recordingLabel->setToolTip(m_session->cache()->readMode());
+    m_recordingLabel->show();
+    m_closeRecordingAction->setEnabled(true);
+    m_followAction->setEnabled(false); // a recording has no live end to follow
+    restartCollection();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (span)
+        m_range.zoom(span->first, span->second, now);
+    else
+        m_range.setFollowing(false, now);
+    showFollowing();
+    updateTitle();
+    refresh();
+    return true;
+}
+
+void MainWindow::openRecordingDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open recording"), QString(),
+        tr("Headroom recordings and caches (*.sqlite *.headroom);;All files (*)"));
+    if (!path.isEmpty())
+        openRecording(path);
+}
+
+void MainWindow::chooseRetention()
+{
+    const int current = m_retentionDays > 0 ? m_retentionDays : retentionDaysSetting();
+    bool ok = false;
+    const int days = QInputDialog::getInt(
+        this, tr("Keep history"),
+        tr("Days of history the cache keeps (%1 to %2). Older days are dropped a whole day "
+           "at a time; a recording is never trimmed.")
+            .arg(MinRetentionDays)
+            .arg(MaxRetentionDays),
+        current, MinRetentionDays, MaxRetentionDays, 1, &ok);
+    if (!ok || days == current)
+        return;
+    saveRetentionDaysSetting(days);
+    m_retentionDays = days;
+    if (SampleCache *cache = m_session->cache(); cache && !cache->isReadOnly())
+        cache->setRetentionDays(days);
+    statusBar()->showMessage(tr("The cache keeps %n day(s) of history", nullptr, days), 5000);
+}
+
+void MainWindow::closeRecording()
+{
+    if (!m_session->isRecording())
+        return;
+    switchCache([this](QString *error) {
+        CacheOptions options;
+        options.retentionDays = m_retentionDays > 0 ? m_retentionDays : retentionDaysSetting();
+        return m_session->openCache(m_liveCachePath, error, options);
+    });
+    m_recordingTitle.clear();
+    if (m_recordingLabel)
+        m_recordingLabel->hide();
+    m_closeRecordingAction->setEnabled(false);
+    m_followAction->setEnabled(true);
+    setFollowing(true);
+    updateTitle();
+    restartCollection();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

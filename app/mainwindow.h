@@ -12,8 +12,10 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
+#include <functional>
 
 class QComboBox;
+class QLabel;
 class QAction;
 class QMenu;
 class QSystemTrayIcon;
@@ -41,6 +43,16 @@ public:
     // and keeps the current dashboard when the file cannot be used.
     bool openDashboard(const QString &path, const QMap<QString, QString> &variables = {});
     void setRange(qint64 rangeMs);
+    // Opens the cache at path as a recording (read-only, nothing collected) and shows its
+    // whole span. Shows a message and keeps what is open when it cannot be read.
+    bool openRecording(const QString &path);
+    // The cache collection goes back to when a recording is closed (empty: none), and
+    // the retention it was opened with.
+    void setLiveCache(const QString &path, int retentionDays)
+    {
+        m_liveCachePath = path;
+        m_retentionDays = retentionDays;
+    }
     DashboardView *view() const { return m_view; }
     FindingsDock *findingsDock() const { return m_findings; }
     QComboBox *compareCombo() const { return m_compareCombo; }
@@ -61,6 +73,10 @@ private:
     void showFollowing(); // the Pause/Resume action as m_range says
     void chooseCustomRange();
     void openFileDialog();
+    void openRecordingDialog();
+    void closeRecording(); // back to live collection into the live cache
+    void chooseRetention(); // Settings ▸ Keep History…
+    void switchCache(const std::function<bool(QString *)> &open); // waits for readers first
     bool save();
     bool saveAs();
     bool saveTo(const QString &path);
@@ -108,6 +124,11 @@ private:
     QList<QPointer<ChartWindow>> m_charts; // open USE matrix charts (they delete themselves)
     RangeController m_range; // the range shown, following live data or fixed
     bool m_modified = false; // panels edited since the last open or save
+    QString m_liveCachePath;
+    int m_retentionDays = 0;
+    QString m_recordingTitle; // empty: live; else what the title bar adds
+    QLabel *m_recordingLabel = nullptr;
+    QAction *m_closeRecordingAction = nullptr;
 };
 
 } // namespace Headroom

@@ -30,27 +30,47 @@ MonitoringSession::~MonitoringSession()
     stop();
     m_bus.removeSink(m_alerts);
     m_alerts->setCache(nullptr);
-    if (m_cache)
+    if (m_cache && !m_cache->isReadOnly())
         m_bus.removeSink(m_cache.get());
 }
 
-bool MonitoringSession::openCache(const QString &path, QString *error)
+bool MonitoringSession::openCache(const QString &path, QString *error, const CacheOptions &options)
 {
     m_alerts->setCache(nullptr);
     if (m_cache) {
-        m_bus.removeSink(m_cache.get());
+        if (!m_cache->isReadOnly())
+            m_bus.removeSink(m_cache.get());
         m_cache.reset();
     }
     m_store = SeriesStore(&m_live, nullptr, m_alerts->log());
     if (path.isEmpty())
         return true;
-    m_cache = SampleCache::open(path, &m_registry, error);
+    m_cache = SampleCache::open(path, &m_registry, error, options);
     if (!m_cache)
         return false;
     m_bus.addSink(m_cache.get());
     m_store = SeriesStore(&m_live, m_cache.get(), m_alerts->log());
     m_alerts->setCache(m_cache.get());
     return true;
+}
+
+bool MonitoringSession::openRecording(const QString &path, QString *error)
+{
+    stop();
+    openCache(QString(), error); // closes what is open
+    m_cache = SampleCache::openRecording(path, &m_registry, error);
+    if (!m_cache)
+        return false;
+    // Not a sink of the bus: nothing is written to a recording. The alert engine reads
+    // its last alert states and never writes (a read-only cache ignores writes).
+    m_store = SeriesStore(&m_live, m_cache.get(), m_alerts->log());
+    m_alerts->setCache(m_cache.get());
+    return true;
+}
+
+bool MonitoringSession::isRecording() const
+{
+    return m_cache && m_cache->isReadOnly();
 }
 
 QStringList MonitoringSession::loadPlugins(const QStringList &dirs)
@@ -90,7 +110,8 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
     }
     m_derived.setDefinitions(definitions);
     m_alerts->setRules(effectiveAlertRules(dashboard.alertPack, dashboard.alerts));
-    for (qsizetype i = 0; i < dashboard.sources.size(); ++i) {
+    // A recording is studied, not added to: no source connects anywhere.
+    for (qsizetype i = 0; i < (isRecording() ? 0 : dashboard.sources.size()); ++i) {
         const DashboardSource &source = dashboard.sources.at(i);
         if (held.contains(source.id)) {
             m_scheduler->addFailedSource(source.id, source.plugin, heldReason);

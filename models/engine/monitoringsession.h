@@ -6,6 +6,7 @@
 #include "collector/collectorregistry.h"
 #include "document/dashboard.h"
 #include "engine/alerts/alertengine.h"
+#include "engine/cache/samplecache.h"
 #include "engine/runtime/collectorscheduler.h"
 #include "engine/runtime/derivedseries.h"
 #include "engine/runtime/livebuffers.h"
@@ -18,8 +19,6 @@
 
 namespace Headroom {
 
-class SampleCache;
-
 class MonitoringSession : public QObject
 {
     Q_OBJECT
@@ -30,7 +29,14 @@ public:
     // Opens the cache (empty path: no cache, live data only). Returns false with
     // *error when the file cannot be used; the session then runs without a cache.
     // Call before collecting and before views read the store.
-    bool openCache(const QString &path, QString *error);
+    bool openCache(const QString &path, QString *error, const CacheOptions &options = {});
+    // Opens the cache at path as a recording (SampleCache::openRecording): read-only,
+    // not fed by the bus. The session then collects nothing: start() only sets the
+    // dashboard's derived series and rules, and creates no source. false with *error
+    // when it cannot be read; the session then has no cache.
+    bool openRecording(const QString &path, QString *error);
+    // A recording is open (the session shows stored data only).
+    bool isRecording() const;
     // Loads collector plugins from the default directories; returns load problems.
     QStringList loadPlugins(const QStringList &dirs = CollectorRegistry::defaultPluginDirs());
 

@@ -77,6 +77,7 @@ private Q_SLOTS:
     void midnightSplitsChunks();
     void expireDropsWholeDays();
     void retentionOnOpen();
+    void retentionDefaultAndLiveChange();
     void histograms();
     void secondOpenIsRefused();
     void concurrentReadersDuringWrites();
@@ -419,6 +420,37 @@ void TestSampleCache::retentionOnOpen()
     QCOMPARE(cache->chunkDays(), QList<qint64> { today });
     QVERIFY(cache->read(*registry.find(old.key), 0, noon + DayMs).empty()); // tail too
     QCOMPARE(cache->read(*registry.find(recent.key), 0, noon + DayMs).size(), size_t(130));
+}
+
+void TestSampleCache::retentionDefaultAndLiveChange()
+{
+    const QString path = freshPath();
+    const SeriesInfo s = gauge(u"kept"_s);
+    const qint64 today = QDateTime::currentMSecsSinceEpoch() / DayMs;
+    const qint64 noon = today * DayMs + DayMs / 2;
+    {
+        SeriesRegistry registry;
+        QString error;
+        auto cache = SampleCache::open(path, &registry, &error, testOptions());
+        QVERIFY2(cache, qPrintable(error));
+        for (qint64 daysAgo : { 40, 20, 0 })
+            for (int i = 0; i < 130; ++i)
+                cache->consume(valuesAt(registry, noon - daysAgo * DayMs + i * 1000, { { s, 1 } }));
+        cache->flush();
+        QCOMPARE(cache->chunkDays(), (QList<qint64> { today - 40, today - 20, today }));
+    }
+    SeriesRegistry registry;
+    QString error;
+    CacheOptions options; // the default: 30 days
+    QCOMPARE(options.retentionDays, 30);
+    auto cache = SampleCache::open(path, &registry, &error, options);
+    QVERIFY2(cache, qPrintable(error));
+    cache->flush();
+    QCOMPARE(cache->chunkDays(), (QList<qint64> { today - 20, today }));
+    cache->setRetentionDays(7); // applies at once, not at the next hourly maintenance
+    cache->flush();
+    QCOMPARE(cache->chunkDays(), QList<qint64> { today });
+    QCOMPARE(cache->read(*registry.find(s.key), 0, noon + DayMs).size(), size_t(130));
 }
 
 void TestSampleCache::histograms()

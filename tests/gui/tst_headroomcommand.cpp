@@ -1,6 +1,7 @@
 // The command line contract, tested on the real binary: headless PNG/CSV export with
 // live data from this host, exit codes and messages for bad input, and the GUI under
 // Xvfb (tests/run-tests starts it and passes its display in HEADROOM_TEST_DISPLAY).
+#include "commandtestutil.h"
 #include "imagetestutil.h"
 
 #include <QDir>
@@ -23,7 +24,9 @@
 
 using namespace Qt::StringLiterals;
 
+using Headroom::Test::CommandRun;
 using Headroom::Test::countColor;
+using Headroom::Test::runCommand;
 
 namespace {
 // The CSV rows of the CPU utilization panel's line (time, panel, source, metric, labels).
@@ -49,11 +52,7 @@ private Q_SLOTS:
     void guiAlertsAndTrayNotificationUnderXvfb();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QString stdErr;
-    };
+    using Run = CommandRun;
     Run run(const QStringList &args,
             const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
             int timeoutMs = 60000);
@@ -79,19 +78,7 @@ void TestHeadroomCommand::initTestCase()
 TestHeadroomCommand::Run TestHeadroomCommand::run(const QStringList &args,
                                                   const QProcessEnvironment &env, int timeoutMs)
 {
-    QProcess process;
-    process.setProcessEnvironment(env);
-    process.start(m_binary, args);
-    Run result;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        result.stdErr = u"timed out"_s;
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.stdErr = QString::fromUtf8(process.readAllStandardError());
-    return result;
+    return runCommand(m_binary, args, env, timeoutMs);
 }
 
 QStringList TestHeadroomCommand::panelIds(const QString &dashboardPath)

@@ -220,8 +220,10 @@ QByteArray createDayTablesSql(qint64 day)
         + QByteArray::number(day) + ");";
 }
 
-bool inspect(const QString &path, QString *error)
+bool inspect(const QString &path, QString *error, qint64 *fileVersion)
 {
+    if (fileVersion)
+        *fileVersion = 0;
     const QFileInfo info(path);
     if (!info.exists())
         return true;
@@ -276,6 +278,8 @@ bool inspect(const QString &path, QString *error)
                           .arg(Version));
     if (userVersion < 1)
         return corrupt(u"schema version %1"_s.arg(userVersion));
+    if (fileVersion)
+        *fileVersion = userVersion;
 
     // quick_check reads every page (O(file size)) but not the index/table agreement;
     // it finds truncated files and overwritten pages before we append to them.

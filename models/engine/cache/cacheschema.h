@@ -34,8 +34,10 @@ QByteArray histTable(qint64 day);
 
 // Read-only inspection before anything may be written: true when path is missing,
 // empty, or a Headroom cache this build can open (possibly after migration). Otherwise
-// false with *error naming the file and the reason. Never modifies the file.
-bool inspect(const QString &path, QString *error);
+// false with *error naming the file and the reason. Never modifies the file, nor
+// creates anything beside it. *userVersion (when given) gets the file's schema version,
+// 0 for a missing or empty file.
+bool inspect(const QString &path, QString *error, qint64 *userVersion = nullptr);
 
 // On the write connection: creates the schema in a new file or migrates an older one,
 // in one transaction. *error gets the reason (without the path) on failure.

@@ -3,6 +3,7 @@
 #include "cachelogging.h"
 #include "core/bytecoding.h"
 #include "engine/cache/blockcodec.h"
+#include "engine/cache/seriescatalog.h"
 #include "engine/runtime/seriesregistry.h"
 
 #include <QDateTime>
@@ -50,6 +51,7 @@ CacheWriter::CacheWriter(Sqlite::Db db, SeriesRegistry *registry, const Options 
     : m_db(std::move(db))
     , m_registry(registry)
     , m_options(options)
+    , m_retentionDays(options.retentionDays)
 {
 }
 
@@ -117,33 +119,8 @@ bool CacheWriter::loadState(QString *error)
 
     // Series first: the registry must hand out the persisted ids before any collector
     // registers a series, so that ids never collide with the ones in the file.
-    Sqlite::Statement series(db,
-                             "SELECT id, source, metric, labels, unit, resource, kind,"
-                             " histogram FROM series ORDER BY id");
-    bool done = false;
-    while (series.step(&done)) {
-        SeriesInfo info;
-        const int id = int(series.columnInt64(0));
-        info.key.source = series.columnText(1);
-        info.key.metric = series.columnText(2);
-        bool ok = false;
-        info.key.labels = labelsFromString(series.columnText(3), &ok);
-        if (!ok)
-            qCWarning(lcCache) << "cache: series" << id << "has unreadable labels";
-        info.unit = series.columnText(4);
-        info.resource = series.columnText(5);
-        info.kind = useKindFromName(series.columnText(6));
-        info.histogram = series.columnInt64(7) != 0;
-        const std::optional<int> known = m_registry->find(info.key);
-        if (known && *known != id)
-            qCWarning(lcCache) << "cache: series" << info.key.toString()
-                               << "was registered before the cache was opened with id" << *known
-                               << "instead of" << id;
-        m_registry->insert(id, info);
-        m_persistedSeries.insert(id);
-    }
-    if (!done)
-        return failed();
+    if (!loadSeriesCatalog(db, m_registry, &m_persistedSeries, error))
+        return false;
 
     if (!reloadDays())
         return failed();
@@ -154,6 +131,7 @@ bool CacheWriter::loadState(QString *error)
                            "SELECT series_id, seq, data FROM tail_chunks ORDER BY series_id, seq");
     int tailRows = 0;
     std::vector<Sample> chunk;
+    bool done = false;
     while (tail.step(&done)) {
         const int id = int(tail.columnInt64(0));
         const qint64 seq = tail.columnInt64(1);
@@ -258,8 +236,10 @@ void CacheWriter::run()
             std::unique_lock lock(m_mutex);
             m_wake.wait_until(lock, std::min(nextCommit, nextMaintenance), [&] {
                 return m_stopRequested || m_flushTicket > m_flushServed || !m_expireRequests.empty()
-                    || m_queue.size() >= WakeAtQueuedBatches;
+                    || m_queue.size() >= WakeAtQueuedBatches || m_retentionChanged;
             });
+            if (std::exchange(m_retentionChanged, false))
+                nextMaintenance = Clock::now(); // a shorter retention applies now
             batches.swap(m_queue);
             expires.swap(m_expireRequests);
             m_pendingEvents.append(std::exchange(m_alertQueue, {}));
@@ -775,11 +755,26 @@ void CacheWriter::capPendingMemory()
     m_ownStatus.droppedHistograms += histograms;
 }
 
+void CacheWriter::setRetentionDays(int days)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_retentionDays = days;
+        m_retentionChanged = true;
+    }
+    m_wake.notify_one();
+}
+
 void CacheWriter::maintenance()
 {
-    if (m_options.retentionDays > 0) {
+    int retentionDays = 0;
+    {
+        std::lock_guard lock(m_mutex);
+        retentionDays = m_retentionDays;
+    }
+    if (retentionDays > 0) {
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        expire(now - qint64(m_options.retentionDays) * DayMs);
+        expire(now - qint64(retentionDays) * DayMs);
     }
     // A series that went quiet keeps its last samples in the tail; once newer data of a
     // later day arrives elsewhere, seal them so the tail stays small.

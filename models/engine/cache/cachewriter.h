@@ -49,7 +49,7 @@ public:
     struct Options
     {
         int flushIntervalMs = 1000;
-        int retentionDays = 7; // <= 0: never expire automatically
+        int retentionDays = 30; // <= 0: never expire automatically
         // While commits fail, pending blocks and histograms beyond this are dropped.
         qsizetype maxPendingBytes = 64 << 20;
         // The file next to the cache given back on a full disk (SpaceReserve); 0: none.
@@ -67,6 +67,9 @@ public:
 
     void enqueue(const ResolvedBatch &batch);
     void flush();
+    // A new retention (<= 0: keep everything), applied by the writer at once and then
+    // hourly; returns without waiting for the drop.
+    void setRetentionDays(int days);
     // Stored with the next commit (at most flushIntervalMs later).
     void enqueueAlertEvents(const QList<AlertEvent> &events);
     void enqueueAcknowledgement(const AlertAcknowledgement &ack);
@@ -153,6 +156,8 @@ private:
     quint64 m_flushServed = 0;
     bool m_stopRequested = false;
     bool m_running = false;
+    int m_retentionDays = 0; // from Options, then setRetentionDays()
+    bool m_retentionChanged = false;
 
     // Writer-thread state (before start(): the starting thread's).
     Sqlite::Statement m_insertSeries, m_insertTail, m_deleteTail;

@@ -6,9 +6,12 @@
 
 namespace Headroom {
 
-ReaderPool::ReaderPool(const QString &path, int maxConnections)
+ReaderPool::ReaderPool(const QString &path, int maxConnections, int openFlags)
     : m_path(path)
     , m_max(std::max(1, maxConnections))
+    // Read-write but query_only: a read-only connection cannot recover a WAL left by a
+    // crashed writer, and query_only still guarantees this connection never writes.
+    , m_flags(openFlags != 0 ? openFlags : SQLITE_OPEN_READWRITE)
 {
 }
 
@@ -44,9 +47,7 @@ ReaderPool::Lease ReaderPool::acquire(QString *error)
         }
         ++m_open; // reserve the slot, open outside the lock
     }
-    // Read-write but query_only: a read-only connection cannot recover a WAL left by a
-    // crashed writer, and query_only still guarantees this connection never writes.
-    Sqlite::Db db = Sqlite::open(m_path, SQLITE_OPEN_READWRITE, error);
+    Sqlite::Db db = Sqlite::open(m_path, m_flags, error);
     if (db && !Sqlite::configure(db.get(), false, error))
         db.reset();
     if (!db) {

@@ -18,7 +18,9 @@ namespace Headroom {
 class ReaderPool
 {
 public:
-    explicit ReaderPool(const QString &path, int maxConnections = 4);
+    // path is handed to sqlite3_open_v2 with openFlags: by default a file name opened
+    // read-write (see acquire()); a recording passes a file: URI and read-only flags.
+    explicit ReaderPool(const QString &path, int maxConnections = 4, int openFlags = 0);
     ~ReaderPool();
 
     class Lease
@@ -48,6 +50,7 @@ private:
 
     const QString m_path;
     const int m_max;
+    const int m_flags;
     std::mutex m_mutex;
     std::condition_variable m_returned;
     std::vector<Sqlite::Db> m_idle;

@@ -10,6 +10,8 @@
 #include "engine/cache/cacheschema.h"
 #include "engine/cache/cachewriter.h"
 #include "engine/cache/readerpool.h"
+#include "engine/cache/recordingaccess.h"
+#include "engine/cache/seriescatalog.h"
 #include "engine/cache/sqlitedb.h"
 #include "engine/runtime/seriesregistry.h"
 
@@ -30,6 +32,9 @@ static_assert(SampleCache::SchemaVersion == CacheSchema::Version);
 
 struct SampleCache::Private
 {
+    // A recording's private copy (recordingaccess.h): destroyed after the readers.
+    std::unique_ptr<QTemporaryDir> workingCopy;
+    QString readMode; // empty: a writable cache
     QString path;
     std::unique_ptr<QLockFile> lock;
     std::unique_ptr<CacheWriter> writer;
@@ -151,29 +156,76 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
     return cache;
 }
 
+std::unique_ptr<SampleCache> SampleCache::openRecording(const QString &path,
+                                                        SeriesRegistry *registry, QString *error)
+{
+    if (!registry) {
+        if (error)
+            *error = withPath(path, u"no series registry"_s);
+        return nullptr;
+    }
+    QString reason;
+    std::optional<RecordingAccess> access = prepareRecordingAccess(path, &reason);
+    if (!access) {
+        if (error)
+            *error = reason;
+        return nullptr;
+    }
+    std::unique_ptr<SampleCache> cache(new SampleCache());
+    cache->d->path = path;
+    cache->d->readMode = access->how;
+    cache->d->workingCopy = std::move(access->workingCopy);
+    cache->d->readers = std::make_unique<ReaderPool>(access->uri, 4, access->openFlags);
+    QSet<int> loaded;
+    if (!cache->d->readTransaction(error, [&](sqlite3 *db, QString *why) {
+            return loadSeriesCatalog(db, registry, &loaded, why);
+        }))
+        return nullptr;
+    qCDebug(lcCache) << "recording opened:" << path << access->how << loaded.size() << "series";
+    return cache;
+}
+
 QString SampleCache::path() const
 {
     return d->path;
 }
 
+bool SampleCache::isReadOnly() const
+{
+    return !d->writer;
+}
+
+QString SampleCache::readMode() const
+{
+    return d->readMode;
+}
+
 void SampleCache::consume(const ResolvedBatch &batch)
 {
-    d->writer->enqueue(batch);
+    if (d->writer)
+        d->writer->enqueue(batch);
 }
 
 void SampleCache::flush()
 {
-    d->writer->flush();
+    if (d->writer)
+        d->writer->flush();
 }
 
 CacheStatus SampleCache::status() const
 {
-    return d->writer->status();
+    return d->writer ? d->writer->status() : CacheStatus {};
+}
+
+void SampleCache::setRetentionDays(int days)
+{
+    if (d->writer)
+        d->writer->setRetentionDays(days);
 }
 
 int SampleCache::expireBefore(qint64 beforeMs)
 {
-    return d->writer->expireBefore(beforeMs);
+    return d->writer ? d->writer->expireBefore(beforeMs) : 0;
 }
 
 namespace {
@@ -383,13 +435,14 @@ std::vector<TimedHistogram> SampleCache::readHistograms(int seriesId, qint64 fro
 
 void SampleCache::recordAlertEvents(const QList<AlertEvent> &events)
 {
-    if (!events.isEmpty())
+    if (!events.isEmpty() && d->writer)
         d->writer->enqueueAlertEvents(events);
 }
 
 void SampleCache::acknowledgeAlert(const AlertAcknowledgement &ack)
 {
-    d->writer->enqueueAcknowledgement(ack);
+    if (d->writer)
+        d->writer->enqueueAcknowledgement(ack);
 }
 
 QList<AlertEvent> SampleCache::readAlertEvents(qint64 fromMs, qint64 toMs, QString *error) const
@@ -410,6 +463,52 @@ QList<AlertEvent> SampleCache::readLatestAlertStates(QString *error) const
         }))
         return {};
     return events;
+}
+
+std::optional<std::pair<qint64, qint64>> SampleCache::span(QString *error) const
+{
+    std::optional<std::pair<qint64, qint64>> result;
+    const auto widen = [&](const Sqlite::Statement &row) {
+        if (row.columnIsNull(0))
+            return; // an empty table
+        const qint64 first = row.columnInt64(0), last = row.columnInt64(1);
+        result = result
+            ? std::pair { std::min(result->first, first), std::max(result->second, last) }
+            : std::pair { first, last };
+    };
+    const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
+        QList<qint64> days;
+        Sqlite::Statement list(db, "SELECT day FROM chunks ORDER BY day");
+        if (!forEachRow(db, list, reason,
+                        [&](const Sqlite::Statement &row) { days.append(row.columnInt64(0)); }))
+            return false;
+        Sqlite::Statement tail(db, "SELECT min(first_ts), max(last_ts) FROM tail_chunks");
+        if (!forEachRow(db, tail, reason, widen))
+            return false;
+        for (qint64 day : std::as_const(days)) {
+            Sqlite::Statement blocks(db,
+                                     "SELECT min(start_ts), max(end_ts) FROM " + blocksTable(day));
+            Sqlite::Statement histograms(db, "SELECT min(ts), max(ts) FROM " + histTable(day));
+            if (!forEachRow(db, blocks, reason, widen)
+                || !forEachRow(db, histograms, reason, widen))
+                return false;
+        }
+        return true;
+    });
+    if (!ok)
+        return std::nullopt;
+    return result;
+}
+
+QStringList SampleCache::sources() const
+{
+    QStringList result;
+    d->readTransaction(nullptr, [&](sqlite3 *db, QString *reason) {
+        Sqlite::Statement st(db, "SELECT DISTINCT source FROM series ORDER BY source");
+        return forEachRow(db, st, reason,
+                          [&](const Sqlite::Statement &row) { result.append(row.columnText(0)); });
+    });
+    return result;
 }
 
 QList<qint64> SampleCache::chunkDays() const

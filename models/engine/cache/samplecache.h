@@ -13,7 +13,9 @@
 #include "engine/runtime/samplebus.h"
 
 #include <QString>
+#include <QStringList>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -21,11 +23,17 @@ namespace Headroom {
 
 class SeriesRegistry;
 
+// How long the cache keeps what it collects, as the user sets it (--retention, the
+// Settings menu): whole days, 1 to 400, 30 unless chosen.
+constexpr int DefaultRetentionDays = 30;
+constexpr int MinRetentionDays = 1;
+constexpr int MaxRetentionDays = 400;
+
 struct CacheOptions
 {
     // Day chunks entirely older than now - retentionDays are dropped on open and hourly.
-    // <= 0 keeps everything (a recording opened offline must not be trimmed).
-    int retentionDays = 7;
+    // <= 0 keeps everything (tests of old timestamps; a recording is never trimmed).
+    int retentionDays = DefaultRetentionDays;
     int flushIntervalMs = 1000; // how often the writer commits the recent tail
     // While commits fail (disk full, I/O error), the oldest pending blocks beyond this
     // are dropped and counted in status(), so memory stays bounded.
@@ -46,12 +54,26 @@ public:
     // gives its -wal and -shm the main file's mode); an existing file keeps its mode.
     static std::unique_ptr<SampleCache> open(const QString &path, SeriesRegistry *registry,
                                              QString *error, const CacheOptions &options = {});
+    // Opens the cache at path as a recording: read-only, no writer, no retention, no
+    // migration of the file and nothing created beside it (recordingaccess.h); its
+    // series are loaded into registry. Writes (consume, alert events, acks, expiry) are
+    // ignored. nullptr with *error naming the file and the reason when it cannot be read.
+    static std::unique_ptr<SampleCache> openRecording(const QString &path, SeriesRegistry *registry,
+                                                      QString *error);
     // $XDG_DATA_HOME/headroom/cache.sqlite (via QStandardPaths::GenericDataLocation).
     static QString defaultPath();
 
     ~SampleCache() override; // flushes and stops the writer
 
     QString path() const;
+    bool isReadOnly() const;
+    // How a recording is read ("read-only, in place", ...); empty for a writable cache.
+    QString readMode() const;
+    // The first and last timestamp of anything stored (samples, tails, histograms);
+    // nullopt when the cache holds none or cannot be read.
+    std::optional<std::pair<qint64, qint64>> span(QString *error = nullptr) const;
+    // The distinct sources of the stored series, sorted (what a recording watched).
+    QStringList sources() const;
 
     // SampleSink: queues the batch for the writer thread; never blocks on SQLite.
     void consume(const ResolvedBatch &batch) override;
@@ -85,6 +107,9 @@ public:
     // The newest event of each alert instance (rule x series), oldest first.
     QList<AlertEvent> readLatestAlertStates(QString *error = nullptr) const;
 
+    // A new retention for this open cache (see CacheOptions), applied by the writer at
+    // once and hourly after; does not wait. Ignored by a recording.
+    void setRetentionDays(int days);
     // Drops every day chunk entirely older than beforeMs; returns how many were dropped.
     int expireBefore(qint64 beforeMs);
     // Day chunks present, as UTC day numbers since the epoch.

@@ -1,0 +1,224 @@
+// The headroom binary on a recording (--recording): a 20-day-old cache is exported over
+// its full span headless and shown in the window under Xvfb, and afterwards the file's
+// bytes and mtime are unchanged with nothing beside it, also when the file and its
+// directory are read-only; --from/--to narrow the export; a bad recording is refused.
+#include "commandtestutil.h"
+#include "imagetestutil.h"
+#include "../cache/cachetestutil.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QTest>
+#include <sys/stat.h>
+
+using namespace Qt::StringLiterals;
+using namespace Headroom;
+using Headroom::Test::countColor;
+using Headroom::Test::runCommand;
+
+namespace {
+
+constexpr qint64 StepMs = 10'000;
+constexpr int Samples = 8640; // a day at 10 s
+
+QString iso(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::UTC).toString(Qt::ISODateWithMs);
+}
+
+QStringList snapshot(const QString &dir)
+{
+    QStringList entries;
+    const auto infos = QDir(dir).entryInfoList(QDir::Files | QDir::Hidden, QDir::Name);
+    for (const QFileInfo &info : infos)
+        entries << u"%1 %2 %3"_s.arg(info.fileName())
+                       .arg(info.size())
+                       .arg(info.lastModified().toMSecsSinceEpoch());
+    return entries;
+}
+
+} // namespace
+
+class TestRecordingCommand : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void headlessExportsTheWholeSpan_data();
+    void headlessExportsTheWholeSpan();
+    void fromAndToNarrowTheExport();
+    void guiShowsTheRecordingUnderXvfb();
+    void badRecordingIsRefused();
+
+private:
+    QStringList cpuRows(const QString &csvPath) const;
+
+    QTemporaryDir m_dir;
+    QString m_binary, m_dashboard, m_recordingDir, m_recording;
+    qint64 m_startMs = 0, m_endMs = 0;
+};
+
+void TestRecordingCommand::initTestCase()
+{
+    m_binary = QStringLiteral(HEADROOM_BUILD_DIR "/bin/headroom");
+    QVERIFY2(QFile::exists(m_binary), qPrintable(m_binary));
+    m_dashboard = m_dir.filePath(u"cpu.json"_s);
+    QFile dashboard(m_dashboard);
+    QVERIFY(dashboard.open(QIODevice::WriteOnly));
+    dashboard.write(R"({
+        "schemaVersion": 2, "title": "CPU",
+        "sources": [ { "id": "host", "plugin": "host", "intervalMs": 1000 } ],
+        "timeRange": "15m",
+        "panels": [
+            { "id": "cpu", "type": "timeseries", "title": "CPU user",
+              "series": [ { "source": "host", "metric": "host.cpu.user", "labels": { "cpu": "all" } } ],
+              "layout": { "x": 0, "y": 0, "w": 12, "h": 6 } }
+        ]
+    })");
+    dashboard.close();
+
+    // A day of samples 20 days ago, written by the cache as a session would.
+    m_recordingDir = m_dir.filePath(u"recordings"_s);
+    QVERIFY(QDir().mkpath(m_recordingDir));
+    m_recording = m_recordingDir + u"/incident.sqlite"_s;
+    m_startMs = (QDateTime::currentMSecsSinceEpoch() - 20 * 24 * 3600 * 1000LL) / 1000 * 1000;
+    m_endMs = m_startMs + (Samples - 1) * StepMs;
+    SeriesRegistry registry;
+    CacheOptions options;
+    options.retentionDays = 0;
+    options.reserveBytes = 0;
+    QString error;
+    auto cache = SampleCache::open(m_recording, &registry, &error, options);
+    QVERIFY2(cache, qPrintable(error));
+    for (int i = 0; i < Samples; ++i)
+        cache->consume(CacheTest::valuesAt(registry, m_startMs + i * StepMs,
+                                           { { CacheTest::gauge(u"host.cpu.user"_s), 30.0 + i % 40 } }));
+}
+
+void TestRecordingCommand::cleanupTestCase()
+{
+    ::chmod(QFile::encodeName(m_recordingDir).constData(), 0700);
+}
+
+QStringList TestRecordingCommand::cpuRows(const QString &csvPath) const
+{
+    QFile file(csvPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList rows;
+    for (const QByteArray &line : file.readAll().split('\n'))
+        if (line.contains(",cpu,host,host.cpu.user,"))
+            rows << QString::fromUtf8(line.trimmed());
+    return rows;
+}
+
+void TestRecordingCommand::headlessExportsTheWholeSpan_data()
+{
+    QTest::addColumn<bool>("readOnly");
+    QTest::newRow("writable file and directory") << false;
+    QTest::newRow("read-only file and directory") << true;
+}
+
+void TestRecordingCommand::headlessExportsTheWholeSpan()
+{
+    QFETCH(bool, readOnly);
+    if (readOnly) {
+        QVERIFY(QFile::setPermissions(m_recording, QFileDevice::ReadOwner));
+        QCOMPARE(::chmod(QFile::encodeName(m_recordingDir).constData(), 0500), 0);
+    }
+    const QByteArray hash = CacheTest::fileHash(m_recording);
+    const QStringList before = snapshot(m_recordingDir);
+    QCOMPARE(before.size(), 1); // the file alone: no -wal, -shm, lock or reserve
+    const QString csv = m_dir.filePath(u"recording.csv"_s);
+    const QString png = m_dir.filePath(u"recording.png"_s);
+    const auto r = runCommand(m_binary,
+                              { u"--recording"_s, m_recording, u"--dashboard"_s, m_dashboard,
+                                u"--export-csv"_s, csv, u"--export-png"_s, png },
+                              QProcessEnvironment::systemEnvironment(), 120000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    QVERIFY2(r.stdErr.contains(u"recording, read-only, in place"_s), qPrintable(r.stdErr));
+    const QStringList rows = cpuRows(csv);
+    QCOMPARE(rows.size(), Samples);
+    QVERIFY2(rows.first().startsWith(iso(m_startMs)), qPrintable(rows.first()));
+    QVERIFY2(rows.last().startsWith(iso(m_endMs)), qPrintable(rows.last()));
+    QVERIFY2(countColor(QImage(png), QColor(0x1f77b4)) > 300, "no recorded line drawn");
+    QCOMPARE(snapshot(m_recordingDir), before);
+    QCOMPARE(CacheTest::fileHash(m_recording), hash);
+}
+
+void TestRecordingCommand::fromAndToNarrowTheExport()
+{
+    const QString csv = m_dir.filePath(u"narrow.csv"_s);
+    const qint64 from = m_startMs + 3600 * 1000, to = from + 600 * 1000;
+    auto r = runCommand(m_binary,
+                        { u"--recording"_s, m_recording, u"--dashboard"_s, m_dashboard,
+                          u"--from"_s, iso(from), u"--to"_s, iso(to), u"--export-csv"_s, csv },
+                        QProcessEnvironment::systemEnvironment(), 120000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    QStringList rows = cpuRows(csv);
+    QCOMPARE(rows.size(), 61); // 10 minutes at 10 s, both ends included
+    QVERIFY(rows.first().startsWith(iso(from)));
+    // Relative to the recording's end, not to now.
+    r = runCommand(m_binary,
+                   { u"--recording"_s, m_recording, u"--dashboard"_s, m_dashboard, u"--from"_s,
+                     u"-1m"_s, u"--export-csv"_s, csv },
+                   QProcessEnvironment::systemEnvironment(), 120000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    rows = cpuRows(csv);
+    QCOMPARE(rows.size(), 7);
+    QVERIFY(rows.last().startsWith(iso(m_endMs)));
+}
+
+void TestRecordingCommand::guiShowsTheRecordingUnderXvfb()
+{
+    const QString display = qEnvironmentVariable("HEADROOM_TEST_DISPLAY");
+    if (display.isEmpty())
+        QSKIP("no Xvfb display (run the tests through ./dev test)");
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"DISPLAY"_s, display);
+    env.remove(u"QT_QPA_PLATFORM"_s);
+    // Its own XDG dirs: the default cache must stay closed, and is checked to be.
+    env.insert(u"XDG_DATA_HOME"_s, m_dir.filePath(u"xdg-data"_s));
+    env.insert(u"XDG_CONFIG_HOME"_s, m_dir.filePath(u"xdg-config"_s));
+    const QByteArray hash = CacheTest::fileHash(m_recording);
+    const QStringList before = snapshot(m_recordingDir);
+    const QString shot = m_dir.filePath(u"gui-recording.png"_s);
+    const auto r = runCommand(m_binary,
+                              { u"--recording"_s, m_recording, u"--dashboard"_s, m_dashboard,
+                                u"--quit-after"_s, u"4"_s, u"--gui-snapshot"_s, shot },
+                              env, 120000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    QVERIFY2(countColor(QImage(shot), QColor(0x1f77b4)) > 300,
+             "the window does not show the recorded line over the recording's span");
+    QCOMPARE(snapshot(m_recordingDir), before);
+    QCOMPARE(CacheTest::fileHash(m_recording), hash);
+    QVERIFY2(!QFileInfo::exists(m_dir.filePath(u"xdg-data/headroom/cache.sqlite"_s)),
+             "the live cache was opened while a recording was studied");
+}
+
+void TestRecordingCommand::badRecordingIsRefused()
+{
+    const QString text = m_dir.filePath(u"notes.sqlite"_s);
+    QFile file(text);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("not a cache\n");
+    file.close();
+    auto r = runCommand(m_binary,
+                        { u"--recording"_s, text, u"--export-csv"_s, m_dir.filePath(u"x.csv"_s) },
+                        QProcessEnvironment::systemEnvironment(), 60000);
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.stdErr.contains(text + u": not a Headroom cache"_s), qPrintable(r.stdErr));
+    r = runCommand(m_binary,
+                   { u"--recording"_s, m_recording, u"--collect-for"_s, u"2"_s, u"--export-csv"_s,
+                     m_dir.filePath(u"x.csv"_s) },
+                   QProcessEnvironment::systemEnvironment(), 60000);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.stdErr.contains(u"--recording opens a file read-only"_s), qPrintable(r.stdErr));
+}
+
+QTEST_MAIN(TestRecordingCommand)
+#include "tst_recordingcommand.moc"
