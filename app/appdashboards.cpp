@@ -1,5 +1,7 @@
 #include "appdashboards.h"
 
+#include "core/conninfo.h"
+
 #include <QFileInfo>
 
 namespace Headroom {
@@ -21,6 +23,32 @@ QString resolveDashboardPath(const QString &path)
 DashboardLoadResult loadDashboardOrDefault(const QString &path)
 {
     return loadDashboard(resolveDashboardPath(path));
+}
+
+Dashboard dashboardForRecording(const Dashboard &dashboard, const QMap<QString, QString> &values)
+{
+    Dashboard recorded = dashboard;
+    const QMap<QString, QString> resolved = dashboard.resolveVariables(values);
+    for (DashboardVariable &variable : recorded.variables)
+        variable.defaultValue = conninfoWithoutPassword(resolved.value(variable.name));
+    return recorded;
+}
+
+QString recordedDashboardName(const QString &path)
+{
+    return QFileInfo(resolveDashboardPath(path)).fileName();
+}
+
+DashboardLoadResult loadRecordingDashboard(const QString &path,
+                                           const QList<std::pair<QString, QByteArray>> &held,
+                                           QString *name)
+{
+    if (!path.isEmpty() || held.isEmpty()) {
+        *name = recordedDashboardName(path);
+        return loadDashboardOrDefault(path);
+    }
+    *name = held.constFirst().first;
+    return parseDashboard(held.constFirst().second, u"recording: "_s + *name);
 }
 
 QString unknownVariable(const Dashboard &dashboard, const QMap<QString, QString> &values)

@@ -10,6 +10,18 @@ inline const QString DefaultDashboardResource = QStringLiteral(":/dashboards/hos
 // Loads path, or the shipped "This host — USE" dashboard when path is empty. A bare
 // file name that is not in the current folder may name a shipped dashboard.
 DashboardLoadResult loadDashboardOrDefault(const QString &path);
+// The dashboard a recording opens with: path when given, else the first dashboard the
+// recording holds (read like any file: it is untrusted input), else the shipped
+// default. *name gets the name a saved recording stores it under.
+DashboardLoadResult loadRecordingDashboard(const QString &path,
+                                           const QList<std::pair<QString, QByteArray>> &held,
+                                           QString *name);
+// The dashboard as a saved recording stores it: the variables' values this run used
+// become their defaults (so it opens showing the same series), any password in a value
+// left out (conninfoWithoutPassword: no secret goes into a file).
+Dashboard dashboardForRecording(const Dashboard &dashboard, const QMap<QString, QString> &values);
+// The name a saved recording stores the dashboard of path under: its file name.
+QString recordedDashboardName(const QString &path);
 // The file or resource loadDashboardOrDefault(path) reads.
 QString resolveDashboardPath(const QString &path);
 

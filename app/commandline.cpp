@@ -21,6 +21,7 @@ bool argumentsAskForExport(int argc, char **argv)
             || std::strncmp(argv[i], "--export-alerts", 15) == 0
             || std::strncmp(argv[i], "--export-findings", 17) == 0
             || std::strncmp(argv[i], "--export-report", 15) == 0
+            || std::strncmp(argv[i], "--save-recording", 16) == 0
             || std::strcmp(argv[i], "--explain") == 0)
             return true;
     }
@@ -44,6 +45,11 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         u"Keep this much history in the cache, whole days from 1d to 400d (e.g. 30d, 8w); "
         "default: the setting (Settings > Keep History), else 30d."_s,
         u"DAYS"_s);
+    const QCommandLineOption saveRecording(
+        u"save-recording"_s,
+        u"Headless: write the range (--from/--to, --range) of every series, its alert events "
+        "and the dashboard to a new self-contained recording file."_s,
+        u"OUT"_s);
     const QCommandLineOption recording(
         u"recording"_s,
         u"Open a cache file as a recording: read-only, nothing collected, nothing written "
@@ -99,9 +105,9 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     QCommandLineOption quitAfter(u"quit-after"_s, u"GUI: quit after SECONDS."_s, u"SECONDS"_s);
     snapshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ dashboard, var,        cache, noCache, retention, recording, from,
-                        to,        collectFor, range, png,     csv,       alerts,    findings,
-                        explain,   report,     scale, width,   trust,     snapshot,  quitAfter });
+    parser.addOptions({ dashboard,     var,   cache, noCache, retention, recording, from,    to,
+                        collectFor,    range, png,   csv,     alerts,    findings,  explain, report,
+                        saveRecording, scale, width, trust,   snapshot,  quitAfter });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {
@@ -129,6 +135,7 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     out->cacheFile = parser.value(cache);
     out->noCache = parser.isSet(noCache);
     out->recordingFile = parser.value(recording);
+    out->saveRecording = parser.value(saveRecording);
     out->fromSpec = parser.value(from);
     out->toSpec = parser.value(to);
     for (const auto &[spec, name] :

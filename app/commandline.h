@@ -5,6 +5,7 @@
 //            [--export-report REPORT.html|REPORT.pdf] [--trust]
 //   (and --retention DAYS for the cache collected into)
 //   headroom --recording FILE [--from WHEN] [--to WHEN] [--dashboard FILE] [exports...]
+//   headroom [--cache FILE | --recording FILE] --save-recording OUT [--from ...] [--to ...]
 // Any of the exports (and --explain) makes it headless. Alerts never change the exit code.
 #pragma once
 
@@ -23,6 +24,7 @@ struct CommandLine
     // A cache opened as a recording: read-only, nothing collected (recordingaccess.h).
     QString recordingFile;
     QString fromSpec, toSpec; // --from/--to as given (timebounds.h)
+    QString saveRecording; // --save-recording: the range as a self-contained recording
     int retentionDays = 0; // --retention; 0: the user's setting (retentionsetting.h)
     int collectForSeconds = 0;
     qint64 rangeMs = 0; // 0: the dashboard's own range
@@ -43,7 +45,8 @@ struct CommandLine
     bool headless() const
     {
         return !exportPng.isEmpty() || !exportCsv.isEmpty() || !exportAlerts.isEmpty()
-            || !exportFindings.isEmpty() || explain || !exportReport.isEmpty();
+            || !saveRecording.isEmpty() || !exportFindings.isEmpty() || explain
+            || !exportReport.isEmpty();
     }
 };
 

@@ -4,6 +4,7 @@
 #include "dashboardcsv.h"
 #include "dashboardview.h"
 #include "document/dashboardtrust.h"
+#include "engine/cache/recordingsaver.h"
 #include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
 #include "imageexport.h"
@@ -56,7 +57,22 @@ QString signalName(int signalNumber)
 
 int runHeadlessReport(const CommandLine &options)
 {
-    const DashboardLoadResult loaded = loadDashboardOrDefault(options.dashboardFile);
+    MonitoringSession session;
+    // A recording first: without --dashboard it brings its own.
+    QList<std::pair<QString, QByteArray>> heldDashboards;
+    if (!options.recordingFile.isEmpty()) {
+        QString error;
+        if (!session.openRecording(options.recordingFile, &error)) {
+            complain(error);
+            return ExitCacheFailed;
+        }
+        std::fprintf(stderr, "headroom: %s: recording, %s\n", qUtf8Printable(options.recordingFile),
+                     qUtf8Printable(session.cache()->readMode()));
+        heldDashboards = session.cache()->dashboards();
+    }
+    QString dashboardName;
+    const DashboardLoadResult loaded
+        = loadRecordingDashboard(options.dashboardFile, heldDashboards, &dashboardName);
     if (!loaded.ok()) {
         complain(loaded.error.toString());
         return ExitBadInput;
@@ -71,7 +87,6 @@ int runHeadlessReport(const CommandLine &options)
     // collected is still written and the exit code says the run was interrupted.
     TerminationSignals terminations;
 
-    MonitoringSession session;
     // Plugins first: their config schemas say which options are targets and SQL.
     const QStringList pluginProblems = session.loadPlugins();
     const TrustCheck trust = checkDashboardTrust(
@@ -86,15 +101,7 @@ int runHeadlessReport(const CommandLine &options)
         complain(u"open it in the GUI and trust it, or pass --trust"_s);
         return ExitBadInput;
     }
-    if (!options.recordingFile.isEmpty()) {
-        QString error;
-        if (!session.openRecording(options.recordingFile, &error)) {
-            complain(error);
-            return ExitCacheFailed;
-        }
-        std::fprintf(stderr, "headroom: %s: recording, %s\n", qUtf8Printable(options.recordingFile),
-                     qUtf8Printable(session.cache()->readMode()));
-    } else if (!options.noCache) {
+    if (options.recordingFile.isEmpty() && !options.noCache) { // a recording is open already
         QString error;
         const QString path
             = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
@@ -157,6 +164,28 @@ int runHeadlessReport(const CommandLine &options)
     }
     const auto [from, to] = *bounds;
     int exitCode = ExitOk;
+    if (!options.saveRecording.isEmpty()) {
+        QString error;
+        if (!session.cache()) {
+            complain(options.saveRecording
+                     + u": no recording saved: there is no cache to save from (--no-cache, or "
+                       "the cache could not be opened)"_s);
+            exitCode = ExitFileNotWritten;
+        } else if (const auto saved = saveRecording(
+                       *session.cache(), session.registry(), from, to,
+                       { { dashboardName,
+                           dashboardToJson(dashboardForRecording(dashboard, options.variables)) } },
+                       options.saveRecording, &error)) {
+            std::fprintf(stderr,
+                         "headroom: %s: %lld series, %lld samples, %lld histograms, "
+                         "%lld alert events, %lld bytes\n",
+                         qUtf8Printable(options.saveRecording), saved->series, saved->samples,
+                         saved->histograms, saved->alertEvents, saved->bytes);
+        } else {
+            complain(error);
+            exitCode = ExitFileNotWritten;
+        }
+    }
     if (!options.exportPng.isEmpty()) {
         DashboardView view(&session.registry());
         view.setStore(session.store());

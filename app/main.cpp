@@ -73,7 +73,7 @@ int runGui(const CommandLine &options)
         && !options.dashboardFile.isEmpty())
         window.openDashboard(QString());
     if (!options.recordingFile.isEmpty()) {
-        if (!window.openRecording(options.recordingFile))
+        if (!window.openRecording(options.recordingFile, options.dashboardFile.isEmpty()))
             return ExitCacheFailed; // the message was shown
     } else if (options.rangeMs > 0) {
         window.setRange(options.rangeMs);

@@ -12,6 +12,7 @@
 #include "document/dashboardtrust.h"
 #include "editors/alertrulesdialog.h"
 #include "editors/dashboardeditor.h"
+#include "engine/cache/recordingsaver.h"
 #include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
 #include "findings/findingsdock.h"
@@ -93,6 +94,7 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
 MainWindow::~MainWindow()
 {
     m_csvExport.waitForFinished(); // it reads the session's store
+    m_recordingSave.waitForFinished(); // it reads the session's cache
     m_findings->setStore(nullptr); // waits for an analysis in flight
     m_view->setStore(nullptr); // waits for a query in flight
     m_session->stop();
@@ -103,7 +105,11 @@ void MainWindow::createActions()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openFileDialog);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addAction(tr("Open Recor&ding…"), this, &MainWindow::openRecordingDialog);
+    file->addAction(tr("Open Recor&ding…"), this, [this] {
+        if (maybeSave())
+            openRecordingDialog();
+    });
+    file->addAction(tr("Save Recording &As…"), this, &MainWindow::saveRecordingAs);
     m_closeRecordingAction
         = file->addAction(tr("&Close Recording"), this, &MainWindow::closeRecording);
     m_closeRecordingAction->setEnabled(false);
@@ -165,7 +171,12 @@ void MainWindow::createActions()
 
 bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString> &variables)
 {
-    const DashboardLoadResult loaded = loadDashboardOrDefault(path);
+    return showDashboard(loadDashboardOrDefault(path), path, resolveDashboardPath(path), variables);
+}
+
+bool MainWindow::showDashboard(const DashboardLoadResult &loaded, const QString &path,
+                               const QString &origin, const QMap<QString, QString> &variables)
+{
     if (!loaded.ok()) {
         QMessageBox::warning(this, tr("Cannot open dashboard"), loaded.error.toString());
         return false;
@@ -177,7 +188,7 @@ bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString>
     }
     m_dashboard = *loaded.dashboard;
     m_file = path;
-    m_source = resolveDashboardPath(path);
+    m_source = origin;
     m_variables = m_dashboard.resolveVariables(variables);
     m_trustBar->hide();
     m_view->setDashboard(m_dashboard);
@@ -674,6 +685,7 @@ void MainWindow::switchCache(const std::function<bool(QString *)> &open)
 {
     // Everything that may be reading the old cache on a worker finishes first.
     m_csvExport.waitForFinished();
+    m_recordingSave.waitForFinished();
     m_findings->setStore(nullptr);
     m_view->setStore(nullptr);
     m_session->stop();
@@ -685,7 +697,7 @@ void MainWindow::switchCache(const std::function<bool(QString *)> &open)
     m_statusBar->followCache(m_session->cache());
 }
 
-bool MainWindow::openRecording(const QString &path)
+bool MainWindow::openRecording(const QString &path, bool useItsDashboard)
 {
     bool opened = m_session->isRecording() && m_session->cache()->path() == path;
     if (!opened) // already open (main() opens a --recording before the window exists)
@@ -716,6 +728,12 @@ bool MainWindow::openRecording(const QString &path)
     m_recordingLabel->show();
     m_closeRecordingAction->setEnabled(true);
     m_followAction->setEnabled(false); // a recording has no live end to follow
+    const auto held = m_session->cache()->dashboards();
+    if (useItsDashboard && !held.isEmpty()) {
+        QString name;
+        // Saved with no file: Save asks where, never overwrites the recording.
+        showDashboard(loadRecordingDashboard(QString(), held, &name), QString(), path, {});
+    }
     restartCollection();
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (span)
@@ -755,6 +773,51 @@ void MainWindow::chooseRetention()
     if (SampleCache *cache = m_session->cache(); cache && !cache->isReadOnly())
         cache->setRetentionDays(days);
     statusBar()->showMessage(tr("The cache keeps %n day(s) of history", nullptr, days), 5000);
+}
+
+void MainWindow::saveRecordingAs()
+{
+    const SampleCache *cache = m_session->cache();
+    if (!cache) {
+        QMessageBox::information(this, tr("Save recording"),
+                                 tr("There is no cache to save from: Headroom was started "
+                                    "with --no-cache, or its cache could not be opened."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save recording"), u"recording.sqlite"_s, tr("Headroom recordings (*.sqlite)"));
+    if (path.isEmpty())
+        return;
+    m_session->flushCache(); // the last second too
+    const auto [from, to] = currentRange();
+    const QString name
+        = m_file.isEmpty() ? m_dashboard.title + u".json"_s : QFileInfo(m_file).fileName();
+    const QList<std::pair<QString, QByteArray>> dashboards
+        = { { name, dashboardToJson(dashboardForRecording(m_dashboard, m_variables)) } };
+    const SeriesRegistry *registry = &m_session->registry();
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
+        const QString message = watcher->result();
+        watcher->deleteLater();
+        if (message.startsWith(u'!'))
+            QMessageBox::warning(this, tr("Recording not saved"), message.mid(1));
+        else
+            statusBar()->showMessage(message, 10000);
+    });
+    statusBar()->showMessage(tr("Saving the recording to %1…").arg(path));
+    m_recordingSave = QtConcurrent::run([cache, registry, from, to, dashboards, path]() -> QString {
+        QString error;
+        const auto saved = saveRecording(*cache, *registry, from, to, dashboards, path, &error);
+        if (!saved)
+            return u'!' + error;
+        return tr("Saved %1: %2 series, %3 samples, %4 alert events, %5 KiB")
+            .arg(path)
+            .arg(saved->series)
+            .arg(saved->samples)
+            .arg(saved->alertEvents)
+            .arg((saved->bytes + 1023) / 1024);
+    });
+    watcher->setFuture(m_recordingSave);
 }
 
 void MainWindow::closeRecording()

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "document/dashboard.h"
+#include "document/dashboardfile.h"
 #include "query/analysis/findings.h"
 #include "rangecontroller.h"
 
@@ -45,7 +46,8 @@ public:
     void setRange(qint64 rangeMs);
     // Opens the cache at path as a recording (read-only, nothing collected) and shows its
     // whole span. Shows a message and keeps what is open when it cannot be read.
-    bool openRecording(const QString &path);
+    // useItsDashboard: show the dashboard the recording holds, when it holds one.
+    bool openRecording(const QString &path, bool useItsDashboard = true);
     // The cache collection goes back to when a recording is closed (empty: none), and
     // the retention it was opened with.
     void setLiveCache(const QString &path, int retentionDays)
@@ -76,6 +78,11 @@ private:
     void openRecordingDialog();
     void closeRecording(); // back to live collection into the live cache
     void chooseRetention(); // Settings ▸ Keep History…
+    void saveRecordingAs(); // the range shown, on the pool
+    // Shows a loaded dashboard: path is what Save writes to (empty: ask), origin the file
+    // the trust check names.
+    bool showDashboard(const DashboardLoadResult &loaded, const QString &path,
+                       const QString &origin, const QMap<QString, QString> &variables);
     void switchCache(const std::function<bool(QString *)> &open); // waits for readers first
     bool save();
     bool saveAs();
@@ -119,6 +126,7 @@ private:
     QMenu *m_recentMenu;
     QTimer m_refreshTimer;
     QFuture<QString> m_csvExport;
+    QFuture<QString> m_recordingSave; // reads the cache: waited for before it closes
     QSystemTrayIcon *m_tray = nullptr; // null without a notification area
     AlertNotifier *m_notifier = nullptr;
     QList<QPointer<ChartWindow>> m_charts; // open USE matrix charts (they delete themselves)

@@ -42,8 +42,8 @@ RecordingSummary summarizeRecording(const QString &path, const QStringList &sour
     const QString covered = span ? u"%1 to %2 (%3)"_s.arg(when(span->first), when(span->second),
                                                           spanText(span->second - span->first))
                                  : u"no samples"_s;
-    summary.status = u"Recording, read-only: %1 — %2 — %3"_s.arg(QFileInfo(path).fileName(),
-                                                                  watched, covered);
+    summary.status
+        = u"Recording, read-only: %1 — %2 — %3"_s.arg(QFileInfo(path).fileName(), watched, covered);
     return summary;
 }
 

@@ -85,9 +85,9 @@ void TestRetentionSetting::commandLine()
     QVERIFY(!parseCommandLine({ u"headroom"_s, u"--retention"_s, u"2y"_s }, &bad, &error));
     QVERIFY2(error.startsWith(u"--retention \"2y\""_s), qPrintable(error));
     CommandLine recording;
-    QVERIFY(!parseCommandLine({ u"headroom"_s, u"--recording"_s, u"r.sqlite"_s, u"--retention"_s,
-                                u"9d"_s },
-                              &recording, &error));
+    QVERIFY(!parseCommandLine(
+        { u"headroom"_s, u"--recording"_s, u"r.sqlite"_s, u"--retention"_s, u"9d"_s }, &recording,
+        &error));
     QVERIFY2(error.contains(u"--retention"_s) && error.contains(u"read-only"_s), qPrintable(error));
     CommandLine range;
     QVERIFY(!parseCommandLine({ u"headroom"_s, u"--from"_s, u"yesterday"_s }, &range, &error));

@@ -65,7 +65,8 @@ void TestTimeBounds::bounds_data()
     const qint64 defaultFrom = EndMs - 48 * HourMs; // a recording's start
     QTest::newRow("defaults: the whole span")
         << QString() << QString() << qint64(0) << defaultFrom << EndMs;
-    QTest::newRow("range before the end") << QString() << QString() << HourMs << EndMs - HourMs << EndMs;
+    QTest::newRow("range before the end")
+        << QString() << QString() << HourMs << EndMs - HourMs << EndMs;
     QTest::newRow("range before --to")
         << QString() << u"-1h"_s << HourMs << EndMs - 2 * HourMs << EndMs - HourMs;
     QTest::newRow("absolute") << u"2026-11-12T08:00:00Z"_s << u"2026-11-12T09:00:00Z"_s << qint64(0)
@@ -99,10 +100,12 @@ void TestTimeBounds::summary()
         u"/tmp/x/incident.sqlite"_s, { u"host"_s, u"nic"_s, u"pg:a"_s, u"pg:b"_s, u"pg:c"_s },
         std::pair { EndMs - (20 * 24 + 3) * HourMs, EndMs });
     QCOMPARE(s.title, u"incident.sqlite — recording, read-only"_s);
-    QVERIFY2(s.status.startsWith(u"Recording, read-only: incident.sqlite — host, nic, pg:a, pg:b and 1 more — "_s),
+    QVERIFY2(s.status.startsWith(
+                 u"Recording, read-only: incident.sqlite — host, nic, pg:a, pg:b and 1 more — "_s),
              qPrintable(s.status));
     QVERIFY2(s.status.endsWith(u"(20 d 3 h)"_s), qPrintable(s.status));
-    QVERIFY(summarizeRecording(u"r.sqlite"_s, {}, std::nullopt).status.endsWith(u"no series — no samples"_s));
+    QVERIFY(summarizeRecording(u"r.sqlite"_s, {}, std::nullopt)
+                .status.endsWith(u"no series — no samples"_s));
 }
 
 QTEST_GUILESS_MAIN(TestTimeBounds)

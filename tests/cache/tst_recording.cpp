@@ -4,6 +4,7 @@
 // read-only; an older schema and a crashed writer's -wal are read from a private copy;
 // a newer schema is refused with both versions.
 #include "cachetestutil.h"
+#include "engine/cache/recordingsaver.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -61,6 +62,8 @@ private Q_SLOTS:
     void liveCacheReadBesideItsWriter();
     void refusals_data();
     void refusals();
+    void saveRecordingHoldsTheSpan();
+    void saveRecordingReplacesWholeOrNotAtAll();
 
 private:
     // A closed cache at path: cpu user and system every 10 s for two days, starting
@@ -99,8 +102,9 @@ void TestRecording::makeRecording(const QString &path)
     for (int i = 0; i < Samples; ++i) {
         const qint64 ts = m_startMs + i * StepMs;
         const double user = 20 + (i % 97) * 0.25, system = 5 + (i % 13);
-        cache->consume(
-            valuesAt(registry, ts, { { gauge(u"host.cpu.user"_s), user }, { gauge(u"host.cpu.system"_s), system } }));
+        cache->consume(valuesAt(
+            registry, ts,
+            { { gauge(u"host.cpu.user"_s), user }, { gauge(u"host.cpu.system"_s), system } }));
         m_user.push_back({ ts, user });
     }
     cache->flush();
@@ -195,8 +199,9 @@ void TestRecording::olderSchemaReadFromPrivateCopy()
 {
     const QString path = m_dir->filePath(u"schema2.sqlite"_s);
     makeRecording(path);
-    // Schema 2 is schema 3 without the alert events.
-    QVERIFY(rawExec(path, "DROP TABLE alert_events; PRAGMA user_version = 2;"));
+    // Schema 2 is schema 4 without the alert events and the dashboards.
+    QVERIFY(
+        rawExec(path, "DROP TABLE alert_events; DROP TABLE dashboards; PRAGMA user_version = 2;"));
     const QByteArray hash = fileHash(path);
     const QStringList before = snapshot(m_dir->path());
     checkReadsEverything(path);
@@ -205,9 +210,10 @@ void TestRecording::olderSchemaReadFromPrivateCopy()
         QString error;
         auto recording = SampleCache::openRecording(path, &registry, &error);
         QVERIFY2(recording, qPrintable(error));
-        QVERIFY2(recording->readMode().contains(u"migrated from cache schema 2 to 3"_s),
+        QVERIFY2(recording->readMode().contains(u"migrated from cache schema 2 to 4"_s),
                  qPrintable(recording->readMode()));
-        QVERIFY(recording->readAlertEvents(0, QDateTime::currentMSecsSinceEpoch(), &error).isEmpty());
+        QVERIFY(
+            recording->readAlertEvents(0, QDateTime::currentMSecsSinceEpoch(), &error).isEmpty());
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
     QCOMPARE(snapshot(m_dir->path()), before);
@@ -245,7 +251,8 @@ void TestRecording::crashedWritersWalReadFromPrivateCopy()
     QString error;
     auto recording = SampleCache::openRecording(path, &registry, &error);
     QVERIFY2(recording, qPrintable(error));
-    QVERIFY2(recording->readMode().contains(u"crashed.sqlite-wal"_s), qPrintable(recording->readMode()));
+    QVERIFY2(recording->readMode().contains(u"crashed.sqlite-wal"_s),
+             qPrintable(recording->readMode()));
     const auto id = registry.find(gauge(u"host.cpu.user"_s).key);
     QVERIFY(id);
     QVERIFY(sameBits(recording->read(*id, m_startMs, m_startMs + 3 * DayMs), m_user));
@@ -287,7 +294,7 @@ void TestRecording::refusals_data()
     QTest::newRow("text") << u"text"_s << u"not a Headroom cache (not an SQLite database)"_s;
     QTest::newRow("newer schema")
         << u"newer"_s
-        << u"written by a newer Headroom (cache schema 9, this build reads up to 3); not modified"_s;
+        << u"written by a newer Headroom (cache schema 9, this build reads up to 4); not modified"_s;
 }
 
 void TestRecording::refusals()
@@ -304,7 +311,7 @@ void TestRecording::refusals()
         file.write("host,cpu\n1,2\n");
     } else if (kind == u"newer"_s) {
         makeRecording(path);
-            QVERIFY(rawExec(path, "PRAGMA user_version = 9;"));
+        QVERIFY(rawExec(path, "PRAGMA user_version = 9;"));
     }
     const QByteArray hash = fileHash(path);
     const QStringList before = snapshot(m_dir->path());
@@ -314,6 +321,137 @@ void TestRecording::refusals()
     QCOMPARE(error, QDir::toNativeSeparators(path) + u": "_s + expected);
     QCOMPARE(snapshot(m_dir->path()), before);
     QCOMPARE(fileHash(path), hash);
+}
+
+void TestRecording::saveRecordingHoldsTheSpan()
+{
+    const QString path = m_dir->filePath(u"cache.sqlite"_s);
+    SeriesRegistry registry;
+    CacheOptions options;
+    options.retentionDays = 0;
+    QString error;
+    auto cache = SampleCache::open(path, &registry, &error, options);
+    QVERIFY2(cache, qPrintable(error));
+    const SeriesInfo user = gauge(u"host.cpu.user"_s), idle = gauge(u"host.cpu.idle"_s);
+    const SeriesInfo latencyInfo = latency(u"pg.statement.latency"_s);
+    std::vector<Sample> userSamples;
+    for (int i = 0; i < Samples; ++i) {
+        const qint64 ts = m_startMs + i * StepMs;
+        SampleBatch batch;
+        batch.source = u"host"_s;
+        batch.tsMs = ts;
+        batch.add(user, i * 0.5);
+        if (i % 2 == 0) // another poll rhythm
+            batch.add(idle, 100 - i % 50);
+        if (i % 60 == 0) {
+            LogHistogram h;
+            h.add(1.0 + i % 7, 3);
+            batch.histograms.append({ latencyInfo, h });
+        }
+        cache->consume(resolve(registry, batch));
+        userSamples.push_back({ ts, i * 0.5 });
+    }
+    AlertEvent inside;
+    inside.tsMs = m_startMs + 5 * 3600 * 1000;
+    inside.ruleId = u"cpu"_s;
+    inside.ruleName = u"CPU busy"_s;
+    inside.series = user.key;
+    inside.state = AlertState::Firing;
+    inside.value = 97;
+    AlertEvent outside = inside;
+    outside.tsMs = m_startMs + 30 * 3600 * 1000;
+    cache->recordAlertEvents({ inside, outside });
+    cache->flush();
+
+    // Three hours and a bit, not on window or block bounds.
+    const qint64 from = m_startMs + 3 * 3600 * 1000 + 5000, to = from + 3 * 3600 * 1000 + 1234;
+    const QString saved = m_dir->filePath(u"saved.sqlite"_s);
+    const QByteArray json = R"({"title": "x"})";
+    const auto stats
+        = saveRecording(*cache, registry, from, to, { { u"cpu.json"_s, json } }, saved, &error);
+    QVERIFY2(stats, qPrintable(error));
+    QCOMPARE(stats->series, 3);
+    QCOMPARE(stats->alertEvents, 1);
+    QCOMPARE(QFileInfo(saved).size(), stats->bytes);
+    QVERIFY(!QFileInfo::exists(saved + u"-wal"_s));
+    QVERIFY(QDir(m_dir->path()).entryList({ u"*.partial-*"_s }).isEmpty());
+
+    SeriesRegistry copyRegistry;
+    auto copy = SampleCache::openRecording(saved, &copyRegistry, &error);
+    QVERIFY2(copy, qPrintable(error));
+    QCOMPARE(copy->readMode(), u"read-only, in place"_s);
+    const auto id
+        = [&](const SeriesRegistry &r, const SeriesInfo &info) { return *r.find(info.key); };
+    for (const SeriesInfo &info : { user, idle }) {
+        const auto expected = cache->read(id(registry, info), from, to);
+        const auto got = copy->read(id(copyRegistry, info), 0, std::numeric_limits<qint64>::max());
+        QVERIFY(!expected.empty());
+        QVERIFY2(sameBits(got, expected), qPrintable(info.key.toString()));
+    }
+    // Ids keep their order, so panels list the series as they did.
+    QVERIFY(id(copyRegistry, user) < id(copyRegistry, idle));
+    const auto histograms = copy->readHistograms(id(copyRegistry, latencyInfo), 0,
+                                                 std::numeric_limits<qint64>::max());
+    const auto expectedHistograms = cache->readHistograms(id(registry, latencyInfo), from, to);
+    QCOMPARE(histograms.size(), expectedHistograms.size());
+    QCOMPARE(histograms.size(), size_t(18)); // every 10 minutes, 3:10 to 6:00
+    for (size_t i = 0; i < histograms.size(); ++i) {
+        QCOMPARE(histograms[i].first, expectedHistograms[i].first);
+        QCOMPARE(histograms[i].second.serialize(), expectedHistograms[i].second.serialize());
+    }
+    const auto events = copy->readAlertEvents(0, std::numeric_limits<qint64>::max());
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events.front().tsMs, inside.tsMs);
+    QCOMPARE(events.front().ruleName, inside.ruleName);
+    const auto dashboards = copy->dashboards();
+    QCOMPARE(dashboards.size(), 1);
+    QCOMPARE(dashboards.front().first, u"cpu.json"_s);
+    QCOMPARE(dashboards.front().second, json);
+    const auto span = copy->span();
+    QVERIFY(span);
+    QVERIFY(span->first >= from && span->second <= to);
+    QVERIFY(copy->chunkDays().size() <= 2); // just the span's days, not the source's three
+
+    // The cache being read is not a place to save to.
+    QVERIFY(!saveRecording(*cache, registry, from, to, {}, path, &error));
+    QVERIFY2(error.contains(u"is the cache being read"_s), qPrintable(error));
+}
+
+void TestRecording::saveRecordingReplacesWholeOrNotAtAll()
+{
+    const QString path = m_dir->filePath(u"cache.sqlite"_s);
+    makeRecording(path);
+    SeriesRegistry registry;
+    QString error;
+    auto cache = SampleCache::openRecording(path, &registry, &error);
+    QVERIFY2(cache, qPrintable(error));
+    const QString target = m_dir->filePath(u"saved.sqlite"_s);
+    {
+        QFile old(target);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("an older file of that name\n");
+    }
+    QVERIFY2(
+        saveRecording(*cache, registry, m_startMs, m_startMs + 3600 * 1000, {}, target, &error),
+        qPrintable(error));
+    SeriesRegistry copyRegistry;
+    QVERIFY2(SampleCache::openRecording(target, &copyRegistry, &error), qPrintable(error));
+    // A directory that cannot be written to: nothing is left behind, the old file stays.
+    const QString blocked = m_dir->filePath(u"blocked"_s);
+    QVERIFY(QDir().mkpath(blocked));
+    const QString blockedTarget = blocked + u"/saved.sqlite"_s;
+    {
+        QFile old(blockedTarget);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("keep me\n");
+    }
+    // A file where the partial copy's directory should be: the copy cannot be created.
+    QVERIFY(!saveRecording(*cache, registry, m_startMs, m_startMs + 3600 * 1000, {},
+                           blocked + u"/saved.sqlite/inside.sqlite"_s, &error));
+    QVERIFY2(error.startsWith(QDir::toNativeSeparators(blocked)), qPrintable(error));
+    QCOMPARE(QDir(blocked).entryList(QDir::Files), QStringList { u"saved.sqlite"_s });
+    QCOMPARE(fileHash(blockedTarget),
+             QCryptographicHash::hash("keep me\n", QCryptographicHash::Sha256));
 }
 
 QTEST_GUILESS_MAIN(TestRecording)

@@ -2,9 +2,9 @@
 // its full span headless and shown in the window under Xvfb, and afterwards the file's
 // bytes and mtime are unchanged with nothing beside it, also when the file and its
 // directory are read-only; --from/--to narrow the export; a bad recording is refused.
+#include "../cache/cachetestutil.h"
 #include "commandtestutil.h"
 #include "imagetestutil.h"
-#include "../cache/cachetestutil.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -53,6 +53,7 @@ private Q_SLOTS:
     void fromAndToNarrowTheExport();
     void guiShowsTheRecordingUnderXvfb();
     void badRecordingIsRefused();
+    void savedRecordingOpensElsewhereWithTheSameCsv();
 
 private:
     QStringList cpuRows(const QString &csvPath) const;
@@ -95,8 +96,9 @@ void TestRecordingCommand::initTestCase()
     auto cache = SampleCache::open(m_recording, &registry, &error, options);
     QVERIFY2(cache, qPrintable(error));
     for (int i = 0; i < Samples; ++i)
-        cache->consume(CacheTest::valuesAt(registry, m_startMs + i * StepMs,
-                                           { { CacheTest::gauge(u"host.cpu.user"_s), 30.0 + i % 40 } }));
+        cache->consume(
+            CacheTest::valuesAt(registry, m_startMs + i * StepMs,
+                                { { CacheTest::gauge(u"host.cpu.user"_s), 30.0 + i % 40 } }));
 }
 
 void TestRecordingCommand::cleanupTestCase()
@@ -155,8 +157,8 @@ void TestRecordingCommand::fromAndToNarrowTheExport()
     const QString csv = m_dir.filePath(u"narrow.csv"_s);
     const qint64 from = m_startMs + 3600 * 1000, to = from + 600 * 1000;
     auto r = runCommand(m_binary,
-                        { u"--recording"_s, m_recording, u"--dashboard"_s, m_dashboard,
-                          u"--from"_s, iso(from), u"--to"_s, iso(to), u"--export-csv"_s, csv },
+                        { u"--recording"_s, m_recording, u"--dashboard"_s, m_dashboard, u"--from"_s,
+                          iso(from), u"--to"_s, iso(to), u"--export-csv"_s, csv },
                         QProcessEnvironment::systemEnvironment(), 120000);
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     QStringList rows = cpuRows(csv);
@@ -218,6 +220,41 @@ void TestRecordingCommand::badRecordingIsRefused()
                    QProcessEnvironment::systemEnvironment(), 60000);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.stdErr.contains(u"--recording opens a file read-only"_s), qPrintable(r.stdErr));
+}
+
+void TestRecordingCommand::savedRecordingOpensElsewhereWithTheSameCsv()
+{
+    // Two hours from the middle of the recording, saved with its dashboard...
+    const qint64 from = m_startMs + 6 * 3600 * 1000 + 5000, to = from + 2 * 3600 * 1000;
+    const QString saved = m_dir.filePath(u"handover/incident-2h.sqlite"_s);
+    QVERIFY(QDir().mkpath(m_dir.filePath(u"handover"_s)));
+    const QString original = m_dir.filePath(u"original.csv"_s);
+    auto r = runCommand(m_binary,
+                        { u"--recording"_s, m_recording, u"--dashboard"_s, m_dashboard, u"--from"_s,
+                          iso(from), u"--to"_s, iso(to), u"--export-csv"_s, original,
+                          u"--save-recording"_s, saved },
+                        QProcessEnvironment::systemEnvironment(), 120000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    QVERIFY2(r.stdErr.contains(u"1 series, 720 samples"_s), qPrintable(r.stdErr));
+    // ... opens on "another machine": its own empty settings and data, no --dashboard,
+    // no source configured anywhere; the CSV of the same span is the same, byte for byte.
+    QProcessEnvironment elsewhere = QProcessEnvironment::systemEnvironment();
+    elsewhere.insert(u"XDG_DATA_HOME"_s, m_dir.filePath(u"elsewhere/data"_s));
+    elsewhere.insert(u"XDG_CONFIG_HOME"_s, m_dir.filePath(u"elsewhere/config"_s));
+    elsewhere.insert(u"XDG_STATE_HOME"_s, m_dir.filePath(u"elsewhere/state"_s));
+    const QString reopened = m_dir.filePath(u"reopened.csv"_s);
+    r = runCommand(m_binary,
+                   { u"--recording"_s, saved, u"--from"_s, iso(from), u"--to"_s, iso(to),
+                     u"--export-csv"_s, reopened },
+                   elsewhere, 120000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    QCOMPARE(cpuRows(reopened).size(), 720);
+    QCOMPARE(CacheTest::fileHash(reopened), CacheTest::fileHash(original));
+    // Without --from/--to it shows its own span: the same rows again.
+    r = runCommand(m_binary, { u"--recording"_s, saved, u"--export-csv"_s, reopened }, elsewhere,
+                   120000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
+    QCOMPARE(CacheTest::fileHash(reopened), CacheTest::fileHash(original));
 }
 
 QTEST_MAIN(TestRecordingCommand)

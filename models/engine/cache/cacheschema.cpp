@@ -132,10 +132,19 @@ bool createVersion3(sqlite3 *db, QString *error)
                         error);
 }
 
+// Version 4: the dashboards a saved recording was made with (recordingsaver.h), so it
+// opens elsewhere with the same panels. Empty in a cache that collects.
+bool createVersion4(sqlite3 *db, QString *error)
+{
+    return Sqlite::exec(db, "CREATE TABLE dashboards(name TEXT PRIMARY KEY, json BLOB NOT NULL);",
+                        error);
+}
+
 const Migration migrations[] = {
     { 1, createVersion1 },
     { 2, createVersion2 },
     { 3, createVersion3 },
+    { 4, createVersion4 },
 };
 static_assert(std::size(migrations) == Version, "one migration step per schema version");
 

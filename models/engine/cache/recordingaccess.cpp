@@ -55,8 +55,8 @@ std::optional<QString> makeWorkingCopy(const QString &path, const QTemporaryDir 
         QFile source(from);
         if (source.copy(to))
             return true;
-        *error = named(path,
-                       u"cannot make a private copy to read it from (%1)"_s.arg(source.errorString()));
+        *error = named(
+            path, u"cannot make a private copy to read it from (%1)"_s.arg(source.errorString()));
         return false;
     };
     if (!copyFile(path, copy))
@@ -114,7 +114,7 @@ std::optional<RecordingAccess> prepareRecordingAccess(const QString &path, QStri
             *error = named(path, u"an empty cache: not a recording"_s);
             return std::nullopt;
         }
-        if (access.schemaVersion == CacheSchema::Version) {
+        if (access.schemaVersion >= CacheSchema::OldestReadInPlace) {
             access.uri = fileUri(path, "?mode=ro&immutable=1");
             access.openFlags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
             access.how = u"read-only, in place"_s;
@@ -125,8 +125,8 @@ std::optional<RecordingAccess> prepareRecordingAccess(const QString &path, QStri
     // An older schema, or the last commits of a writer that is gone in a -wal.
     auto dir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/headroom-recording-XXXXXX"_s);
     if (!dir->isValid()) {
-        *error = named(path, u"cannot make a private copy to read it from (%1)"_s.arg(
-                                 dir->errorString()));
+        *error = named(
+            path, u"cannot make a private copy to read it from (%1)"_s.arg(dir->errorString()));
         return std::nullopt;
     }
     const auto copy = makeWorkingCopy(path, *dir, &access.schemaVersion, error);
@@ -141,8 +141,8 @@ std::optional<RecordingAccess> prepareRecordingAccess(const QString &path, QStri
     access.how = walPresent
         ? u"read-only, from a private copy with the commits its writer left in %1"_s.arg(
               QFileInfo(path + u"-wal"_s).fileName())
-        : u"read-only, from a private copy migrated from cache schema %1 to %2"_s.arg(
-              access.schemaVersion)
+        : u"read-only, from a private copy migrated from cache schema %1 to %2"_s
+              .arg(access.schemaVersion)
               .arg(CacheSchema::Version);
     access.workingCopy = std::move(dir);
     qCInfo(lcCache) << "recording" << path << access.how;

@@ -511,6 +511,22 @@ QStringList SampleCache::sources() const
     return result;
 }
 
+QList<std::pair<QString, QByteArray>> SampleCache::dashboards(QString *error) const
+{
+    QList<std::pair<QString, QByteArray>> result;
+    d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
+        Sqlite::Statement exists(
+            db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'dashboards'");
+        if (!exists.step())
+            return true; // schema 3: none
+        Sqlite::Statement st(db, "SELECT name, json FROM dashboards ORDER BY name");
+        return forEachRow(db, st, reason, [&](const Sqlite::Statement &row) {
+            result.append({ row.columnText(0), row.columnBlob(1) });
+        });
+    });
+    return result;
+}
+
 QList<qint64> SampleCache::chunkDays() const
 {
     QList<qint64> days;

@@ -46,7 +46,7 @@ struct CacheOptions
 class SampleCache : public SampleSink
 {
 public:
-    static constexpr int SchemaVersion = 3;
+    static constexpr int SchemaVersion = 4;
 
     // Opens (creating when missing) the cache at path, loading its series into registry.
     // nullptr with *error naming the file and the reason when it cannot be used.
@@ -74,6 +74,9 @@ public:
     std::optional<std::pair<qint64, qint64>> span(QString *error = nullptr) const;
     // The distinct sources of the stored series, sorted (what a recording watched).
     QStringList sources() const;
+    // The dashboards a saved recording holds (name, JSON as written), by name; none in a
+    // cache that collects or a file older than schema 4. The JSON is untrusted input.
+    QList<std::pair<QString, QByteArray>> dashboards(QString *error = nullptr) const;
 
     // SampleSink: queues the batch for the writer thread; never blocks on SQLite.
     void consume(const ResolvedBatch &batch) override;
