@@ -18,6 +18,22 @@ using namespace Qt::StringLiterals;
 using namespace Headroom;
 
 namespace {
+QtMessageHandler previousHandler = nullptr;
+
+// The offscreen platform of a headless report warns on every window it shows that it
+// "does not support propagateSizeHints()": true, harmless, and noise in a cron mail.
+void dropOffscreenSizeHintWarning(QtMsgType type, const QMessageLogContext &context,
+                                  const QString &message)
+{
+    if (type == QtWarningMsg
+        && message == QLatin1StringView("This plugin does not support propagateSizeHints()"))
+        return;
+    if (previousHandler)
+        previousHandler(type, context, message);
+    else
+        std::fprintf(stderr, "%s\n", qUtf8Printable(qFormatLogMessage(type, context, message)));
+}
+
 bool haveDisplay()
 {
     return !qEnvironmentVariableIsEmpty("DISPLAY")
@@ -97,6 +113,8 @@ int main(int argc, char **argv)
     const bool headless = argumentsAskForExport(argc, argv);
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen"); // reports from cron or ssh need no display
+    if (headless)
+        previousHandler = qInstallMessageHandler(dropOffscreenSizeHintWarning);
     if (!headless && !haveDisplay()) {
         std::fprintf(stderr,
                      "headroom: no display (DISPLAY is not set). For a report without a "

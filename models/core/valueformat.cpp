@@ -70,6 +70,12 @@ QString formatValue(double value, const QString &unit, const ValueFormat &format
     if (format.durations && unit == "ms"_L1) {
         if (value >= 1000)
             return sign + number(value / 1000, {}, format, format.precision) + space + u"s"_s;
+        // Below a tenth of a millisecond in µs, below a tenth of a µs in ns: the
+        // heatmap's finest rows read "0.977 µs", not "0.0009766 ms".
+        if (value != 0 && std::abs(value) < 1e-4)
+            return sign + number(value * 1e6, {}, format, format.precision) + space + u"ns"_s;
+        if (value != 0 && std::abs(value) < 0.1)
+            return sign + number(value * 1e3, {}, format, format.precision) + space + u"µs"_s;
         return sign + number(value, {}, format, format.precision + 1) + space + unit;
     }
     if (unit == "%"_L1)

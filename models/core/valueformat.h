@@ -33,8 +33,9 @@ struct ValueFormat
     // "12.3k/s".
     bool spaceBeforeUnit = true;
     bool plusSign = false; // "+1.5": a rise reads apart from a fall
-    // Unit "ms" from a second on is shown in seconds ("512 ms", "2.05 s"); below a
-    // second with one more significant digit than `precision`.
+    // Unit "ms" from a second on is shown in seconds ("512 ms", "2.05 s"); from 0.1 ms
+    // to a second with one more significant digit than `precision`; below in µs and
+    // below 0.1 µs in ns ("97.7 µs", "0.977 µs", "50 ns").
     bool durations = false;
     QString noValue = QStringLiteral("—"); // for NaN
 

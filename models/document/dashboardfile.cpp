@@ -3,6 +3,7 @@
 #include "core/conninfo.h"
 #include "core/jsonreader.h"
 #include "document/alertrulejson.h"
+#include "document/dashboardedit.h"
 #include "document/dashboardlimits.h"
 #include "document/expression.h"
 #include "document/panels/heatmapoptions.h"
@@ -497,7 +498,7 @@ bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
         || !checkCount(array.size(), MaximumPanels, u"panels"_s, u"panels"_s))
         return false;
     QHash<QString, qsizetype> ids;
-    QList<qsizetype> autoPlaced;
+    QList<qsizetype> autoPlaced, placed;
     int bottom = 0;
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString path = indexPath(u"panels"_s, i);
@@ -512,10 +513,22 @@ bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
                         u"duplicate panel id %1 (also panels[%2])"_s.arg(describe(panel.id))
                             .arg(ids.value(panel.id)));
         ids.insert(panel.id, i);
-        if (hasLayout)
+        if (hasLayout) {
             bottom = qMax(bottom, panel.layout.y + panel.layout.h);
-        else
+            // Two panels in one cell draw over each other, on screen and in a PNG.
+            for (qsizetype j : std::as_const(placed)) {
+                const PanelLayout &other = dashboard->panels.at(j).layout;
+                if (panelsOverlap(panel.layout, other))
+                    return fail(joinPath(path, u"layout"_s),
+                                u"overlaps panels[%1] (%2): both cover column %3, row %4"_s.arg(j)
+                                    .arg(describe(dashboard->panels.at(j).id))
+                                    .arg(qMax(panel.layout.x, other.x))
+                                    .arg(qMax(panel.layout.y, other.y)));
+            }
+            placed.append(i);
+        } else {
             autoPlaced.append(i);
+        }
         dashboard->panels.append(panel);
     }
     // Panels without a layout go below the placed ones, two per row.

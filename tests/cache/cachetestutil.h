@@ -7,7 +7,11 @@
 #include "engine/runtime/seriesregistry.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QStringList>
 
 namespace CacheTest {
 
@@ -79,6 +83,20 @@ inline bool sameBits(const std::vector<Sample> &a, const std::vector<Sample> &b)
             return false;
     }
     return true;
+}
+
+// What a directory holds, each file with its size and mtime: for checks that nothing
+// appears beside a file and nothing changes.
+inline QStringList directorySnapshot(const QString &dir)
+{
+    QStringList entries;
+    const auto infos = QDir(dir).entryInfoList(QDir::Files | QDir::Hidden, QDir::Name);
+    for (const QFileInfo &info : infos)
+        entries << QStringLiteral("%1 %2 %3")
+                       .arg(info.fileName())
+                       .arg(info.size())
+                       .arg(info.lastModified().toMSecsSinceEpoch());
+    return entries;
 }
 
 inline QByteArray fileHash(const QString &path)

@@ -33,19 +33,6 @@ bool rawExec(const QString &path, const char *sql)
     return ok;
 }
 
-// What a directory holds, with each file's size and mtime: "nothing appears beside it,
-// nothing changes".
-QStringList snapshot(const QString &dir)
-{
-    QStringList entries;
-    const auto infos = QDir(dir).entryInfoList(QDir::Files | QDir::Hidden, QDir::Name);
-    for (const QFileInfo &info : infos)
-        entries << u"%1 %2 %3"_s.arg(info.fileName())
-                       .arg(info.size())
-                       .arg(info.lastModified().toMSecsSinceEpoch());
-    return entries;
-}
-
 } // namespace
 
 class TestRecording : public QObject
@@ -138,7 +125,7 @@ void TestRecording::oldRecordingReadInPlaceUnchanged()
     makeRecording(path);
     QVERIFY(!QFileInfo::exists(path + u"-wal"_s)); // closed: checkpointed and removed
     const QByteArray hash = fileHash(path);
-    const QStringList handedOver = snapshot(m_dir->path());
+    const QStringList handedOver = directorySnapshot(m_dir->path());
     QTest::qWait(20); // an mtime written now would differ
     checkReadsEverything(path);
     {
@@ -148,9 +135,9 @@ void TestRecording::oldRecordingReadInPlaceUnchanged()
         QVERIFY2(recording, qPrintable(error));
         QCOMPARE(recording->readMode(), u"read-only, in place"_s);
         // While it is open, too: nothing beside it.
-        QCOMPARE(snapshot(m_dir->path()), handedOver);
+        QCOMPARE(directorySnapshot(m_dir->path()), handedOver);
     }
-    QCOMPARE(snapshot(m_dir->path()), handedOver);
+    QCOMPARE(directorySnapshot(m_dir->path()), handedOver);
     QCOMPARE(fileHash(path), hash);
 }
 
@@ -161,9 +148,9 @@ void TestRecording::readOnlyFileAndDirectory()
     QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::ReadGroup));
     QCOMPARE(::chmod(QFile::encodeName(m_dir->path()).constData(), 0500), 0);
     const QByteArray hash = fileHash(path);
-    const QStringList before = snapshot(m_dir->path());
+    const QStringList before = directorySnapshot(m_dir->path());
     checkReadsEverything(path);
-    QCOMPARE(snapshot(m_dir->path()), before);
+    QCOMPARE(directorySnapshot(m_dir->path()), before);
     QCOMPARE(fileHash(path), hash);
 }
 
@@ -172,7 +159,7 @@ void TestRecording::writesAreIgnored()
     const QString path = m_dir->filePath(u"incident.sqlite"_s);
     makeRecording(path);
     const QByteArray hash = fileHash(path);
-    const QStringList before = snapshot(m_dir->path());
+    const QStringList before = directorySnapshot(m_dir->path());
     {
         SeriesRegistry registry;
         QString error;
@@ -191,7 +178,7 @@ void TestRecording::writesAreIgnored()
         QVERIFY(id);
         QVERIFY(recording->read(*id, now - 1000, now + 1000).empty());
     }
-    QCOMPARE(snapshot(m_dir->path()), before);
+    QCOMPARE(directorySnapshot(m_dir->path()), before);
     QCOMPARE(fileHash(path), hash);
 }
 
@@ -203,7 +190,7 @@ void TestRecording::olderSchemaReadFromPrivateCopy()
     QVERIFY(
         rawExec(path, "DROP TABLE alert_events; DROP TABLE dashboards; PRAGMA user_version = 2;"));
     const QByteArray hash = fileHash(path);
-    const QStringList before = snapshot(m_dir->path());
+    const QStringList before = directorySnapshot(m_dir->path());
     checkReadsEverything(path);
     {
         SeriesRegistry registry;
@@ -216,7 +203,7 @@ void TestRecording::olderSchemaReadFromPrivateCopy()
             recording->readAlertEvents(0, QDateTime::currentMSecsSinceEpoch(), &error).isEmpty());
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
-    QCOMPARE(snapshot(m_dir->path()), before);
+    QCOMPARE(directorySnapshot(m_dir->path()), before);
     QCOMPARE(fileHash(path), hash);
 }
 
@@ -246,7 +233,7 @@ void TestRecording::crashedWritersWalReadFromPrivateCopy()
         QVERIFY(QFile::copy(live + u"-wal"_s, path + u"-wal"_s));
     }
     const QByteArray hash = fileHash(path), walHash = fileHash(path + u"-wal"_s);
-    const QStringList before = snapshot(m_dir->path());
+    const QStringList before = directorySnapshot(m_dir->path());
     SeriesRegistry registry;
     QString error;
     auto recording = SampleCache::openRecording(path, &registry, &error);
@@ -257,7 +244,7 @@ void TestRecording::crashedWritersWalReadFromPrivateCopy()
     QVERIFY(id);
     QVERIFY(sameBits(recording->read(*id, m_startMs, m_startMs + 3 * DayMs), m_user));
     recording.reset();
-    QCOMPARE(snapshot(m_dir->path()), before);
+    QCOMPARE(directorySnapshot(m_dir->path()), before);
     QCOMPARE(fileHash(path), hash);
     QCOMPARE(fileHash(path + u"-wal"_s), walHash);
 }
@@ -314,12 +301,12 @@ void TestRecording::refusals()
         QVERIFY(rawExec(path, "PRAGMA user_version = 9;"));
     }
     const QByteArray hash = fileHash(path);
-    const QStringList before = snapshot(m_dir->path());
+    const QStringList before = directorySnapshot(m_dir->path());
     SeriesRegistry registry;
     QString error;
     QVERIFY(!SampleCache::openRecording(path, &registry, &error));
     QCOMPARE(error, QDir::toNativeSeparators(path) + u": "_s + expected);
-    QCOMPARE(snapshot(m_dir->path()), before);
+    QCOMPARE(directorySnapshot(m_dir->path()), before);
     QCOMPARE(fileHash(path), hash);
 }
 

@@ -1,5 +1,6 @@
 // Reading and writing dashboard files: round trips, every refusal with its field
 // and reason, and atomic saves.
+#include "document/dashboardedit.h"
 #include "document/dashboardfile.h"
 #include "document/dashboardlimits.h"
 #include "document/expression.h"
@@ -230,6 +231,8 @@ private Q_SLOTS:
     void loadExample();
     void defaults();
     void autoLayout();
+    void shippedDashboardsLoadWithoutOverlap_data();
+    void shippedDashboardsLoadWithoutOverlap();
     void unknownKeysIgnored();
     void roundTripBuilt();
     void roundTripFixture();
@@ -801,6 +804,11 @@ void TestDashboardFile::malformed_data()
     QTest::newRow("layout w 13") << patched(
         { { "panels[0].layout", object(R"({"x": 0, "y": 0, "w": 13, "h": 4})") } })
                                  << u"panels[0].layout.w"_s << u"x + w must not exceed 12"_s;
+    QTest::newRow("layouts overlap")
+        << patched({ { "panels[0].layout", object(R"({"x": 0, "y": 2, "w": 6, "h": 4})") },
+                     { "panels[1]", object(R"({"id": "load", "type": "timeseries",
+                                              "layout": {"x": 4, "y": 5, "w": 8, "h": 2}})") } })
+        << u"panels[1].layout"_s << u"overlaps panels[0] (\"cpu\"): both cover column 4, row 5"_s;
     QTest::newRow("layout x 12") << patched(
         { { "panels[0].layout", object(R"({"x": 12, "y": 0, "w": 1, "h": 4})") } })
                                  << u"panels[0].layout.x"_s << u"must be less than 12"_s;
@@ -1321,6 +1329,30 @@ void TestDashboardFile::saveIntoMissingDirectory()
     QVERIFY(!saveDashboard(fullDashboard(), path, &error));
     QVERIFY2(error.startsWith(path + u": cannot save: "_s), qPrintable(error));
     QVERIFY(!QFile::exists(path));
+}
+
+void TestDashboardFile::shippedDashboardsLoadWithoutOverlap_data()
+{
+    QTest::addColumn<QString>("path");
+    const QDir shipped(QStringLiteral(HEADROOM_FIXTURES_DIR "/../../resources/dashboards"));
+    const auto names = shipped.entryList({ u"*.json"_s }, QDir::Files, QDir::Name);
+    QVERIFY(names.size() >= 2);
+    for (const QString &name : names)
+        QTest::addRow("%s", qPrintable(name)) << shipped.filePath(name);
+}
+
+// The reader refuses overlapping panels; this also checks no two panels share a cell
+// by the same rule, so a shipped file cannot be skipped as "not loadable" elsewhere.
+void TestDashboardFile::shippedDashboardsLoadWithoutOverlap()
+{
+    QFETCH(QString, path);
+    const DashboardLoadResult loaded = loadDashboard(path);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.error.toString()));
+    const auto &panels = loaded.dashboard->panels;
+    for (qsizetype i = 0; i < panels.size(); ++i)
+        for (qsizetype j = i + 1; j < panels.size(); ++j)
+            QVERIFY2(!panelsOverlap(panels[i].layout, panels[j].layout),
+                     qPrintable(panels[i].id + u" overlaps "_s + panels[j].id));
 }
 
 QTEST_GUILESS_MAIN(TestDashboardFile)

@@ -29,17 +29,6 @@ QString iso(qint64 ms)
     return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::UTC).toString(Qt::ISODateWithMs);
 }
 
-QStringList snapshot(const QString &dir)
-{
-    QStringList entries;
-    const auto infos = QDir(dir).entryInfoList(QDir::Files | QDir::Hidden, QDir::Name);
-    for (const QFileInfo &info : infos)
-        entries << u"%1 %2 %3"_s.arg(info.fileName())
-                       .arg(info.size())
-                       .arg(info.lastModified().toMSecsSinceEpoch());
-    return entries;
-}
-
 } // namespace
 
 class TestRecordingCommand : public QObject
@@ -133,7 +122,7 @@ void TestRecordingCommand::headlessExportsTheWholeSpan()
         QCOMPARE(::chmod(QFile::encodeName(m_recordingDir).constData(), 0500), 0);
     }
     const QByteArray hash = CacheTest::fileHash(m_recording);
-    const QStringList before = snapshot(m_recordingDir);
+    const QStringList before = CacheTest::directorySnapshot(m_recordingDir);
     QCOMPARE(before.size(), 1); // the file alone: no -wal, -shm, lock or reserve
     const QString csv = m_dir.filePath(u"recording.csv"_s);
     const QString png = m_dir.filePath(u"recording.png"_s);
@@ -143,12 +132,14 @@ void TestRecordingCommand::headlessExportsTheWholeSpan()
                               QProcessEnvironment::systemEnvironment(), 120000);
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     QVERIFY2(r.stdErr.contains(u"recording, read-only, in place"_s), qPrintable(r.stdErr));
+    // Nothing but what the run says: not Qt's offscreen "propagateSizeHints()" noise.
+    QCOMPARE(r.stdErr.count(u'\n'), 1);
     const QStringList rows = cpuRows(csv);
     QCOMPARE(rows.size(), Samples);
     QVERIFY2(rows.first().startsWith(iso(m_startMs)), qPrintable(rows.first()));
     QVERIFY2(rows.last().startsWith(iso(m_endMs)), qPrintable(rows.last()));
     QVERIFY2(countColor(QImage(png), QColor(0x1f77b4)) > 300, "no recorded line drawn");
-    QCOMPARE(snapshot(m_recordingDir), before);
+    QCOMPARE(CacheTest::directorySnapshot(m_recordingDir), before);
     QCOMPARE(CacheTest::fileHash(m_recording), hash);
 }
 
@@ -187,7 +178,7 @@ void TestRecordingCommand::guiShowsTheRecordingUnderXvfb()
     env.insert(u"XDG_DATA_HOME"_s, m_dir.filePath(u"xdg-data"_s));
     env.insert(u"XDG_CONFIG_HOME"_s, m_dir.filePath(u"xdg-config"_s));
     const QByteArray hash = CacheTest::fileHash(m_recording);
-    const QStringList before = snapshot(m_recordingDir);
+    const QStringList before = CacheTest::directorySnapshot(m_recordingDir);
     const QString shot = m_dir.filePath(u"gui-recording.png"_s);
     const auto r = runCommand(m_binary,
                               { u"--recording"_s, m_recording, u"--dashboard"_s, m_dashboard,
@@ -196,7 +187,7 @@ void TestRecordingCommand::guiShowsTheRecordingUnderXvfb()
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
     QVERIFY2(countColor(QImage(shot), QColor(0x1f77b4)) > 300,
              "the window does not show the recorded line over the recording's span");
-    QCOMPARE(snapshot(m_recordingDir), before);
+    QCOMPARE(CacheTest::directorySnapshot(m_recordingDir), before);
     QCOMPARE(CacheTest::fileHash(m_recording), hash);
     QVERIFY2(!QFileInfo::exists(m_dir.filePath(u"xdg-data/headroom/cache.sqlite"_s)),
              "the live cache was opened while a recording was studied");

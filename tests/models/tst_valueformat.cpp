@@ -112,6 +112,12 @@ void TestValueFormat::formats_data()
     QTest::newRow("heatmap bound ms") << 0.25 << u"ms"_s << heatmapBound() << u"0.25 ms"_s;
     QTest::newRow("heatmap bound 4 digits") << 999.5 << u"ms"_s << heatmapBound() << u"999.5 ms"_s;
     QTest::newRow("heatmap bound s") << 2048.0 << u"ms"_s << heatmapBound() << u"2.05 s"_s;
+    QTest::newRow("heatmap bound 0.1 ms") << 0.1 << u"ms"_s << heatmapBound() << u"0.1 ms"_s;
+    QTest::newRow("heatmap bound µs") << 0.0625 << u"ms"_s << heatmapBound() << u"62.5 µs"_s;
+    QTest::newRow("heatmap bound 2^-10 ms")
+        << 0.0009765625 << u"ms"_s << heatmapBound() << u"0.977 µs"_s;
+    QTest::newRow("heatmap bound ns") << 0.00005 << u"ms"_s << heatmapBound() << u"50 ns"_s;
+    QTest::newRow("heatmap bound zero") << 0.0 << u"ms"_s << heatmapBound() << u"0 ms"_s;
     QTest::newRow("heatmap rate") << 8.5 << u"1/s"_s << heatmapRate() << u"8.5/s"_s;
     QTest::newRow("heatmap rate zero") << 0.0 << u"1/s"_s << heatmapRate() << u"0/s"_s;
     QTest::newRow("heatmap rate k") << 12345.0 << u"1/s"_s << heatmapRate() << u"12.3k/s"_s;

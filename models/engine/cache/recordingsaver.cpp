@@ -56,9 +56,11 @@ bool storeDashboards(const QString &path, const QList<std::pair<QString, QByteAr
                      QString *reason)
 {
     Sqlite::Db db = Sqlite::open(path, SQLITE_OPEN_READWRITE, reason);
-    if (!db || !Sqlite::configure(db.get(), true, reason) || !Sqlite::exec(db.get(), "BEGIN", reason))
+    if (!db || !Sqlite::configure(db.get(), true, reason)
+        || !Sqlite::exec(db.get(), "BEGIN", reason))
         return false;
-    Sqlite::Statement insert(db.get(), "INSERT OR REPLACE INTO dashboards(name, json) VALUES(?, ?)");
+    Sqlite::Statement insert(db.get(),
+                             "INSERT OR REPLACE INTO dashboards(name, json) VALUES(?, ?)");
     for (const auto &[name, json] : dashboards) {
         insert.bind(1, name);
         insert.bind(2, json);
@@ -87,8 +89,8 @@ std::optional<SavedRecording> saveRecording(const SampleCache &source,
         *error = named(target, u"is the cache being read; choose another file"_s);
         return std::nullopt;
     }
-    const QString partial = target + u".partial-%1"_s.arg(QRandomGenerator::global()->generate(), 8, 16,
-                                                         QLatin1Char('0'));
+    const QString partial = target
+        + u".partial-%1"_s.arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
     SavedRecording saved;
     {
         SeriesRegistry copyRegistry;
@@ -96,7 +98,8 @@ std::optional<SavedRecording> saveRecording(const SampleCache &source,
         options.retentionDays = 0; // a recording is never trimmed
         options.reserveBytes = 0;
         QString reason;
-        std::unique_ptr<SampleCache> copy = SampleCache::open(partial, &copyRegistry, &reason, options);
+        std::unique_ptr<SampleCache> copy
+            = SampleCache::open(partial, &copyRegistry, &reason, options);
         if (!copy) {
             removeWithCompanions(partial);
             *error = named(target, reason.mid(reason.indexOf(QLatin1StringView(": ")) + 2));
