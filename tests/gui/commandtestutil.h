@@ -4,6 +4,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace Headroom::Test {
 
@@ -12,6 +13,19 @@ struct CommandRun
     int exitCode = -1; // -1: it crashed or timed out
     QString stdErr;
 };
+
+// The environment for the binary's real xcb platform on the tests' Xvfb display
+// (HEADROOM_TEST_DISPLAY, set by tests/run-tests); nullopt without one.
+inline std::optional<QProcessEnvironment> xvfbEnvironment()
+{
+    const QString display = qEnvironmentVariable("HEADROOM_TEST_DISPLAY");
+    if (display.isEmpty())
+        return std::nullopt;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("DISPLAY"), display);
+    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the real xcb platform, as users get it
+    return env;
+}
 
 inline CommandRun runCommand(const QString &binary, const QStringList &args,
                              const QProcessEnvironment &env, int timeoutMs)

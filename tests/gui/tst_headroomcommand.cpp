@@ -27,6 +27,7 @@ using namespace Qt::StringLiterals;
 using Headroom::Test::CommandRun;
 using Headroom::Test::countColor;
 using Headroom::Test::runCommand;
+using Headroom::Test::xvfbEnvironment;
 
 namespace {
 // The CSV rows of the CPU utilization panel's line (time, panel, source, metric, labels).
@@ -359,12 +360,10 @@ void TestHeadroomCommand::fullDiskExitsNonZeroAndKeepsCommitted()
 
 void TestHeadroomCommand::guiUnderXvfb()
 {
-    const QString display = qEnvironmentVariable("HEADROOM_TEST_DISPLAY");
-    if (display.isEmpty())
+    const std::optional<QProcessEnvironment> xvfb = xvfbEnvironment();
+    if (!xvfb)
         QSKIP("no Xvfb display (run the tests through ./dev test)");
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"DISPLAY"_s, display);
-    env.remove(u"QT_QPA_PLATFORM"_s); // the real xcb platform, as users get it
+    QProcessEnvironment env = *xvfb;
     const QString snapshot = m_dir.filePath(u"gui.png"_s);
     // 30 s, not 5 m: the 5 s collected then draw lines of about a sixth of each chart's
     // width, so the count does not rest on the legend markers that happen to be visible
@@ -443,13 +442,11 @@ void TestHeadroomCommand::alertsExportedAndKeptAcrossRuns()
 
 void TestHeadroomCommand::guiAlertsAndTrayNotificationUnderXvfb()
 {
-    const QString display = qEnvironmentVariable("HEADROOM_TEST_DISPLAY");
-    if (display.isEmpty())
+    const std::optional<QProcessEnvironment> xvfb = xvfbEnvironment();
+    if (!xvfb)
         QSKIP("no Xvfb display (run the tests through ./dev test)");
     // A notification area on the display, as a desktop has (Debian's stalonetray).
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"DISPLAY"_s, display);
-    env.remove(u"QT_QPA_PLATFORM"_s);
+    QProcessEnvironment env = *xvfb;
     QProcess tray;
     tray.setProcessEnvironment(env);
     tray.start(u"stalonetray"_s, { u"--no-shrink"_s });

@@ -18,6 +18,7 @@ using namespace Qt::StringLiterals;
 using namespace Headroom;
 using Headroom::Test::countColor;
 using Headroom::Test::runCommand;
+using Headroom::Test::xvfbEnvironment;
 
 namespace {
 
@@ -168,12 +169,10 @@ void TestRecordingCommand::fromAndToNarrowTheExport()
 
 void TestRecordingCommand::guiShowsTheRecordingUnderXvfb()
 {
-    const QString display = qEnvironmentVariable("HEADROOM_TEST_DISPLAY");
-    if (display.isEmpty())
+    const std::optional<QProcessEnvironment> xvfb = xvfbEnvironment();
+    if (!xvfb)
         QSKIP("no Xvfb display (run the tests through ./dev test)");
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"DISPLAY"_s, display);
-    env.remove(u"QT_QPA_PLATFORM"_s);
+    QProcessEnvironment env = *xvfb;
     // Its own XDG dirs: the default cache must stay closed, and is checked to be.
     env.insert(u"XDG_DATA_HOME"_s, m_dir.filePath(u"xdg-data"_s));
     env.insert(u"XDG_CONFIG_HOME"_s, m_dir.filePath(u"xdg-config"_s));
