@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QUrl>
+#include <algorithm>
 #include <sqlite3.h>
 
 using namespace Qt::StringLiterals;
@@ -195,6 +196,29 @@ QByteArray blocksTable(qint64 day)
 QByteArray histTable(qint64 day)
 {
     return dayName("hist_", day);
+}
+
+std::optional<qint64> dayOfTable(const QByteArray &name)
+{
+    QByteArray number;
+    if (name.startsWith("blocks_"))
+        number = name.mid(7);
+    else if (name.startsWith("hist_"))
+        number = name.mid(5);
+    else
+        return std::nullopt;
+    const bool negative = number.startsWith('m');
+    if (negative)
+        number = number.mid(1);
+    // Only the exact spelling dayName() writes: digits, no sign, no leading zero.
+    if (number.isEmpty() || (number.startsWith('0') && (negative || number.size() > 1))
+        || !std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    bool ok = false;
+    const qint64 day = number.toLongLong(&ok);
+    if (!ok)
+        return std::nullopt;
+    return negative ? -day : day;
 }
 
 QByteArray blocksIndexSql(qint64 day)

@@ -13,11 +13,13 @@
 //   alert_events(id, ts, rule_id, rule_name, source, metric, labels, state, value,
 //       severity, message, hint, acked)  alert state changes (alerts/alertevent.h)
 //   dashboards(name, json)             the dashboards a saved recording was made with
-// Retention drops blocks_<day> and hist_<day> whole (story 5 in DESIGN.md).
+// Retention takes a day out of chunks, then frees blocks_<day> and hist_<day> in slices
+// and drops them (DayReclaimer; story 5 in DESIGN.md).
 #pragma once
 
 #include <QByteArray>
 #include <QString>
+#include <optional>
 
 struct sqlite3;
 
@@ -35,6 +37,8 @@ constexpr qint64 DayMs = 24 * 60 * 60 * 1000;
 qint64 dayOf(qint64 tsMs);
 QByteArray blocksTable(qint64 day);
 QByteArray histTable(qint64 day);
+// The day of a day table's name (blocks_<day> or hist_<day>); nullopt for any other name.
+std::optional<qint64> dayOfTable(const QByteArray &name);
 
 // Read-only inspection before anything may be written: true when path is missing,
 // empty, or a Headroom cache this build can open (possibly after migration). Otherwise

@@ -21,6 +21,7 @@ struct CacheStatus
     qint64 droppedHistograms = 0; // pending histograms dropped at the cap
     int daysExpiredForSpace = 0; // oldest day chunks dropped to make room, since open
     qint64 pendingBytes = 0; // what waits for the next commit (blocks and histograms)
+    int reclaimingDays = 0; // expired days whose tables are still being freed in slices
 
     // Something written to the cache since open was refused or lost.
     bool hadWriteErrors() const { return failedCommits > 0; }

@@ -75,6 +75,7 @@ bool CacheWriter::start(QString *error)
                           m_options.reserveBytes);
         m_reserve->ensure();
     }
+    updateStatus(); // days left to free by a previous run show from the start
     {
         std::lock_guard lock(m_mutex);
         m_running = true;
@@ -124,6 +125,11 @@ bool CacheWriter::loadState(QString *error)
 
     if (!reloadDays())
         return failed();
+    // Days a previous run expired but had not finished freeing.
+    m_reclaimer.emplace(db);
+    QString orphanError;
+    if (!m_reclaimer->findOrphans(&orphanError))
+        qCWarning(lcCache) << "cache: cannot list expired day tables:" << orphanError;
 
     // The tail goes back into the open blocks, as if those samples had just arrived, in
     // the order they were written; they are already in the table, not written again.
@@ -226,6 +232,7 @@ void CacheWriter::run()
     auto nextCommit = Clock::now() + std::chrono::milliseconds(m_options.flushIntervalMs);
     // Retention applies right after opening, then hourly.
     auto nextMaintenance = Clock::now();
+    auto nextReclaim = Clock::now();
     for (;;) {
         std::vector<ResolvedBatch> batches;
         std::vector<ExpireRequest *> expires;
@@ -234,7 +241,10 @@ void CacheWriter::run()
         bool flushRequested = false;
         {
             std::unique_lock lock(m_mutex);
-            m_wake.wait_until(lock, std::min(nextCommit, nextMaintenance), [&] {
+            auto wakeAt = std::min(nextCommit, nextMaintenance);
+            if (m_reclaimer->pending())
+                wakeAt = std::min(wakeAt, std::max(nextReclaim, m_reclaimPausedUntil));
+            m_wake.wait_until(lock, wakeAt, [&] {
                 return m_stopRequested || m_flushTicket > m_flushServed || !m_expireRequests.empty()
                     || m_queue.size() >= WakeAtQueuedBatches || m_retentionChanged;
             });
@@ -287,6 +297,15 @@ void CacheWriter::run()
         }
         for (ExpireRequest *request : expires)
             request->result.set_value(expire(request->beforeMs));
+        if (!stopping && m_reclaimer->pending() && !m_lastCommitFailed
+            && Clock::now() >= std::max(nextReclaim, m_reclaimPausedUntil)) {
+            const auto started = Clock::now();
+            reclaimSlice();
+            // At most half the writer's time: a slice, then as long again for batches.
+            nextReclaim = Clock::now()
+                + std::max<Clock::duration>(Clock::now() - started, std::chrono::milliseconds(2));
+            updateStatus();
+        }
 
         {
             std::lock_guard lock(m_mutex);
@@ -450,7 +469,12 @@ bool CacheWriter::ensureDay(qint64 day, QList<qint64> *created)
     if (m_days.contains(day) || created->contains(day))
         return true;
     QString error;
-    if (!Sqlite::exec(m_db.get(), createDayTablesSql(day), &error)) {
+    // A late sample for a day still being freed: the rest of its old rows must not come
+    // back with it (dropping what is left of them costs at most one day's drop).
+    const QByteArray sql = m_reclaimer->contains(day)
+        ? DayReclaimer::dropWholeSql(day) + createDayTablesSql(day)
+        : createDayTablesSql(day);
+    if (!Sqlite::exec(m_db.get(), sql, &error)) {
         qCWarning(lcCache) << "cache: cannot create day tables:" << error;
         return false;
     }
@@ -568,8 +592,10 @@ bool CacheWriter::commit()
     }
     m_lastCommitFailed = false;
     m_expiryTriedThisEpisode = false;
-    for (qint64 day : std::as_const(createdDays))
+    for (qint64 day : std::as_const(createdDays)) {
         m_days.insert(day);
+        m_reclaimer->forget(day);
+    }
     m_pendingSeries.clear();
     m_pendingBlocks.clear();
     m_pendingBlockBytes = 0;
@@ -590,10 +616,19 @@ bool CacheWriter::commit()
 int CacheWriter::expire(qint64 beforeMs)
 {
     commit(); // blocks sealed for old days go in first, so the drop below is complete
-    return dropDays(beforeMs);
+    return dropDays(beforeMs, Drop::InSlices);
 }
 
-int CacheWriter::dropDays(qint64 beforeMs)
+void CacheWriter::reclaimSlice()
+{
+    QString error;
+    if (m_reclaimer->runSlice(&error))
+        return;
+    qCWarning(lcCache) << "cache: freeing expired days failed, retrying in an hour:" << error;
+    m_reclaimPausedUntil = Clock::now() + MaintenanceInterval;
+}
+
+int CacheWriter::dropDays(qint64 beforeMs, Drop how)
 {
     // Day d is entirely older than beforeMs when its end, (d + 1) * DayMs, is <= beforeMs.
     const qint64 lastDay = dayOf(beforeMs) - 1;
@@ -613,11 +648,11 @@ int CacheWriter::dropDays(qint64 beforeMs)
     bool ok = true;
     for (qint64 day : std::as_const(days)) {
         m_dayStatements.erase(day);
-        // DROP TABLE frees the pages for reuse in one pass; no per-row work, no index
-        // maintenance, no growing WAL of deleted rows (story 5).
-        const QByteArray sql = "DROP TABLE IF EXISTS " + blocksTable(day)
-            + "; DROP TABLE IF EXISTS " + histTable(day)
-            + "; DELETE FROM chunks WHERE day = " + QByteArray::number(day) + ";";
+        // Out of the catalogue, the day is gone for every reader that starts after this
+        // commit; its pages are freed by the reclaimer, or here when space is needed now.
+        QByteArray sql = "DELETE FROM chunks WHERE day = " + QByteArray::number(day) + ";";
+        if (how == Drop::Whole)
+            sql += DayReclaimer::dropWholeSql(day);
         ok = ok && Sqlite::exec(db, sql, &error);
     }
     ok = ok
@@ -629,8 +664,12 @@ int CacheWriter::dropDays(qint64 beforeMs)
         Sqlite::exec(db, "ROLLBACK");
         return 0;
     }
-    for (qint64 day : std::as_const(days))
+    for (qint64 day : std::as_const(days)) {
         m_days.remove(day);
+        if (how == Drop::InSlices)
+            m_reclaimer->add(day);
+    }
+    updateStatus(); // before expireBefore() returns: the days now wait to be freed
     for (auto &[id, state] : m_series) {
         if (!state.open.empty() && state.open.front().tsMs < cutoff) {
             state.open.clear(); // one day per open block: all of it is expired
@@ -657,6 +696,7 @@ void CacheWriter::noteCommitFailure(const QString &error)
 
 void CacheWriter::updateStatus()
 {
+    m_ownStatus.reclaimingDays = m_reclaimer ? m_reclaimer->pendingDays() : 0;
     m_ownStatus.writeFailing = m_lastCommitFailed;
     if (!m_lastCommitFailed)
         m_ownStatus.diskFull = false;
@@ -706,7 +746,7 @@ bool CacheWriter::expireOldestDayForSpace()
     if (m_reserve && m_reserve->release())
         qCWarning(lcCache) << "cache: disk full: gave back the space reserve" << m_reserve->path()
                            << "so that the oldest day can be dropped";
-    const int dropped = dropDays((*oldest + 1) * DayMs);
+    const int dropped = dropDays((*oldest + 1) * DayMs, Drop::Whole);
     if (dropped == 0)
         return false;
     m_ownStatus.daysExpiredForSpace += dropped;

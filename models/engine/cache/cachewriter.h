@@ -6,7 +6,9 @@
 // new series rows, newly sealed blocks with their summaries (+ deleting the series'
 // tail chunks), the unsealed samples that arrived since the last commit as one tail
 // chunk per series, histograms.
-// Retention and checkpoints run here too, so the file only ever has one writer.
+// Retention and checkpoints run here too, so the file only ever has one writer. An
+// expired day leaves the catalogue in one short commit; its rows are then freed in
+// slices between commits (DayReclaimer), so expiry never holds a batch back for long.
 //
 // A commit that fails (disk full, I/O error) keeps everything pending and is retried
 // with backoff (1, 2, 4 ... 30 s); on a full disk the oldest day chunk that is not being
@@ -19,6 +21,7 @@
 #include "engine/cache/alerteventstore.h"
 #include "engine/cache/cacheschema.h"
 #include "engine/cache/cachestatus.h"
+#include "engine/cache/dayreclaimer.h"
 #include "engine/cache/spacereserve.h"
 #include "engine/cache/sqlitedb.h"
 #include "engine/runtime/samplebus.h"
@@ -126,7 +129,16 @@ private:
     bool ensureDay(qint64 day, QList<qint64> *created);
     DayStatements &dayStatements(qint64 day);
     int expire(qint64 beforeMs);
-    int dropDays(qint64 beforeMs);
+    // Whole: the tables are dropped in this transaction (a full disk needs the space
+    // now); otherwise the days leave the catalogue and the reclaimer frees them.
+    enum class Drop
+    {
+        InSlices,
+        Whole
+    };
+    int dropDays(qint64 beforeMs, Drop how);
+    // One slice of freeing expired days; on an error, freeing waits for the next hour.
+    void reclaimSlice();
     // After a failed commit: frees room on a full disk, then caps pending memory.
     void recoverFromFailedCommit();
     bool expireOldestDayForSpace();
@@ -173,6 +185,8 @@ private:
     QList<AlertEvent> m_pendingEvents;
     QList<AlertAcknowledgement> m_pendingAcks;
     QSet<qint64> m_days;
+    std::optional<DayReclaimer> m_reclaimer; // once loadState() has the connection
+    std::chrono::steady_clock::time_point m_reclaimPausedUntil {};
     std::unordered_map<qint64, DayStatements> m_dayStatements;
     qint64 m_newestTs = std::numeric_limits<qint64>::min();
     qint64 m_tailSeq = 0; // seq of the next tail chunk
