@@ -1,5 +1,7 @@
 #include "rangecontroller.h"
 
+#include <algorithm>
+
 namespace Headroom {
 
 using namespace Qt::StringLiterals;
@@ -18,12 +20,25 @@ std::pair<qint64, qint64> RangeController::range(qint64 nowMs) const
 {
     if (!m_following)
         return { m_fixedFrom, m_fixedTo };
-    return { nowMs - m_rangeMs, nowMs };
+    qint64 from = nowMs - m_rangeMs;
+    if (m_dataStart > 0)
+        from = std::max(from, std::min(m_dataStart, nowMs - MinimumGrowingMs));
+    return { from, nowMs };
+}
+
+void RangeController::noteDataStart(qint64 earliestMs, qint64 queriedFromMs, qint64 nowMs)
+{
+    // A refresh is queried a little before its results arrive: a second of slack.
+    constexpr qint64 Slack = 1000;
+    if (!m_following || queriedFromMs > nowMs - m_rangeMs + Slack)
+        return;
+    m_dataStart = earliestMs;
 }
 
 void RangeController::setRangeMs(qint64 rangeMs, qint64 nowMs)
 {
     m_rangeMs = rangeMs;
+    m_dataStart = 0; // older data may be in the new length
     if (!m_following) {
         m_fixedTo = nowMs;
         m_fixedFrom = m_fixedTo - rangeMs;
@@ -47,6 +62,7 @@ void RangeController::setFollowing(bool follow, qint64 nowMs)
         }
     }
     m_following = follow;
+    m_dataStart = 0;
     if (follow)
         m_fixedFrom = m_fixedTo = 0;
 }

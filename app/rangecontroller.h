@@ -1,5 +1,8 @@
 // Which time range the dashboard shows: the last rangeMs up to now while following live
 // data, or a fixed [from, to] once the user zooms, pauses or picks a custom range.
+// While following, a range longer than the data present starts where the data does
+// (at least MinimumGrowingMs back), so a fresh start draws its first seconds across the
+// charts and the range grows until it reaches the chosen length.
 // GUI-free, and told the time, so that the rules MainWindow applies can be tested.
 #pragma once
 
@@ -20,6 +23,7 @@ class RangeController
 {
 public:
     static constexpr qint64 DefaultRangeMs = 15 * 60 * 1000;
+    static constexpr qint64 MinimumGrowingMs = 60 * 1000;
 
     // The range combo's presets (5m to 24h), shortest first.
     static const QList<RangePreset> &presets();
@@ -39,11 +43,18 @@ public:
     // Pausing freezes the range shown at nowMs unless a zoom already fixed one;
     // resuming forgets the fixed range.
     void setFollowing(bool follow, qint64 nowMs);
+    // The earliest point of results queried from queriedFromMs (0: they had none). Only
+    // results over the whole chosen length say where the data starts; narrower ones,
+    // queried since, are ignored. A new length, a zoom or a resume forgets it.
+    void noteDataStart(qint64 earliestMs, qint64 queriedFromMs, qint64 nowMs);
+    // Nothing may be assumed about the data any more (another dashboard or cache).
+    void forgetDataStart() { m_dataStart = 0; }
 
 private:
     bool m_following = true;
     qint64 m_rangeMs = DefaultRangeMs;
     qint64 m_fixedFrom = 0, m_fixedTo = 0; // when not following
+    qint64 m_dataStart = 0; // where the shown data starts; 0: not known
 };
 
 } // namespace Headroom

@@ -18,7 +18,8 @@ struct Step
         SetRange,
         Zoom,
         Pause,
-        Resume
+        Resume,
+        Data // results came back: a is their earliest point, b where they were queried from
     } op;
     qint64 nowMs = T0;
     qint64 a = 0, b = 0; // SetRange: a is the length; Zoom: [a, b]
@@ -38,6 +39,9 @@ void apply(RangeController &controller, const Step &step)
         break;
     case Step::Resume:
         controller.setFollowing(true, step.nowMs);
+        break;
+    case Step::Data:
+        controller.noteDataStart(step.a, step.b, step.nowMs);
         break;
     }
 }
@@ -121,6 +125,33 @@ void TestRangeController::steps_data()
                          { Step::Resume, T0 + Minute },
                          { Step::SetRange, T0 + Minute, 5 * Minute } }
         << later << true << 5 * Minute << later - 5 * Minute << later;
+    // Start well: the data of a fresh start is drawn across the chart, growing to 15m.
+    const qint64 start = T0 - 20'000; // collection began 20 s before T0
+    const Step fresh { Step::Data, T0, start, T0 - 15 * Minute };
+    QTest::newRow("fresh start: the minimum growing range")
+        << QList<Step> { fresh } << T0 << true << 15 * Minute << T0 - Minute << T0;
+    QTest::newRow("fresh start: grows with the data")
+        << QList<Step> { fresh } << T0 + 5 * Minute << true << 15 * Minute << start
+        << T0 + 5 * Minute;
+    const qint64 muchLater = T0 + 20 * Minute; // 20 minutes of data by then
+    QTest::newRow("fresh start: stops growing at the chosen length")
+        << QList<Step> { fresh } << muchLater << true << 15 * Minute << muchLater - 15 * Minute
+        << muchLater;
+    QTest::newRow("results of a narrower query say nothing")
+        << QList<Step> { fresh, { Step::Data, T0 + 5 * Minute, start + Minute, start } }
+        << T0 + 5 * Minute << true << 15 * Minute << start << T0 + 5 * Minute;
+    QTest::newRow("no data: the whole length")
+        << QList<Step> { { Step::Data, T0, 0, T0 - 15 * Minute } } << T0 << true << 15 * Minute
+        << T0 - 15 * Minute << T0;
+    QTest::newRow("a new length forgets where the data started")
+        << QList<Step> { fresh, { Step::SetRange, T0 + Minute, 60 * Minute } } << T0 + 2 * Minute
+        << true << 60 * Minute << T0 - 58 * Minute << T0 + 2 * Minute;
+    QTest::newRow("data start ignored while paused")
+        << QList<Step> { { Step::Pause, T0 }, { Step::Data, T0, start, T0 - 15 * Minute } } << later
+        << false << 15 * Minute << T0 - 15 * Minute << T0;
+    QTest::newRow("forgotten on resume")
+        << QList<Step> { fresh, { Step::Pause, T0 }, { Step::Resume, T0 } } << T0 + Minute << true
+        << 15 * Minute << T0 - 14 * Minute << T0 + Minute;
     QTest::newRow("resume forgets the zoom: a later pause freezes now") << QList<Step> {
         { Step::Zoom, T0, a, b }, { Step::Resume, T0 + Minute }, { Step::Pause, T0 + 2 * Minute }
     } << later << false << 15 * Minute << T0 - 13 * Minute << T0 + 2 * Minute;
