@@ -76,6 +76,11 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     setCentralWidget(central);
     connect(m_view, &DashboardView::rangeSelected, this, &MainWindow::onZoom);
     connect(m_view, &DashboardView::chartRequested, this, &MainWindow::openChart);
+    // Start well: a range longer than the data present starts where the data does.
+    connect(m_view, &DashboardView::refreshed, this, [this] {
+        m_range.noteDataStart(m_view->earliestPointMs(), m_view->resultsFromMs(),
+                              QDateTime::currentMSecsSinceEpoch());
+    });
 
     m_statusBar = new SourceStatusBar(this);
     statusBar()->addPermanentWidget(m_statusBar, 1);
@@ -413,6 +418,7 @@ void MainWindow::rebuildVariableBar()
 void MainWindow::restartCollection()
 {
     m_statusBar->clear();
+    m_range.forgetDataStart(); // another dashboard, other values or another cache
     if (m_session->isRecording()) { // nothing connects anywhere: no trust to ask for
         m_session->start(m_dashboard, m_variables);
         refresh();

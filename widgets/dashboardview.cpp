@@ -114,6 +114,15 @@ void DashboardView::apply(const QList<PanelData> &results)
         if (results.at(i).panelId == m_panels.at(i)->config().id)
             m_panels.at(i)->setData(results.at(i));
     }
+    m_earliestPointMs = 0;
+    m_resultsFromMs = results.isEmpty() ? 0 : results.constFirst().fromMs;
+    for (const PanelData &result : results) {
+        for (const PanelSeriesData &series : result.series) {
+            if (!series.points.empty()
+                && (m_earliestPointMs == 0 || series.points.front().tsMs < m_earliestPointMs))
+                m_earliestPointMs = series.points.front().tsMs;
+        }
+    }
     Q_EMIT refreshed();
 }
 

@@ -37,6 +37,10 @@ public:
     void refreshNow(qint64 fromMs, qint64 toMs);
     // Every panel's data at full resolution (for the CSV export).
     QList<PanelData> queryAll(qint64 fromMs, qint64 toMs) const;
+    // Of the results applied last: the earliest point of any line (0: none) and the
+    // start of the range they were queried for (where the data starts; RangeController).
+    qint64 earliestPointMs() const { return m_earliestPointMs; }
+    qint64 resultsFromMs() const { return m_resultsFromMs; }
 
     // Linked panels: the crosshair instant (-1: none) and the emphasised labels are
     // passed to every panel, whichever panel they came from.
@@ -88,6 +92,7 @@ private:
     qint64 m_pendingFrom = 0, m_pendingTo = 0;
     qint64 m_crosshairMs = -1;
     qint64 m_compareOffsetMs = 0;
+    qint64 m_earliestPointMs = 0, m_resultsFromMs = 0;
     Labels m_highlight;
     qint64 m_focusOnsetMs = -1;
     QList<SeriesKey> m_focusEvidence;

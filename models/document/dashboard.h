@@ -91,6 +91,9 @@ struct DashboardPanel
     PanelType type = PanelType::TimeSeries;
     QString title;
     QString unit; // overrides the series' unit on the axis when set
+    // A legend template over the series' labels ("{interface} {direction}"; see
+    // core/legendtemplate.h), checked when read; empty: the default names.
+    QString legend;
     QList<SeriesSelector> series;
     PanelLayout layout;
     // Type-specific. Those of heatmap, usematrix and shard panels are checked when a file

@@ -2,6 +2,7 @@
 
 #include "core/conninfo.h"
 #include "core/jsonreader.h"
+#include "core/legendtemplate.h"
 #include "document/alertrulejson.h"
 #include "document/dashboardedit.h"
 #include "document/dashboardlimits.h"
@@ -162,6 +163,7 @@ private:
                     bool *hasLayout);
     bool parsePercentiles(const QJsonObject &object, const QString &path,
                           QList<double> *percentiles);
+    bool parseLegend(const QJsonObject &object, const QString &path, QString *legend);
     bool parseYScale(const QJsonObject &object, const QString &path, YScale *scale);
     bool parseThresholds(const QJsonObject &object, const QString &path,
                          PanelThresholds *thresholds);
@@ -563,6 +565,7 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
     panel->type = *type;
     if (!readString(object, u"title"_s, path, false, &panel->title)
         || !readString(object, u"unit"_s, path, false, &panel->unit)
+        || !parseLegend(object, path, &panel->legend)
         || !parsePercentiles(object, path, &panel->percentiles)
         || !parseYScale(object, path, &panel->yScale)
         || !parseThresholds(object, path, &panel->thresholds))
@@ -613,6 +616,16 @@ bool Parser::checkPanelOptions(const DashboardPanel &panel, const QString &path)
     case PanelType::ShardTable:
         return checkShardTablePanel(*this, panel, path);
     }
+    return true;
+}
+
+bool Parser::parseLegend(const QJsonObject &object, const QString &path, QString *legend)
+{
+    if (!readString(object, u"legend"_s, path, false, legend))
+        return false;
+    QString error; // readString() has bounded its length (MaximumNameLength)
+    if (!LegendTemplate::parse(*legend, &error))
+        return fail(joinPath(path, u"legend"_s), error);
     return true;
 }
 
@@ -874,6 +887,8 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
             { u"options"_s, panel.options },
             { u"yScale"_s, yScaleName(panel.yScale) },
         };
+        if (!panel.legend.isEmpty())
+            panelObject.insert(u"legend"_s, panel.legend);
         // No field means the default percentiles; an empty list would be refused.
         if (!panel.percentiles.isEmpty()) {
             QJsonArray percentiles;

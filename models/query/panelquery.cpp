@@ -3,6 +3,7 @@
 #include "core/statementname.h"
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
+#include "query/legendnames.h"
 #include "query/panels/paneldescriptor.h"
 #include "query/panels/timeseriespanel.h"
 
@@ -45,6 +46,7 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
     data.fromMs = fromMs;
     data.toMs = toMs;
     data.alerts = std::move(alerts);
+    nameSeries(&data.series, panel.legend);
     return data;
 }
 
@@ -62,6 +64,7 @@ void addComparison(PanelData *data, const DashboardPanel &panel, const SeriesReg
             p.tsMs += offsetMs;
     }
     data->compare = std::move(earlier.series);
+    nameSeries(&data->compare, panel.legend);
     data->compareOffsetMs = offsetMs;
 }
 

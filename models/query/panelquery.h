@@ -12,6 +12,7 @@
 #include "query/use/usematrix.h"
 
 #include <QMetaType>
+#include <QtNumeric>
 #include <variant>
 #include <vector>
 
@@ -22,10 +23,26 @@ class SeriesStore;
 
 // One drawn line. A value series gives one; a histogram series gives one per percentile
 // (same seriesId, info.key.labels with "percentile" added; see percentilelines.h).
+// A series' figures over a panel's range, for its legend table.
+struct SeriesStats
+{
+    double last = qQNaN();
+    double min = qQNaN();
+    double max = qQNaN();
+    double mean = qQNaN();
+    qint64 count = 0; // values the figures were taken from
+};
+
 struct PanelSeriesData
 {
     int seriesId = 0;
     SeriesInfo info;
+    // The legend name (query/legendnames.h), set by queryPanel and addComparison; empty
+    // in data built by hand, where views fall back to seriesDisplayName().
+    QString name;
+    // Over the samples read for the range: every sample up to a day, block summaries
+    // (each block's min and max) beyond; percentile and APDEX lines: their points.
+    SeriesStats stats;
     std::vector<Sample> points; // downsampled, oldest first
     // Indices into points where a line starts after a gap in the raw samples (always
     // 0 first when there are points). Gaps are found before reduction: reduced points

@@ -137,6 +137,7 @@ void compareDashboards(const Dashboard &actual, const Dashboard &expected)
         QCOMPARE(a.type, e.type);
         QCOMPARE(a.title, e.title);
         QCOMPARE(a.unit, e.unit);
+        QCOMPARE(a.legend, e.legend);
         QCOMPARE(a.series.size(), e.series.size());
         for (qsizetype j = 0; j < e.series.size(); ++j) {
             QCOMPARE(a.series.at(j).source, e.series.at(j).source);
@@ -204,6 +205,7 @@ Dashboard fullDashboard()
     cpu.type = PanelType::TimeSeries;
     cpu.title = u"CPU utilization"_s;
     cpu.unit = u"%"_s;
+    cpu.legend = u"{cpu} {{{mode}}}"_s;
     cpu.series
         = { { u"host"_s, u"host.cpu.*"_s, { { u"cpu"_s, u"all"_s }, { u"mode"_s, u"us*"_s } } },
             { pg.id, u"pg.xact.commit"_s, {} } };
@@ -355,7 +357,7 @@ void TestDashboardFile::unknownKeysIgnored()
         = parseDashboard(patched({ { "annotations", QJsonArray { 1, 2 } },
                                    { "comment", u"kept by the user, ignored by us"_s },
                                    { "sources[0].note", 3 },
-                                   { "panels[0].legend", true },
+                                   { "panels[0].legendPosition", true },
                                    { "panels[0].series[0].color", u"red"_s } }),
                          u"x.json"_s);
     QVERIFY2(result.ok(), qPrintable(result.error.toString()));
@@ -702,6 +704,18 @@ void TestDashboardFile::malformed_data()
     QTest::newRow("panel unit object")
         << patched({ { "panels[0].unit", QJsonObject() } }) << u"panels[0].unit"_s
         << u"must be a string, got an object"_s;
+    QTest::newRow("legend not text") << patched({ { "panels[0].legend", true } })
+                                     << u"panels[0].legend"_s << u"must be a string, got true"_s;
+    QTest::newRow("legend unclosed")
+        << patched({ { "panels[0].legend", u"{interface} {direction"_s } }) << u"panels[0].legend"_s
+        << u"'{' at character 13 is not closed"_s;
+    QTest::newRow("legend too long")
+        << patched({ { "panels[0].legend", QString(257, u'x') } }) << u"panels[0].legend"_s
+        << u"must be at most 256 characters long, got 257"_s;
+    QTest::newRow("legend display unknown")
+        << patched({ { "panels[0].options", object(R"({"legendDisplay": "grid"})") } })
+        << u"panels[0].options.legendDisplay"_s
+        << u"must be \"list\" (the names above the chart) or \"table\""_s;
     QTest::newRow("percentiles not an array")
         << patched({ { "panels[0].percentiles", 99 } }) << u"panels[0].percentiles"_s
         << u"must be an array, got 99"_s;

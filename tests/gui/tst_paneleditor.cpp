@@ -198,6 +198,16 @@ void TestPanelEditor::inconsistentInputDisablesOk()
     QVERIFY(qIsNaN(editor.panel().thresholds.critical)); // empty means unset
     QCOMPARE(editor.panel().thresholds.warning, 90.0);
 
+    // A legend template is checked as the file reader checks it.
+    auto *legend = child<QLineEdit>(&editor, u"legend"_s);
+    typeInto(legend, u"{cpu"_s);
+    QVERIFY(!okButton(&editor)->isEnabled());
+    QVERIFY2(message->text().contains(u"Legend: '{' at character 1 is not closed"_s),
+             qPrintable(message->text()));
+    typeInto(legend, u"{cpu} {metric}"_s);
+    QVERIFY(okButton(&editor)->isEnabled());
+    QCOMPARE(editor.panel().legend, u"{cpu} {metric}"_s);
+
     // Removing the last series disables OK again.
     auto *series = child<QListWidget>(&editor, u"panelSeries"_s);
     series->setCurrentRow(0);

@@ -1,16 +1,19 @@
 #include "charts/timeaxesitem.h"
 #include "charts/zoomablechartview.h"
 #include "imagetestutil.h"
+#include "itemmodels/legendtablemodel.h"
 #include "panels/timeseriespanel.h"
 #include "query/downsample.h"
 #include "query/heatmap/percentilelines.h"
 
 #include <QChart>
 #include <QDateTime>
+#include <QHeaderView>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <QValueAxis>
 #include <cmath>
@@ -38,6 +41,8 @@ private Q_SLOTS:
     void aDayAtOneSecondKeepsItsSpike();
     void hoverNamesTheNearestLine();
     void statementLineShortInLegendWholeOnHover();
+    void tableLegendSortsAndIsolates();
+    void listLegendClickIsolates();
 };
 
 namespace {
@@ -578,4 +583,106 @@ void TestTimeSeriesPanel::statementLineShortInLegendWholeOnHover()
 }
 
 QTEST_MAIN(TestTimeSeriesPanel)
+
+void TestTimeSeriesPanel::tableLegendSortsAndIsolates()
+{
+    DashboardPanel config = panelConfig();
+    config.options.insert(u"legendDisplay"_s, u"table"_s);
+    TimeSeriesPanel panel(config);
+    panel.resize(700, 420);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const qint64 base = 1'700'000'000'000;
+    PanelData data = emptyData(u"cpu"_s, base, base + 10'000);
+    const QStringList cpus { u"cpu0"_s, u"cpu1"_s, u"cpu2"_s };
+    for (int i = 0; i < 3; ++i) {
+        PanelSeriesData s = series(i + 1, cpus[i],
+                                   { { base, 10.0 * (3 - i) }, { base + 10'000, 20.0 * (i + 1) } });
+        // A name longer than the table is wide: elided there, whole on hover.
+        s.name = cpus[i] + u" on a host whose name is far too long to fit in the column"_s;
+        s.stats.last = 20.0 * (i + 1);
+        s.stats.min = std::min(10.0 * (3 - i), s.stats.last);
+        s.stats.max = std::max(10.0 * (3 - i), s.stats.last);
+        s.stats.mean = (10.0 * (3 - i) + s.stats.last) / 2;
+        s.stats.count = 2;
+        data.series.append(s);
+    }
+    panel.setData(data);
+    QVERIFY(!panel.chartView()->chart()->legend()->isVisible());
+    QTableView *table = panel.legendTable();
+    QVERIFY(table && table->isVisible());
+    QAbstractItemModel *shown = table->model();
+    QCOMPARE(shown->rowCount(), 3);
+    // The panel's order until a column is sorted.
+    QVERIFY(shown->index(0, 0).data().toString().startsWith(u"cpu0"_s));
+    QCOMPARE(shown->index(2, LegendTableModel::LastColumn).data().toString(), u"60 %"_s);
+    QVERIFY(shown->index(0, 0).data(Qt::ToolTipRole).toString().startsWith(data.series[0].name));
+    // The chart is still most of the panel.
+    QVERIFY2(panel.chartView()->height() > table->height(),
+             qPrintable(u"%1 vs %2"_s.arg(panel.chartView()->height()).arg(table->height())));
+
+    // Sorting by the header: the largest last value first.
+    table->horizontalHeader()->setSortIndicator(LegendTableModel::LastColumn, Qt::DescendingOrder);
+    QVERIFY(shown->index(0, 0).data().toString().startsWith(u"cpu2"_s));
+
+    // A click on a row isolates its line; the others are not drawn, their rows greyed.
+    const SeriesKey cpu1 = data.series[1].info.key;
+    const QModelIndex cpu1Row = shown->index(1, 0);
+    QCOMPARE(cpu1Row.data(LegendTableModel::KeyRole).value<SeriesKey>(), cpu1);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(cpu1Row).center());
+    QCOMPARE(panel.isolated(), QSet<SeriesKey> { cpu1 });
+    QVERIFY(panel.lineWidth(cpu1) > 0);
+    QCOMPARE(panel.lineWidth(data.series[0].info.key), 0.0);
+    QCOMPARE(panel.lineWidth(data.series[2].info.key), 0.0);
+    QCOMPARE(shown->index(0, 0).data(Qt::ForegroundRole).value<QColor>(), QColor(Qt::gray));
+    QVERIFY(!shown->index(1, 0).data(Qt::ForegroundRole).isValid());
+    // A refresh keeps the isolation and the sort.
+    panel.setData(data);
+    QCOMPARE(panel.isolated(), QSet<SeriesKey> { cpu1 });
+    QVERIFY(shown->index(0, 0).data().toString().startsWith(u"cpu2"_s));
+    // Clicking it again shows every line.
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                      table->visualRect(shown->index(1, 0)).center());
+    QVERIFY(panel.isolated().isEmpty());
+    for (const PanelSeriesData &s : std::as_const(data.series))
+        QVERIFY(panel.lineWidth(s.info.key) > 0);
+    // An isolated line that leaves the data isolates nothing.
+    panel.toggleIsolated(data.series[2].info.key);
+    data.series.removeLast();
+    panel.setData(data);
+    QVERIFY(panel.isolated().isEmpty());
+    QVERIFY(panel.lineWidth(data.series[0].info.key) > 0);
+}
+
+void TestTimeSeriesPanel::listLegendClickIsolates()
+{
+    TimeSeriesPanel panel(panelConfig());
+    panel.resize(600, 300);
+    panel.show();
+    const qint64 base = 1'700'000'000'000;
+    PanelData data = emptyData(u"cpu"_s, base, base + 10'000);
+    data.series.append(series(1, u"cpu0"_s, { { base, 10 }, { base + 10'000, 20 } }));
+    data.series.append(series(2, u"cpu1"_s, { { base, 30 }, { base + 10'000, 40 } }));
+    panel.setData(data);
+    QVERIFY(panel.legendTable() == nullptr);
+    QCoreApplication::processEvents(); // the legend is laid out on a posted event
+    QLegendMarker *cpu0Marker = nullptr;
+    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
+        if (m->label() == u"cpu.utilization cpu0"_s)
+            cpu0Marker = m;
+    QVERIFY(cpu0Marker);
+    Q_EMIT cpu0Marker->clicked();
+    QCOMPARE(panel.isolated(), QSet<SeriesKey> { data.series[0].info.key });
+    QVERIFY(panel.lineWidth(data.series[0].info.key) > 0);
+    QCOMPARE(panel.lineWidth(data.series[1].info.key), 0.0);
+    // The hidden line's name is greyed, the shown one keeps the chart's colour.
+    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
+        if (m->label() == u"cpu.utilization cpu1"_s)
+            QCOMPARE(m->labelBrush().color(), QColor(Qt::gray));
+    QVERIFY(cpu0Marker->labelBrush().color() != QColor(Qt::gray));
+    Q_EMIT cpu0Marker->clicked();
+    QVERIFY(panel.isolated().isEmpty());
+    QVERIFY(panel.lineWidth(data.series[1].info.key) > 0);
+}
+
 #include "tst_timeseriespanel.moc"

@@ -1,5 +1,6 @@
 #include "editors/paneleditor.h"
 
+#include "core/legendtemplate.h"
 #include "core/usernumber.h"
 #include "document/dashboardlimits.h"
 #include "editors/seriespicker.h"
@@ -54,6 +55,7 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     , m_type(new QComboBox(this))
     , m_title(new QLineEdit(panel.title, this))
     , m_unit(new QLineEdit(panel.unit, this))
+    , m_legend(new QLineEdit(panel.legend, this))
     , m_yScale(new QComboBox(this))
     , m_warning(new QLineEdit(boundText(panel.thresholds.warning), this))
     , m_critical(new QLineEdit(boundText(panel.thresholds.critical), this))
@@ -68,6 +70,11 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     m_type->setObjectName(u"type"_s);
     m_title->setObjectName(u"title"_s);
     m_unit->setObjectName(u"unit"_s);
+    m_legend->setObjectName(u"legend"_s);
+    m_legend->setMaxLength(DashboardLimits::MaximumNameLength);
+    m_legend->setPlaceholderText(tr("label values, e.g. {interface} {metric}"));
+    m_legend->setToolTip(tr("Names each line from its labels: {label}, or {metric}, {source}, "
+                            "{unit}, {statement}; {{ and }} are braces"));
     // What a dashboard file may hold (dashboardlimits.h), so a saved edit loads back.
     m_title->setMaxLength(DashboardLimits::MaximumNameLength);
     m_unit->setMaxLength(DashboardLimits::MaximumNameLength);
@@ -102,6 +109,7 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     form->addRow(tr("&Type:"), m_type);
     form->addRow(tr("T&itle:"), m_title);
     form->addRow(tr("&Unit:"), m_unit);
+    form->addRow(tr("&Legend:"), m_legend);
     form->addRow(tr("&Y scale:"), m_yScale);
     form->addRow(tr("&Warning at:"), m_warning);
     form->addRow(tr("&Critical at:"), m_critical);
@@ -142,7 +150,7 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     connect(m_remove, &QPushButton::clicked, this, &PanelEditor::removeSelectedSeries);
     connect(m_seriesList, &QListWidget::itemSelectionChanged, this,
             [this] { m_remove->setEnabled(!m_seriesList->selectedItems().isEmpty()); });
-    for (QLineEdit *edit : { m_warning, m_critical })
+    for (QLineEdit *edit : { m_warning, m_critical, m_legend })
         connect(edit, &QLineEdit::textChanged, this, &PanelEditor::validate);
     connect(m_higherIsWorse, &QCheckBox::toggled, this, &PanelEditor::validate);
 
@@ -159,6 +167,7 @@ DashboardPanel PanelEditor::panel() const
     panel.type = currentType();
     panel.title = m_title->text().trimmed();
     panel.unit = m_unit->text().trimmed();
+    panel.legend = m_legend->text().trimmed();
     panel.yScale = yScaleFromName(m_yScale->currentData().toString()).value_or(YScale::Linear);
     panel.series = m_series;
     PanelThresholds thresholds;
@@ -208,6 +217,8 @@ void PanelEditor::validate()
     // The alert list shows the dashboard's alert events; it reads no series.
     if (m_series.isEmpty() && panelDescriptor(currentType()).readsSeries)
         m_problem = tr("Add at least one series: the panel would be empty.");
+    else if (QString error; !LegendTemplate::parse(m_legend->text().trimmed(), &error))
+        m_problem = tr("Legend: %1.").arg(error);
     else if (!parseBound(m_warning->text(), &warning))
         m_problem = tr("Warning threshold: not a number (leave it empty for none).");
     else if (!parseBound(m_critical->text(), &critical))

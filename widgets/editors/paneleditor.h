@@ -53,6 +53,7 @@ private:
     QComboBox *m_type;
     QLineEdit *m_title;
     QLineEdit *m_unit;
+    QLineEdit *m_legend;
     QComboBox *m_yScale;
     QLineEdit *m_warning;
     QLineEdit *m_critical;

@@ -6,16 +6,21 @@
 #include "charts/onsetmarkitem.h"
 #include "charts/timeaxesitem.h"
 #include "charts/zoomablechartview.h"
+#include "document/panels/timeseriesoptions.h"
+#include "itemmodels/legendtablemodel.h"
 #include "query/stacking.h"
 
 #include <QAreaSeries>
 #include <QChart>
 #include <QDateTime>
 #include <QDateTimeAxis>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -52,6 +57,22 @@ bool drawable(double value, YScale scale)
 {
     return scale == YScale::Linear || value > 0;
 }
+
+// The table legend's order, and its look: the line's colour as a swatch, the names of
+// lines hidden by an isolation in grey (the model is GUI-free and gives roles).
+class LegendTableProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role == Qt::DecorationRole && index.column() == LegendTableModel::NameColumn)
+            return QColor::fromRgba(index.data(LegendTableModel::ColorRole).toUInt());
+        if (role == Qt::ForegroundRole && !index.data(LegendTableModel::ShownRole).toBool())
+            return QColor(Qt::gray);
+        return QSortFilterProxyModel::data(index, role);
+    }
+};
 
 // A statement's whole text under its short legend name ("" for other series).
 QString fullStatement(const Labels &labels)
@@ -102,7 +123,65 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->setSpacing(2);
+    layout->addWidget(m_view, 3);
+    if (timeSeriesLegendDisplay(config) == LegendDisplay::Table) {
+        m_chart->legend()->hide();
+        m_legendModel = new LegendTableModel(this);
+        m_legendSort = new LegendTableProxy(this);
+        m_legendSort->setSourceModel(m_legendModel);
+        m_legendSort->setSortRole(LegendTableModel::SortRole);
+        m_legendTable = new QTableView(this);
+        m_legendTable->setModel(m_legendSort);
+        // The panel's order (its colours) until the reader sorts by a column.
+        m_legendTable->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+        m_legendTable->setSortingEnabled(true);
+        m_legendTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        m_legendTable->horizontalHeader()->setSectionResizeMode(LegendTableModel::NameColumn,
+                                                                QHeaderView::Stretch);
+        m_legendTable->verticalHeader()->hide();
+        m_legendTable->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+        m_legendTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        m_legendTable->setSelectionMode(QAbstractItemView::NoSelection);
+        m_legendTable->setWordWrap(false);
+        // A long name keeps both ends ("SELECT … #12345"); hovering shows all of it.
+        m_legendTable->setTextElideMode(Qt::ElideMiddle);
+        connect(m_legendTable, &QTableView::clicked, this, [this](const QModelIndex &index) {
+            toggleIsolated(index.data(LegendTableModel::KeyRole).value<SeriesKey>());
+        });
+        layout->addWidget(m_legendTable, 1);
+    }
+    showData();
+}
+
+void TimeSeriesPanel::connectMarkers(QAbstractSeries *series, const SeriesKey &key)
+{
+    if (key.metric == ThresholdMetric)
+        return;
+    const auto markers = m_chart->legend()->markers(series);
+    for (QLegendMarker *marker : markers)
+        connect(marker, &QLegendMarker::clicked, this, [this, key] { toggleIsolated(key); });
+}
+
+bool TimeSeriesPanel::hiddenByIsolation(const SeriesKey &key) const
+{
+    if (m_isolated.isEmpty() || key.metric == ThresholdMetric)
+        return false;
+    SeriesKey own = key;
+    own.labels.remove(CompareLabel);
+    return !m_isolated.contains(own);
+}
+
+void TimeSeriesPanel::toggleIsolated(const SeriesKey &key)
+{
+    if (key.metric == ThresholdMetric)
+        return;
+    SeriesKey own = key;
+    own.labels.remove(CompareLabel);
+    if (m_isolated == QSet<SeriesKey> { own })
+        m_isolated.clear();
+    else
+        m_isolated = { own };
     showData();
 }
 
@@ -119,6 +198,7 @@ QLineSeries *TimeSeriesPanel::legendEntry(const SeriesKey &line, const QString &
         const auto markers = m_chart->legend()->markers(entry);
         for (QLegendMarker *marker : markers)
             marker->setVisible(true);
+        connectMarkers(entry, line);
     }
     // Setting an unchanged name or pen still relayouts the legend (text layout is most
     // of a live refresh's cost), so only changes are passed on.
@@ -166,6 +246,12 @@ void TimeSeriesPanel::showData()
                 m_mixedUnits = true;
         }
     }
+    // An isolated line that is no longer in the data isolates nothing.
+    QSet<SeriesKey> drawn;
+    for (const PanelSeriesData &s : std::as_const(m_data.series))
+        drawn.insert(s.info.key);
+    m_isolated.intersect(drawn);
+    m_legendRows.clear();
     QSet<SeriesKey> present;
     QList<PlotLine> lines;
     if (stacked())
@@ -196,6 +282,17 @@ void TimeSeriesPanel::showData()
     updateAxes();
     m_onsetMark->refresh(); // the axis range may have moved under it
     applyHighlight();
+    // Names of lines hidden by an isolation are greyed, in either legend.
+    const QBrush shownBrush = m_chart->legend()->labelBrush(); // the chart theme's
+    for (auto it = m_legend.cbegin(); it != m_legend.cend(); ++it) {
+        const QBrush brush = hiddenByIsolation(it.key()) ? QBrush(Qt::gray) : shownBrush;
+        const auto markers = m_chart->legend()->markers(it.value());
+        for (QLegendMarker *marker : markers)
+            if (marker->labelBrush() != brush)
+                marker->setLabelBrush(brush);
+    }
+    if (m_legendModel)
+        m_legendModel->setRows(m_legendRows);
 }
 
 bool TimeSeriesPanel::stacked() const
@@ -203,11 +300,11 @@ bool TimeSeriesPanel::stacked() const
     return m_config.options.value(u"stacked"_s).toBool() && m_config.yScale == YScale::Linear;
 }
 
-QString TimeSeriesPanel::lineName(const SeriesInfo &info) const
+QString TimeSeriesPanel::lineName(const PanelSeriesData &series) const
 {
-    QString name = seriesDisplayName(info);
-    if (m_mixedUnits && !info.unit.isEmpty())
-        name += u" ("_s + info.unit + u')';
+    QString name = series.name.isEmpty() ? seriesDisplayName(series.info) : series.name;
+    if (m_mixedUnits && !series.info.unit.isEmpty())
+        name += u" ("_s + series.info.unit + u')';
     return name;
 }
 
@@ -219,7 +316,7 @@ void TimeSeriesPanel::drawLines(const QList<PanelSeriesData> &series, qint64 com
         PlotLine line;
         line.key = s.info.key;
         QColor color = paletteColor(index++);
-        QString name = lineName(s.info);
+        QString name = lineName(s);
         line.pen = QPen(color, LineWidth);
         if (compareOffsetMs > 0) {
             // The earlier range: same colour, dashed and lighter, its own legend entry.
@@ -233,6 +330,12 @@ void TimeSeriesPanel::drawLines(const QList<PanelSeriesData> &series, qint64 com
         present->insert(line.key);
         m_colors.insert(line.key, color);
         legendEntry(line.key, name, line.pen);
+        const bool hidden = hiddenByIsolation(line.key);
+        m_legendRows.append({ line.key, name, s.info.unit, color.rgba(), s.stats, !hidden });
+        if (hidden) {
+            lines->append(std::move(line)); // kept, without segments: not drawn
+            continue;
+        }
         QPolygonF points;
         const auto cut = [&] {
             if (!points.isEmpty())
@@ -280,10 +383,14 @@ void TimeSeriesPanel::drawStacked(QSet<SeriesKey> *present)
             const SeriesKey key = info.key;
             connect(area, &QAreaSeries::hovered, this,
                     [this, key](const QPointF &p, bool state) { showAreaHover(key, p, state); });
+            connectMarkers(area, key);
         }
         const QColor color = paletteColor(int(i));
         m_colors.insert(info.key, color);
-        area->setName(lineName(info));
+        const QString name = lineName(m_data.series.at(i));
+        area->setName(name);
+        m_legendRows.append({ info.key, name, info.unit, color.rgba(), m_data.series.at(i).stats,
+                              !hiddenByIsolation(info.key) });
         area->setColor(color);
         area->setBorderColor(color.darker(120));
         area->upperSeries()->replace(toPoints(m_bands[size_t(i)].upper));
@@ -375,6 +482,10 @@ void TimeSeriesPanel::applyHighlight()
         QColor color = m_colors.value(it.key());
         if (any && !isHighlighted(it.key()))
             color.setAlpha(60);
+        // A band stays in the stack when another is isolated (the others keep their
+        // place), faint enough to read the isolated one.
+        if (hiddenByIsolation(it.key()))
+            color.setAlpha(20);
         it.value()->setColor(color);
     }
 }
@@ -569,13 +680,13 @@ void TimeSeriesPanel::showAreaHover(const SeriesKey &key, const QPointF &point, 
         const size_t at = std::min(size_t(it - band.upper.begin()), band.upper.size() - 1);
         const double value = band.upper[at].value - band.lower[at].value;
         const QDateTime when = QDateTime::fromMSecsSinceEpoch(band.upper[at].tsMs);
-        QToolTip::showText(QCursor::pos(),
-                           u"%1\n%2\n%3 %4"_s
-                                   .arg(lineName(m_data.series.at(i).info),
-                                        when.toString(u"yyyy-MM-dd HH:mm:ss"_s))
-                                   .arg(value, 0, 'g', 4)
-                                   .arg(m_data.series.at(i).info.unit)
-                               + fullStatement(key.labels));
+        QToolTip::showText(
+            QCursor::pos(),
+            u"%1\n%2\n%3 %4"_s
+                    .arg(lineName(m_data.series.at(i)), when.toString(u"yyyy-MM-dd HH:mm:ss"_s))
+                    .arg(value, 0, 'g', 4)
+                    .arg(m_data.series.at(i).info.unit)
+                + fullStatement(key.labels));
         return;
     }
 }

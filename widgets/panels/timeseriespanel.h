@@ -4,9 +4,13 @@
 // series as stacked areas (compositions); thresholds are dotted lines; compare mode
 // adds the earlier range as dashed lines; the crosshair and the highlight are shared
 // with the other panels. A focused finding adds its onset marker and emphasises its
-// evidence series.
+// evidence series. Legend names come from the query (the panel's template); option
+// legendDisplay "table" shows them in a sortable table with last/min/max/mean below
+// the chart instead of above it. Clicking a name (either legend) isolates its line;
+// clicking it again shows every line.
 #pragma once
 
+#include "itemmodels/legendtablemodel.h"
 #include "panels/panelwidget.h"
 #include "query/stacking.h"
 
@@ -16,11 +20,14 @@
 #include <QWidget>
 
 class QAbstractAxis;
+class QAbstractSeries;
 class QAreaSeries;
 class QChart;
 class QDateTimeAxis;
 class QLabel;
 class QLineSeries;
+class QSortFilterProxyModel;
+class QTableView;
 
 namespace Headroom {
 
@@ -63,6 +70,14 @@ public:
     // the mouse in that pixel column, its time and value; empty when no line is near.
     QString hoverText(const QPointF &chartPosition) const;
 
+    // Shows only this line (and its compare line), or every line again when it is the
+    // one isolated. Keys as drawn; a threshold is never isolated.
+    void toggleIsolated(const SeriesKey &key);
+    const QSet<SeriesKey> &isolated() const { return m_isolated; }
+    // The table legend (legendDisplay "table"), nullptr with the list legend.
+    QTableView *legendTable() const { return m_legendTable; }
+    LegendTableModel *legendModel() const { return m_legendModel; }
+
     // Pen widths of a line, and of a highlighted one (dense lines paint a pixel narrower).
     static constexpr qreal LineWidth = 2.0;
     static constexpr qreal HighlightWidth = 3.0;
@@ -77,7 +92,10 @@ protected:
 
 private:
     QLineSeries *legendEntry(const SeriesKey &line, const QString &name, const QPen &pen);
-    QString lineName(const SeriesInfo &info) const;
+    QString lineName(const PanelSeriesData &series) const;
+    bool hiddenByIsolation(const SeriesKey &key) const;
+    void connectMarkers(QAbstractSeries *series, const SeriesKey &key);
+    void updateLegendTable();
     void drawLines(const QList<PanelSeriesData> &series, qint64 compareOffsetMs,
                    QSet<SeriesKey> *present, QList<PlotLine> *lines);
     void drawStacked(QSet<SeriesKey> *present);
@@ -110,6 +128,11 @@ private:
     QHash<SeriesKey, QColor> m_colors; // base colour of each drawn line or band
     std::vector<StackedBand> m_bands;
     Labels m_highlight;
+    QSet<SeriesKey> m_isolated; // lines shown alone (keys without the CompareLabel)
+    QTableView *m_legendTable = nullptr;
+    LegendTableModel *m_legendModel = nullptr;
+    QSortFilterProxyModel *m_legendSort = nullptr;
+    QList<LegendTableModel::Row> m_legendRows; // filled as lines are drawn
     QSet<SeriesKey> m_evidence; // a focused finding's series (emphasised over the highlight)
 };
 

@@ -5,6 +5,7 @@
 #include "engine/seriesstore.h"
 #include "query/downsample.h"
 #include "query/heatmap/percentilelines.h"
+#include "query/legendnames.h"
 
 namespace Headroom {
 
@@ -42,6 +43,7 @@ PanelData queryTimeSeries(const DashboardPanel &panel, const SeriesRegistry &reg
         const std::vector<Sample> raw = stacked ? store.read(id, fromMs, toMs)
                                                 : store.readForColumns(id, fromMs, toMs, columns);
         s.rawCount = qint64(raw.size());
+        s.stats = seriesStats(raw);
         for (const auto &[begin, end] : splitAtGaps(raw)) {
             const std::span<const Sample> part(raw.data() + begin, end - begin);
             s.segmentStarts.push_back(s.points.size());
@@ -54,6 +56,11 @@ PanelData queryTimeSeries(const DashboardPanel &panel, const SeriesRegistry &reg
             }
         }
         data.series.append(std::move(s));
+    }
+    // Percentile and APDEX lines have no samples of their own: their points are theirs.
+    for (PanelSeriesData &s : data.series) {
+        if (s.info.histogram)
+            s.stats = seriesStats(s.points);
     }
     return data;
 }
