@@ -203,6 +203,7 @@ void TestDayReclaimer::dropWholeSqlRemovesWhatIsLeft()
     QVERIFY(reclaimer.runSlice(&error));
     QVERIFY(reclaimer.pending());
     QCOMPARE(scalar(m_db, "SELECT count(*) FROM " + CacheSchema::blocksTable(Day)), 2000 - 64);
+    QCOMPARE(scalar(m_db, "SELECT min(id) FROM " + CacheSchema::blocksTable(Day)), 65);
     // A late sample creates the day again: what is left of the old rows goes first.
     QVERIFY2(Sqlite::exec(m_db,
                           DayReclaimer::dropWholeSql(Day) + CacheSchema::createDayTablesSql(Day),

@@ -78,6 +78,7 @@ private Q_SLOTS:
     void midnightSplitsChunks();
     void expireDropsWholeDays();
     void expiredDaysFreedAfterARestart();
+    void checkpointsOffTheWriter();
     void dayWrittenAgainWhileBeingFreed();
     void retentionOnOpen();
     void retentionDefaultAndLiveChange();
@@ -488,6 +489,37 @@ void TestSampleCache::dayWrittenAgainWhileBeingFreed()
     QVERIFY(cache->read(old, start, start + DayMs - 1).empty());
     QCOMPARE(cache->read(*registry.find(late.key), start, start + DayMs - 1).size(), size_t(130));
     QCOMPARE(cache->read(old, start + DayMs, start + 2 * DayMs).size(), size_t(3600));
+}
+
+void TestSampleCache::checkpointsOffTheWriter()
+{
+    // The writer's commits run no checkpoint (WalCheckpointer does, on its own thread and
+    // connection): the WAL is still copied back into the file and reused, not grown.
+    const QString path = freshPath();
+    SeriesRegistry registry;
+    QString error;
+    auto cache = SampleCache::open(path, &registry, &error, testOptions());
+    QVERIFY2(cache, qPrintable(error));
+    const qint64 emptyFile = QFileInfo(path).size();
+    qint64 largestWal = 0;
+    for (int flush = 0; flush < 100; ++flush) {
+        for (int s = 0; s < 60; ++s) {
+            QList<std::pair<SeriesInfo, double>> values;
+            for (int series = 0; series < 200; ++series)
+                values.append(
+                    { gauge(u"w"_s, QString::number(series)), valueOf(series, s + flush) });
+            cache->consume(valuesAt(registry, Base + (flush * 60 + s) * 1000LL, values));
+        }
+        cache->flush();
+        largestWal = std::max(largestWal, QFileInfo(path + u"-wal"_s).size());
+    }
+    QTRY_VERIFY(cache->status().checkpoints > 0);
+    QTRY_VERIFY2(QFileInfo(path).size() > emptyFile + (1 << 20),
+                 qPrintable(QString::number(QFileInfo(path).size())));
+    // 1,000 pages of 4 KiB start a checkpoint; a few commits more may come meanwhile.
+    QVERIFY2(largestWal < 16 << 20, qPrintable(QString::number(largestWal)));
+    const int id = *registry.find(gauge(u"w"_s, u"150"_s).key);
+    QCOMPARE(cache->read(id, Base, Base + 6000 * 1000LL).size(), size_t(6000));
 }
 
 void TestSampleCache::retentionOnOpen()

@@ -22,6 +22,7 @@ struct CacheStatus
     int daysExpiredForSpace = 0; // oldest day chunks dropped to make room, since open
     qint64 pendingBytes = 0; // what waits for the next commit (blocks and histograms)
     int reclaimingDays = 0; // expired days whose tables are still being freed in slices
+    int checkpoints = 0; // WAL checkpoints run off the writer's thread, since open
 
     // Something written to the cache since open was refused or lost.
     bool hadWriteErrors() const { return failedCommits > 0; }

@@ -76,6 +76,10 @@ bool CacheWriter::start(QString *error)
         m_reserve->ensure();
     }
     updateStatus(); // days left to free by a previous run show from the start
+    QString why;
+    if (!m_checkpointer.start(m_db.get(),
+                              QString::fromUtf8(sqlite3_db_filename(m_db.get(), "main")), &why))
+        qCWarning(lcCache) << "cache: checkpoints stay in the writer's commits:" << why;
     {
         std::lock_guard lock(m_mutex);
         m_running = true;
@@ -94,6 +98,7 @@ void CacheWriter::stop()
     }
     m_wake.notify_one();
     m_thread.join();
+    m_checkpointer.stop();
 }
 
 bool CacheWriter::loadState(QString *error)
@@ -297,13 +302,20 @@ void CacheWriter::run()
         }
         for (ExpireRequest *request : expires)
             request->result.set_value(expire(request->beforeMs));
-        if (!stopping && m_reclaimer->pending() && !m_lastCommitFailed
+        bool workWaiting = false; // a flush or batches that came during this cycle go first
+        {
+            std::lock_guard lock(m_mutex);
+            workWaiting = m_flushTicket > ticket || !m_queue.empty() || !m_expireRequests.empty();
+        }
+        if (!stopping && !workWaiting && m_reclaimer->pending() && !m_lastCommitFailed
             && Clock::now() >= std::max(nextReclaim, m_reclaimPausedUntil)) {
             const auto started = Clock::now();
             reclaimSlice();
-            // At most half the writer's time: a slice, then as long again for batches.
+            // A quarter of the writer's time at most: a slice, then three times as long
+            // for batches, so few of them arrive during one.
             nextReclaim = Clock::now()
-                + std::max<Clock::duration>(Clock::now() - started, std::chrono::milliseconds(2));
+                + std::max<Clock::duration>(3 * (Clock::now() - started),
+                                            std::chrono::milliseconds(5));
             updateStatus();
         }
 
@@ -697,6 +709,7 @@ void CacheWriter::noteCommitFailure(const QString &error)
 void CacheWriter::updateStatus()
 {
     m_ownStatus.reclaimingDays = m_reclaimer ? m_reclaimer->pendingDays() : 0;
+    m_ownStatus.checkpoints = m_checkpointer.checkpoints();
     m_ownStatus.writeFailing = m_lastCommitFailed;
     if (!m_lastCommitFailed)
         m_ownStatus.diskFull = false;

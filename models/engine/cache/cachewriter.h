@@ -6,7 +6,8 @@
 // new series rows, newly sealed blocks with their summaries (+ deleting the series'
 // tail chunks), the unsealed samples that arrived since the last commit as one tail
 // chunk per series, histograms.
-// Retention and checkpoints run here too, so the file only ever has one writer. An
+// Retention and the hourly WAL reset run here too, so the file only ever has one
+// writer; routine checkpoints run on WalCheckpointer's thread. An
 // expired day leaves the catalogue in one short commit; its rows are then freed in
 // slices between commits (DayReclaimer), so expiry never holds a batch back for long.
 //
@@ -24,6 +25,7 @@
 #include "engine/cache/dayreclaimer.h"
 #include "engine/cache/spacereserve.h"
 #include "engine/cache/sqlitedb.h"
+#include "engine/cache/walcheckpointer.h"
 #include "engine/runtime/samplebus.h"
 
 #include <QHash>
@@ -149,6 +151,8 @@ private:
     bool reloadDays();
 
     Sqlite::Db m_db;
+    // Declared after m_db: stopped (its hook removed) before the connection closes.
+    WalCheckpointer m_checkpointer;
     SeriesRegistry *m_registry;
     const Options m_options;
     std::thread m_thread;

@@ -77,20 +77,21 @@ QByteArray DayReclaimer::dropWholeSql(qint64 day)
         + ";";
 }
 
-bool DayReclaimer::tableExists(const QByteArray &table) const
+bool DayReclaimer::exists(const char *type, const QByteArray &name) const
 {
-    Sqlite::Statement st(m_db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?");
-    st.bind(1, QString::fromLatin1(table));
+    Sqlite::Statement st(m_db, "SELECT 1 FROM sqlite_schema WHERE type = ? AND name = ?");
+    st.bind(1, QString::fromLatin1(type));
+    st.bind(2, QString::fromLatin1(name));
     return st.step();
 }
 
 bool DayReclaimer::deleteSlice(const QByteArray &table, bool *empty, int *rows)
 {
     *empty = true;
-    if (!tableExists(table))
+    if (!exists("table", table))
         return true;
-    // Oldest rows first, in rowid order: those fill whole leaf pages, which are freed
-    // without being written again.
+    // Oldest rows first, in rowid order: they fill whole leaf pages of the table, which
+    // are freed without being written again (their index entries are rewritten).
     Sqlite::Statement del(m_db,
                           "DELETE FROM " + table + " WHERE id IN (SELECT id FROM " + table
                               + " ORDER BY id LIMIT ?)");
@@ -126,6 +127,8 @@ bool DayReclaimer::runSlice(QString *error)
         return false;
     }
     m_rowsDeleted += rows;
+    qCDebug(lcCache) << "cache: freed" << rows << "rows of day" << day << "in"
+                     << double(timer.nsecsElapsed()) / 1e6 << "ms";
     if (blocksEmpty && histEmpty)
         m_days.pop_front();
     // Each slice about TargetSliceMs: halve after a slow one, double after a quick one

@@ -3,11 +3,14 @@
 // Expiry takes a day out of the chunks catalogue at once, so readers stop seeing it in
 // that same short commit. Its blocks_<day> and hist_<day> tables then lose their rows a
 // slice at a time, each slice a transaction of its own of about TargetSliceMs, and are
-// dropped once empty. Dropping a whole day in one transaction walks every page of it
-// (200-340 ms for a day of bench_cache's mix) while no batch can be committed.
-// Day tables that the catalogue no longer lists (a run stopped while freeing them) are
-// found again by findOrphans() when the writer starts, and freed the same way.
-// Writer thread only; it owns the connection.
+// dropped once empty. The series indexes stay until then: dropping one is a single
+// pass over its pages that took 44-56 ms for a day of the bench mix, longer than any
+// slice; deleting rows with the index in place costs more pages in all (each row's
+// entry is elsewhere in the index), but in bounded slices. Dropping a whole day in one
+// transaction walks every page of it (200-340 ms for a day of bench_cache's mix) while no batch can
+// be committed. Day tables that the catalogue no longer lists (a run stopped while freeing them)
+// are found again by findOrphans() when the writer starts, and freed the same way. Writer thread
+// only; it owns the connection.
 #pragma once
 
 #include <QByteArray>
@@ -21,7 +24,7 @@ namespace Headroom {
 class DayReclaimer
 {
 public:
-    static constexpr double TargetSliceMs = 8;
+    static constexpr double TargetSliceMs = 5;
     static constexpr int MinSliceRows = 64;
     static constexpr int MaxSliceRows = 65536;
 
@@ -49,7 +52,7 @@ public:
     static QByteArray dropWholeSql(qint64 day);
 
 private:
-    bool tableExists(const QByteArray &table) const;
+    bool exists(const char *type, const QByteArray &name) const;
     // Deletes up to m_sliceRows rows of table; *empty when nothing is left in it.
     bool deleteSlice(const QByteArray &table, bool *empty, int *rows);
 

@@ -1,0 +1,85 @@
+#include "engine/cache/walcheckpointer.h"
+
+#include "cachelogging.h"
+#include "engine/cache/sqlitedb.h"
+
+#include <sqlite3.h>
+
+namespace Headroom {
+
+bool WalCheckpointer::start(sqlite3 *writer, const QString &path, QString *error)
+{
+    // NOMUTEX as every connection here: this one is used by this thread only.
+    if (sqlite3_open_v2(path.toUtf8().constData(), &m_db,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr)
+        != SQLITE_OK) {
+        if (error)
+            *error = m_db ? Sqlite::errorText(m_db) : QStringLiteral("cannot open");
+        sqlite3_close_v2(m_db);
+        m_db = nullptr;
+        return false;
+    }
+    sqlite3_busy_timeout(m_db, Sqlite::BusyTimeoutMs);
+    m_writer = writer;
+    m_thread = std::thread([this] { run(); });
+    // Replaces the automatic checkpoint's hook: from now on only this thread checkpoints.
+    sqlite3_wal_hook(m_writer, &WalCheckpointer::walHook, this);
+    return true;
+}
+
+void WalCheckpointer::stop()
+{
+    if (!m_thread.joinable())
+        return;
+    sqlite3_wal_hook(m_writer, nullptr, nullptr);
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_wake.notify_one();
+    m_thread.join();
+    sqlite3_close_v2(m_db);
+    m_db = nullptr;
+}
+
+int WalCheckpointer::checkpoints() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_checkpoints;
+}
+
+int WalCheckpointer::walHook(void *self, sqlite3 *, const char *, int pages)
+{
+    // On the writer thread, right after a commit: only a flag and a wake-up.
+    if (pages >= WalPagesPerCheckpoint) {
+        auto *checkpointer = static_cast<WalCheckpointer *>(self);
+        {
+            std::lock_guard lock(checkpointer->m_mutex);
+            checkpointer->m_requested = true;
+        }
+        checkpointer->m_wake.notify_one();
+    }
+    return SQLITE_OK;
+}
+
+void WalCheckpointer::run()
+{
+    for (;;) {
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_requested || m_stopping; });
+            if (m_stopping)
+                return;
+            m_requested = false;
+        }
+        int logPages = 0, copied = 0;
+        const int rc = sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_PASSIVE,
+                                                 &logPages, &copied);
+        if (rc != SQLITE_OK) // busy with the hourly TRUNCATE, or a full disk: next time
+            qCDebug(lcCache) << "cache: checkpoint postponed:" << Sqlite::errorText(m_db);
+        std::lock_guard lock(m_mutex);
+        ++m_checkpoints;
+    }
+}
+
+} // namespace Headroom
