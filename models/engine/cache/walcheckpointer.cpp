@@ -20,6 +20,16 @@ bool WalCheckpointer::start(sqlite3 *writer, const QString &path, QString *error
         return false;
     }
     sqlite3_busy_timeout(m_db, Sqlite::BusyTimeoutMs);
+    // A connection finds the WAL with its first read: until then a checkpoint on it is
+    // a no-op that reports success.
+    QString readError;
+    if (!Sqlite::exec(m_db, "SELECT count(*) FROM sqlite_schema", &readError)) {
+        if (error)
+            *error = readError;
+        sqlite3_close_v2(m_db);
+        m_db = nullptr;
+        return false;
+    }
     m_writer = writer;
     m_thread = std::thread([this] { run(); });
     // Replaces the automatic checkpoint's hook: from now on only this thread checkpoints.
