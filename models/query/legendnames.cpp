@@ -1,23 +1,12 @@
 #include "query/legendnames.h"
 
 #include "core/legendtemplate.h"
-#include "core/statementname.h"
 
 #include <cmath>
 
 namespace Headroom {
 
 using namespace Qt::StringLiterals;
-
-namespace {
-// The default name without the metric: the label values, as seriesDisplayName joins them.
-QString labelsOnlyName(const SeriesInfo &info)
-{
-    const QString full = seriesDisplayName(info);
-    const QString metric = metricWithoutFamily(info.key.metric);
-    return full.size() > metric.size() + 1 ? full.mid(metric.size() + 1) : full;
-}
-} // namespace
 
 void nameSeries(QList<PanelSeriesData> *series, const QString &legendTemplate)
 {
@@ -29,8 +18,10 @@ void nameSeries(QList<PanelSeriesData> *series, const QString &legendTemplate)
     for (PanelSeriesData &s : *series) {
         if (format)
             s.name = format->expand(s.info);
-        if (s.name.isEmpty())
-            s.name = oneMetric ? labelsOnlyName(s.info) : seriesDisplayName(s.info);
+        if (s.name.isEmpty() && oneMetric)
+            s.name = seriesLabelValues(s.info);
+        if (s.name.isEmpty()) // several metrics, or a series without labels
+            s.name = seriesDisplayName(s.info);
     }
 }
 

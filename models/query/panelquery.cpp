@@ -1,5 +1,6 @@
 #include "query/panelquery.h"
 
+#include "core/legendtemplate.h"
 #include "core/statementname.h"
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
@@ -68,13 +69,8 @@ void addComparison(PanelData *data, const DashboardPanel &panel, const SeriesReg
     data->compareOffsetMs = offsetMs;
 }
 
-QString seriesDisplayName(const SeriesInfo &info)
+QString seriesLabelValues(const SeriesInfo &info)
 {
-    // The metric without its family prefix ("host.", "nic.": the panel says that), then
-    // the label values that tell series apart.
-    const qsizetype dot = info.key.metric.indexOf(u'.');
-    QString name = dot > 0 && dot + 1 < info.key.metric.size() ? info.key.metric.mid(dot + 1)
-                                                               : info.key.metric;
     // A statement by its short name: its first words and queryid, not 80 characters
     // of text (the hover and the tables show all of it).
     const QString statement = statementShortName(info.key.labels);
@@ -85,9 +81,16 @@ QString seriesDisplayName(const SeriesInfo &info)
     }
     if (!statement.isEmpty())
         values << statement;
-    if (!values.isEmpty())
-        name += u' ' + values.join(u'/');
-    return name;
+    return values.join(u'/');
+}
+
+QString seriesDisplayName(const SeriesInfo &info)
+{
+    // The metric without its family prefix ("host.", "nic.": the panel says that), then
+    // the label values that tell series apart.
+    const QString values = seriesLabelValues(info);
+    const QString metric = metricWithoutFamily(info.key.metric);
+    return values.isEmpty() ? metric : metric + u' ' + values;
 }
 
 } // namespace Headroom

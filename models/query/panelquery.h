@@ -122,6 +122,8 @@ PanelData queryPanel(const DashboardPanel &panel, const SeriesRegistry &registry
 // A short legend name: the metric without its family prefix, then the label values,
 // e.g. "cpu.utilization all", "rx.bytes eth0".
 QString seriesDisplayName(const SeriesInfo &info);
+// The label values part of it ("all", "erp/SELECT 1 #9"); empty for a series without labels.
+QString seriesLabelValues(const SeriesInfo &info);
 
 // The series of `panel` over the range offsetMs earlier, shifted onto [fromMs, toMs]:
 // fills data->compare and data->compareOffsetMs. offsetMs <= 0 clears them. For the
