@@ -9,25 +9,14 @@ namespace Headroom {
 
 bool WalCheckpointer::start(sqlite3 *writer, const QString &path, QString *error)
 {
-    // NOMUTEX as every connection here: this one is used by this thread only.
-    if (sqlite3_open_v2(path.toUtf8().constData(), &m_db,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr)
-        != SQLITE_OK) {
-        if (error)
-            *error = m_db ? Sqlite::errorText(m_db) : QStringLiteral("cannot open");
-        sqlite3_close_v2(m_db);
-        m_db = nullptr;
+    m_db = Sqlite::open(path, SQLITE_OPEN_READWRITE, error);
+    if (!m_db)
         return false;
-    }
-    sqlite3_busy_timeout(m_db, Sqlite::BusyTimeoutMs);
+    sqlite3_busy_timeout(m_db.get(), Sqlite::BusyTimeoutMs);
     // A connection finds the WAL with its first read: until then a checkpoint on it is
     // a no-op that reports success.
-    QString readError;
-    if (!Sqlite::exec(m_db, "SELECT count(*) FROM sqlite_schema", &readError)) {
-        if (error)
-            *error = readError;
-        sqlite3_close_v2(m_db);
-        m_db = nullptr;
+    if (!Sqlite::exec(m_db.get(), "SELECT count(*) FROM sqlite_schema", error)) {
+        m_db.reset();
         return false;
     }
     m_writer = writer;
@@ -48,8 +37,7 @@ void WalCheckpointer::stop()
     }
     m_wake.notify_one();
     m_thread.join();
-    sqlite3_close_v2(m_db);
-    m_db = nullptr;
+    m_db.reset();
 }
 
 int WalCheckpointer::checkpoints() const
@@ -83,10 +71,10 @@ void WalCheckpointer::run()
             m_requested = false;
         }
         int logPages = 0, copied = 0;
-        const int rc = sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_PASSIVE,
+        const int rc = sqlite3_wal_checkpoint_v2(m_db.get(), nullptr, SQLITE_CHECKPOINT_PASSIVE,
                                                  &logPages, &copied);
         if (rc != SQLITE_OK) // busy with the hourly TRUNCATE, or a full disk: next time
-            qCDebug(lcCache) << "cache: checkpoint postponed:" << Sqlite::errorText(m_db);
+            qCDebug(lcCache) << "cache: checkpoint postponed:" << Sqlite::errorText(m_db.get());
         std::lock_guard lock(m_mutex);
         ++m_checkpoints;
     }

@@ -10,6 +10,8 @@
 // TRUNCATE checkpoint still resets the WAL's size.
 #pragma once
 
+#include "engine/cache/sqlitedb.h"
+
 #include <QString>
 #include <condition_variable>
 #include <mutex>
@@ -39,7 +41,7 @@ private:
     void run();
 
     sqlite3 *m_writer = nullptr;
-    sqlite3 *m_db = nullptr; // this thread's connection
+    Sqlite::Db m_db; // this thread's connection (Sqlite::open: NOMUTEX, extended codes)
     std::thread m_thread;
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;
