@@ -298,6 +298,16 @@ void BenchCache::bytesPerSample()
     const double samples = double(seconds * gauges.samplesPerSecond());
     print("bytes_per_sample_samples", samples);
     print("bytes_per_sample", double(fileBytes(path)) / samples);
+    // The same with each poll up to 10 ms off the second: the timestamps' share.
+    CacheWorkload jittered(false);
+    jittered.setJitterMs(10);
+    const QString jitteredPath = file(u"bench-bytes-jittered.sqlite"_s);
+    {
+        Store store(jitteredPath);
+        qint64 ts = Base;
+        ingest(store, jittered, &ts, seconds);
+    }
+    print("bytes_per_sample_jittered_10ms", double(fileBytes(jitteredPath)) / samples);
     // The plain row for comparison: the same gauges, one row each.
     const QString plainPath = file(u"bench-bytes-plain.sqlite"_s);
     {

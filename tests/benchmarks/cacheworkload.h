@@ -36,6 +36,13 @@ public:
         }
     }
 
+    // Each source's poll lands up to jitterMs before or after the second, as real
+    // collectors' do (0: exactly on it, the default).
+    void setJitterMs(int jitterMs)
+    {
+        m_jitter = std::uniform_int_distribution<int>(-jitterMs, jitterMs);
+    }
+
     // Samples (values and histograms) in one second of the whole fleet.
     int samplesPerSecond() const
     {
@@ -54,7 +61,7 @@ public:
         for (Source &source : m_sources) {
             SampleBatch batch;
             batch.source = source.name;
-            batch.tsMs = tsMs;
+            batch.tsMs = tsMs + m_jitter(m_random);
             batch.values.reserve(source.series.size());
             for (qsizetype i = 0; i < source.series.size(); ++i) {
                 double &v = source.current[size_t(i)];
@@ -107,6 +114,7 @@ private:
     std::vector<Source> m_sources;
     std::mt19937_64 m_random { 42 };
     std::normal_distribution<double> m_step { 0.0, 0.5 };
+    std::uniform_int_distribution<int> m_jitter { 0, 0 };
 };
 
 } // namespace Headroom::Bench

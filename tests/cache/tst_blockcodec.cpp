@@ -11,6 +11,7 @@
 #include <limits>
 
 using namespace Headroom;
+using namespace Qt::StringLiterals;
 using CacheTest::sameBits;
 
 namespace {
@@ -45,6 +46,9 @@ private Q_SLOTS:
     void roundTrip_data();
     void roundTrip();
     void bytesPerSample();
+    void bytewiseBlocksStillDecode_data();
+    void bytewiseBlocksStillDecode();
+    void packedCountIsBounded();
     void garbageIsRejected();
     void truncationIsRejected();
 };
@@ -98,6 +102,35 @@ void TestBlockCodec::roundTrip_data()
         { std::numeric_limits<qint64>::min(), 4 },
     };
     QTest::newRow("unsorted timestamps") << std::vector<Sample> { { Base + 5000, 1 }, { Base, 2 } };
+    // Packed codes: a width fits most values and escapes the rest, including the value
+    // that equals the escape itself (zigzag 7 = -4 with a width of 3 bits).
+    QTest::newRow("gauge with spikes") << regular(
+        120, [](int i) { return i % 40 == 7 ? 1e6 : (i % 40 == 8 ? -4.0 : double(i % 3)); });
+    QTest::newRow("escape code as a value")
+        << regular(120, [](int i) { return i % 2 ? -4.0 : 0.0; });
+    QTest::newRow("one late poll") << [] {
+        auto s = regular(120, [](int i) { return double(i); });
+        for (size_t i = 60; i < s.size(); ++i)
+            s[i].tsMs += 30'000;
+        return s;
+    }();
+    QTest::newRow("64-bit codes") << std::vector<Sample> {
+        { std::numeric_limits<qint64>::max(), 1 },
+        { std::numeric_limits<qint64>::min(), 2 },
+        { std::numeric_limits<qint64>::max(), 3 },
+        { std::numeric_limits<qint64>::min(), 4 },
+    };
+    // XOR windows: a new window, then values inside it, then a wider one.
+    QTest::newRow("xor windows") << regular(12, [](int i) {
+        const double values[]
+            = { 0.1,    0.1,    0.2, 0.3, 0.30000000000000004,
+                1e-300, -1e300, 0.1, 0.1, std::numeric_limits<double>::denorm_min(),
+                -0.0,   0.7 };
+        return values[i];
+    });
+    // Over 65,536 samples a block is written bytewise (the packed count bound).
+    QTest::newRow("bytewise beyond the packed bound") << randomWalk(70'000, 2, 9);
+    QTest::newRow("largest packed block") << randomWalk(65'536, 1, 10);
 }
 
 void TestBlockCodec::roundTrip()
@@ -131,9 +164,57 @@ void TestBlockCodec::bytesPerSample()
     qInfo("bytes/sample, 1 s series: 2-decimal gauge %.2f, full-precision gauge %.2f, "
           "constant %.2f",
           perSample(gauge), perSample(precise), perSample(constant));
-    QVERIFY(perSample(gauge) < 4);
-    QVERIFY(perSample(constant) < 2.5);
-    QVERIFY(perSample(precise) < 9.5); // XOR mode cannot beat the mantissa's entropy
+    // Packed: 1.75 and 0.11 (the bytewise format of schema 4: 2.08 and 2.07).
+    QVERIFY(perSample(gauge) < 2.25);
+    QVERIFY(perSample(constant) < 0.25);
+    QVERIFY(perSample(precise) < 8); // 7.43 (bytewise 8.17): the mantissa is noise
+}
+
+void TestBlockCodec::bytewiseBlocksStillDecode_data()
+{
+    // Blocks as schema versions 1-4 wrote them, spelled out byte by byte (mode, count,
+    // zigzag varint timestamps, then the values), so caches and recordings made before
+    // the packed format stay readable.
+    QTest::addColumn<QByteArray>("block");
+    QTest::addColumn<std::vector<Sample>>("samples");
+    QTest::newRow("decimal, 1 decimal")
+        << QByteArray::fromHex("110380a0abfef962d00f001e0401")
+        << std::vector<Sample> { { Base, 1.5 }, { Base + 1000, 1.7 }, { Base + 2000, 1.6 } };
+    QTest::newRow("xor")
+        << QByteArray::fromHex("000380a0abfef962d00fe807009a9999999999b93f80009a9999999999bfff")
+        << std::vector<Sample> { { Base, 0.1 }, { Base + 1000, 0.1 }, { Base + 2500, -2.75 } };
+}
+
+void TestBlockCodec::bytewiseBlocksStillDecode()
+{
+    QFETCH(QByteArray, block);
+    QFETCH(std::vector<Sample>, samples);
+    std::vector<Sample> decoded;
+    QString error;
+    QVERIFY2(BlockCodec::decode(block, &decoded, &error), qPrintable(error));
+    QVERIFY(sameBits(decoded, samples));
+    // New blocks of the same samples are packed.
+    QCOMPARE_NE(BlockCodec::encode(samples).at(0), block.at(0));
+}
+
+void TestBlockCodec::packedCountIsBounded()
+{
+    // A packed sample can take no bits at all, so the count, not the bytes, bounds the
+    // allocation: a regular constant block of the largest count decodes, one more is
+    // refused before anything is allocated.
+    const QByteArray largest = BlockCodec::encode(regular(65'536, [](int) { return 1.0; }));
+    QCOMPARE_LT(largest.size(), 64);
+    std::vector<Sample> out;
+    QVERIFY(BlockCodec::decode(largest, &out));
+    QCOMPARE(out.size(), size_t(65'536));
+    QByteArray tooMany = largest;
+    QCOMPARE(tooMany.mid(1, 3), QByteArray::fromHex("808004")); // varint 65,536
+    tooMany[1] = char(0x81);
+    out.clear();
+    QString error;
+    QVERIFY(!BlockCodec::decode(tooMany, &out, &error));
+    QCOMPARE(error, u"bad sample count"_s);
+    QVERIFY(out.empty());
 }
 
 void TestBlockCodec::garbageIsRejected()
@@ -169,14 +250,16 @@ void TestBlockCodec::garbageIsRejected()
 
 void TestBlockCodec::truncationIsRejected()
 {
-    const QByteArray valid = BlockCodec::encode(randomWalk(50, -1, 8));
-    for (qsizetype n = 0; n < valid.size(); ++n) {
+    for (const QByteArray &valid :
+         { BlockCodec::encode(randomWalk(50, -1, 8)), BlockCodec::encode(randomWalk(50, 2, 8)) }) {
+        for (qsizetype n = 0; n < valid.size(); ++n) {
+            std::vector<Sample> out;
+            QVERIFY2(!BlockCodec::decode(valid.left(n), &out), qPrintable(QString::number(n)));
+            QVERIFY(out.empty());
+        }
         std::vector<Sample> out;
-        QVERIFY2(!BlockCodec::decode(valid.left(n), &out), qPrintable(QString::number(n)));
-        QVERIFY(out.empty());
+        QVERIFY(!BlockCodec::decode(valid + '\0', &out));
     }
-    std::vector<Sample> out;
-    QVERIFY(!BlockCodec::decode(valid + '\0', &out));
 }
 
 QTEST_GUILESS_MAIN(TestBlockCodec)

@@ -73,7 +73,7 @@ void TestCacheRefusal::refused_data()
                                               << "not a Headroom cache (application id 0x00000000";
     QTest::newRow("newer schema")
         << "newer"
-        << "written by a newer Headroom (cache schema 5, this build reads up to 4); not modified";
+        << "written by a newer Headroom (cache schema 6, this build reads up to 5); not modified";
     QTest::newRow("truncated") << "truncated" << "unreadable or corrupt cache (";
     QTest::newRow("overwritten pages") << "overwritten" << "unreadable or corrupt cache (";
     QTest::newRow("directory") << "directory" << "not a regular file";
@@ -100,7 +100,7 @@ void TestCacheRefusal::refused()
         QVERIFY(rawExec(path, "CREATE TABLE series(id INTEGER PRIMARY KEY, name TEXT);"));
     } else if (kind == QLatin1StringView("newer")) {
         QVERIFY(makeCache(path));
-        QVERIFY(rawExec(path, "PRAGMA user_version = 5;"));
+        QVERIFY(rawExec(path, "PRAGMA user_version = 6;"));
     } else if (kind == QLatin1StringView("truncated")) {
         QVERIFY(makeCache(path));
         QFile f(path);

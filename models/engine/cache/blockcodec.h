@@ -1,14 +1,17 @@
 // The compressed format of one sealed block of samples (one series, one UTC day).
 //
-// Timestamps are delta-of-delta zigzag varints: a regular 1 s series costs one byte
-// per sample, jitter of a few ms too. Values use one of two modes, chosen per block:
-//  - decimal: when every value is exactly n / 10^e for a small e (counts, bytes, a
-//    percentage with two decimals), the integers n are stored as zigzag varint deltas,
-//    typically 1-2 bytes for a slowly changing gauge;
-//  - xor: otherwise each value's bits are XOR'd with the previous value's, stored as a
-//    header byte (leading and trailing zero byte counts) plus the bytes in between;
-//    an unchanged value costs one byte.
-// Both modes reproduce every bit pattern exactly (NaN payloads, -0.0, infinities):
+// Packed (schema version 5 on), a bit stream after the sample count and first timestamp:
+//  - timestamps are zigzag delta-of-deltas, every one in the same bit width chosen per
+//    block (escaping the few that do not fit): a regular 1 s series costs no bits per
+//    sample, a few ms of jitter 3-5 bits;
+//  - values use one of two modes, chosen per block. Decimal: when every value is exactly
+//    n / 10^e for a small e (counts, bytes, a percentage with two decimals), the zigzag
+//    deltas of the integers n, coded like the timestamps (a slowly changing gauge takes
+//    2-7 bits). XOR: otherwise Gorilla's XOR coding of each value's bits against the
+//    previous one (an unchanged value costs one bit).
+// Bytewise (versions 1-4, and blocks over 65,536 samples): the same ideas with varints
+// and whole bytes, at least two bytes per sample. Both are decoded.
+// Every mode reproduces every bit pattern exactly (NaN payloads, -0.0, infinities):
 // decimal mode is only chosen after checking that each value decodes to the same bits.
 #pragma once
 

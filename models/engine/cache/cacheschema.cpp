@@ -141,11 +141,16 @@ bool createVersion4(sqlite3 *db, QString *error)
                         error);
 }
 
+// Version 5: blocks may be in the packed format (blockcodec.h), which older Headroom
+// versions cannot decode; the bytewise blocks already stored stay as they are.
+bool createVersion5(sqlite3 *, QString *)
+{
+    return true;
+}
+
 const Migration migrations[] = {
-    { 1, createVersion1 },
-    { 2, createVersion2 },
-    { 3, createVersion3 },
-    { 4, createVersion4 },
+    { 1, createVersion1 }, { 2, createVersion2 }, { 3, createVersion3 },
+    { 4, createVersion4 }, { 5, createVersion5 },
 };
 static_assert(std::size(migrations) == Version, "one migration step per schema version");
 

@@ -1,6 +1,6 @@
 // The cache file's identity, schema and migrations, and the names of its day tables.
 //
-// Schema (version 4):
+// Schema (version 5):
 //   series(id, source, metric, labels, unit, resource, kind, histogram)  ids are the
 //       SeriesRegistry ids, so they stay stable across restarts
 //   chunks(day)                        catalogue of the day tables that exist
@@ -27,7 +27,7 @@ namespace Headroom::CacheSchema {
 
 // PRAGMA application_id of every Headroom cache: "HDR1".
 constexpr quint32 ApplicationId = 0x48445231;
-constexpr int Version = 4; // PRAGMA user_version; SampleCache::SchemaVersion mirrors it
+constexpr int Version = 5; // PRAGMA user_version; SampleCache::SchemaVersion mirrors it
 // The oldest schema the readers read as it is: 4 only adds the dashboards table, which
 // a reader finds missing and takes as none (a recording of 3 needs no migrated copy).
 constexpr int OldestReadInPlace = 3;

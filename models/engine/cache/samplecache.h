@@ -46,7 +46,7 @@ struct CacheOptions
 class SampleCache : public SampleSink
 {
 public:
-    static constexpr int SchemaVersion = 4;
+    static constexpr int SchemaVersion = 5;
 
     // Opens (creating when missing) the cache at path, loading its series into registry.
     // nullptr with *error naming the file and the reason when it cannot be used.
