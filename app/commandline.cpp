@@ -28,6 +28,20 @@ bool argumentsAskForExport(int argc, char **argv)
     return false;
 }
 
+bool argumentsNeedNoDisplay(int argc, char **argv)
+{
+    if (argumentsAskForExport(argc, argv))
+        return true;
+    for (int i = 1; i < argc; ++i) {
+        for (const char *option :
+             { "--version", "-v", "--help", "-h", "--help-all", "--list-collectors" }) {
+            if (std::strcmp(argv[i], option) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
 bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *error)
 {
     QCommandLineParser parser;
@@ -105,9 +119,13 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     QCommandLineOption quitAfter(u"quit-after"_s, u"GUI: quit after SECONDS."_s, u"SECONDS"_s);
     snapshot.setFlags(QCommandLineOption::HiddenFromHelp);
     quitAfter.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({ dashboard,     var,   cache, noCache, retention, recording, from,    to,
-                        collectFor,    range, png,   csv,     alerts,    findings,  explain, report,
-                        saveRecording, scale, width, trust,   snapshot,  quitAfter });
+    const QCommandLineOption listCollectors(
+        u"list-collectors"_s,
+        u"List the collector plugins found (id, name, file) and any that failed to load."_s);
+    parser.addOptions({ dashboard, var,      cache,      noCache,   retention,     recording,
+                        from,      to,       collectFor, range,     png,           csv,
+                        alerts,    findings, explain,    report,    saveRecording, scale,
+                        width,     trust,    snapshot,   quitAfter, listCollectors });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {
@@ -123,6 +141,7 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         *error = u"unexpected argument \"%1\""_s.arg(parser.positionalArguments().constFirst());
         return false;
     }
+    out->listCollectors = parser.isSet(listCollectors);
     out->dashboardFile = parser.value(dashboard);
     for (const QString &assignment : parser.values(var)) {
         const qsizetype eq = assignment.indexOf(u'=');

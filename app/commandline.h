@@ -6,6 +6,7 @@
 //   (and --retention DAYS for the cache collected into)
 //   headroom --recording FILE [--from WHEN] [--to WHEN] [--dashboard FILE] [exports...]
 //   headroom [--cache FILE | --recording FILE] --save-recording OUT [--from ...] [--to ...]
+//   headroom --list-collectors   the collector plugins found, and any that failed to load
 // Any of the exports (and --explain) makes it headless. Alerts never change the exit code.
 #pragma once
 
@@ -41,6 +42,7 @@ struct CommandLine
     // GUI checks (hidden options): grab the window to a PNG and/or quit after a delay.
     QString guiSnapshot;
     int quitAfterSeconds = 0;
+    bool listCollectors = false;
 
     bool headless() const
     {
@@ -57,5 +59,8 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
 // True when argv asks for a headless report; checked before QApplication exists so
 // the offscreen platform can be chosen.
 bool argumentsAskForExport(int argc, char **argv);
+// True when argv needs no window at all: a headless report, or --version, --help or
+// --list-collectors, which must also work on a machine without a display.
+bool argumentsNeedNoDisplay(int argc, char **argv);
 
 } // namespace Headroom

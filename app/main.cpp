@@ -1,4 +1,5 @@
 // Headroom: GUI by default; a headless report when --export-png/--export-csv is given.
+#include "collector/collectorregistry.h"
 #include "commandline.h"
 #include "core/environmentsecrets.h"
 #include "engine/cache/samplecache.h"
@@ -11,6 +12,7 @@
 #include <QApplication>
 #include <QMessageBox>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 
 using namespace Qt::StringLiterals;
@@ -32,6 +34,26 @@ void dropOffscreenSizeHintWarning(QtMsgType type, const QMessageLogContext &cont
         previousHandler(type, context, message);
     else
         std::fprintf(stderr, "%s\n", qUtf8Printable(qFormatLogMessage(type, context, message)));
+}
+
+// One line per plugin on stdout ("id<TAB>name<TAB>file"), one per problem on stderr;
+// exit 1 when a plugin failed to load or none was found (a broken install).
+int listCollectors()
+{
+    CollectorRegistry registry;
+    const QStringList problems = registry.loadPlugins();
+    QList<CollectorPluginInfo> plugins = registry.plugins();
+    std::sort(plugins.begin(), plugins.end(),
+              [](const auto &a, const auto &b) { return a.id < b.id; });
+    for (const CollectorPluginInfo &plugin : std::as_const(plugins))
+        std::printf("%s\t%s\t%s\n", qUtf8Printable(plugin.id), qUtf8Printable(plugin.name),
+                    qUtf8Printable(plugin.fileName));
+    for (const QString &problem : problems)
+        std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(problem));
+    if (plugins.isEmpty())
+        std::fprintf(stderr, "headroom: no collector plugins in %s\n",
+                     qUtf8Printable(CollectorRegistry::defaultPluginDirs().join(u", "_s)));
+    return problems.isEmpty() && !plugins.isEmpty() ? 0 : 1;
 }
 
 bool haveDisplay()
@@ -110,7 +132,7 @@ int runGui(const CommandLine &options)
 int main(int argc, char **argv)
 {
     takeEnvironmentSecrets(); // before any thread: see environmentsecrets.h
-    const bool headless = argumentsAskForExport(argc, argv);
+    const bool headless = argumentsNeedNoDisplay(argc, argv);
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen"); // reports from cron or ssh need no display
     if (headless)
@@ -135,5 +157,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(error));
         return 2;
     }
+    if (options.listCollectors)
+        return listCollectors();
     return options.headless() ? runHeadlessReport(options) : runGui(options);
 }

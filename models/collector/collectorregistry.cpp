@@ -10,6 +10,9 @@
 #ifndef HEADROOM_PLUGIN_INSTALL_DIR
 #define HEADROOM_PLUGIN_INSTALL_DIR ""
 #endif
+#ifndef HEADROOM_PLUGIN_SUBDIR
+#define HEADROOM_PLUGIN_SUBDIR "lib/headroom/collectors"
+#endif
 
 namespace Headroom {
 
@@ -23,11 +26,20 @@ QStringList CollectorRegistry::defaultPluginDirs()
     const QByteArray env = qgetenv("HEADROOM_PLUGIN_PATH");
     if (!env.isEmpty())
         dirs += QString::fromLocal8Bit(env).split(u':', Qt::SkipEmptyParts);
-    if (QCoreApplication::instance())
-        dirs += QCoreApplication::applicationDirPath() + u"/../lib/headroom/collectors"_s;
+    if (QCoreApplication::instance()) {
+        // The build tree (bin/, lib/headroom/collectors), then an install moved to
+        // another prefix or unpacked from the archive (bin/, <libdir>/headroom/collectors).
+        const QString bin = QCoreApplication::applicationDirPath();
+        dirs += bin + u"/../lib/headroom/collectors"_s;
+        dirs += bin + u"/../"_s + QStringLiteral(HEADROOM_PLUGIN_SUBDIR);
+    }
     const QString installed = QStringLiteral(HEADROOM_PLUGIN_INSTALL_DIR);
     if (!installed.isEmpty())
         dirs += installed;
+    // /usr/bin/../lib/<arch>/headroom/collectors is the install dir: one visit each.
+    for (QString &dir : dirs)
+        dir = QDir::cleanPath(dir);
+    dirs.removeDuplicates();
     return dirs;
 }
 

@@ -29,7 +29,8 @@ public:
     CollectorRegistry(const CollectorRegistry &) = delete;
     CollectorRegistry &operator=(const CollectorRegistry &) = delete;
 
-    // bin/../lib/headroom/collectors, the install dir, and $HEADROOM_PLUGIN_PATH.
+    // $HEADROOM_PLUGIN_PATH, bin/../lib/headroom/collectors (the build tree),
+    // bin/../<libdir>/headroom/collectors (an install under any prefix), the install dir.
     static QStringList defaultPluginDirs();
 
     // Loads every plugin found; problems (bad metadata, a config schema that cannot be

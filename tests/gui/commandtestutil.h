@@ -12,6 +12,7 @@ struct CommandRun
 {
     int exitCode = -1; // -1: it crashed or timed out
     QString stdErr;
+    QString stdOut;
 };
 
 // The environment for the binary's real xcb platform on the tests' Xvfb display
@@ -42,6 +43,7 @@ inline CommandRun runCommand(const QString &binary, const QStringList &args,
     }
     result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     result.stdErr = QString::fromUtf8(process.readAllStandardError());
+    result.stdOut = QString::fromUtf8(process.readAllStandardOutput());
     return result;
 }
 

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void scaleDoublesPixels();
     void badInput_data();
     void badInput();
+    void versionAndCollectorsWithoutDisplay();
     void unusableCacheIsReportedAndUntouched();
     void unusableDefaultCacheFallsBackToLiveData();
     void signalWritesReportOfWhatWasCollected_data();
@@ -190,6 +191,32 @@ void TestHeadroomCommand::badInput()
     for (const QString &part : messageParts)
         QVERIFY2(r.stdErr.contains(part), qPrintable(r.stdErr));
     QVERIFY(!QFile::exists(QDir::tempPath() + u"/headroom-never-written.png"_s));
+}
+
+void TestHeadroomCommand::versionAndCollectorsWithoutDisplay()
+{
+    // What an install check or a support question runs first, over ssh or in a
+    // container: no display, no platform chosen.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : { "DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM" })
+        env.remove(QLatin1StringView(name));
+    const Run version = run({ u"--version"_s }, env);
+    QCOMPARE(version.exitCode, 0);
+    QVERIFY2(version.stdOut.startsWith(u"headroom 0."_s), qPrintable(version.stdOut));
+
+    const Run listed = run({ u"--list-collectors"_s }, env);
+    QVERIFY2(listed.exitCode == 0, qPrintable(listed.stdErr));
+    const QString pluginDir = QStringLiteral(HEADROOM_BUILD_DIR "/lib/headroom/collectors/");
+    QStringList ids;
+    for (const QString &line : listed.stdOut.split(u'\n', Qt::SkipEmptyParts)) {
+        const QStringList fields = line.split(u'\t');
+        QCOMPARE(fields.size(), 3);
+        QVERIFY2(QDir::cleanPath(fields.at(2)).startsWith(QDir::cleanPath(pluginDir)),
+                 qPrintable(line));
+        ids << fields.at(0);
+    }
+    for (const QString &id : { u"host"_s, u"nic"_s, u"postgres"_s, u"prometheus"_s })
+        QVERIFY2(ids.contains(id), qPrintable(listed.stdOut));
 }
 
 void TestHeadroomCommand::unusableCacheIsReportedAndUntouched()
