@@ -67,10 +67,16 @@ void DashboardView::setDashboard(const Dashboard &dashboard)
         panel->setHighlight(m_highlight);
         panel->setFindingFocus(m_focusOnsetMs, m_focusEvidence);
     }
-    for (int r = 0; r < rows; ++r) {
-        m_grid->setRowStretch(r, 1);
-        m_grid->setRowMinimumHeight(r, RowUnitPx / 2);
+    // Every grid row is RowUnitPx tall, as in the PNG export (preferredSize): a panel's
+    // height is the file's "h", never squeezed to fit the window (the view scrolls),
+    // and space below the last row stays empty. Rows of a longer previous dashboard
+    // are reset.
+    const int rowHeight = RowUnitPx - m_grid->verticalSpacing();
+    for (int r = 0; r < std::max(rows, m_rows) + 1; ++r) {
+        m_grid->setRowStretch(r, r == rows ? 1 : 0);
+        m_grid->setRowMinimumHeight(r, r < rows ? rowHeight : 0);
     }
+    m_rows = rows;
 }
 
 QSize DashboardView::preferredSize(int width) const

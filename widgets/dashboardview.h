@@ -61,7 +61,9 @@ public:
     qint64 compareOffset() const { return m_compareOffsetMs; }
 
     static constexpr int GridColumns = 12;
-    static constexpr int RowUnitPx = 64; // height of one grid row at scale 1
+    // Height of one grid row at scale 1, on screen and in the PNG export: a panel of the
+    // usual "h": 4 is 252 px tall, about four rows of panels on a 1080p screen.
+    static constexpr int RowUnitPx = 64;
 
     // Size that fits the grid at `width` pixels, for rendering off screen.
     QSize preferredSize(int width) const;
@@ -87,6 +89,7 @@ private:
     Dashboard m_dashboard;
     QGridLayout *m_grid;
     QList<PanelWidget *> m_panels;
+    int m_rows = 0; // grid rows the current dashboard uses
     QFutureWatcher<QList<PanelData>> m_watcher;
     bool m_pending = false;
     qint64 m_pendingFrom = 0, m_pendingTo = 0;

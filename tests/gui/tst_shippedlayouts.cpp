@@ -1,0 +1,187 @@
+// Every shipped dashboard as a user first sees it on a 1920×1080 screen: the dashboard
+// area of the window (the screen less title bar, menu, toolbar and status bar), panels
+// at their grid heights, no two overlapping, none shorter than 160 px, and every legend
+// name reachable in full (shown, or in the legend's tooltip, or in the table legend's).
+// The first screen of each is written to the build directory for review
+// (shipped-layouts/NAME.png).
+#include "charts/zoomablechartview.h"
+#include "dashboardview.h"
+#include "document/dashboardfile.h"
+#include "engine/runtime/livebuffers.h"
+#include "engine/runtime/seriesregistry.h"
+#include "engine/seriesstore.h"
+#include "panels/panelwidget.h"
+#include "panels/timeseriespanel.h"
+
+#include <QChart>
+#include <QDir>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using namespace Headroom;
+
+namespace {
+
+constexpr QSize Screen { 1920, 1080 };
+// Title bar, menu bar, toolbar and status bar of the main window, as on this desktop.
+constexpr int WindowChromePx = 150;
+constexpr int MinimumPanelPx = 160;
+constexpr qint64 Seconds = 120;
+
+// A value longer than any legend entry has room for.
+QString longValue(const QString &what, int n)
+{
+    return u"%1-%2-a-name-long-enough-that-no-legend-entry-can-show-it-whole"_s.arg(what).arg(n);
+}
+
+// Series for every time series panel's selectors, with long label values (those its
+// legend template names, and one more), 2 minutes at 1 s.
+void addSeriesFor(const Dashboard &dashboard, SeriesRegistry *registry, LiveBuffers *live)
+{
+    static const QRegularExpression placeholder(u"\\{(\\w+)\\}"_s);
+    int n = 0;
+    for (const DashboardPanel &panel : dashboard.panels) {
+        if (panel.type != PanelType::TimeSeries)
+            continue;
+        for (const SeriesSelector &selector : panel.series) {
+            for (int line = 0; line < 3; ++line) {
+                Labels labels;
+                for (auto it = selector.labels.cbegin(); it != selector.labels.cend(); ++it)
+                    labels.insert(it.key(),
+                                  it.value().contains(u'*') ? longValue(it.key(), n) : it.value());
+                for (const auto &match : placeholder.globalMatch(panel.legend)) {
+                    if (!labels.contains(match.captured(1)))
+                        labels.insert(match.captured(1), longValue(match.captured(1), n));
+                }
+                labels.insert(u"name"_s, longValue(u"name"_s, n));
+                QString metric = selector.metric;
+                metric.replace(u'*', u"synthetic"_s);
+                const int id = registry->idFor(SeriesInfo { { selector.source, metric, labels },
+                                                            u"1"_s,
+                                                            u"r"_s,
+                                                            UseKind::Utilization,
+                                                            false });
+                for (qint64 t = 0; t < Seconds; ++t)
+                    live->append(id, { t * 1000, double((t + n) % 17) });
+                ++n;
+            }
+        }
+    }
+}
+
+} // namespace
+
+class TestShippedLayouts : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void firstScreen_data();
+    void firstScreen();
+};
+
+void TestShippedLayouts::firstScreen_data()
+{
+    QTest::addColumn<QString>("path");
+    const QDir shipped(QStringLiteral(HEADROOM_FIXTURES_DIR "/../../resources/dashboards"));
+    const QStringList names = shipped.entryList({ u"*.json"_s }, QDir::Files, QDir::Name);
+    QVERIFY(names.size() >= 2);
+    for (const QString &name : names)
+        QTest::newRow(qPrintable(name)) << shipped.filePath(name);
+}
+
+void TestShippedLayouts::firstScreen()
+{
+    QFETCH(QString, path);
+    const DashboardLoadResult loaded = loadDashboard(path);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.error.toString()));
+    const Dashboard &dashboard = *loaded.dashboard;
+
+    SeriesRegistry registry;
+    LiveBuffers live(int(Seconds) + 10);
+    addSeriesFor(dashboard, &registry, &live);
+    const SeriesStore store(&live, nullptr);
+
+    QScrollArea window;
+    window.setWidgetResizable(true);
+    auto *view = new DashboardView(&registry);
+    view->setStore(&store);
+    view->setDashboard(dashboard);
+    window.setWidget(view);
+    window.resize(Screen.width(), Screen.height() - WindowChromePx);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy refreshed(view, &DashboardView::refreshed);
+    view->refresh(0, (Seconds - 1) * 1000);
+    QTRY_VERIFY(refreshed.count() >= 1);
+    QCoreApplication::processEvents();
+
+    const QList<PanelWidget *> &panels = view->panels();
+    QCOMPARE(panels.size(), dashboard.panels.size());
+    for (qsizetype i = 0; i < panels.size(); ++i) {
+        const PanelWidget *panel = panels.at(i);
+        const QString what = u"%1 (%2)"_s.arg(panel->config().id).arg(panel->geometry().height());
+        QVERIFY2(panel->height() >= MinimumPanelPx, qPrintable(what + u" is too short"_s));
+        // Its height is the grid's, never squeezed to fit the window (which scrolls).
+        QVERIFY2(panel->height() >= panel->config().layout.h * (DashboardView::RowUnitPx - 4),
+                 qPrintable(what + u" is squeezed"_s));
+        for (qsizetype j = i + 1; j < panels.size(); ++j) {
+            QVERIFY2(!panel->geometry().intersects(panels.at(j)->geometry()),
+                     qPrintable(what + u" overlaps "_s + panels.at(j)->config().id));
+        }
+    }
+    int names = 0;
+    for (PanelWidget *panel : panels) {
+        auto *timeSeries = qobject_cast<TimeSeriesPanel *>(panel);
+        if (!timeSeries)
+            continue;
+        const QString id = panel->config().id;
+        QVERIFY2(!panel->data().series.isEmpty(), qPrintable(id + u": no lines"_s));
+        QStringList expected;
+        for (const PanelSeriesData &series : panel->data().series)
+            expected << series.name;
+        if (QTableView *table = timeSeries->legendTable()) {
+            // Cut in the cell, whole in its tooltip.
+            const QAbstractItemModel *model = table->model();
+            QCOMPARE(model->rowCount(), expected.size());
+            for (int row = 0; row < model->rowCount(); ++row) {
+                const QString tip = model->index(row, LegendTableModel::NameColumn)
+                                        .data(Qt::ToolTipRole)
+                                        .toString();
+                const bool whole
+                    = std::any_of(expected.cbegin(), expected.cend(),
+                                  [&](const QString &name) { return tip.contains(name); });
+                QVERIFY2(whole, qPrintable(id + u": tooltip "_s + tip));
+                ++names;
+            }
+            continue;
+        }
+        // The chart's own legend elides a long name and shows it whole as a tooltip.
+        QLegend *legend = timeSeries->chartView()->chart()->legend();
+        QVERIFY2(legend->showToolTips(), qPrintable(id));
+        QStringList labels;
+        for (QLegendMarker *marker : legend->markers())
+            labels << marker->label();
+        for (const QString &name : std::as_const(expected)) {
+            QVERIFY2(labels.contains(name), qPrintable(id + u": no legend entry "_s + name));
+            ++names;
+        }
+    }
+    QVERIFY(names > 0);
+
+    const QString dir = QStringLiteral(HEADROOM_BUILD_DIR "/shipped-layouts");
+    QVERIFY(QDir().mkpath(dir));
+    const QString png = dir + u'/' + QFileInfo(path).completeBaseName() + u".png"_s;
+    QVERIFY2(window.grab().save(png), qPrintable(png));
+    qInfo("%s: %d panels, %d legend names, first screen in %s", qPrintable(path),
+          int(panels.size()), names, qPrintable(png));
+}
+
+QTEST_MAIN(TestShippedLayouts)
+#include "tst_shippedlayouts.moc"
