@@ -210,7 +210,7 @@ void TestUseMatrix::initTestCase()
     const SeriesStore store(&m_live, nullptr);
     const DashboardPanel panel = shippedMatrixPanel(u"host-use.json"_s);
     QCOMPARE(panel.type, PanelType::UseMatrix);
-    QCOMPARE(panel.layout, (PanelLayout { 0, 20, 12, 5 }));
+    QCOMPARE(panel.layout, (PanelLayout { 0, 0, 12, 5 })); // first, full width
     const PanelData data = queryPanel(panel, m_registry, store, At - 15 * 60'000, At, 800);
     QCOMPARE(data.panelId, u"use-matrix"_s);
     QVERIFY(data.series.isEmpty());
@@ -419,7 +419,7 @@ void TestUseMatrix::postgresResources()
         publishPostgres(T0 + i * 1000, 95);
     const SeriesStore store(&m_live, nullptr);
     const DashboardPanel panel = shippedMatrixPanel(u"postgres-use.json"_s);
-    QCOMPARE(panel.layout, (PanelLayout { 0, 41, 12, 4 }));
+    QCOMPARE(panel.layout, (PanelLayout { 0, 0, 12, 4 })); // first, full width
     const UseMatrix m = queryPanel(panel, m_registry, store, T0, T0 + 4000, 0).as<UseMatrix>();
     // Databases, then shard sets; the server-wide "pg" series are not selected.
     QCOMPARE(resources(m),
