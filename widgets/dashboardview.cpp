@@ -16,7 +16,7 @@ DashboardView::DashboardView(const SeriesRegistry *registry, QWidget *parent)
     , m_grid(new QGridLayout(this))
 {
     m_grid->setContentsMargins(4, 4, 4, 4);
-    m_grid->setSpacing(4);
+    m_grid->setSpacing(GridSpacingPx);
     for (int c = 0; c < GridColumns; ++c)
         m_grid->setColumnStretch(c, 1);
     connect(&m_watcher, &QFutureWatcher<QList<PanelData>>::finished, this, [this] {
@@ -71,7 +71,7 @@ void DashboardView::setDashboard(const Dashboard &dashboard)
     // height is the file's "h", never squeezed to fit the window (the view scrolls),
     // and space below the last row stays empty. Rows of a longer previous dashboard
     // are reset.
-    const int rowHeight = RowUnitPx - m_grid->verticalSpacing();
+    const int rowHeight = RowUnitPx - GridSpacingPx;
     for (int r = 0; r < std::max(rows, m_rows) + 1; ++r) {
         m_grid->setRowStretch(r, r == rows ? 1 : 0);
         m_grid->setRowMinimumHeight(r, r < rows ? rowHeight : 0);

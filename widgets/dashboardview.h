@@ -64,6 +64,7 @@ public:
     // Height of one grid row at scale 1, on screen and in the PNG export: a panel of the
     // usual "h": 4 is 252 px tall, about four rows of panels on a 1080p screen.
     static constexpr int RowUnitPx = 64;
+    static constexpr int GridSpacingPx = 4; // between panels, and part of each row's unit
 
     // Size that fits the grid at `width` pixels, for rendering off screen.
     QSize preferredSize(int width) const;

@@ -129,7 +129,8 @@ void TestShippedLayouts::firstScreen()
         const QString what = u"%1 (%2)"_s.arg(panel->config().id).arg(panel->geometry().height());
         QVERIFY2(panel->height() >= MinimumPanelPx, qPrintable(what + u" is too short"_s));
         // Its height is the grid's, never squeezed to fit the window (which scrolls).
-        QVERIFY2(panel->height() >= panel->config().layout.h * (DashboardView::RowUnitPx - 4),
+        QVERIFY2(panel->height() >= panel->config().layout.h
+                         * (DashboardView::RowUnitPx - DashboardView::GridSpacingPx),
                  qPrintable(what + u" is squeezed"_s));
         for (qsizetype j = i + 1; j < panels.size(); ++j) {
             QVERIFY2(!panel->geometry().intersects(panels.at(j)->geometry()),
