@@ -40,6 +40,7 @@ private Q_SLOTS:
     void compareOverlaysTheEarlierRange();
     void aDayAtOneSecondKeepsItsSpike();
     void hoverNamesTheNearestLine();
+    void axisAndHoverInHumanUnits();
     void statementLineShortInLegendWholeOnHover();
     void tableLegendSortsAndIsolates();
     void listLegendClickIsolates();
@@ -547,6 +548,46 @@ void TestTimeSeriesPanel::hoverNamesTheNearestLine()
         "the lower line is nearer there");
     // Half-way between the lines: nothing within reach.
     QCOMPARE(panel.hoverText(chart->mapToPosition(QPointF(5000, 45), anySeries)), QString());
+}
+
+// A byte rate of about 3 MB/s: the axis reads whole steps of MiB/s with the unit along
+// it, the hover a figure in MiB/s; a latency in ms past a second reads in seconds.
+void TestTimeSeriesPanel::axisAndHoverInHumanUnits()
+{
+    TimeSeriesPanel panel(panelConfig());
+    panel.resize(800, 300);
+    panel.show();
+    PanelData data = emptyData(u"cpu"_s, 0, 10'000);
+    PanelSeriesData s = series(1, u"eth0"_s, { { 0, 1e6 }, { 5000, 3e6 }, { 10'000, 3e6 } });
+    s.info.unit = u"B/s"_s;
+    data.series.append(s);
+    panel.setData(data);
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::processEvents();
+    QCOMPARE(panel.axes()->title(), u"MiB/s"_s);
+    const auto labels = panel.axes()->yLabels();
+    QVERIFY(labels.size() >= 3);
+    for (const auto &[value, text] : labels) {
+        // Each label is its value in MiB/s, on a whole step of MiB/s.
+        const double mib = value / 1048576.0;
+        QCOMPARE(text.toDouble(), mib);
+        QVERIFY2(!text.contains(u'k') && !text.contains(u'M'), qPrintable(text));
+    }
+    QVERIFY(labels.constLast().first >= 3e6 - 1048576.0);
+    QChart *chart = panel.chartView()->chart();
+    auto *line = qobject_cast<QLineSeries *>(chart->series().constFirst());
+    const QString hover = panel.hoverText(chart->mapToPosition(QPointF(5000, 3e6), line));
+    QVERIFY2(hover.endsWith(u"\n2.861 MiB/s"_s), qPrintable(hover));
+
+    s.info.unit = u"ms"_s;
+    s.points = { { 0, 200 }, { 5000, 2500 }, { 10'000, 2500 } };
+    data.series = { s };
+    panel.setData(data);
+    QCoreApplication::processEvents();
+    QCOMPARE(panel.axes()->title(), u"s"_s);
+    QVERIFY2(
+        panel.hoverText(chart->mapToPosition(QPointF(5000, 2500), line)).endsWith(u"\n2.5 s"_s),
+        qPrintable(panel.hoverText(chart->mapToPosition(QPointF(5000, 2500), line))));
 }
 
 // A statement's line: its first words and queryid in the legend, the whole text when

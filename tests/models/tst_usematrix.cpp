@@ -443,7 +443,7 @@ void TestUseMatrix::postgresResources()
     QCOMPARE(headlineName(appErrors), u"pg.db.rollbacks.rate{datname=app}"_s);
     QCOMPARE(cellOf(m, u"db:postgres"_s, UseColumn::Errors).level, UseLevel::Ok);
     const UseCell &appSat = cellOf(m, u"db:app"_s, UseColumn::Saturation);
-    QCOMPARE(figure(appSat), u"2 MB/s"_s);
+    QCOMPARE(figure(appSat), u"1.9 MiB/s"_s); // 2,000,000 B/s
     QCOMPARE(appSat.level, UseLevel::Warning);
 }
 
@@ -782,7 +782,7 @@ void TestUseMatrix::formatting_data()
     QTest::newRow("rate") << 0.4 << u"1/s"_s << u"0.4 /s"_s;
     QTest::newRow("big rate") << 25000.0 << u"1/s"_s << u"25k /s"_s;
     QTest::newRow("pages") << 12.0 << u"pages/s"_s << u"12 pages/s"_s;
-    QTest::newRow("bytes") << 1.5e6 << u"B/s"_s << u"1.5 MB/s"_s;
+    QTest::newRow("bytes") << 1.5e6 << u"B/s"_s << u"1.4 MiB/s"_s;
     QTest::newRow("bytes small") << 900.0 << u"B/s"_s << u"900 B/s"_s;
     QTest::newRow("huge percent stays") << 12345.0 << u"%"_s << u"12345 %"_s;
 }

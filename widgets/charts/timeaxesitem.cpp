@@ -32,10 +32,23 @@ TimeAxesItem::TimeAxesItem(QChart *chart, QDateTimeAxis *axisX, QAbstractAxis *a
     setAcceptedMouseButtons(Qt::NoButton);
 }
 
-void TimeAxesItem::setTitle(const QString &title)
+void TimeAxesItem::setUnit(const QString &unit)
 {
-    m_title = title;
+    m_unit = unit;
     update();
+}
+
+UnitScale TimeAxesItem::yScale(const PlotMapping &mapping) const
+{
+    // A log axis keeps its decades in the values' own unit.
+    if (mapping.logY)
+        return { 1, m_unit };
+    return unitScale(m_unit, std::max(std::abs(mapping.yMin), std::abs(mapping.yMax)));
+}
+
+QString TimeAxesItem::title() const
+{
+    return yScale(chartMapping(m_chart, m_axisX, m_axisY)).unit;
 }
 
 int TimeAxesItem::maxYTicks(const PlotMapping &mapping) const
@@ -55,9 +68,11 @@ QList<std::pair<double, QString>> TimeAxesItem::yLabels() const
     const PlotMapping m = chartMapping(m_chart, m_axisX, m_axisY);
     QList<std::pair<double, QString>> labels;
     if (!m.logY) {
-        const ValueTicks ticks = valueTicks(m.yMin, m.yMax, maxYTicks(m));
+        // Ticks on whole steps of the unit shown: 0, 0.5, 1 MiB/s rather than 0, 500k.
+        const double factor = yScale(m).factor;
+        const ValueTicks ticks = valueTicks(m.yMin / factor, m.yMax / factor, maxYTicks(m));
         for (double v : ticks.ticks)
-            labels.append({ v, axisNumber(v, ticks.step) });
+            labels.append({ v * factor, axisNumber(v, ticks.step) });
         return labels;
     }
     // Decades; every k-th when there are more than fit.
@@ -102,7 +117,7 @@ QMargins TimeAxesItem::margins() const
     int widest = 0;
     for (const auto &label : yLabels())
         widest = std::max(widest, fm.horizontalAdvance(label.second));
-    const int title = m_title.isEmpty() ? 0 : QFontMetrics(m_axisY->titleFont()).height() + Pad;
+    const int title = m_unit.isEmpty() ? 0 : QFontMetrics(m_axisY->titleFont()).height() + Pad;
     // Right: room for half of a last time label centred on the plot's right edge.
     return QMargins(Pad + title + widest + TickLength + Pad, 2,
                     fm.horizontalAdvance(u"00:00:00"_s) / 2 + Pad, TickLength + fm.height() + Pad);
@@ -168,14 +183,14 @@ void TimeAxesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QW
         painter->drawText(QRectF(left, plot.bottom() + TickLength, w + 1, fm.height()),
                           Qt::AlignCenter, text);
     }
-    if (!m_title.isEmpty()) {
+    if (const QString title = yScale(m).unit; !title.isEmpty()) {
         // The unit, written upwards along the left edge, centred on the plot.
         painter->setFont(m_axisY->titleFont());
         const QFontMetricsF tm(m_axisY->titleFont());
         painter->translate(m_bounds.left() + Pad + tm.ascent(), plot.center().y());
         painter->rotate(-90);
-        const double w = tm.horizontalAdvance(m_title);
-        painter->drawText(QPointF(-w / 2, 0), m_title);
+        const double w = tm.horizontalAdvance(title);
+        painter->drawText(QPointF(-w / 2, 0), title);
     }
     painter->restore();
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "charts/lineplotitem.h"
+#include "core/valueformat.h"
 
 #include <QGraphicsItem>
 #include <QMargins>
@@ -21,8 +22,11 @@ public:
     // Child of the chart, behind the series; reads the axes' ranges when it paints.
     TimeAxesItem(QChart *chart, QDateTimeAxis *axisX, QAbstractAxis *axisY);
 
-    void setTitle(const QString &title); // the Y axis unit
-    QString title() const { return m_title; }
+    // The unit of the values; the axis shows them in the unit that reads best at its
+    // range (bytes as MiB/s, ms as s: core/valueformat.h's unitScale), on a linear axis.
+    void setUnit(const QString &unit);
+    // The unit written along the Y axis at the current range.
+    QString title() const;
     // The room the labels need left of and below the plot at the current ranges; the
     // panel gives the chart these margins.
     QMargins margins() const;
@@ -37,6 +41,7 @@ public:
 
 private:
     int maxYTicks(const PlotMapping &mapping) const;
+    UnitScale yScale(const PlotMapping &mapping) const;
     int timeRoom(const PlotMapping &mapping) const;
     // Minor grid values of a log axis (2..9 times each decade), empty on a linear one.
     QList<double> minorYValues(const PlotMapping &mapping) const;
@@ -44,7 +49,7 @@ private:
     QChart *m_chart;
     QDateTimeAxis *m_axisX;
     QAbstractAxis *m_axisY;
-    QString m_title;
+    QString m_unit;
     QRectF m_bounds;
 };
 

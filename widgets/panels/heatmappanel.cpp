@@ -31,7 +31,6 @@ QString boundLabel(double ms)
     ValueFormat format;
     format.digits = ValueFormat::Digits::Significant;
     format.precision = 3;
-    format.durations = true;
     format.prefixFrom = ValueFormat::NoPrefix;
     return formatValue(ms, u"ms"_s, format);
 }
@@ -159,8 +158,10 @@ QString HeatmapPanel::hoverText(QPoint pos) const
         = QDateTime::fromMSecsSinceEpoch(grid.fromMs + qint64(std::floor(column * columnMs)));
     const QDateTime end
         = QDateTime::fromMSecsSinceEpoch(grid.fromMs + qint64(std::floor((column + 1) * columnMs)));
-    const QString count
-        = value > 0 ? tr("%1 events/s").arg(QString::number(value, 'g', 4)) : tr("no events");
+    ValueFormat format;
+    format.digits = ValueFormat::Digits::Significant;
+    format.precision = 4;
+    const QString count = value > 0 ? formatValue(value, tr("events/s"), format) : tr("no events");
     return u"%1\n%2\n%3 – %4"_s.arg(heatmapRowLabel(grid, row), count,
                                     start.toString(u"yyyy-MM-dd HH:mm:ss"_s),
                                     end.toString(u"HH:mm:ss"_s));

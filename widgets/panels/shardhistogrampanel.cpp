@@ -1,5 +1,6 @@
 #include "panels/shardhistogrampanel.h"
 
+#include "core/valueformat.h"
 #include "query/shards/shardload.h"
 
 #include <QDateTime>
@@ -209,9 +210,12 @@ QString ShardHistogramPanel::hoverText(const QPoint &pos) const
         const int bucket = std::clamp(
             int(double(pos.x() - g.bars.left()) * Buckets / g.bars.width()), 0, Buckets - 1);
         QStringList shards;
+        ValueFormat loadFormat;
+        loadFormat.digits = ValueFormat::Digits::Fixed;
+        loadFormat.precision = 1;
         for (const ShardLoadRow &row : h.nowShards) {
             if (shardLoadBucket(row.load) == bucket)
-                shards << u"%1 %2%"_s.arg(row.shard).arg(row.load, 0, 'f', 1);
+                shards << row.shard + u' ' + formatValue(row.load, u"%"_s, loadFormat);
         }
         QString text = tr("%1: %n shard(s) now", nullptr, nowCount(bucket))
                            .arg(shardLoadBucketLabel(bucket));

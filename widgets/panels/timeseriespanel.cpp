@@ -6,6 +6,7 @@
 #include "charts/onsetmarkitem.h"
 #include "charts/timeaxesitem.h"
 #include "charts/zoomablechartview.h"
+#include "core/valueformat.h"
 #include "document/panels/timeseriesoptions.h"
 #include "itemmodels/legendtablemodel.h"
 #include "query/stacking.h"
@@ -542,7 +543,7 @@ void TimeSeriesPanel::updateAxes()
         updateLinearAxis(lo, hi, any);
     if (m_axisY->titleText() != axisUnit())
         m_axisY->setTitleText(axisUnit());
-    m_axes->setTitle(axisUnit());
+    m_axes->setUnit(axisUnit());
     // Room for the labels; a change of margins lays the chart out again, so only
     // when the labels need it (a new order of magnitude, a unit).
     const QMargins margins = m_axes->margins();
@@ -642,10 +643,11 @@ QString TimeSeriesPanel::hoverText(const QPointF &chartPosition) const
     }
     const QDateTime when = QDateTime::fromMSecsSinceEpoch(qint64(value.x()));
     const QString time = when.toString(u"yyyy-MM-dd HH:mm:ss "_s) + when.timeZoneAbbreviation();
-    const QString text = u"%1\n%2\n%3 %4"_s.arg(m_legend.value(nearest->key)->name(), time)
-                             .arg(value.y(), 0, 'g', 4)
-                             .arg(unit)
-                             .trimmed();
+    ValueFormat format;
+    format.digits = ValueFormat::Digits::Significant;
+    format.precision = 4;
+    const QString text = u"%1\n%2\n%3"_s.arg(m_legend.value(nearest->key)->name(), time,
+                                             formatValue(value.y(), unit, format));
     return text + fullStatement(key.labels);
 }
 
