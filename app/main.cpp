@@ -4,6 +4,7 @@
 #include "core/environmentsecrets.h"
 #include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
+#include "firstrun.h"
 #include "headlessreport.h"
 #include "imageexport.h"
 #include "mainwindow.h"
@@ -107,8 +108,10 @@ int runGui(const CommandLine &options)
                                                "the file was not modified."));
     for (const QString &problem : pluginProblems)
         std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(problem));
-    if (!window.openDashboard(options.dashboardFile, options.variables)
-        && !options.dashboardFile.isEmpty())
+    if (showWelcomeAtStart(options.dashboardFile, options.recordingFile))
+        window.showWelcome(); // nothing collects until a dashboard is chosen on it
+    else if (!window.openDashboard(options.dashboardFile, options.variables)
+             && !options.dashboardFile.isEmpty())
         window.openDashboard(QString());
     if (!options.recordingFile.isEmpty()) {
         if (!window.openRecording(options.recordingFile, options.dashboardFile.isEmpty()))

@@ -16,6 +16,7 @@
 #include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
 #include "findings/findingsdock.h"
+#include "firstrun.h"
 #include "imageexport.h"
 #include "itemmodels/findingsmodel.h"
 #include "panels/timeseriespanel.h"
@@ -24,6 +25,7 @@
 #include "retentionsetting.h"
 #include "sourcestatusbar.h"
 #include "trustbar.h"
+#include "welcomepage.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -42,6 +44,7 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QSystemTrayIcon>
 #include <QToolBar>
@@ -67,13 +70,42 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     scroll->setWidget(m_view);
     m_trustBar = new TrustBar(this);
     connect(m_trustBar, &TrustBar::trustRequested, this, &MainWindow::trustDashboard);
-    auto *central = new QWidget(this);
-    auto *centralLayout = new QVBoxLayout(central);
-    centralLayout->setContentsMargins(0, 0, 0, 0);
-    centralLayout->setSpacing(0);
-    centralLayout->addWidget(m_trustBar);
-    centralLayout->addWidget(scroll, 1);
-    setCentralWidget(central);
+    m_dashboardPage = new QWidget(this);
+    auto *dashboardLayout = new QVBoxLayout(m_dashboardPage);
+    dashboardLayout->setContentsMargins(0, 0, 0, 0);
+    dashboardLayout->setSpacing(0);
+    dashboardLayout->addWidget(m_trustBar);
+    dashboardLayout->addWidget(scroll, 1);
+    m_welcome = new WelcomePage(this);
+    connect(
+        m_welcome, &WelcomePage::dashboardChosen, this,
+        [this](const QString &resource, const QMap<QString, QString> &variables) {
+            // A shipped dashboard: Save asks for a file name (m_file stays empty).
+            if (maybeSave()
+                && showDashboard(loadDashboardOrDefault(resource), QString(), resource, variables))
+                markWelcomeDone();
+        });
+    connect(m_welcome, &WelcomePage::openFileRequested, this, &MainWindow::openFileDialog);
+    connect(m_welcome, &WelcomePage::openRecordingRequested, this, [this] {
+        if (maybeSave())
+            openRecordingDialog();
+    });
+    connect(m_welcome, &WelcomePage::backRequested, this,
+            [this] { m_pages->setCurrentWidget(m_dashboardPage); });
+    m_pages = new QStackedWidget(this);
+    m_pages->addWidget(m_dashboardPage);
+    m_pages->addWidget(m_welcome);
+    setCentralWidget(m_pages);
+    // The welcome page stands alone: the range, variable and findings bars speak of a
+    // dashboard, and come back as they were with it.
+    connect(m_pages, &QStackedWidget::currentChanged, this, [this] {
+        const bool welcome = isShowingWelcome();
+        if (welcome)
+            m_findingsShown = m_findings->isVisible();
+        m_rangeBar->setVisible(!welcome);
+        m_variableBar->setVisible(!welcome && !m_dashboard.variables.isEmpty());
+        m_findings->setVisible(!welcome && m_findingsShown);
+    });
     connect(m_view, &DashboardView::rangeSelected, this, &MainWindow::onZoom);
     connect(m_view, &DashboardView::chartRequested, this, &MainWindow::openChart);
     // Start well: a range longer than the data present starts where the data does.
@@ -137,6 +169,8 @@ void MainWindow::createActions()
     alertsMenu->addAction(tr("&Edit Rules…"), this, &MainWindow::editAlertRules);
     QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
     settingsMenu->addAction(tr("&Keep History…"), this, &MainWindow::chooseRetention);
+    QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(tr("&Welcome"), this, &MainWindow::showWelcome);
 
     m_rangeBar = addToolBar(tr("Time range"));
     m_rangeBar->setObjectName(u"timeRangeBar"_s);
@@ -179,6 +213,25 @@ bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString>
     return showDashboard(loadDashboardOrDefault(path), path, resolveDashboardPath(path), variables);
 }
 
+void MainWindow::showWelcome()
+{
+    QList<std::pair<QString, Dashboard>> offers;
+    for (const QString &resource : shippedDashboards()) {
+        const DashboardLoadResult loaded = loadDashboardOrDefault(resource);
+        if (loaded.ok())
+            offers.append({ resource, *loaded.dashboard });
+    }
+    m_welcome->setDashboards(offers);
+    m_welcome->setCanGoBack(!m_source.isEmpty());
+    m_pages->setCurrentWidget(m_welcome);
+    updateTitle();
+}
+
+bool MainWindow::isShowingWelcome() const
+{
+    return m_pages->currentWidget() == m_welcome;
+}
+
 bool MainWindow::showDashboard(const DashboardLoadResult &loaded, const QString &path,
                                const QString &origin, const QMap<QString, QString> &variables)
 {
@@ -196,6 +249,7 @@ bool MainWindow::showDashboard(const DashboardLoadResult &loaded, const QString 
     m_source = origin;
     m_variables = m_dashboard.resolveVariables(variables);
     m_trustBar->hide();
+    m_pages->setCurrentWidget(m_dashboardPage);
     m_view->setDashboard(m_dashboard);
     installPanelActions();
     if (!path.isEmpty())
@@ -681,7 +735,9 @@ void MainWindow::updateRecentMenu()
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_file.isEmpty() ? m_dashboard.title : QFileInfo(m_file).fileName();
+    QString name = m_file.isEmpty() ? m_dashboard.title : QFileInfo(m_file).fileName();
+    if (name.isEmpty())
+        name = tr("Welcome"); // nothing opened yet
     setWindowTitle(name + u"[*]"_s
                    + (m_recordingTitle.isEmpty() ? QString() : u" — "_s + m_recordingTitle)
                    + u" — Headroom"_s);

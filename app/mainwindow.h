@@ -19,6 +19,7 @@ class QComboBox;
 class QLabel;
 class QAction;
 class QMenu;
+class QStackedWidget;
 class QSystemTrayIcon;
 class QToolBar;
 
@@ -31,6 +32,7 @@ class FindingsDock;
 class MonitoringSession;
 class TrustBar;
 class SourceStatusBar;
+class WelcomePage;
 class PanelWidget;
 
 class MainWindow : public QMainWindow
@@ -43,6 +45,12 @@ public:
     // Opens path (empty: the shipped default) with variable overrides. Shows a message
     // and keeps the current dashboard when the file cannot be used.
     bool openDashboard(const QString &path, const QMap<QString, QString> &variables = {});
+    // The welcome page (first start, Help ▸ Welcome) in place of the dashboard; a choice
+    // on it opens that dashboard, "Back" returns to the open one.
+    void showWelcome();
+    bool isShowingWelcome() const;
+    WelcomePage *welcomePage() const { return m_welcome; }
+    QString dashboardTitle() const { return m_dashboard.title; }
     void setRange(qint64 rangeMs);
     // Opens the cache at path as a recording (read-only, nothing collected) and shows its
     // whole span. Shows a message and keeps what is open when it cannot be read.
@@ -114,6 +122,10 @@ private:
     QString m_source; // the file or resource m_dashboard came from
     bool m_trusted = true; // its targets and SQL may be acted on (dashboardtrust.h)
     TrustBar *m_trustBar;
+    QStackedWidget *m_pages;
+    QWidget *m_dashboardPage;
+    WelcomePage *m_welcome;
+    bool m_findingsShown = true; // the Findings dock's visibility behind the welcome page
     QMap<QString, QString> m_variables;
     DashboardView *m_view;
     SourceStatusBar *m_statusBar;

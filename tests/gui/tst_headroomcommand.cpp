@@ -396,7 +396,10 @@ void TestHeadroomCommand::guiUnderXvfb()
     // width, so the count does not rest on the legend markers that happen to be visible
     // (fresh-clone CI runs counted fewer than 300 with 30 s, once the USE matrix took the
     // top of the window).
-    const Run r = run({ u"--cache"_s, m_dir.filePath(u"gui-cache.sqlite"_s), u"--range"_s, u"5s"_s,
+    // The shipped host dashboard by name: without --dashboard a first start shows the
+    // welcome page (tst_welcome).
+    const Run r = run({ u"--dashboard"_s, u"host-use.json"_s, u"--cache"_s,
+                        m_dir.filePath(u"gui-cache.sqlite"_s), u"--range"_s, u"5s"_s,
                         u"--quit-after"_s, u"5"_s, u"--gui-snapshot"_s, snapshot },
                       env);
     QVERIFY2(r.exitCode == 0, qPrintable(r.stdErr));
