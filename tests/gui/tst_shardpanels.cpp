@@ -169,7 +169,7 @@ void TestShardPanels::histogramGridAndHover()
     // Hover: bars tell the bucket now and its shards; the grid its cell.
     const QString overBar = panel.hoverText(panel.barRect(6).center());
     QVERIFY2(overBar.startsWith(u"60-70%: 2 shard"_s), qPrintable(overBar));
-    QVERIFY(overBar.contains(u"c 65.0%"_s) && overBar.contains(u"e 60.0%"_s));
+    QVERIFY(overBar.contains(u"c 65.0 %"_s) && overBar.contains(u"e 60.0 %"_s));
     const QString overCell = panel.hoverText(topLeftCell);
     QVERIFY2(overCell.contains(u"90-100%: 2 shard"_s) && overCell.contains(u"2 overloaded"_s),
              qPrintable(overCell));
