@@ -108,6 +108,13 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     });
     connect(m_view, &DashboardView::rangeSelected, this, &MainWindow::onZoom);
     connect(m_view, &DashboardView::chartRequested, this, &MainWindow::openChart);
+    // A folded section is part of the dashboard: saved with it, like Grafana's rows.
+    connect(m_view, &DashboardView::sectionToggled, this, [this](int index, bool collapsed) {
+        if (index >= 0 && index < m_dashboard.sections.size()) {
+            m_dashboard.sections[index].collapsed = collapsed;
+            setModified(true);
+        }
+    });
     // Start well: a range longer than the data present starts where the data does.
     connect(m_view, &DashboardView::refreshed, this, [this] {
         m_range.noteDataStart(m_view->earliestPointMs(), m_view->resultsFromMs(),

@@ -4,6 +4,7 @@
 #include "panels/panelfactory.h"
 #include "panels/panelwidget.h"
 #include "query/panels/paneldescriptor.h"
+#include "sectionheader.h"
 
 #include <QGridLayout>
 #include <QtConcurrent>
@@ -45,18 +46,16 @@ void DashboardView::clearPanels()
     m_pending = false;
     qDeleteAll(m_panels);
     m_panels.clear();
+    qDeleteAll(m_headers);
+    m_headers.clear();
 }
 
 void DashboardView::setDashboard(const Dashboard &dashboard)
 {
     clearPanels();
     m_dashboard = dashboard;
-    int rows = 0;
     for (const DashboardPanel &config : std::as_const(m_dashboard.panels)) {
         PanelWidget *panel = createPanelWidget(config, this);
-        const PanelLayout &l = config.layout;
-        m_grid->addWidget(panel, l.y, l.x, l.h, l.w);
-        rows = std::max(rows, l.y + l.h);
         connect(panel, &PanelWidget::rangeSelected, this, &DashboardView::rangeSelected);
         connect(panel, &PanelWidget::explainRequested, this, &DashboardView::explainRequested);
         connect(panel, &PanelWidget::crosshairMoved, this, &DashboardView::setCrosshair);
@@ -67,24 +66,119 @@ void DashboardView::setDashboard(const Dashboard &dashboard)
         panel->setHighlight(m_highlight);
         panel->setFindingFocus(m_focusOnsetMs, m_focusEvidence);
     }
-    // Every grid row is RowUnitPx tall, as in the PNG export (preferredSize): a panel's
-    // height is the file's "h", never squeezed to fit the window (the view scrolls),
-    // and space below the last row stays empty. Rows of a longer previous dashboard
-    // are reset.
-    const int rowHeight = RowUnitPx - GridSpacingPx;
-    for (int r = 0; r < std::max(rows, m_rows) + 1; ++r) {
-        m_grid->setRowStretch(r, r == rows ? 1 : 0);
-        m_grid->setRowMinimumHeight(r, r < rows ? rowHeight : 0);
+    for (int i = 0; i < m_dashboard.sections.size(); ++i) {
+        const DashboardSection &section = m_dashboard.sections.at(i);
+        auto *header = new SectionHeader(section.title, section.collapsed, this);
+        header->setFixedHeight(SectionHeaderPx - GridSpacingPx); // the same in the PNG
+        connect(header, &SectionHeader::toggled, this, [this, i](bool collapsed) {
+            setSectionCollapsed(i, collapsed);
+            Q_EMIT sectionToggled(i, collapsed);
+        });
+        m_headers.append(header);
     }
-    m_rows = rows;
+    applySections();
 }
 
-QSize DashboardView::preferredSize(int width) const
+void DashboardView::setSectionCollapsed(int index, bool collapsed)
+{
+    if (index < 0 || index >= m_dashboard.sections.size())
+        return;
+    m_dashboard.sections[index].collapsed = collapsed;
+    m_headers.at(index)->setCollapsed(collapsed);
+    applySections();
+}
+
+QList<int> DashboardView::rowHeights() const
 {
     int rows = 0;
     for (const DashboardPanel &config : m_dashboard.panels)
         rows = std::max(rows, config.layout.y + config.layout.h);
-    return QSize(width, std::max(1, rows) * RowUnitPx + 8);
+    for (const DashboardSection &section : m_dashboard.sections)
+        rows = std::max(rows, section.y + 1);
+    // A row of a folded section closes up unless a shown panel (one that starts above
+    // the section) still reaches into it: nothing is ever squeezed.
+    QList<bool> covered(rows, false);
+    for (const DashboardPanel &config : m_dashboard.panels) {
+        const int section = m_dashboard.sectionOfRow(config.layout.y);
+        if (section >= 0 && m_dashboard.sections.at(section).collapsed)
+            continue;
+        for (int r = config.layout.y; r < config.layout.y + config.layout.h && r < rows; ++r)
+            covered[r] = true;
+    }
+    QList<int> heights(rows, RowUnitPx - GridSpacingPx);
+    for (int r = 0; r < rows; ++r) {
+        const int section = m_dashboard.sectionOfRow(r);
+        if (section >= 0 && m_dashboard.sections.at(section).collapsed && !covered.at(r))
+            heights[r] = 0;
+    }
+    return heights;
+}
+
+void DashboardView::applySections()
+{
+    // The grid is laid out again from the rows that show: a folded row is no layout
+    // row at all, so no spacing is left behind for it (QGridLayout keeps spacing around
+    // empty rows). Section bars get a layout row of their own above their first row.
+    const QList<int> heights = rowHeights();
+    const int rows = int(heights.size());
+    QList<int> layoutRowOf(rows, -1);
+    QList<int> headerRow(m_dashboard.sections.size(), -1);
+    int next = 0;
+    for (int y = 0; y < rows; ++y) {
+        for (int i = 0; i < m_dashboard.sections.size(); ++i) {
+            if (m_dashboard.sections.at(i).y == y)
+                headerRow[i] = next++;
+        }
+        if (heights.at(y) > 0)
+            layoutRowOf[y] = next++;
+    }
+    for (QWidget *w : std::as_const(m_panels))
+        m_grid->removeWidget(w);
+    for (QWidget *w : std::as_const(m_headers))
+        m_grid->removeWidget(w);
+    for (int r = 0; r <= std::max(m_rows, next); ++r) {
+        m_grid->setRowStretch(r, 0);
+        m_grid->setRowMinimumHeight(r, 0);
+    }
+
+    QList<int> hidden(m_dashboard.sections.size(), 0);
+    for (PanelWidget *panel : std::as_const(m_panels)) {
+        const PanelLayout &l = panel->config().layout;
+        const int section = m_dashboard.sectionOfRow(l.y);
+        if (section >= 0 && m_dashboard.sections.at(section).collapsed) {
+            panel->hide();
+            ++hidden[section];
+            continue;
+        }
+        // A shown panel's rows all show (rowHeights keeps them).
+        const int top = layoutRowOf.at(l.y);
+        const int bottom = layoutRowOf.at(l.y + l.h - 1);
+        m_grid->addWidget(panel, top, l.x, bottom - top + 1, l.w);
+        panel->show();
+    }
+    for (int i = 0; i < m_headers.size(); ++i) {
+        m_headers.at(i)->setHiddenCount(hidden.at(i));
+        m_grid->addWidget(m_headers.at(i), headerRow.at(i), 0, 1, GridColumns);
+        m_grid->setRowMinimumHeight(headerRow.at(i), SectionHeaderPx - GridSpacingPx);
+    }
+    // Every shown grid row is RowUnitPx tall, as in the PNG export (preferredSize): a
+    // panel's height is the file's "h", never squeezed to fit the window (the view
+    // scrolls), and space below the last row stays empty.
+    for (int y = 0; y < rows; ++y) {
+        if (layoutRowOf.at(y) >= 0)
+            m_grid->setRowMinimumHeight(layoutRowOf.at(y), heights.at(y));
+    }
+    m_grid->setRowStretch(next, 1);
+    m_rows = next;
+}
+
+QSize DashboardView::preferredSize(int width) const
+{
+    int height = 8;
+    for (int h : rowHeights())
+        height += h > 0 ? RowUnitPx : 0;
+    height += int(m_dashboard.sections.size()) * SectionHeaderPx;
+    return QSize(width, std::max(height, RowUnitPx + 8));
 }
 
 QList<int> DashboardView::panelWidths() const

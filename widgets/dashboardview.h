@@ -17,6 +17,7 @@ namespace Headroom {
 class SeriesRegistry;
 class SeriesStore;
 class PanelWidget;
+class SectionHeader;
 
 class DashboardView : public QWidget
 {
@@ -29,6 +30,10 @@ public:
     void setStore(const SeriesStore *store);
     void setDashboard(const Dashboard &dashboard);
     const QList<PanelWidget *> &panels() const { return m_panels; }
+    // One header per section of the dashboard, in its order; folding one hides the
+    // panels whose top row lies in the section and closes up its rows.
+    const QList<SectionHeader *> &sectionHeaders() const { return m_headers; }
+    void setSectionCollapsed(int index, bool collapsed);
 
     // Asynchronous: queries in the pool, applied when done. A refresh requested while
     // one runs is coalesced into a single follow-up.
@@ -65,6 +70,7 @@ public:
     // usual "h": 4 is 252 px tall, about four rows of panels on a 1080p screen.
     static constexpr int RowUnitPx = 64;
     static constexpr int GridSpacingPx = 4; // between panels, and part of each row's unit
+    static constexpr int SectionHeaderPx = 28; // a section's bar, above its first row
 
     // Size that fits the grid at `width` pixels, for rendering off screen.
     QSize preferredSize(int width) const;
@@ -77,6 +83,8 @@ Q_SIGNALS:
     // A panel asked for a time chart of some series (a USE matrix cell was clicked).
     void chartRequested(const Headroom::DashboardPanel &chart);
     void alertAcknowledged(const QString &ruleId, const Headroom::SeriesKey &series, qint64 upToMs);
+    // A section was folded or unfolded from its header (the dashboard is modified).
+    void sectionToggled(int index, bool collapsed);
 
 private:
     QList<PanelData> runQueries(qint64 fromMs, qint64 toMs, const QList<int> &widths,
@@ -84,13 +92,18 @@ private:
     void apply(const QList<PanelData> &results);
     QList<int> panelWidths() const;
     void clearPanels();
+    // Panel visibility and row heights as the sections' folding says.
+    void applySections();
+    // Heights of the grid rows 0..rows-1 (0: folded away) and the rows they span.
+    QList<int> rowHeights() const;
 
     const SeriesRegistry *m_registry;
     const SeriesStore *m_store = nullptr;
     Dashboard m_dashboard;
     QGridLayout *m_grid;
     QList<PanelWidget *> m_panels;
-    int m_rows = 0; // grid rows the current dashboard uses
+    QList<SectionHeader *> m_headers;
+    int m_rows = 0; // layout rows in use (shown grid rows and section bars)
     QFutureWatcher<QList<PanelData>> m_watcher;
     bool m_pending = false;
     qint64 m_pendingFrom = 0, m_pendingTo = 0;

@@ -124,6 +124,16 @@ const DashboardPanel *Dashboard::panel(const QString &id) const
     return nullptr;
 }
 
+int Dashboard::sectionOfRow(int y) const
+{
+    int index = -1;
+    for (int i = 0; i < sections.size(); ++i) {
+        if (sections.at(i).y <= y)
+            index = i;
+    }
+    return index;
+}
+
 QMap<QString, QString> Dashboard::resolveVariables(const QMap<QString, QString> &values) const
 {
     QMap<QString, QString> out;

@@ -58,6 +58,18 @@ struct PanelLayout
     friend bool operator==(const PanelLayout &, const PanelLayout &) = default;
 };
 
+// A titled band of the grid, like a Grafana row: from its grid row `y` down to the next
+// section's. Collapsed, the panels whose top row lies in it are hidden and its rows
+// close up (kept wherever a shown panel still covers them); the state is saved with
+// the dashboard. Panels above the first section belong to none and always show.
+struct DashboardSection
+{
+    QString title;
+    int y = 0;
+    bool collapsed = false;
+    friend bool operator==(const DashboardSection &, const DashboardSection &) = default;
+};
+
 // How a timeseries panel's Y axis maps values: log suits latencies spanning decades.
 enum class YScale
 {
@@ -110,15 +122,16 @@ struct DashboardPanel
 
 struct Dashboard
 {
-    // 2 added alert rules; a build reading only 1 refuses such a file instead of
-    // dropping its rules on the next save.
-    static constexpr int SchemaVersion = 2;
+    // 2 added alert rules, 3 sections; a build reading an older version refuses such a
+    // file instead of dropping what it does not know on the next save.
+    static constexpr int SchemaVersion = 3;
 
     QString title;
     QList<DashboardVariable> variables;
     QList<DashboardSource> sources;
     QList<DashboardDerived> derived;
     QList<DashboardPanel> panels;
+    QList<DashboardSection> sections; // by y, each y once
     // A rule pack from resources ("use"; empty: none) and the dashboard's own rules,
     // which replace pack rules of the same id (alerts/alertrulejson.h).
     QString alertPack;
@@ -127,6 +140,8 @@ struct Dashboard
     int refreshMs = 1000;
 
     const DashboardPanel *panel(const QString &id) const;
+    // The index in `sections` of the section grid row y lies in; -1 above the first.
+    int sectionOfRow(int y) const;
     // Default values of every variable, overridden by `values`.
     // Values for undeclared names are ignored (with a warning).
     QMap<QString, QString> resolveVariables(const QMap<QString, QString> &values) const;

@@ -31,11 +31,39 @@ PanelLayout clamped(PanelLayout layout)
     return layout;
 }
 
+// A panel reaching into a section from above would draw under the section's bar: the
+// section, and everything from its first row down, moves below the panel instead.
+void keepSectionsWhole(Dashboard &dashboard)
+{
+    for (qsizetype i = 0; i < dashboard.sections.size(); ++i) {
+        const int start = dashboard.sections.at(i).y;
+        int bottom = start;
+        for (const DashboardPanel &panel : std::as_const(dashboard.panels)) {
+            const PanelLayout &l = panel.layout;
+            if (l.y < start && l.y + l.h > start)
+                bottom = std::max(bottom, l.y + l.h);
+        }
+        if (bottom == start)
+            continue;
+        const int delta = bottom - start;
+        for (DashboardPanel &panel : dashboard.panels) {
+            if (panel.layout.y >= start)
+                panel.layout.y += delta;
+        }
+        for (qsizetype j = i; j < dashboard.sections.size(); ++j)
+            dashboard.sections[j].y += delta;
+    }
+}
+
 // Keeps the panel at `fixed` where it is and moves every other panel down just as far
 // as needed: panels are settled top to bottom, each below any settled panel it
 // overlaps. A panel overlapping nothing does not move.
 void pushDownFrom(Dashboard &dashboard, qsizetype fixed)
 {
+    // A section the panel now reaches into moves below it first, with its panels, so
+    // that they keep their places in it; then overlaps are settled, and a panel pushed
+    // into a section moves that one down in turn.
+    keepSectionsWhole(dashboard);
     QList<qsizetype> order(dashboard.panels.size());
     std::iota(order.begin(), order.end(), qsizetype(0));
     order.removeAt(fixed);
@@ -59,6 +87,7 @@ void pushDownFrom(Dashboard &dashboard, qsizetype fixed)
         }
         settled.append(i);
     }
+    keepSectionsWhole(dashboard);
 }
 
 QString slug(const QString &title)
@@ -108,6 +137,7 @@ QString addPanel(Dashboard &dashboard, DashboardPanel panel)
         bottom = std::max(bottom, other.layout.y + other.layout.h);
     panel.layout = clamped({ 0, bottom, panel.layout.w, panel.layout.h });
     dashboard.panels.append(panel);
+    keepSectionsWhole(dashboard);
     return panel.id;
 }
 

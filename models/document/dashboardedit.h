@@ -27,7 +27,8 @@ bool removePanel(Dashboard &dashboard, const QString &id);
 bool movePanel(Dashboard &dashboard, const QString &id, int x, int y);
 
 // w is clamped to 1 .. the columns right of x, h to >= 1. Panels it now overlaps are
-// pushed down.
+// pushed down. After any of these edits no panel reaches into a section from above: such
+// a section moves down below it, with every panel from its first row on.
 bool resizePanel(Dashboard &dashboard, const QString &id, int w, int h);
 
 // Replaces the panel (same place in the list) by panel, e.g. the result of the panel

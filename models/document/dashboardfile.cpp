@@ -159,6 +159,7 @@ private:
     bool parseApdex(const QJsonObject &object, const QString &path, DashboardDerived *derived);
     bool parsePanels(const QJsonObject &root, Dashboard *dashboard);
     bool parseAlerts(const QJsonObject &root, Dashboard *dashboard);
+    bool parseSections(const QJsonObject &root, Dashboard *dashboard);
     bool parsePanel(const QJsonObject &object, const QString &path, DashboardPanel *panel,
                     bool *hasLayout);
     bool parsePercentiles(const QJsonObject &object, const QString &path,
@@ -218,11 +219,54 @@ DashboardLoadResult Parser::parse(const QByteArray &json)
 
     if (!readInt(root, u"refreshMs"_s, {}, MinimumIntervalMs, 1000, &dashboard.refreshMs,
                  MaximumRefreshMs)
-        || !parsePanels(root, &dashboard) || !parseAlerts(root, &dashboard))
+        || !parsePanels(root, &dashboard) || !parseSections(root, &dashboard)
+        || !parseAlerts(root, &dashboard))
         return failed();
 
     result.dashboard = std::move(dashboard);
     return result;
+}
+
+bool Parser::parseSections(const QJsonObject &root, Dashboard *dashboard)
+{
+    QJsonArray array;
+    if (!readArray(root, u"sections"_s, {}, false, &array)
+        || !checkCount(array.size(), MaximumSections, u"sections"_s, u"sections"_s))
+        return false;
+    QHash<int, qsizetype> rows;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString path = indexPath(u"sections"_s, i);
+        QJsonObject object;
+        DashboardSection section;
+        if (!elementObject(array.at(i), path, &object)
+            || !checkKnownKeys(object, path, { u"title"_s, u"y"_s, u"collapsed"_s }, u"field"_s)
+            || !readString(object, u"title"_s, path, true, &section.title)
+            || !readInt(object, u"y"_s, path, 0, std::nullopt, &section.y, MaximumPanelRow - 1)
+            || !readBool(object, u"collapsed"_s, path, false, &section.collapsed))
+            return false;
+        if (rows.contains(section.y))
+            return fail(
+                joinPath(path, u"y"_s),
+                u"sections[%1] starts at row %2 too"_s.arg(rows.value(section.y)).arg(section.y));
+        rows.insert(section.y, i);
+        dashboard->sections.append(section);
+    }
+    std::sort(dashboard->sections.begin(), dashboard->sections.end(),
+              [](const DashboardSection &a, const DashboardSection &b) { return a.y < b.y; });
+    // A panel reaching into a section from above would lie under the section's bar,
+    // and fold with neither.
+    for (qsizetype p = 0; p < dashboard->panels.size(); ++p) {
+        const PanelLayout &l = dashboard->panels.at(p).layout;
+        for (const DashboardSection &section : std::as_const(dashboard->sections)) {
+            if (l.y < section.y && l.y + l.h > section.y)
+                return fail(joinPath(indexPath(u"panels"_s, p), u"layout"_s),
+                            u"reaches from row %1 into section %2, which starts at row %3; "
+                            "end the panel above it or start the section lower"_s.arg(l.y)
+                                .arg(describe(section.title))
+                                .arg(section.y));
+        }
+    }
+    return true;
 }
 
 bool Parser::parseAlerts(const QJsonObject &root, Dashboard *dashboard)
@@ -920,6 +964,14 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
         { u"refreshMs"_s, dashboard.refreshMs },
         { u"panels"_s, panels },
     };
+    if (!dashboard.sections.isEmpty()) {
+        QJsonArray sections;
+        for (const DashboardSection &section : dashboard.sections)
+            sections.append(QJsonObject { { u"title"_s, section.title },
+                                          { u"y"_s, section.y },
+                                          { u"collapsed"_s, section.collapsed } });
+        root.insert(u"sections"_s, sections);
+    }
     if (!dashboard.alertPack.isEmpty())
         root.insert(u"alertPack"_s, dashboard.alertPack);
     if (!alerts.isEmpty())

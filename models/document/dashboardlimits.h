@@ -21,6 +21,7 @@ constexpr int MaximumVariableOptions = 200; // suggestions in one variable's dro
 constexpr int MaximumDerived = 200;
 constexpr int MaximumSelectorsPerPanel = 200;
 constexpr int MaximumAlertRules = 500;
+constexpr int MaximumSections = 100;
 
 // Polls: faster than 100 ms is a busy loop on the server; slower than a day is not a
 // live dashboard. A poll longer than 10 min holds a thread for nothing.

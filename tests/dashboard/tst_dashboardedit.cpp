@@ -63,6 +63,17 @@ QString gridProblem(const Dashboard &dashboard)
                 return u"%1 overlaps %2: %3"_s.arg(panels[i].id, panels[j].id,
                                                    layoutsOf(dashboard));
         }
+        for (const DashboardSection &section : dashboard.sections) {
+            if (l.y < section.y && l.y + l.h > section.y)
+                return u"%1 reaches into section %2 at row %3: %4"_s.arg(panels[i].id)
+                    .arg(section.title)
+                    .arg(section.y)
+                    .arg(layoutsOf(dashboard));
+        }
+    }
+    for (qsizetype i = 1; i < dashboard.sections.size(); ++i) {
+        if (dashboard.sections.at(i).y <= dashboard.sections.at(i - 1).y)
+            return u"sections out of order"_s;
     }
     return {};
 }
@@ -84,6 +95,7 @@ private Q_SLOTS:
     void removeAndReorder();
     void replace();
     void randomEditsKeepTheGridValid();
+    void sectionsStayWhole();
     void editedDashboardRoundTrips();
 };
 
@@ -283,6 +295,7 @@ void TestDashboardEdit::randomEditsKeepTheGridValid()
 {
     QRandomGenerator random(20240601); // fixed: a failure can be replayed
     Dashboard dashboard = dashboardOf(u"0,0,6,4 6,0,6,4 0,4,4,3 4,4,8,3"_s);
+    dashboard.sections = { { u"S1"_s, 4, false }, { u"S2"_s, 9, true } };
     for (int step = 0; step < 2000; ++step) {
         const QString id = dashboard.panels[random.bounded(int(dashboard.panels.size()))].id;
         switch (random.bounded(4)) {
@@ -310,6 +323,33 @@ void TestDashboardEdit::randomEditsKeepTheGridValid()
     for (const DashboardPanel &panel : std::as_const(dashboard.panels))
         ids.insert(panel.id);
     QCOMPARE(ids.size(), dashboard.panels.size());
+}
+
+// A panel grown or moved into a section from above pushes the section down with its
+// panels, which stay in it; a new panel at the bottom does the same to an empty
+// section there.
+void TestDashboardEdit::sectionsStayWhole()
+{
+    Dashboard dashboard = dashboardOf(u"0,0,12,4 0,4,6,4 6,4,6,4"_s);
+    dashboard.sections = { { u"B"_s, 4, false }, { u"C"_s, 10, false } };
+    QVERIFY(resizePanel(dashboard, u"a"_s, 6, 6)); // rows 0-5: into B
+    QCOMPARE(layoutsOf(dashboard), u"0,0,6,6 0,6,6,4 6,6,6,4"_s);
+    QCOMPARE(dashboard.sections.at(0).y, 6);
+    QCOMPARE(dashboard.sections.at(1).y, 12);
+    QCOMPARE(dashboard.sectionOfRow(dashboard.panels.at(1).layout.y), 0); // b still in B
+    QCOMPARE(gridProblem(dashboard), QString());
+
+    QVERIFY(movePanel(dashboard, u"b"_s, 0, 10)); // rows 10-13: into C
+    QCOMPARE(dashboard.sections.at(1).y, 14);
+    QCOMPARE(gridProblem(dashboard), QString());
+
+    Dashboard empty = dashboardOf(u"0,0,12,4"_s);
+    empty.sections = { { u"Later"_s, 5, false } };
+    DashboardPanel panel;
+    panel.title = u"New"_s;
+    Headroom::addPanel(empty, panel); // rows 4-7
+    QCOMPARE(empty.sections.at(0).y, 8);
+    QCOMPARE(gridProblem(empty), QString());
 }
 
 void TestDashboardEdit::editedDashboardRoundTrips()

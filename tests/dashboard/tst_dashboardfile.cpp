@@ -154,6 +154,7 @@ void compareDashboards(const Dashboard &actual, const Dashboard &expected)
         QVERIFY(a.thresholds == e.thresholds);
         QCOMPARE(a.thresholds.warning, e.thresholds.warning);
     }
+    QVERIFY(actual.sections == expected.sections);
     QVERIFY(actual == expected); // and operator== agrees
 }
 
@@ -220,6 +221,7 @@ Dashboard fullDashboard()
     bare.type = PanelType::TimeSeries;
     bare.layout = { 0, 9, 12, 1 };
     d.panels = { cpu, bare };
+    d.sections = { { u"Overview ▸ \"USE\""_s, 0, false }, { u"Details"_s, 9, true } };
     return d;
 }
 
@@ -423,7 +425,7 @@ void TestDashboardFile::outputIsStable()
     QCOMPARE(twice, once);
     // Indented and in Qt's key order.
     QVERIFY(once.startsWith("{\n    \"derived\": ["));
-    QVERIFY(once.contains("\"schemaVersion\": 2,"));
+    QVERIFY(once.contains("\"schemaVersion\": 3,"));
     QVERIFY(once.contains("\"timeRange\": \"150m\""));
     QVERIFY(once.endsWith("}\n"));
 }
@@ -506,8 +508,37 @@ void TestDashboardFile::malformed_data()
     QTest::newRow("schemaVersion missing")
         << patched({ { "schemaVersion", removed } }) << u"schemaVersion"_s << u"is required"_s;
     QTest::newRow("schemaVersion newer")
-        << patched({ { "schemaVersion", 3 } }) << u"schemaVersion"_s
-        << u"written by a newer Headroom (schemaVersion 3; this build reads up to 2); not opened"_s;
+        << patched({ { "schemaVersion", 4 } }) << u"schemaVersion"_s
+        << u"written by a newer Headroom (schemaVersion 4; this build reads up to 3); not opened"_s;
+    // sections
+    const QJsonArray twoSections { QJsonObject { { u"title"_s, u"A"_s }, { u"y"_s, 0 } },
+                                   QJsonObject { { u"title"_s, u"B"_s }, { u"y"_s, 0 } } };
+    QTest::newRow("sections not an array")
+        << patched({ { "sections", 3 } }) << u"sections"_s << u"must be an array"_s;
+    QTest::newRow("section title missing")
+        << patched({ { "sections", QJsonArray { QJsonObject { { u"y"_s, 2 } } } } })
+        << u"sections[0].title"_s << u"is required"_s;
+    QTest::newRow("section y negative") << patched(
+        { { "sections", QJsonArray { QJsonObject { { u"title"_s, u"A"_s }, { u"y"_s, -1 } } } } })
+                                        << u"sections[0].y"_s << u"must be an integer from 0 to"_s;
+    QTest::newRow("section y twice") << patched({ { "sections", twoSections } })
+                                     << u"sections[1].y"_s << u"sections[0] starts at row 0 too"_s;
+    QTest::newRow("section collapsed not a bool")
+        << patched(
+               { { "sections",
+                   QJsonArray { QJsonObject {
+                       { u"title"_s, u"A"_s }, { u"y"_s, 1 }, { u"collapsed"_s, u"yes"_s } } } } })
+        << u"sections[0].collapsed"_s << u"must be true or false"_s;
+    QTest::newRow("panel reaches into a section")
+        << patched({ { "sections",
+                       QJsonArray { QJsonObject { { u"title"_s, u"Disk"_s }, { u"y"_s, 1 } } } } })
+        << u"panels[0].layout"_s
+        << u"reaches from row 0 into section \"Disk\", which starts at row 1"_s;
+    QTest::newRow("section unknown field")
+        << patched({ { "sections",
+                       QJsonArray { QJsonObject {
+                           { u"title"_s, u"A"_s }, { u"y"_s, 1 }, { u"folded"_s, true } } } } })
+        << u"sections[0].folded"_s << u"unknown field"_s;
     QTest::newRow("schemaVersion string")
         << patched({ { "schemaVersion", u"1"_s } }) << u"schemaVersion"_s
         << u"must be an integer, got \"1\""_s;
@@ -1136,8 +1167,8 @@ void TestDashboardFile::newerSchemaFromFile()
     QVERIFY(!result.ok());
     QCOMPARE(result.error.toString(),
              path
-                 + u": schemaVersion: written by a newer Headroom (schemaVersion 3; this build "
-                   "reads up to 2); not opened"_s);
+                 + u": schemaVersion: written by a newer Headroom (schemaVersion 4; this build "
+                   "reads up to 3); not opened"_s);
 }
 
 void TestDashboardFile::loadMissingFile()

@@ -12,6 +12,7 @@
 #include "panels/timeseriespanel.h"
 #include "panels/usematrixpanel.h"
 #include "query/csvexport.h"
+#include "sectionheader.h"
 
 #include <QChart>
 #include <QDateTime>
@@ -19,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimeZone>
+#include <QToolButton>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -33,6 +35,7 @@ private Q_SLOTS:
     void linkedRangeCrosshairAndHighlight();
     void compareModeShiftsTheEarlierRange();
     void everyTypeHasItsWidget();
+    void sectionsFoldAndCloseUp();
 };
 
 namespace {
@@ -134,6 +137,69 @@ void TestDashboardView::placesPanelsAndRefreshes()
     const QList<PanelData> all = view.queryAll(0, 49'000);
     QCOMPARE(all.size(), 3);
     QCOMPARE(all[0].series[0].points.size(), size_t(50));
+}
+
+// Two sections under a top panel: each has a bar above its first row; a click on the
+// bar folds its panels away, the rows close up (the panels below move up by exactly
+// the folded panel's height and one spacing), the preferred height shrinks by those
+// rows, and the signal says which section.
+void TestDashboardView::sectionsFoldAndCloseUp()
+{
+    TwoPanels data;
+    Dashboard dashboard = data.dashboard; // a at rows 0-3, b beside it
+    DashboardPanel c = dashboard.panels.at(0);
+    c.id = u"c"_s;
+    c.layout = { 0, 4, 12, 3 }; // section "Memory & disk", rows 4-6
+    DashboardPanel d = c;
+    d.id = u"d"_s;
+    d.layout = { 0, 7, 12, 2 }; // section "Network", rows 7-8
+    dashboard.panels += { c, d };
+    dashboard.sections = { { u"Memory & disk"_s, 4, false }, { u"Network"_s, 7, false } };
+
+    DashboardView view(&data.registry);
+    view.setStore(&data.store);
+    view.setDashboard(dashboard);
+    const int open = 9 * DashboardView::RowUnitPx + 2 * DashboardView::SectionHeaderPx + 8;
+    QCOMPARE(view.preferredSize(1200).height(), open);
+    view.resize(view.preferredSize(1200));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.sectionHeaders().size(), 2);
+    SectionHeader *memory = view.sectionHeaders().at(0);
+    QCOMPARE(memory->text(), u"Memory & disk"_s); // "&" is no mnemonic
+    // Each bar lies between the panels above its section and its first panel.
+    PanelWidget *a = view.panels().at(0), *pc = view.panels().at(2), *pd = view.panels().at(3);
+    QVERIFY(memory->y() >= a->y() + a->height());
+    QVERIFY(memory->y() + memory->height() <= pc->y());
+    QVERIFY(view.sectionHeaders().at(1)->y() >= pc->y() + pc->height());
+    const int dBefore = pd->y();
+    const int cHeight = pc->height();
+    const int dHeight = pd->height();
+
+    QSignalSpy toggled(&view, &DashboardView::sectionToggled);
+    QTest::mouseClick(memory->button(), Qt::LeftButton);
+    QCOMPARE(toggled.size(), 1);
+    QCOMPARE(toggled.at(0).at(0).toInt(), 0);
+    QCOMPARE(toggled.at(0).at(1).toBool(), true);
+    QVERIFY(memory->isCollapsed());
+    QCOMPARE(memory->text(), u"Memory & disk  (1 panel)"_s);
+    QVERIFY(!pc->isVisible());
+    QVERIFY(a->isVisible() && pd->isVisible());
+    QCOMPARE(view.preferredSize(1200).height(), open - 3 * DashboardView::RowUnitPx);
+    view.resize(view.preferredSize(1200));
+    // Up by the folded panel and the spacing below it, nothing more, nothing less.
+    QTRY_COMPARE(pd->y(), dBefore - cHeight - DashboardView::GridSpacingPx);
+    QCOMPARE(pd->height(), dHeight); // moved, not squeezed
+
+    // Unfolded from code (a dashboard saved folded opens folded; see setDashboard).
+    view.setSectionCollapsed(0, false);
+    view.resize(view.preferredSize(1200));
+    QVERIFY(pc->isVisible());
+    QTRY_COMPARE(pd->y(), dBefore);
+    dashboard.sections[1].collapsed = true;
+    view.setDashboard(dashboard);
+    QVERIFY(view.sectionHeaders().at(1)->isCollapsed());
+    QVERIFY(!view.panels().at(3)->isVisible());
 }
 
 void TestDashboardView::linkedRangeCrosshairAndHighlight()
