@@ -12,9 +12,11 @@
 #include "document/dashboardtrust.h"
 #include "editors/alertrulesdialog.h"
 #include "editors/dashboardeditor.h"
+#include "editors/sourcesdialog.h"
 #include "engine/cache/recordingsaver.h"
 #include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
+#include "engine/sourceprobe.h"
 #include "findings/findingsdock.h"
 #include "firstrun.h"
 #include "imageexport.h"
@@ -125,6 +127,8 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     statusBar()->addPermanentWidget(m_statusBar, 1);
     connect(&m_session->scheduler(), &CollectorScheduler::statusChanged, m_statusBar,
             &SourceStatusBar::updateStatus);
+    connect(&m_session->scheduler(), &CollectorScheduler::statusChanged, this,
+            [this](const SourceStatus &status) { m_sourceStatus.insert(status.sourceId, status); });
     m_statusBar->followCache(m_session->cache()); // disk full, write errors
 
     setWindowIcon(appIcon());
@@ -172,6 +176,7 @@ void MainWindow::createActions()
 
     QMenu *dashboardMenu = menuBar()->addMenu(tr("&Dashboard"));
     dashboardMenu->addAction(tr("&Edit Panels…"), this, &MainWindow::editPanels);
+    dashboardMenu->addAction(tr("&Sources…"), this, &MainWindow::editSources);
     QMenu *alertsMenu = menuBar()->addMenu(tr("&Alerts"));
     alertsMenu->addAction(tr("&Edit Rules…"), this, &MainWindow::editAlertRules);
     QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
@@ -234,6 +239,18 @@ void MainWindow::showWelcome()
     updateTitle();
 }
 
+void MainWindow::updateFindingsSources()
+{
+    QStringList sources;
+    qint64 fastestPoll = 0;
+    for (const DashboardSource &source : std::as_const(m_dashboard.sources)) {
+        sources.append(source.id);
+        fastestPoll = fastestPoll == 0 ? source.intervalMs
+                                       : std::min<qint64>(fastestPoll, source.intervalMs);
+    }
+    m_findings->setSources(sources, fastestPoll);
+}
+
 bool MainWindow::isShowingWelcome() const
 {
     return m_pages->currentWidget() == m_welcome;
@@ -266,15 +283,8 @@ bool MainWindow::showDashboard(const DashboardLoadResult &loaded, const QString 
     setFollowing(true);
     restartCollection();
     m_refreshTimer.start(m_dashboard.refreshMs);
-    QStringList sources;
-    qint64 fastestPoll = 0;
-    for (const DashboardSource &source : std::as_const(m_dashboard.sources)) {
-        sources.append(source.id);
-        fastestPoll = fastestPoll == 0 ? source.intervalMs
-                                       : std::min<qint64>(fastestPoll, source.intervalMs);
-    }
     m_findings->clearFindingFocus();
-    m_findings->setSources(sources, fastestPoll);
+    updateFindingsSources();
     m_findings->setLive(true);
     m_findings->refresh();
     setModified(false);
@@ -328,6 +338,49 @@ void MainWindow::applyEditedDashboard(const Dashboard &edited)
     m_view->setDashboard(m_dashboard);
     installPanelActions();
     refresh();
+    setModified(true);
+}
+
+void MainWindow::editSources()
+{
+    // A test runs the source as this dashboard would, with the variables shown now.
+    const Dashboard dashboard = m_dashboard;
+    const QMap<QString, QString> values = m_variables;
+    const CollectorRegistry *collectors = &m_session->collectors();
+    const auto tester = [dashboard, values, collectors](const DashboardSource &source) {
+        Dashboard alone = dashboard;
+        alone.sources = { source };
+        return probeSource(*collectors, alone, 0, values);
+    };
+    const auto status = [this](const QString &id) {
+        const auto it = m_sourceStatus.constFind(id);
+        if (it == m_sourceStatus.cend())
+            return QString();
+        QString text = sourceStateName(it->state);
+        if (it->state == SourceState::Ok)
+            text += tr(", %1 series").arg(it->seriesCount);
+        if (!it->message.isEmpty())
+            text += u": "_s + it->message;
+        return text;
+    };
+    SourcesDialog dialog(m_dashboard.sources, status, tester, this);
+    if (dialog.exec() != QDialog::Accepted || dialog.sources() == m_dashboard.sources)
+        return;
+    const bool wasTrusted = m_trusted;
+    m_dashboard.sources = dialog.sources();
+    if (wasTrusted && !m_session->isRecording()) {
+        // The user typed these targets here: the dashboard stays trusted with them.
+        // One not yet trusted keeps asking (its file's own targets were not agreed to).
+        const TrustRequest request
+            = trustRequest(m_dashboard, m_session->collectors().plugins(), m_variables);
+        QString error;
+        if (!request.isEmpty()
+            && !DashboardTrustStore().trust(request.fingerprint(), m_source, &error))
+            QMessageBox::warning(this, tr("Cannot remember the trust"), error);
+    }
+    m_sourceStatus.clear();
+    restartCollection();
+    updateFindingsSources();
     setModified(true);
 }
 

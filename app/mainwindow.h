@@ -4,12 +4,14 @@
 // findings, What changed) and what a finding does to the panels.
 #pragma once
 
+#include "collector/sourcestatus.h"
 #include "document/dashboard.h"
 #include "document/dashboardfile.h"
 #include "query/analysis/findings.h"
 #include "rangecontroller.h"
 
 #include <QFuture>
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
@@ -100,6 +102,8 @@ private:
     void openChart(const DashboardPanel &chart);
     void installPanelActions(); // per-panel context actions, after every setDashboard
     void editPanels();
+    void editSources(); // Dashboard ▸ Sources…: applied live, saved with the dashboard
+    void updateFindingsSources();
     void editPanelById(const QString &panelId); // not editPanel(): Headroom::editPanel exists
     void applyEditedDashboard(const Dashboard &edited);
     void editAlertRules();
@@ -127,6 +131,7 @@ private:
     WelcomePage *m_welcome;
     bool m_findingsShown = true; // the Findings dock's visibility behind the welcome page
     QMap<QString, QString> m_variables;
+    QHash<QString, SourceStatus> m_sourceStatus; // the latest of each source, for Sources…
     DashboardView *m_view;
     SourceStatusBar *m_statusBar;
     QToolBar *m_rangeBar;

@@ -4,6 +4,7 @@
 #include "document/alertrulejson.h"
 #include "document/dashboardtrust.h"
 #include "engine/cache/samplecache.h"
+#include "engine/sourceinstance.h"
 #include "sessionlogging.h"
 
 namespace Headroom {
@@ -117,33 +118,15 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
             m_scheduler->addFailedSource(source.id, source.plugin, heldReason);
             continue;
         }
-        QString error;
-        CollectorConfig config;
-        config.sourceId = source.id;
-        config.intervalMs = source.intervalMs;
-        config.timeoutMs = source.timeoutMs;
-        config.options = substituteVariables(source.config, values, &error);
-        config.userOptions = userSuppliedOptions(dashboard, source, values);
-        CollectorFactory *factory = m_collectors.factory(source.plugin);
-        std::unique_ptr<Collector> collector;
-        if (error.isEmpty() && !factory)
-            error = u"no collector plugin \"%1\" installed"_s.arg(source.plugin);
-        // The plugin's schema before the plugin: every plugin refuses a misspelt or
-        // mistyped option in the same words, naming it as the file does.
-        if (error.isEmpty()) {
-            const QString path
-                = JsonReader::joinPath(JsonReader::indexPath(u"sources"_s, i), u"config"_s);
-            if (const auto refused = m_collectors.checkConfig(source.plugin, config.options, path))
-                error = refused->toString();
-        }
-        if (error.isEmpty())
-            collector = factory->create(config, &error);
-        if (!collector) {
-            qCWarning(lcSession) << "source" << source.id << error;
-            m_scheduler->addFailedSource(source.id, source.plugin, error);
+        SourceInstance instance = instantiateSource(m_collectors, dashboard, i, values);
+        if (!instance.collector) {
+            qCWarning(lcSession) << "source" << source.id << instance.error;
+            m_scheduler->addFailedSource(source.id, source.plugin, instance.error);
             continue;
         }
-        m_scheduler->addSource(source.plugin, config, std::move(collector), &error);
+        QString error;
+        m_scheduler->addSource(source.plugin, instance.config, std::move(instance.collector),
+                               &error);
     }
     m_scheduler->start();
 }

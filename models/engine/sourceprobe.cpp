@@ -1,0 +1,86 @@
+#include "engine/sourceprobe.h"
+
+#include "engine/sourceinstance.h"
+
+#include <QElapsedTimer>
+#include <QSet>
+#include <QThread>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+void appendNew(QStringList *list, const QStringList &items)
+{
+    for (const QString &item : items) {
+        if (!list->contains(item))
+            list->append(item);
+    }
+}
+} // namespace
+
+SourceProbeResult probeSource(const CollectorRegistry &collectors, const Dashboard &dashboard,
+                              qsizetype index, const QMap<QString, QString> &values, int polls)
+{
+    SourceProbeResult result;
+    QElapsedTimer clock;
+    clock.start();
+    SourceInstance instance = instantiateSource(collectors, dashboard, index, values);
+    if (!instance.collector) {
+        result.error = instance.error;
+        result.tookMs = clock.elapsed();
+        return result;
+    }
+    for (int i = 0; i < polls; ++i) {
+        if (i > 0)
+            QThread::msleep(quint64(instance.config.intervalMs));
+        const PollResult poll = instance.collector->poll(QDeadlineTimer(instance.config.timeoutMs));
+        ++result.polls;
+        appendNew(&result.warnings, poll.warnings);
+        appendNew(&result.notes, poll.notes);
+        if (!poll.error.isEmpty()) {
+            result.error = poll.error;
+            break;
+        }
+        QSet<QString> metrics;
+        QSet<SeriesKey> keys;
+        for (const SeriesValue &v : poll.batch.values) {
+            keys.insert(v.info.key);
+            metrics.insert(v.info.key.metric);
+        }
+        for (const SeriesHistogram &h : poll.batch.histograms) {
+            keys.insert(h.info.key);
+            metrics.insert(h.info.key.metric);
+        }
+        result.series = int(keys.size());
+        result.metrics = QStringList(metrics.cbegin(), metrics.cend());
+        result.metrics.sort();
+    }
+    result.tookMs = clock.elapsed();
+    return result;
+}
+
+QString describeProbe(const SourceProbeResult &result)
+{
+    QString text;
+    if (!result.error.isEmpty()) {
+        text = u"Failed: %1"_s.arg(result.error);
+    } else {
+        constexpr int Shown = 8;
+        QStringList shown = result.metrics.mid(0, Shown);
+        if (result.metrics.size() > Shown)
+            shown.append(u"…"_s);
+        text = u"Works: %1 series, %2 metrics (%3), in %4 polls"_s.arg(result.series)
+                   .arg(result.metrics.size())
+                   .arg(shown.join(u", "_s))
+                   .arg(result.polls);
+    }
+    for (const QString &warning : result.warnings)
+        text += u"\nWarning: "_s + warning;
+    for (const QString &note : result.notes)
+        text += u"\nNote: "_s + note;
+    return text;
+}
+
+} // namespace Headroom

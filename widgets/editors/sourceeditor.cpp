@@ -1,0 +1,291 @@
+#include "editors/sourceeditor.h"
+
+#include "document/dashboardlimits.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString HostHint
+    = QStringLiteral("local, ssh://user@server[:port], or http://server:9100/metrics");
+
+// A libpq value: quoted when it is empty or holds a space, a quote or a backslash.
+QString conninfoValue(const QString &value)
+{
+    static const QRegularExpression plain(u"^[^\\s'\\\\]+$"_s);
+    if (plain.match(value).hasMatch())
+        return value;
+    QString escaped = value;
+    escaped.replace(u"\\"_s, u"\\\\"_s).replace(u"'"_s, u"\\'"_s);
+    return u'\'' + escaped + u'\'';
+}
+
+// The keyword=value pairs of a connection string; nullopt for a URI, a ${variable} or
+// anything else the fields cannot show.
+std::optional<QMap<QString, QString>> conninfoPairs(const QString &conninfo)
+{
+    static const QRegularExpression pair(
+        u"\\G\\s*([A-Za-z_]+)\\s*=\\s*(?:'((?:[^'\\\\]|\\\\.)*)'|([^\\s'\\\\$]+))"_s);
+    QMap<QString, QString> pairs;
+    qsizetype at = 0;
+    const QString text = conninfo.trimmed();
+    while (at < text.size()) {
+        const QRegularExpressionMatch m = pair.match(text, at);
+        if (!m.hasMatch())
+            return std::nullopt;
+        QString value = m.captured(2).isNull() ? m.captured(3) : m.captured(2);
+        value.replace(u"\\'"_s, u"'"_s).replace(u"\\\\"_s, u"\\"_s);
+        pairs.insert(m.captured(1), value);
+        at = m.capturedEnd();
+    }
+    return pairs;
+}
+} // namespace
+
+QString SourceEditor::conninfoFromFields(const QString &host, const QString &port,
+                                         const QString &dbname, const QString &user,
+                                         const QString &sslmode)
+{
+    QStringList parts;
+    for (const auto &[key, value] :
+         { std::pair { u"host"_s, host }, std::pair { u"port"_s, port },
+           std::pair { u"dbname"_s, dbname }, std::pair { u"user"_s, user },
+           std::pair { u"sslmode"_s, sslmode } }) {
+        if (!value.trimmed().isEmpty())
+            parts.append(key + u'=' + conninfoValue(value.trimmed()));
+    }
+    return parts.join(u' ');
+}
+
+SourceEditor::SourceEditor(const DashboardSource &source, const QStringList &otherIds,
+                           Tester tester, QWidget *parent)
+    : QDialog(parent)
+    , m_original(source)
+    , m_otherIds(otherIds)
+    , m_tester(std::move(tester))
+{
+    setWindowTitle(tr("Source: %1").arg(source.plugin));
+    auto *form = new QFormLayout;
+    m_id = new QLineEdit(source.id);
+    m_id->setObjectName(u"id"_s);
+    form->addRow(tr("Id (the series' source)"), m_id);
+    m_interval = new QSpinBox;
+    m_interval->setObjectName(u"interval"_s);
+    m_interval->setRange(1, 3600);
+    m_interval->setSuffix(tr(" s"));
+    m_interval->setValue(std::max(1, source.intervalMs / 1000));
+    form->addRow(tr("Poll every"), m_interval);
+
+    const QJsonObject &config = source.config;
+    if (source.plugin == u"host" || source.plugin == u"nic") {
+        m_host = new QLineEdit(config.value(u"host"_s).toString(u"local"_s));
+        m_host->setObjectName(u"host"_s);
+        m_host->setPlaceholderText(HostHint);
+        m_host->setToolTip(HostHint);
+        form->addRow(tr("Host"), m_host);
+    }
+    if (source.plugin == u"nic") {
+        QStringList names;
+        for (const QJsonValue &name : config.value(u"interfaces"_s).toArray())
+            names.append(name.toString());
+        m_interfaces = new QLineEdit(names.join(u", "_s));
+        m_interfaces->setObjectName(u"interfaces"_s);
+        m_interfaces->setPlaceholderText(tr("every interface but the loopback"));
+        form->addRow(tr("Interfaces"), m_interfaces);
+    } else if (source.plugin == u"postgres") {
+        addPostgresFields(form);
+    } else if (source.plugin == u"prometheus") {
+        m_url = new QLineEdit(config.value(u"url"_s).toString());
+        m_url->setObjectName(u"url"_s);
+        m_url->setPlaceholderText(u"http://server:9100/metrics"_s);
+        form->addRow(tr("Metrics URL"), m_url);
+    } else if (source.plugin != u"host") {
+        form->addRow(new QLabel(tr("This plugin's options are edited in the dashboard file.")));
+    }
+
+    m_problem = new QLabel;
+    m_problem->setObjectName(u"problem"_s);
+    m_problem->setStyleSheet(u"color: #b00020"_s);
+    m_result = new QLabel;
+    m_result->setObjectName(u"testResult"_s);
+    m_result->setTextFormat(Qt::PlainText); // a server's words are untrusted text
+    m_result->setWordWrap(true);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_test = new QPushButton(tr("Test Connection"));
+    m_test->setObjectName(u"test"_s);
+    connect(m_test, &QPushButton::clicked, this, &SourceEditor::testConnection);
+    connect(&m_watcher, &QFutureWatcher<SourceProbeResult>::finished, this, [this] {
+        m_result->setText(describeProbe(m_watcher.result()));
+        m_test->setEnabled(true);
+        Q_EMIT tested();
+    });
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    m_buttons->addButton(m_test, QDialogButtonBox::ActionRole);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_result, 1);
+    layout->addWidget(m_buttons);
+    for (QLineEdit *edit : findChildren<QLineEdit *>())
+        connect(edit, &QLineEdit::textChanged, this, &SourceEditor::updateProblem);
+    updateProblem();
+    resize(620, sizeHint().height());
+}
+
+SourceEditor::~SourceEditor()
+{
+    m_watcher.waitForFinished(); // the probe polls on a worker, bounded by the timeout
+}
+
+void SourceEditor::addPostgresFields(QFormLayout *form)
+{
+    const QString conninfo = m_original.config.value(u"conninfo"_s).toString();
+    const auto pairs = conninfoPairs(conninfo);
+    const auto field = [&](const QString &name, const QString &key, const QString &label,
+                           const QString &placeholder) {
+        auto *edit = new QLineEdit(pairs ? pairs->value(key) : QString());
+        edit->setObjectName(name);
+        edit->setPlaceholderText(placeholder);
+        edit->setEnabled(pairs.has_value());
+        form->addRow(label, edit);
+        return edit;
+    };
+    m_pgHost = field(u"pgHost"_s, u"host"_s, tr("Server"), tr("PGHOST or a local socket"));
+    m_pgPort = field(u"pgPort"_s, u"port"_s, tr("Port"), u"5432"_s);
+    m_pgDatabase = field(u"pgDatabase"_s, u"dbname"_s, tr("Database"), tr("the user's name"));
+    m_pgUser = field(u"pgUser"_s, u"user"_s, tr("User"), tr("your login name"));
+    m_pgSslMode = new QComboBox;
+    m_pgSslMode->setObjectName(u"pgSslMode"_s);
+    m_pgSslMode->addItems({ QString(), u"disable"_s, u"allow"_s, u"prefer"_s, u"require"_s,
+                            u"verify-ca"_s, u"verify-full"_s });
+    m_pgSslMode->setCurrentText(pairs ? pairs->value(u"sslmode"_s) : QString());
+    m_pgSslMode->setEnabled(pairs.has_value());
+    form->addRow(tr("SSL mode"), m_pgSslMode);
+    m_conninfo = new QLineEdit(conninfo);
+    m_conninfo->setObjectName(u"conninfo"_s);
+    m_conninfo->setPlaceholderText(tr("empty: libpq's defaults (PGHOST, PGPORT, service file…)"));
+    form->addRow(tr("Connection string"), m_conninfo);
+    form->addRow(new QLabel(tr("No password here: libpq reads ~/.pgpass, PGPASSWORD or a "
+                               "service file, and dashboards never hold one.")));
+    for (QLineEdit *edit : { m_pgHost, m_pgPort, m_pgDatabase, m_pgUser })
+        connect(edit, &QLineEdit::textEdited, this, &SourceEditor::updateConninfo);
+    connect(m_pgSslMode, &QComboBox::activated, this, &SourceEditor::updateConninfo);
+    // A string the fields cannot show (a URI, ${variable}, other keywords) is edited as
+    // it is; typed by hand, the fields step aside.
+    connect(m_conninfo, &QLineEdit::textEdited, this, [this](const QString &text) {
+        const auto typed = conninfoPairs(text);
+        for (QWidget *w : std::initializer_list<QWidget *> { m_pgHost, m_pgPort, m_pgDatabase,
+                                                             m_pgUser, m_pgSslMode })
+            w->setEnabled(typed.has_value());
+        if (typed) {
+            m_pgHost->setText(typed->value(u"host"_s));
+            m_pgPort->setText(typed->value(u"port"_s));
+            m_pgDatabase->setText(typed->value(u"dbname"_s));
+            m_pgUser->setText(typed->value(u"user"_s));
+            m_pgSslMode->setCurrentText(typed->value(u"sslmode"_s));
+        }
+    });
+}
+
+void SourceEditor::updateConninfo()
+{
+    // Keywords the fields do not show (connect_timeout, service...) stay.
+    QMap<QString, QString> pairs
+        = conninfoPairs(m_conninfo->text()).value_or(QMap<QString, QString>());
+    for (const QString &key : { u"host"_s, u"port"_s, u"dbname"_s, u"user"_s, u"sslmode"_s })
+        pairs.remove(key);
+    QString text = conninfoFromFields(m_pgHost->text(), m_pgPort->text(), m_pgDatabase->text(),
+                                      m_pgUser->text(), m_pgSslMode->currentText());
+    for (auto it = pairs.cbegin(); it != pairs.cend(); ++it)
+        text += (text.isEmpty() ? QString() : u" "_s) + it.key() + u'=' + conninfoValue(it.value());
+    m_conninfo->setText(text);
+}
+
+DashboardSource SourceEditor::source() const
+{
+    DashboardSource source = m_original;
+    source.id = m_id->text().trimmed();
+    source.intervalMs = m_interval->value() * 1000;
+    const auto setOrRemove = [&](const QString &key, const QJsonValue &value, bool keep) {
+        if (keep)
+            source.config.insert(key, value);
+        else
+            source.config.remove(key);
+    };
+    if (m_host)
+        setOrRemove(u"host"_s, m_host->text().trimmed(), true);
+    if (m_interfaces) {
+        QJsonArray names;
+        for (const QString &name : m_interfaces->text().split(u',', Qt::SkipEmptyParts)) {
+            if (!name.trimmed().isEmpty())
+                names.append(name.trimmed());
+        }
+        setOrRemove(u"interfaces"_s, names, !names.isEmpty());
+    }
+    if (m_conninfo)
+        setOrRemove(u"conninfo"_s, m_conninfo->text().trimmed(),
+                    !m_conninfo->text().trimmed().isEmpty());
+    if (m_url)
+        setOrRemove(u"url"_s, m_url->text().trimmed(), true);
+    return source;
+}
+
+QString SourceEditor::problem() const
+{
+    const QString id = m_id->text().trimmed();
+    if (id.isEmpty())
+        return tr("The source needs an id.");
+    if (id.size() > DashboardLimits::MaximumIdLength)
+        return tr("The id is longer than %1 characters.").arg(DashboardLimits::MaximumIdLength);
+    if (m_otherIds.contains(id))
+        return tr("Another source is called \"%1\".").arg(id);
+    if (m_url && m_url->text().trimmed().isEmpty())
+        return tr("The exporter needs a metrics URL.");
+    return {};
+}
+
+void SourceEditor::updateProblem()
+{
+    const QString text = problem();
+    m_problem->setText(text);
+    m_problem->setVisible(!text.isEmpty());
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(text.isEmpty());
+    m_test->setEnabled(text.isEmpty() && !isTesting());
+}
+
+void SourceEditor::testConnection()
+{
+    if (isTesting() || !problem().isEmpty() || !m_tester)
+        return;
+    m_test->setEnabled(false);
+    m_result->setText(tr("Testing…"));
+    m_watcher.setFuture(QtConcurrent::run(m_tester, source()));
+}
+
+bool SourceEditor::isTesting() const
+{
+    return m_watcher.isRunning();
+}
+
+QString SourceEditor::testResult() const
+{
+    return m_result->text();
+}
+
+} // namespace Headroom
