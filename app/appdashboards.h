@@ -6,6 +6,8 @@
 namespace Headroom {
 
 inline const QString DefaultDashboardResource = QStringLiteral(":/dashboards/host-use.json");
+// A dashboard with no sources yet: a USE matrix of every source and the alert list.
+inline const QString NewDashboardResource = QStringLiteral(":/templates/new-dashboard.json");
 
 // Loads path, or the shipped "This host — USE" dashboard when path is empty. A bare
 // file name that is not in the current folder may name a shipped dashboard.

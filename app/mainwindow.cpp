@@ -87,6 +87,14 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
                 && showDashboard(loadDashboardOrDefault(resource), QString(), resource, variables))
                 markWelcomeDone();
         });
+    connect(m_welcome, &WelcomePage::addSourceRequested, this, [this] {
+        if (!maybeSave()
+            || !showDashboard(loadDashboardOrDefault(NewDashboardResource), QString(),
+                              NewDashboardResource, {}))
+            return;
+        markWelcomeDone();
+        editSources();
+    });
     connect(m_welcome, &WelcomePage::openFileRequested, this, &MainWindow::openFileDialog);
     connect(m_welcome, &WelcomePage::openRecordingRequested, this, [this] {
         if (maybeSave())

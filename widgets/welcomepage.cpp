@@ -52,6 +52,11 @@ WelcomePage::WelcomePage(QWidget *parent)
     layout->addLayout(m_cards);
 
     auto *buttons = new QHBoxLayout;
+    auto *addSource = new QPushButton(tr("Add a Source…"));
+    addSource->setObjectName(u"addSource"_s);
+    addSource->setToolTip(tr("A new dashboard of your own hosts, databases and exporters: "
+                             "a USE matrix of them all and the alert list"));
+    connect(addSource, &QPushButton::clicked, this, &WelcomePage::addSourceRequested);
     auto *openFile = new QPushButton(tr("Open a Dashboard File…"));
     openFile->setObjectName(u"openFile"_s);
     connect(openFile, &QPushButton::clicked, this, &WelcomePage::openFileRequested);
@@ -62,6 +67,7 @@ WelcomePage::WelcomePage(QWidget *parent)
     m_back->setObjectName(u"back"_s);
     m_back->hide();
     connect(m_back, &QPushButton::clicked, this, &WelcomePage::backRequested);
+    buttons->addWidget(addSource);
     buttons->addWidget(openFile);
     buttons->addWidget(openRecording);
     buttons->addStretch(1);

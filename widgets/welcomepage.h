@@ -40,6 +40,7 @@ Q_SIGNALS:
     // The variables hold what the fields say, trimmed, for every variable of the
     // dashboard (an emptied field is an empty value, as on the variable bar).
     void dashboardChosen(const QString &path, const QMap<QString, QString> &variables);
+    void addSourceRequested(); // a new dashboard, starting from Dashboard ▸ Sources…
     void openFileRequested();
     void openRecordingRequested();
     void backRequested();

@@ -754,7 +754,10 @@ bool Parser::parseSelector(const QJsonObject &object, const QString &path, Serie
 {
     if (!readNonEmptyString(object, u"source"_s, path, &selector->source, MaximumIdLength))
         return false;
-    if (!m_sourceIds.contains(selector->source)) {
+    // A name must be a declared source (a typo shows at once); a pattern with '*' picks
+    // among whatever sources the dashboard has, none yet included (a new dashboard's
+    // USE matrix of every source).
+    if (!selector->source.contains(u'*') && !m_sourceIds.contains(selector->source)) {
         QStringList declared(m_sourceIds.cbegin(), m_sourceIds.cend());
         declared.sort();
         return fail(joinPath(path, u"source"_s),

@@ -238,6 +238,7 @@ private Q_SLOTS:
     void shippedDashboardsLoadWithoutOverlap_data();
     void shippedDashboardsLoadWithoutOverlap();
     void unknownKeysIgnored();
+    void sourcePatternNeedsNoDeclaredSource();
     void roundTripBuilt();
     void roundTripFixture();
     void outputIsStable();
@@ -351,6 +352,16 @@ void TestDashboardFile::autoLayout()
     QCOMPARE(none.dashboard->panels.at(0).layout, (PanelLayout { 0, 0, 6, 4 }));
     QCOMPARE(none.dashboard->panels.at(1).layout, (PanelLayout { 6, 0, 6, 4 }));
     QCOMPARE(none.dashboard->panels.at(2).layout, (PanelLayout { 0, 4, 6, 4 }));
+}
+
+void TestDashboardFile::sourcePatternNeedsNoDeclaredSource()
+{
+    const DashboardLoadResult result = parseDashboard(
+        R"({"schemaVersion": 3, "title": "t", "sources": [],
+            "panels": [{"id": "m", "type": "usematrix", "series": [{"source": "*", "metric": "*"}]}]})",
+        u"p.json"_s);
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    QCOMPARE(result.dashboard->panels.at(0).series.at(0).source, u"*"_s);
 }
 
 void TestDashboardFile::unknownKeysIgnored()

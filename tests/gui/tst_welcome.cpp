@@ -3,6 +3,7 @@
 // it opens that dashboard with the values typed, collecting for real from this host.
 #include "appdashboards.h"
 #include "dashboardview.h"
+#include "editors/sourcesdialog.h"
 #include "engine/monitoringsession.h"
 #include "engine/runtime/seriesregistry.h"
 #include "findings/findingsdock.h"
@@ -10,6 +11,7 @@
 #include "mainwindow.h"
 #include "welcomepage.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPushButton>
@@ -17,6 +19,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTimer>
 
 using namespace Headroom;
 using namespace Qt::StringLiterals;
@@ -35,6 +38,7 @@ private Q_SLOTS:
     void shownOnTheFirstStartOnly();
     void offersEveryShippedDashboardWithItsVariables();
     void choosingOpensTheDashboardAndCollects();
+    void addASourceStartsANewDashboard();
 };
 
 void TestWelcome::initTestCase()
@@ -138,6 +142,47 @@ void TestWelcome::choosingOpensTheDashboardAndCollects()
     back->click();
     QVERIFY(!window.isShowingWelcome());
     QCOMPARE(window.dashboardTitle(), u"This host — USE"_s);
+}
+
+// "Add a Source…": a new dashboard (a USE matrix of every source, the alert list) and
+// Dashboard ▸ Sources… at once; a host added there collects and fills the matrix.
+void TestWelcome::addASourceStartsANewDashboard()
+{
+    MonitoringSession session;
+    QCOMPARE(session.loadPlugins(), QStringList());
+    MainWindow window(&session);
+    window.resize(1200, 800);
+    window.show();
+    window.showWelcome();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    bool scripted = false;
+    // The Sources dialog is modal: script it once it shows.
+    QTimer::singleShot(0, &window, [&] {
+        auto *dialog = qobject_cast<SourcesDialog *>(QApplication::activeModalWidget());
+        if (!dialog) { // a message instead (the template refused?): fail, do not hang
+            if (QWidget *other = QApplication::activeModalWidget())
+                other->close();
+            return;
+        }
+        QCOMPARE(dialog->sources().size(), 0);
+        dialog->setEditorRun([](SourceEditor *editor) {
+            auto *host = editor->findChild<QLineEdit *>(u"host"_s);
+            host->setText(u"local"_s);
+            return editor->problem().isEmpty();
+        });
+        dialog->addSource(u"host"_s);
+        scripted = dialog->sources().size() == 1;
+        dialog->accept();
+    });
+    QTest::mouseClick(window.welcomePage()->findChild<QPushButton *>(u"addSource"_s),
+                      Qt::LeftButton);
+    QVERIFY(scripted);
+    QVERIFY(!window.isShowingWelcome());
+    QCOMPARE(window.dashboardTitle(), u"New dashboard"_s);
+    QVERIFY(window.windowTitle().contains(u'*') || window.isWindowModified());
+    QVERIFY(!showWelcomeAtStart(QString(), QString()));
+    const SeriesKey cpu { u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } } };
+    QTRY_VERIFY_WITH_TIMEOUT(session.registry().find(cpu).has_value(), 10'000);
 }
 
 QTEST_MAIN(TestWelcome)
