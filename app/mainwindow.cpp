@@ -49,6 +49,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QSystemTrayIcon>
+#include <QThreadPool>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -59,6 +60,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr int MaxRecentFiles = 8;
+constexpr int FindingsDockHeightPx = 200;
 } // namespace
 
 MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
@@ -79,21 +81,17 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     dashboardLayout->addWidget(m_trustBar);
     dashboardLayout->addWidget(scroll, 1);
     m_welcome = new WelcomePage(this);
-    connect(
-        m_welcome, &WelcomePage::dashboardChosen, this,
-        [this](const QString &resource, const QMap<QString, QString> &variables) {
-            // A shipped dashboard: Save asks for a file name (m_file stays empty).
-            if (maybeSave()
-                && showDashboard(loadDashboardOrDefault(resource), QString(), resource, variables))
-                markWelcomeDone();
-        });
+    connect(m_welcome, &WelcomePage::dashboardChosen, this,
+            [this](const QString &resource, const QMap<QString, QString> &variables) {
+                // A shipped dashboard: Save asks for a file name (m_file stays empty).
+                if (maybeSave())
+                    showDashboard(loadDashboardOrDefault(resource), QString(), resource, variables);
+            });
     connect(m_welcome, &WelcomePage::addSourceRequested, this, [this] {
-        if (!maybeSave()
-            || !showDashboard(loadDashboardOrDefault(NewDashboardResource), QString(),
-                              NewDashboardResource, {}))
-            return;
-        markWelcomeDone();
-        editSources();
+        if (maybeSave()
+            && showDashboard(loadDashboardOrDefault(NewDashboardResource), QString(),
+                             NewDashboardResource, {}))
+            editSources();
     });
     connect(m_welcome, &WelcomePage::openFileRequested, this, &MainWindow::openFileDialog);
     connect(m_welcome, &WelcomePage::openRecordingRequested, this, [this] {
@@ -115,6 +113,9 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
         m_rangeBar->setVisible(!welcome);
         m_variableBar->setVisible(!welcome && !m_dashboard.variables.isEmpty());
         m_findings->setVisible(!welcome && m_findingsShown);
+        // Nothing to edit behind the page on a first start; Help ▸ Welcome returns to it.
+        m_dashboardMenu->menuAction()->setEnabled(!welcome);
+        m_alertsMenu->menuAction()->setEnabled(!welcome);
     });
     connect(m_view, &DashboardView::rangeSelected, this, &MainWindow::onZoom);
     connect(m_view, &DashboardView::chartRequested, this, &MainWindow::openChart);
@@ -149,6 +150,8 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    // A source test left running when its editor closed reads the session's plugins.
+    QThreadPool::globalInstance()->waitForDone();
     m_csvExport.waitForFinished(); // it reads the session's store
     m_recordingSave.waitForFinished(); // it reads the session's cache
     m_findings->setStore(nullptr); // waits for an analysis in flight
@@ -182,10 +185,10 @@ void MainWindow::createActions()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     updateRecentMenu();
 
-    QMenu *dashboardMenu = menuBar()->addMenu(tr("&Dashboard"));
+    QMenu *dashboardMenu = m_dashboardMenu = menuBar()->addMenu(tr("&Dashboard"));
     dashboardMenu->addAction(tr("&Edit Panels…"), this, &MainWindow::editPanels);
     dashboardMenu->addAction(tr("&Sources…"), this, &MainWindow::editSources);
-    QMenu *alertsMenu = menuBar()->addMenu(tr("&Alerts"));
+    QMenu *alertsMenu = m_alertsMenu = menuBar()->addMenu(tr("&Alerts"));
     alertsMenu->addAction(tr("&Edit Rules…"), this, &MainWindow::editAlertRules);
     QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
     settingsMenu->addAction(tr("&Keep History…"), this, &MainWindow::chooseRetention);
@@ -282,6 +285,7 @@ bool MainWindow::showDashboard(const DashboardLoadResult &loaded, const QString 
     m_variables = m_dashboard.resolveVariables(variables);
     m_trustBar->hide();
     m_pages->setCurrentWidget(m_dashboardPage);
+    markWelcomeDone(); // a dashboard was reached, however: no welcome page at the next start
     m_view->setDashboard(m_dashboard);
     installPanelActions();
     if (!path.isEmpty())
@@ -351,15 +355,35 @@ void MainWindow::applyEditedDashboard(const Dashboard &edited)
 
 void MainWindow::editSources()
 {
-    // A test runs the source as this dashboard would, with the variables shown now.
+    // A test runs the source as this dashboard would, with the variables shown now, at
+    // its place among the sources (a new one after them), so errors name it as the file
+    // will. A dashboard not yet trusted tests nothing: its file chose the targets, the
+    // SQL and the variables' defaults, and nobody has agreed to them yet.
     const Dashboard dashboard = m_dashboard;
     const QMap<QString, QString> values = m_variables;
     const CollectorRegistry *collectors = &m_session->collectors();
-    const auto tester = [dashboard, values, collectors](const DashboardSource &source) {
-        Dashboard alone = dashboard;
-        alone.sources = { source };
-        return probeSource(*collectors, alone, 0, values);
-    };
+    const bool trusted = m_trusted || m_session->isRecording();
+    const auto tester
+        = [dashboard, values, collectors, trusted](
+              const DashboardSource &source, std::shared_ptr<const std::atomic<bool>> cancel) {
+              if (!trusted) {
+                  SourceProbeResult refused;
+                  refused.error = u"not tested: this dashboard is not trusted yet (the bar above "
+                                  "the panels asks)"_s;
+                  return refused;
+              }
+              Dashboard edited = dashboard;
+              qsizetype index = edited.sources.size();
+              for (qsizetype i = 0; i < edited.sources.size(); ++i) {
+                  if (edited.sources.at(i).id == source.id)
+                      index = i;
+              }
+              if (index == edited.sources.size())
+                  edited.sources.append(source);
+              else
+                  edited.sources[index] = source;
+              return probeSource(*collectors, edited, index, values, 2, cancel.get());
+          };
     const auto status = [this](const QString &id) {
         const auto it = m_sourceStatus.constFind(id);
         if (it == m_sourceStatus.cend())
@@ -371,11 +395,11 @@ void MainWindow::editSources()
             text += u": "_s + it->message;
         return text;
     };
-    SourcesDialog dialog(m_dashboard.sources, status, tester, this);
-    if (dialog.exec() != QDialog::Accepted || dialog.sources() == m_dashboard.sources)
+    SourcesDialog dialog(m_dashboard, status, tester, this);
+    if (dialog.exec() != QDialog::Accepted || dialog.dashboard() == m_dashboard)
         return;
     const bool wasTrusted = m_trusted;
-    m_dashboard.sources = dialog.sources();
+    m_dashboard = dialog.dashboard(); // the sources, and references to renamed ones
     if (wasTrusted && !m_session->isRecording()) {
         // The user typed these targets here: the dashboard stays trusted with them.
         // One not yet trusted keeps asking (its file's own targets were not agreed to).
@@ -387,6 +411,8 @@ void MainWindow::editSources()
             QMessageBox::warning(this, tr("Cannot remember the trust"), error);
     }
     m_sourceStatus.clear();
+    m_view->setDashboard(m_dashboard); // panels may read renamed sources
+    installPanelActions();
     restartCollection();
     updateFindingsSources();
     setModified(true);
@@ -426,6 +452,9 @@ void MainWindow::setUpFindings()
     // The range shown: findings of what the panels show (zooming in analyses less).
     m_findings->setRangeSource([this] { return currentRange(); });
     addDockWidget(Qt::BottomDockWidgetArea, m_findings);
+    // A few findings' rows high: the dashboard keeps most of the window (an empty list
+    // took half of it and hid the first charts below the USE matrix).
+    resizeDocks({ m_findings }, { FindingsDockHeightPx }, Qt::Vertical);
     menuBar()->addMenu(tr("&View"))->addAction(m_findings->toggleViewAction());
     connect(m_findings, &FindingsDock::findingFocused, this, &MainWindow::focusFinding);
     connect(m_findings, &FindingsDock::findingFocusCleared, this, &MainWindow::clearFindingFocus);

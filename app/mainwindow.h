@@ -129,6 +129,8 @@ private:
     QStackedWidget *m_pages;
     QWidget *m_dashboardPage;
     WelcomePage *m_welcome;
+    QMenu *m_dashboardMenu = nullptr;
+    QMenu *m_alertsMenu = nullptr;
     bool m_findingsShown = true; // the Findings dock's visibility behind the welcome page
     QMap<QString, QString> m_variables;
     QHash<QString, SourceStatus> m_sourceStatus; // the latest of each source, for Sources…

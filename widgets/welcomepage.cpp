@@ -44,7 +44,9 @@ WelcomePage::WelcomePage(QWidget *parent)
     auto *intro = new QLabel(
         tr("Pick what to watch. A dashboard starts collecting when it opens, into the local "
            "cache only; passwords come from ~/.pgpass, the environment or your SSH agent "
-           "and are never saved. Every choice can be changed later on the variable bar."));
+           "and are never saved. A host is local, ssh://user@server[:port] or a "
+           "node_exporter URL (http://server:9100/metrics). Every choice can be changed later "
+           "on the variable bar."));
     intro->setWordWrap(true);
     layout->addWidget(intro);
     m_cards = new QVBoxLayout;

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QRegularExpression>
 #include <QUrl>
 #include <algorithm>
 
@@ -76,68 +77,95 @@ bool isSpace(QChar c)
     return c.isSpace();
 }
 
-// The spans of password values in a keyword/value string, parsed the way libpq's
-// conninfo_parse does (quoted values with backslash escapes). When the text stops
+// One key=value pair of a keyword/value string, as libpq's conninfo_parse reads it:
+// positions into the text, the value without its quotes.
+struct KeywordPair
+{
+    qsizetype keyStart = 0, keyEnd = 0;
+    qsizetype valueStart = 0, valueEnd = 0;
+    qsizetype end = 0; // after the value (and its closing quote)
+    bool quoted = false;
+    bool closed = true; // a quoted value's closing quote was found
+};
+
+enum class Scan
+{
+    Pair,
+    End,
+    Malformed // a key without '=': pair->keyStart says where
+};
+
+// The next pair from *pos on (blanks skipped); *pos moves past it.
+Scan scanPair(const QString &text, qsizetype *pos, KeywordPair *pair)
+{
+    const qsizetype n = text.size();
+    qsizetype p = *pos;
+    while (p < n && isSpace(text.at(p)))
+        ++p;
+    if (p >= n)
+        return Scan::End;
+    *pair = {};
+    pair->keyStart = p;
+    while (p < n && text.at(p) != u'=' && !isSpace(text.at(p)))
+        ++p;
+    pair->keyEnd = p;
+    while (p < n && isSpace(text.at(p)))
+        ++p;
+    if (p >= n || text.at(p) != u'=')
+        return Scan::Malformed;
+    ++p;
+    while (p < n && isSpace(text.at(p)))
+        ++p;
+    pair->valueStart = pair->valueEnd = p;
+    if (p < n && text.at(p) == u'\'') {
+        pair->quoted = true;
+        pair->closed = false;
+        pair->valueStart = ++p;
+        while (p < n) {
+            if (text.at(p) == u'\\' && p + 1 < n) {
+                p += 2;
+                continue;
+            }
+            if (text.at(p) == u'\'') {
+                pair->closed = true;
+                break;
+            }
+            ++p;
+        }
+        pair->valueEnd = p;
+        if (pair->closed)
+            ++p;
+    } else {
+        while (p < n && !isSpace(text.at(p)))
+            p += (text.at(p) == u'\\' && p + 1 < n) ? 2 : 1;
+        pair->valueEnd = p;
+    }
+    pair->end = *pos = p;
+    return Scan::Pair;
+}
+
+// The spans of password values in a keyword/value string. When the text stops
 // parsing from a key that could be a password on, the rest is masked: libpq will
 // refuse the string, but the error path must not print it.
 QList<Span> keywordPasswordSpans(const QString &text)
 {
     QList<Span> spans;
-    qsizetype pos = 0;
     const qsizetype n = text.size();
-    while (true) {
-        while (pos < n && isSpace(text.at(pos)))
-            ++pos;
-        if (pos >= n)
-            break;
-        const qsizetype keyStart = pos;
-        while (pos < n && text.at(pos) != u'=' && !isSpace(text.at(pos)))
-            ++pos;
-        const QString key = text.mid(keyStart, pos - keyStart);
-        const bool secret = isSecretKey(key);
-        while (pos < n && isSpace(text.at(pos)))
-            ++pos;
-        if (pos >= n || text.at(pos) != u'=') {
+    qsizetype pos = 0;
+    KeywordPair pair;
+    for (Scan scan; (scan = scanPair(text, &pos, &pair)) != Scan::End;) {
+        if (scan == Scan::Malformed) {
             // Malformed: mask from this key on when anything after it may be secret.
-            if (isSecretKey(text.mid(keyStart)))
-                spans.append({ keyStart, n, keyStart, n });
+            if (isSecretKey(text.mid(pair.keyStart)))
+                spans.append({ pair.keyStart, n, pair.keyStart, n });
             break;
         }
-        ++pos;
-        while (pos < n && isSpace(text.at(pos)))
-            ++pos;
-        qsizetype valueStart = pos;
-        qsizetype valueEnd = pos;
-        if (pos < n && text.at(pos) == u'\'') {
-            ++pos;
-            valueStart = pos;
-            bool closed = false;
-            while (pos < n) {
-                if (text.at(pos) == u'\\' && pos + 1 < n) {
-                    pos += 2;
-                    continue;
-                }
-                if (text.at(pos) == u'\'') {
-                    closed = true;
-                    break;
-                }
-                ++pos;
-            }
-            valueEnd = pos;
-            if (closed)
-                ++pos;
-        } else {
-            while (pos < n && !isSpace(text.at(pos))) {
-                pos += (text.at(pos) == u'\\' && pos + 1 < n) ? 2 : 1;
-            }
-            valueEnd = pos;
-        }
-        if (secret) {
+        if (isSecretKey(text.mid(pair.keyStart, pair.keyEnd - pair.keyStart))) {
             // The pair and the blanks after it, so the next key takes its place.
-            qsizetype removeEnd = pos;
+            qsizetype removeEnd = pair.end;
             while (removeEnd < n && isSpace(text.at(removeEnd)))
                 ++removeEnd;
-            spans.append({ valueStart, valueEnd, keyStart, removeEnd });
+            spans.append({ pair.valueStart, pair.valueEnd, pair.keyStart, removeEnd });
         }
     }
     return spans;
@@ -149,6 +177,34 @@ QList<Span> passwordSpans(const QString &conninfo)
 }
 
 } // namespace
+
+std::optional<QList<std::pair<QString, QString>>> conninfoKeywords(const QString &conninfo)
+{
+    if (isUri(conninfo))
+        return std::nullopt;
+    static const QRegularExpression escape(u"\\\\(.)"_s);
+    QList<std::pair<QString, QString>> pairs;
+    qsizetype pos = 0;
+    KeywordPair pair;
+    for (Scan scan; (scan = scanPair(conninfo, &pos, &pair)) != Scan::End;) {
+        if (scan == Scan::Malformed || !pair.closed || pair.keyEnd == pair.keyStart)
+            return std::nullopt;
+        QString value = conninfo.mid(pair.valueStart, pair.valueEnd - pair.valueStart);
+        value.replace(escape, u"\\1"_s);
+        pairs.append({ conninfo.mid(pair.keyStart, pair.keyEnd - pair.keyStart), value });
+    }
+    return pairs;
+}
+
+QString conninfoPair(const QString &key, const QString &value)
+{
+    static const QRegularExpression plain(u"^[^\\s'\\\\]+$"_s);
+    if (plain.match(value).hasMatch())
+        return key + u'=' + value;
+    QString escaped = value;
+    escaped.replace(u"\\"_s, u"\\\\"_s).replace(u"'"_s, u"\\'"_s);
+    return key + u"='"_s + escaped + u'\'';
+}
 
 QString redactConninfo(const QString &conninfo)
 {

@@ -3,7 +3,10 @@
 // so the postgres collector and the dashboard document share one reading of the syntax.
 #pragma once
 
+#include <QList>
 #include <QString>
+#include <optional>
+#include <utility>
 
 namespace Headroom {
 
@@ -22,5 +25,15 @@ bool conninfoHasPassword(const QString &conninfo);
 // without a password comes back unchanged, and
 // conninfoHasPassword(conninfoWithoutPassword(s)) is false for every s.
 QString conninfoWithoutPassword(const QString &conninfo);
+
+// The keyword/value pairs of a connection string in their order, values without quotes
+// and backslash escapes, as libpq reads them ("host=db dbname='my db'" gives host: db,
+// dbname: my db); nullopt for a URI or text that does not parse (a lone "${pg}").
+std::optional<QList<std::pair<QString, QString>>> conninfoKeywords(const QString &conninfo);
+
+// One pair as libpq reads it back: the value quoted, with backslash escapes, when it is
+// empty or holds a blank, a quote or a backslash ("dbname='my db'"). No value can add a
+// keyword of its own.
+QString conninfoPair(const QString &key, const QString &value);
 
 } // namespace Headroom

@@ -1,5 +1,6 @@
 #include "document/dashboardedit.h"
 
+#include "document/dashboardfile.h"
 #include "document/dashboardlimits.h"
 
 #include <QSet>
@@ -46,6 +47,18 @@ void keepSectionsWhole(Dashboard &dashboard)
         if (bottom == start)
             continue;
         const int delta = bottom - start;
+        int lowest = 0;
+        for (const DashboardPanel &panel : std::as_const(dashboard.panels)) {
+            if (panel.layout.y >= start)
+                lowest = std::max(lowest, panel.layout.y + panel.layout.h + delta);
+        }
+        if (lowest > DashboardLimits::MaximumPanelRow
+            || dashboard.sections.constLast().y + delta >= DashboardLimits::MaximumPanelRow) {
+            // No room below at the grid's end: the bar goes instead, and its panels join
+            // the section above, so the dashboard still loads.
+            dashboard.sections.removeAt(i--);
+            continue;
+        }
         for (DashboardPanel &panel : dashboard.panels) {
             if (panel.layout.y >= start)
                 panel.layout.y += delta;
@@ -113,6 +126,34 @@ bool idUsed(const Dashboard &dashboard, const QString &id, qsizetype except = -1
 }
 
 } // namespace
+
+void renameSource(Dashboard &dashboard, const QString &from, const QString &to)
+{
+    for (DashboardPanel &panel : dashboard.panels) {
+        for (SeriesSelector &selector : panel.series) {
+            if (selector.source == from)
+                selector.source = to;
+        }
+    }
+    for (DashboardDerived &derived : dashboard.derived) {
+        if (derived.source == from)
+            derived.source = to;
+    }
+    for (AlertRule &rule : dashboard.alerts) {
+        if (rule.selector.source == from)
+            rule.selector.source = to;
+    }
+}
+
+QString dashboardProblem(const Dashboard &dashboard)
+{
+    const DashboardLoadResult loaded = parseDashboard(dashboardToJson(dashboard), QString());
+    // Field and reason only: the text is not from a file.
+    if (loaded.ok())
+        return {};
+    return loaded.error.field.isEmpty() ? loaded.error.reason
+                                        : loaded.error.field + u": "_s + loaded.error.reason;
+}
 
 bool panelsOverlap(const PanelLayout &a, const PanelLayout &b)
 {

@@ -43,4 +43,12 @@ bool movePanelInList(Dashboard &dashboard, const QString &id, int delta);
 
 bool panelsOverlap(const PanelLayout &a, const PanelLayout &b);
 
+// A source renamed from `from` to `to`: every panel selector, derived series and alert
+// rule that names it (exactly; patterns with '*' are left alone) follows.
+void renameSource(Dashboard &dashboard, const QString &from, const QString &to);
+
+// Why the dashboard would not load back once saved (the reader's "field: reason"), or
+// empty: what an editor checks before it hands an edited dashboard on.
+QString dashboardProblem(const Dashboard &dashboard);
+
 } // namespace Headroom

@@ -261,7 +261,8 @@ bool Parser::parseSections(const QJsonObject &root, Dashboard *dashboard)
             if (l.y < section.y && l.y + l.h > section.y)
                 return fail(joinPath(indexPath(u"panels"_s, p), u"layout"_s),
                             u"reaches from row %1 into section %2, which starts at row %3; "
-                            "end the panel above it or start the section lower"_s.arg(l.y)
+                            "end the panel above it (give it a layout if it has none) or start "
+                            "the section lower"_s.arg(l.y)
                                 .arg(describe(section.title))
                                 .arg(section.y));
         }

@@ -2,9 +2,11 @@
 
 #include "engine/sourceinstance.h"
 
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QSet>
 #include <QThread>
+#include <algorithm>
 
 namespace Headroom {
 
@@ -21,8 +23,10 @@ void appendNew(QStringList *list, const QStringList &items)
 } // namespace
 
 SourceProbeResult probeSource(const CollectorRegistry &collectors, const Dashboard &dashboard,
-                              qsizetype index, const QMap<QString, QString> &values, int polls)
+                              qsizetype index, const QMap<QString, QString> &values, int polls,
+                              const std::atomic<bool> *cancel)
 {
+    const auto cancelled = [cancel] { return cancel && cancel->load(); };
     SourceProbeResult result;
     QElapsedTimer clock;
     clock.start();
@@ -33,8 +37,14 @@ SourceProbeResult probeSource(const CollectorRegistry &collectors, const Dashboa
         return result;
     }
     for (int i = 0; i < polls; ++i) {
-        if (i > 0)
-            QThread::msleep(quint64(instance.config.intervalMs));
+        // Between polls in short steps, so a cancel is seen within 50 ms.
+        QDeadlineTimer gap(i > 0 ? std::min(instance.config.intervalMs, MaxProbeGapMs) : 0);
+        while (!gap.hasExpired() && !cancelled())
+            QThread::msleep(quint64(std::clamp<qint64>(gap.remainingTime(), 1, 50)));
+        if (cancelled()) {
+            result.error = u"cancelled"_s;
+            break;
+        }
         const PollResult poll = instance.collector->poll(QDeadlineTimer(instance.config.timeoutMs));
         ++result.polls;
         appendNew(&result.warnings, poll.warnings);

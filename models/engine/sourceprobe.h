@@ -9,6 +9,7 @@
 #include "document/dashboard.h"
 
 #include <QStringList>
+#include <atomic>
 
 namespace Headroom {
 
@@ -23,10 +24,14 @@ struct SourceProbeResult
     qint64 tookMs = 0;
 };
 
-// Polls the source at `index` of dashboard `polls` times, its interval apart (a rate
-// needs two polls), each within the source's timeout.
+// Polls the source at `index` of dashboard `polls` times, each within the source's
+// timeout, its interval apart but at most MaxProbeGapMs (a rate needs two polls, not a
+// whole minute of waiting). Set *cancel to stop between polls (the result then says
+// "cancelled").
+constexpr int MaxProbeGapMs = 2000;
 SourceProbeResult probeSource(const CollectorRegistry &collectors, const Dashboard &dashboard,
-                              qsizetype index, const QMap<QString, QString> &values, int polls = 2);
+                              qsizetype index, const QMap<QString, QString> &values, int polls = 2,
+                              const std::atomic<bool> *cancel = nullptr);
 
 // "152 series, 31 metrics (pg.activity.sessions, ...)", the warnings and notes, or the
 // error: the dialog's words for a result.

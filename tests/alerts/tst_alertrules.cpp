@@ -238,7 +238,7 @@ private Q_SLOTS:
         QCOMPARE(parseDashboard(pack, u"d.json"_s).error.field, u"alertPack"_s);
         // A file of a newer schema is refused, not mangled.
         QByteArray newer = file;
-        newer.replace("\"schemaVersion\": 2", "\"schemaVersion\": 3");
+        newer.replace("\"schemaVersion\": 2", "\"schemaVersion\": 4");
         QVERIFY(parseDashboard(newer, u"d.json"_s).error.reason.contains(u"newer Headroom"_s));
     }
 };

@@ -395,7 +395,8 @@ void TestHeadroomCommand::guiUnderXvfb()
     // 5 s, not 5 m: the 5 s collected then draw lines across most of each chart's
     // width, so the count does not rest on the legend markers that happen to be visible
     // (fresh-clone CI runs counted fewer than 300 with 30 s, once the USE matrix took the
-    // top of the window).
+    // top of the window). With the Findings dock 200 px high the first charts show
+    // whole: 931 pixels (287 while the dock took half the window).
     // The shipped host dashboard by name: without --dashboard a first start shows the
     // welcome page (tst_welcome).
     const Run r = run({ u"--dashboard"_s, u"host-use.json"_s, u"--cache"_s,

@@ -10,6 +10,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -18,21 +19,36 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
+#include <QThread>
+#include <QThreadPool>
 #include <QToolButton>
 
 using namespace Headroom;
 using namespace Qt::StringLiterals;
 
 namespace {
-// The sources of a dashboard file holding `sourcesJson`, read as any file is.
-QList<DashboardSource> sourcesFromJson(const QByteArray &sourcesJson)
+// A dashboard file holding `sourcesJson` and `panelsJson`, read as any file is.
+Dashboard dashboardFromJson(const QByteArray &sourcesJson, const QByteArray &panelsJson = "[]")
 {
-    const QByteArray file
-        = R"({"schemaVersion": 3, "title": "t", "sources": )" + sourcesJson + R"(, "panels": []})";
+    const QByteArray file = R"({"schemaVersion": 3, "title": "t", "sources": )" + sourcesJson
+        + R"(, "panels": )" + panelsJson + "}";
     const DashboardLoadResult loaded = parseDashboard(file, u"sources.json"_s);
     if (!loaded.ok())
         qFatal("%s", qPrintable(loaded.error.toString()));
-    return loaded.dashboard->sources;
+    return *loaded.dashboard;
+}
+
+QList<DashboardSource> sourcesFromJson(const QByteArray &sourcesJson)
+{
+    return dashboardFromJson(sourcesJson).sources;
+}
+
+Dashboard withSources(const QList<DashboardSource> &sources)
+{
+    Dashboard dashboard;
+    dashboard.title = u"t"_s;
+    dashboard.sources = sources;
+    return dashboard;
 }
 
 void type(QWidget *editor, const QString &field, const QString &text)
@@ -59,6 +75,8 @@ private Q_SLOTS:
     void idsStayUniqueAndRemoveWorks();
     void conninfoFieldsQuoteAndStepAside();
     void testConnectionRunsTheRealCollector();
+    void closingDuringATestDoesNotWait();
+    void renameFollowsAndRemovalIsChecked();
 
 private:
     CollectorRegistry m_collectors;
@@ -71,7 +89,7 @@ void TestSourcesDialog::initTestCase()
 
 void TestSourcesDialog::formsGiveTheSourcesJsonGives()
 {
-    SourcesDialog dialog({}, {}, {});
+    SourcesDialog dialog(withSources({}), {}, {});
     QStringList seen;
     dialog.setEditorRun([&](SourceEditor *editor) {
         const QString plugin = editor->source().plugin;
@@ -115,7 +133,7 @@ void TestSourcesDialog::editKeepsWhatTheFormDoesNotShow()
         {"id": "pg", "plugin": "postgres", "intervalMs": 2000, "timeoutMs": 3000,
          "config": {"conninfo": "host=db1 dbname=erp connect_timeout=4", "topStatements": 7,
                     "shardSets": [{"name": "tenants", "tables": ["t_*"]}]}}])");
-    SourcesDialog dialog(sources, {}, {});
+    SourcesDialog dialog(withSources(sources), {}, {});
     dialog.setEditorRun([](SourceEditor *editor) {
         type(editor, u"pgPort"_s, u"6432"_s);
         return true;
@@ -142,7 +160,8 @@ void TestSourcesDialog::idsStayUniqueAndRemoveWorks()
 {
     const QList<DashboardSource> sources = sourcesFromJson(R"([
         {"id": "host", "plugin": "host"}, {"id": "nic", "plugin": "nic"}])");
-    SourcesDialog dialog(sources, [](const QString &id) { return u"ok: "_s + id; }, {});
+    SourcesDialog dialog(withSources(sources), [](const QString &id) { return u"ok: "_s + id; },
+                         {});
     QCOMPARE(dialog.table()->item(1, 4)->text(), u"ok: nic"_s);
     QCOMPARE(dialog.newSource(u"host"_s).id, u"host-2"_s); // a free id
     bool checked = false;
@@ -182,12 +201,13 @@ void TestSourcesDialog::conninfoFieldsQuoteAndStepAside()
 
 void TestSourcesDialog::testConnectionRunsTheRealCollector()
 {
-    const auto tester = [this](const DashboardSource &source) {
-        Dashboard dashboard;
-        dashboard.sources = { source };
-        return probeSource(m_collectors, dashboard, 0, {});
-    };
-    SourcesDialog dialog({}, {}, tester);
+    const auto tester
+        = [this](const DashboardSource &source, std::shared_ptr<const std::atomic<bool>> cancel) {
+              Dashboard dashboard;
+              dashboard.sources = { source };
+              return probeSource(m_collectors, dashboard, 0, {}, 2, cancel.get());
+          };
+    SourcesDialog dialog(withSources({}), {}, tester);
     QString local, dead;
     dialog.setEditorRun([&](SourceEditor *editor) {
         if (editor->source().plugin == u"prometheus")
@@ -207,6 +227,56 @@ void TestSourcesDialog::testConnectionRunsTheRealCollector()
     dialog.addSource(u"prometheus"_s); // nothing listens on port 1
     QVERIFY2(dead.startsWith(u"Failed: "_s), qPrintable(dead));
     QVERIFY(dialog.sources().isEmpty()); // tests, not additions
+}
+
+// Cancel while a test polls a server that never answers: the editor closes at once
+// (the probe stops by itself and its result is dropped).
+void TestSourcesDialog::closingDuringATestDoesNotWait()
+{
+    std::atomic<bool> sawCancel = false;
+    const auto tester
+        = [&sawCancel](const DashboardSource &, std::shared_ptr<const std::atomic<bool>> cancel) {
+              while (!cancel->load())
+                  QThread::msleep(10);
+              sawCancel = true;
+              return SourceProbeResult {};
+          };
+    QElapsedTimer clock;
+    {
+        DashboardSource source;
+        source.id = u"host"_s;
+        source.plugin = u"host"_s;
+        SourceEditor editor(source, {}, tester);
+        editor.testConnection();
+        QVERIFY(editor.isTesting());
+        clock.start();
+    }
+    QVERIFY2(clock.elapsed() < 500, qPrintable(QString::number(clock.elapsed())));
+    QTRY_VERIFY(sawCancel.load());
+    QThreadPool::globalInstance()->waitForDone();
+}
+
+// A renamed source takes its panels along; a removed one a panel still reads cannot be
+// applied (the file would not load back), and says why; a 500 ms interval survives an
+// edit that does not touch it.
+void TestSourcesDialog::renameFollowsAndRemovalIsChecked()
+{
+    const Dashboard dashboard = dashboardFromJson(
+        R"([{"id": "pg", "plugin": "postgres", "intervalMs": 500}, {"id": "host", "plugin": "host"}])",
+        R"([{"id": "p", "type": "timeseries", "series": [{"source": "pg", "metric": "pg.up"}]}])");
+    SourcesDialog dialog(dashboard, {}, {});
+    dialog.setEditorRun([](SourceEditor *editor) {
+        type(editor, u"id"_s, u"orders-db"_s);
+        return true;
+    });
+    dialog.editSource(0);
+    QCOMPARE(dialog.sources().at(0).id, u"orders-db"_s);
+    QCOMPARE(dialog.sources().at(0).intervalMs, 500);
+    QCOMPARE(dialog.dashboard().panels.at(0).series.at(0).source, u"orders-db"_s);
+    QCOMPARE(dialog.problem(), QString());
+    dialog.removeSource(0);
+    QVERIFY2(dialog.problem().startsWith(u"panels[0].series[0].source: unknown source"_s),
+             qPrintable(dialog.problem()));
 }
 
 QTEST_MAIN(TestSourcesDialog)

@@ -574,6 +574,10 @@ void TestTimeSeriesPanel::axisAndHoverInHumanUnits()
         QVERIFY2(!text.contains(u'k') && !text.contains(u'M'), qPrintable(text));
     }
     QVERIFY(labels.constLast().first >= 3e6 - 1048576.0);
+    // The axis ends on a whole step of MiB/s, so its top grid line is labelled.
+    auto *axisY
+        = qobject_cast<QValueAxis *>(panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
+    QCOMPARE(labels.constLast().first, axisY->max());
     QChart *chart = panel.chartView()->chart();
     auto *line = qobject_cast<QLineSeries *>(chart->series().constFirst());
     const QString hover = panel.hoverText(chart->mapToPosition(QPointF(5000, 3e6), line));

@@ -8,12 +8,18 @@
 using namespace Headroom;
 using namespace Qt::StringLiterals;
 
+using Pairs = QList<std::pair<QString, QString>>;
+Q_DECLARE_METATYPE(Pairs)
+
 class TestConninfo : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
     void withoutPassword_data();
     void withoutPassword();
+    void keywords_data();
+    void keywords();
+    void pairsReadBack();
 };
 
 void TestConninfo::withoutPassword_data()
@@ -83,6 +89,53 @@ void TestConninfo::withoutPassword()
     QVERIFY(!conninfoHasPassword(stripped));
     if (!conninfoHasPassword(conninfo))
         QCOMPARE(stripped, conninfo);
+}
+
+void TestConninfo::keywords_data()
+{
+    QTest::addColumn<QString>("conninfo");
+    QTest::addColumn<bool>("parses");
+    QTest::addColumn<Pairs>("pairs");
+    QTest::newRow("plain") << u"host=db1 port=5433"_s << true
+                           << Pairs { { u"host"_s, u"db1"_s }, { u"port"_s, u"5433"_s } };
+    QTest::newRow("blanks around =")
+        << u"  host = db1 "_s << true << Pairs { { u"host"_s, u"db1"_s } };
+    QTest::newRow("quoted with escapes")
+        << uR"(dbname='my \'db\'' user=a\\b)"_s << true
+        << Pairs { { u"dbname"_s, u"my 'db'"_s }, { u"user"_s, uR"(a\b)"_s } };
+    QTest::newRow("dollar") << u"host=${h} dbname=x$y"_s << true
+                            << Pairs { { u"host"_s, u"${h}"_s }, { u"dbname"_s, u"x$y"_s } };
+    QTest::newRow("empty") << QString() << true << Pairs {};
+    QTest::newRow("a variable alone") << u"${pg}"_s << false << Pairs {};
+    QTest::newRow("unclosed quote") << u"host='db1"_s << false << Pairs {};
+    QTest::newRow("uri") << u"postgresql://u@db/erp"_s << false << Pairs {};
+}
+
+void TestConninfo::keywords()
+{
+    QFETCH(QString, conninfo);
+    QFETCH(bool, parses);
+    QFETCH(Pairs, pairs);
+    const auto read = conninfoKeywords(conninfo);
+    QCOMPARE(read.has_value(), parses);
+    if (parses)
+        QCOMPARE(*read, pairs);
+}
+
+// Whatever a field holds, the pair written reads back as that one pair: a value can
+// never add a keyword (a password, a hostaddr) of its own.
+void TestConninfo::pairsReadBack()
+{
+    for (const QString &value :
+         { u"db1"_s, u"my db"_s, uR"(o'neil)"_s, uR"(a\b)"_s, u"x password=evil"_s,
+           u"' hostaddr=1.2.3.4 '"_s, u"$x"_s, uR"(tab\there)"_s, QString() }) {
+        const QString pair = conninfoPair(u"dbname"_s, value);
+        const auto read = conninfoKeywords(pair);
+        QVERIFY2(read && read->size() == 1, qPrintable(pair));
+        QCOMPARE(read->at(0).first, u"dbname"_s);
+        QCOMPARE(read->at(0).second, value);
+        QVERIFY(!conninfoHasPassword(pair + u" host=x"_s));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestConninfo)

@@ -1,5 +1,6 @@
 #include "editors/sourceeditor.h"
 
+#include "core/conninfo.h"
 #include "document/dashboardlimits.h"
 
 #include <QComboBox>
@@ -9,7 +10,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -22,37 +22,20 @@ namespace {
 const QString HostHint
     = QStringLiteral("local, ssh://user@server[:port], or http://server:9100/metrics");
 
-// A libpq value: quoted when it is empty or holds a space, a quote or a backslash.
-QString conninfoValue(const QString &value)
+// The value of key among a connection string's pairs ("" when it has none).
+QString valueOf(const QList<std::pair<QString, QString>> &pairs, const QString &key)
 {
-    static const QRegularExpression plain(u"^[^\\s'\\\\]+$"_s);
-    if (plain.match(value).hasMatch())
-        return value;
-    QString escaped = value;
-    escaped.replace(u"\\"_s, u"\\\\"_s).replace(u"'"_s, u"\\'"_s);
-    return u'\'' + escaped + u'\'';
+    for (const auto &[k, v] : pairs) {
+        if (k == key)
+            return v;
+    }
+    return {};
 }
 
-// The keyword=value pairs of a connection string; nullopt for a URI, a ${variable} or
-// anything else the fields cannot show.
-std::optional<QMap<QString, QString>> conninfoPairs(const QString &conninfo)
-{
-    static const QRegularExpression pair(
-        u"\\G\\s*([A-Za-z_]+)\\s*=\\s*(?:'((?:[^'\\\\]|\\\\.)*)'|([^\\s'\\\\$]+))"_s);
-    QMap<QString, QString> pairs;
-    qsizetype at = 0;
-    const QString text = conninfo.trimmed();
-    while (at < text.size()) {
-        const QRegularExpressionMatch m = pair.match(text, at);
-        if (!m.hasMatch())
-            return std::nullopt;
-        QString value = m.captured(2).isNull() ? m.captured(3) : m.captured(2);
-        value.replace(u"\\'"_s, u"'"_s).replace(u"\\\\"_s, u"\\"_s);
-        pairs.insert(m.captured(1), value);
-        at = m.capturedEnd();
-    }
-    return pairs;
-}
+// The keywords the fields show; any other keyword of the string stays as it is.
+const QStringList FieldKeys { QStringLiteral("host"), QStringLiteral("port"),
+                              QStringLiteral("dbname"), QStringLiteral("user"),
+                              QStringLiteral("sslmode") };
 } // namespace
 
 QString SourceEditor::conninfoFromFields(const QString &host, const QString &port,
@@ -65,7 +48,7 @@ QString SourceEditor::conninfoFromFields(const QString &host, const QString &por
            std::pair { u"dbname"_s, dbname }, std::pair { u"user"_s, user },
            std::pair { u"sslmode"_s, sslmode } }) {
         if (!value.trimmed().isEmpty())
-            parts.append(key + u'=' + conninfoValue(value.trimmed()));
+            parts.append(conninfoPair(key, value.trimmed()));
     }
     return parts.join(u' ');
 }
@@ -150,16 +133,19 @@ SourceEditor::SourceEditor(const DashboardSource &source, const QStringList &oth
 
 SourceEditor::~SourceEditor()
 {
-    m_watcher.waitForFinished(); // the probe polls on a worker, bounded by the timeout
+    // No wait: a poll may take the source's whole timeout, and Cancel must not freeze
+    // the window. The probe sees the flag between polls; its result is dropped.
+    if (m_cancel)
+        m_cancel->store(true);
 }
 
 void SourceEditor::addPostgresFields(QFormLayout *form)
 {
     const QString conninfo = m_original.config.value(u"conninfo"_s).toString();
-    const auto pairs = conninfoPairs(conninfo);
+    const auto pairs = conninfoKeywords(conninfo);
     const auto field = [&](const QString &name, const QString &key, const QString &label,
                            const QString &placeholder) {
-        auto *edit = new QLineEdit(pairs ? pairs->value(key) : QString());
+        auto *edit = new QLineEdit(pairs ? valueOf(*pairs, key) : QString());
         edit->setObjectName(name);
         edit->setPlaceholderText(placeholder);
         edit->setEnabled(pairs.has_value());
@@ -174,7 +160,7 @@ void SourceEditor::addPostgresFields(QFormLayout *form)
     m_pgSslMode->setObjectName(u"pgSslMode"_s);
     m_pgSslMode->addItems({ QString(), u"disable"_s, u"allow"_s, u"prefer"_s, u"require"_s,
                             u"verify-ca"_s, u"verify-full"_s });
-    m_pgSslMode->setCurrentText(pairs ? pairs->value(u"sslmode"_s) : QString());
+    m_pgSslMode->setCurrentText(pairs ? valueOf(*pairs, u"sslmode"_s) : QString());
     m_pgSslMode->setEnabled(pairs.has_value());
     form->addRow(tr("SSL mode"), m_pgSslMode);
     m_conninfo = new QLineEdit(conninfo);
@@ -189,39 +175,45 @@ void SourceEditor::addPostgresFields(QFormLayout *form)
     // A string the fields cannot show (a URI, ${variable}, other keywords) is edited as
     // it is; typed by hand, the fields step aside.
     connect(m_conninfo, &QLineEdit::textEdited, this, [this](const QString &text) {
-        const auto typed = conninfoPairs(text);
+        const auto typed = conninfoKeywords(text);
         for (QWidget *w : std::initializer_list<QWidget *> { m_pgHost, m_pgPort, m_pgDatabase,
                                                              m_pgUser, m_pgSslMode })
             w->setEnabled(typed.has_value());
         if (typed) {
-            m_pgHost->setText(typed->value(u"host"_s));
-            m_pgPort->setText(typed->value(u"port"_s));
-            m_pgDatabase->setText(typed->value(u"dbname"_s));
-            m_pgUser->setText(typed->value(u"user"_s));
-            m_pgSslMode->setCurrentText(typed->value(u"sslmode"_s));
+            m_pgHost->setText(valueOf(*typed, u"host"_s));
+            m_pgPort->setText(valueOf(*typed, u"port"_s));
+            m_pgDatabase->setText(valueOf(*typed, u"dbname"_s));
+            m_pgUser->setText(valueOf(*typed, u"user"_s));
+            m_pgSslMode->setCurrentText(valueOf(*typed, u"sslmode"_s));
         }
     });
 }
 
 void SourceEditor::updateConninfo()
 {
-    // Keywords the fields do not show (connect_timeout, service...) stay.
-    QMap<QString, QString> pairs
-        = conninfoPairs(m_conninfo->text()).value_or(QMap<QString, QString>());
-    for (const QString &key : { u"host"_s, u"port"_s, u"dbname"_s, u"user"_s, u"sslmode"_s })
-        pairs.remove(key);
-    QString text = conninfoFromFields(m_pgHost->text(), m_pgPort->text(), m_pgDatabase->text(),
-                                      m_pgUser->text(), m_pgSslMode->currentText());
-    for (auto it = pairs.cbegin(); it != pairs.cend(); ++it)
-        text += (text.isEmpty() ? QString() : u" "_s) + it.key() + u'=' + conninfoValue(it.value());
-    m_conninfo->setText(text);
+    // The fields are only enabled while the string parses; keywords they do not show
+    // (connect_timeout, service...) stay, after them, in their order.
+    const auto pairs = conninfoKeywords(m_conninfo->text());
+    if (!pairs)
+        return;
+    QStringList parts { conninfoFromFields(m_pgHost->text(), m_pgPort->text(), m_pgDatabase->text(),
+                                           m_pgUser->text(), m_pgSslMode->currentText()) };
+    for (const auto &[key, value] : *pairs) {
+        if (!FieldKeys.contains(key))
+            parts.append(conninfoPair(key, value));
+    }
+    parts.removeAll(QString());
+    m_conninfo->setText(parts.join(u' '));
 }
 
 DashboardSource SourceEditor::source() const
 {
     DashboardSource source = m_original;
     source.id = m_id->text().trimmed();
-    source.intervalMs = m_interval->value() * 1000;
+    // Shown in whole seconds: a 500 ms or 1500 ms interval stays as it is unless the
+    // user changes the figure.
+    if (m_interval->value() != std::max(1, m_original.intervalMs / 1000))
+        source.intervalMs = m_interval->value() * 1000;
     const auto setOrRemove = [&](const QString &key, const QJsonValue &value, bool keep) {
         if (keep)
             source.config.insert(key, value);
@@ -275,7 +267,9 @@ void SourceEditor::testConnection()
         return;
     m_test->setEnabled(false);
     m_result->setText(tr("Testing…"));
-    m_watcher.setFuture(QtConcurrent::run(m_tester, source()));
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_watcher.setFuture(
+        QtConcurrent::run(m_tester, source(), std::shared_ptr<const std::atomic<bool>>(m_cancel)));
 }
 
 bool SourceEditor::isTesting() const

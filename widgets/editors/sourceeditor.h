@@ -11,7 +11,9 @@
 
 #include <QDialog>
 #include <QFutureWatcher>
+#include <atomic>
 #include <functional>
+#include <memory>
 
 class QComboBox;
 class QDialogButtonBox;
@@ -27,13 +29,16 @@ class SourceEditor : public QDialog
 {
     Q_OBJECT
 public:
-    // Runs on a worker thread: the probe of a source as the dashboard would run it.
-    using Tester = std::function<SourceProbeResult(const DashboardSource &)>;
+    // Runs on a worker thread: the probe of a source as the dashboard would run it,
+    // stopping when *cancel turns true (the editor closed). It must not refer to the
+    // editor: a test still running when the editor closes is left to end by itself.
+    using Tester = std::function<SourceProbeResult(
+        const DashboardSource &, std::shared_ptr<const std::atomic<bool>> cancel)>;
 
     // otherIds: the ids of the dashboard's other sources (an id must be unique).
     SourceEditor(const DashboardSource &source, const QStringList &otherIds, Tester tester,
                  QWidget *parent = nullptr);
-    ~SourceEditor() override;
+    ~SourceEditor() override; // cancels a test in flight, without waiting for it
 
     // The source as the fields say.
     DashboardSource source() const;
@@ -75,6 +80,7 @@ private:
     QPushButton *m_test;
     QDialogButtonBox *m_buttons;
     QFutureWatcher<SourceProbeResult> m_watcher;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
 };
 
 } // namespace Headroom

@@ -1,11 +1,13 @@
 #include "editors/sourcesdialog.h"
 
 #include "core/conninfo.h"
+#include "document/dashboardedit.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QToolButton>
@@ -27,10 +29,10 @@ enum Column
 };
 } // namespace
 
-SourcesDialog::SourcesDialog(const QList<DashboardSource> &sources, StatusOf status,
+SourcesDialog::SourcesDialog(const Dashboard &dashboard, StatusOf status,
                              SourceEditor::Tester tester, QWidget *parent)
     : QDialog(parent)
-    , m_sources(sources)
+    , m_dashboard(dashboard)
     , m_status(std::move(status))
     , m_tester(std::move(tester))
     , m_table(new QTableWidget(this))
@@ -103,9 +105,9 @@ QString SourcesDialog::targetOf(const DashboardSource &source)
 void SourcesDialog::refill()
 {
     const int current = m_table->currentRow();
-    m_table->setRowCount(int(m_sources.size()));
-    for (int r = 0; r < m_sources.size(); ++r) {
-        const DashboardSource &s = m_sources.at(r);
+    m_table->setRowCount(int(m_dashboard.sources.size()));
+    for (int r = 0; r < m_dashboard.sources.size(); ++r) {
+        const DashboardSource &s = m_dashboard.sources.at(r);
         const QString cells[ColumnCount] = {
             s.id,
             s.plugin,
@@ -121,7 +123,7 @@ void SourcesDialog::refill()
     }
     m_table->resizeColumnToContents(IdColumn);
     m_table->resizeColumnToContents(KindColumn);
-    m_table->setCurrentCell(std::min(current, int(m_sources.size()) - 1), 0);
+    m_table->setCurrentCell(std::min(current, int(m_dashboard.sources.size()) - 1), 0);
     m_edit->setEnabled(m_table->currentRow() >= 0);
     m_remove->setEnabled(m_table->currentRow() >= 0);
 }
@@ -129,9 +131,9 @@ void SourcesDialog::refill()
 QStringList SourcesDialog::idsExcept(int row) const
 {
     QStringList ids;
-    for (int r = 0; r < m_sources.size(); ++r) {
+    for (int r = 0; r < m_dashboard.sources.size(); ++r) {
         if (r != row)
-            ids.append(m_sources.at(r).id);
+            ids.append(m_dashboard.sources.at(r).id);
     }
     return ids;
 }
@@ -162,27 +164,48 @@ void SourcesDialog::addSource(const QString &plugin)
     SourceEditor editor(newSource(plugin), idsExcept(-1), m_tester, this);
     if (!runEditor(&editor) || !editor.problem().isEmpty())
         return;
-    m_sources.append(editor.source());
+    m_dashboard.sources.append(editor.source());
     refill();
-    m_table->setCurrentCell(int(m_sources.size()) - 1, 0);
+    m_table->setCurrentCell(int(m_dashboard.sources.size()) - 1, 0);
 }
 
 void SourcesDialog::editSource(int row)
 {
-    if (row < 0 || row >= m_sources.size())
+    if (row < 0 || row >= m_dashboard.sources.size())
         return;
-    SourceEditor editor(m_sources.at(row), idsExcept(row), m_tester, this);
+    SourceEditor editor(m_dashboard.sources.at(row), idsExcept(row), m_tester, this);
     if (!runEditor(&editor) || !editor.problem().isEmpty())
         return;
-    m_sources[row] = editor.source();
+    const QString oldId = m_dashboard.sources.at(row).id;
+    m_dashboard.sources[row] = editor.source();
+    if (editor.source().id != oldId)
+        renameSource(m_dashboard, oldId, editor.source().id);
     refill();
+}
+
+QString SourcesDialog::problem() const
+{
+    return dashboardProblem(m_dashboard);
+}
+
+void SourcesDialog::accept()
+{
+    if (const QString why = problem(); !why.isEmpty()) {
+        QMessageBox::warning(this, tr("Sources not applied"),
+                             tr("The dashboard would not open again with these sources:\n%1\n\n"
+                                "Remove or change what still reads a removed source "
+                                "(Dashboard ▸ Edit Panels…), or keep the source.")
+                                 .arg(why));
+        return;
+    }
+    QDialog::accept();
 }
 
 void SourcesDialog::removeSource(int row)
 {
-    if (row < 0 || row >= m_sources.size())
+    if (row < 0 || row >= m_dashboard.sources.size())
         return;
-    m_sources.removeAt(row);
+    m_dashboard.sources.removeAt(row);
     refill();
 }
 

@@ -1,7 +1,9 @@
 // Dashboard ▸ Sources…: the dashboard's sources with what they point at and their
 // status; add a host, network interfaces, a PostgreSQL server or a Prometheus exporter,
-// edit or remove one (SourceEditor). The window applies the result live and saves it
-// with the dashboard.
+// edit or remove one (SourceEditor). A renamed source takes its panels, derived series
+// and rules along; OK is refused, with the reason, while the dashboard would not load
+// back (a removed source a panel still reads). The window applies the result live and
+// saves it with the dashboard.
 #pragma once
 
 #include "editors/sourceeditor.h"
@@ -21,10 +23,15 @@ public:
     // A source's status line now ("ok", "error: ..."), by id; empty when unknown.
     using StatusOf = std::function<QString(const QString &sourceId)>;
 
-    SourcesDialog(const QList<DashboardSource> &sources, StatusOf status,
-                  SourceEditor::Tester tester, QWidget *parent = nullptr);
+    SourcesDialog(const Dashboard &dashboard, StatusOf status, SourceEditor::Tester tester,
+                  QWidget *parent = nullptr);
 
-    QList<DashboardSource> sources() const { return m_sources; }
+    // The dashboard with the sources as edited (and references to renamed ones).
+    const Dashboard &dashboard() const { return m_dashboard; }
+    const QList<DashboardSource> &sources() const { return m_dashboard.sources; }
+    // Why OK is refused now (dashboardProblem), empty when it is not.
+    QString problem() const;
+    void accept() override;
 
     // What a new source of this plugin starts as (an id not yet used): host, nic,
     // postgres, prometheus.
@@ -47,7 +54,7 @@ private:
     bool runEditor(SourceEditor *editor);
     QStringList idsExcept(int row) const;
 
-    QList<DashboardSource> m_sources;
+    Dashboard m_dashboard;
     StatusOf m_status;
     SourceEditor::Tester m_tester;
     EditorRun m_editorRun;

@@ -574,8 +574,10 @@ void TimeSeriesPanel::updateLinearAxis(double lo, double hi, bool any)
         hi = std::max(hi, m_config.options.value(u"yMax"_s).toDouble());
     if (hi <= lo)
         hi = lo + 1;
-    // Whole steps at both ends, so the top and bottom grid lines are labelled.
-    const double step = niceStep((hi - lo) / 5);
+    // Whole steps at both ends, so the top and bottom grid lines are labelled: steps
+    // of the unit the axis shows (MiB/s for bytes, s for ms past a second), as its ticks.
+    const double factor = unitScale(axisUnit(), std::max(std::abs(lo), std::abs(hi))).factor;
+    const double step = niceStep((hi - lo) / factor / 5) * factor;
     lo = std::floor(lo / step) * step;
     hi = std::ceil(hi / step) * step;
     static_cast<QValueAxis *>(m_axisY)->setRange(lo, hi);
