@@ -27,6 +27,21 @@ using namespace Qt::StringLiterals;
 namespace {
 const QString HostDashboard = u":/dashboards/host-use.json"_s;
 const QString PostgresDashboard = u":/dashboards/postgres-use.json"_s;
+
+// A window on the welcome page over a session with the built plugins.
+struct WelcomeWindow
+{
+    MonitoringSession session;
+    QStringList pluginProblems = session.loadPlugins();
+    MainWindow window { &session };
+
+    WelcomeWindow()
+    {
+        window.resize(1200, 800);
+        window.show();
+        window.showWelcome();
+    }
+};
 } // namespace
 
 class TestWelcome : public QObject
@@ -110,12 +125,10 @@ void TestWelcome::offersEveryShippedDashboardWithItsVariables()
 
 void TestWelcome::choosingOpensTheDashboardAndCollects()
 {
-    MonitoringSession session;
-    QCOMPARE(session.loadPlugins(), QStringList());
-    MainWindow window(&session);
-    window.resize(1200, 800);
-    window.show();
-    window.showWelcome();
+    WelcomeWindow welcome;
+    MonitoringSession &session = welcome.session;
+    MainWindow &window = welcome.window;
+    QCOMPARE(welcome.pluginProblems, QStringList());
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.isShowingWelcome());
     QVERIFY(window.windowTitle().startsWith(u"Welcome"_s));
@@ -148,12 +161,10 @@ void TestWelcome::choosingOpensTheDashboardAndCollects()
 // Dashboard ▸ Sources… at once; a host added there collects and fills the matrix.
 void TestWelcome::addASourceStartsANewDashboard()
 {
-    MonitoringSession session;
-    QCOMPARE(session.loadPlugins(), QStringList());
-    MainWindow window(&session);
-    window.resize(1200, 800);
-    window.show();
-    window.showWelcome();
+    WelcomeWindow welcome;
+    MonitoringSession &session = welcome.session;
+    MainWindow &window = welcome.window;
+    QCOMPARE(welcome.pluginProblems, QStringList());
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     bool scripted = false;
     // The Sources dialog is modal: script it once it shows.
