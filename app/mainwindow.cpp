@@ -410,7 +410,6 @@ void MainWindow::editSources()
             && !DashboardTrustStore().trust(request.fingerprint(), m_source, &error))
             QMessageBox::warning(this, tr("Cannot remember the trust"), error);
     }
-    m_sourceStatus.clear();
     m_view->setDashboard(m_dashboard); // panels may read renamed sources
     installPanelActions();
     restartCollection();
@@ -569,6 +568,7 @@ void MainWindow::rebuildVariableBar()
 void MainWindow::restartCollection()
 {
     m_statusBar->clear();
+    m_sourceStatus.clear(); // the new sources report afresh
     m_range.forgetDataStart(); // another dashboard, other values or another cache
     if (m_session->isRecording()) { // nothing connects anywhere: no trust to ask for
         m_session->start(m_dashboard, m_variables);

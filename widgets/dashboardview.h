@@ -67,7 +67,8 @@ public:
 
     static constexpr int GridColumns = 12;
     // Height of one grid row at scale 1, on screen and in the PNG export: a panel of the
-    // usual "h": 4 is 252 px tall, about four rows of panels on a 1080p screen.
+    // usual "h": 4 is 240 to 252 px tall (QGridLayout leaves out the spacing of rows where
+    // no panel starts), about four rows of panels on a 1080p screen.
     static constexpr int RowUnitPx = 64;
     static constexpr int GridSpacingPx = 4; // between panels, and part of each row's unit
     static constexpr int SectionHeaderPx = 28; // a section's bar, above its first row

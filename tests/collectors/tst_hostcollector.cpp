@@ -179,7 +179,7 @@ void TestHostCollector::metadata_data()
     addMetadataColumns();
     const auto row = metadataRow;
     row(u"host.cpu.utilization"_s, u"{cpu=cpu1}"_s, u"%"_s, u"cpu"_s, UseKind::Utilization);
-    row(u"host.cpu.mode"_s, u"{mode=steal}"_s, u"%"_s, u"cpu"_s, UseKind::Utilization);
+    row(u"host.cpu.mode"_s, u"{mode=steal}"_s, u"%"_s, u"cpu"_s, UseKind::Info);
     row(u"host.cpu.count"_s, QString(), QString(), u"cpu"_s, UseKind::Info);
     row(u"host.cpu.runnable"_s, QString(), u"tasks"_s, u"cpu"_s, UseKind::Saturation);
     row(u"host.cpu.runqueue_per_cpu"_s, QString(), QString(), u"cpu"_s, UseKind::Saturation);
