@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
+#include <span>
 
 namespace Headroom {
 
@@ -38,12 +40,20 @@ std::vector<Sample> SeriesStore::read(int seriesId, qint64 fromMs, qint64 toMs) 
         [&](qint64 from, qint64 to) { return m_cache->read(seriesId, from, to); });
 }
 
+bool SeriesStore::readsTiers(qint64 fromMs, qint64 toMs, int columns)
+{
+    constexpr qint64 Day = 86'400'000;
+    return columns > 0 && toMs - fromMs > Day && (toMs - fromMs) / columns >= MinuteMs;
+}
+
 std::vector<Sample> SeriesStore::readForColumns(int seriesId, qint64 fromMs, qint64 toMs,
                                                 int columns) const
 {
     constexpr qint64 Day = 86'400'000;
     if (columns <= 0 || toMs - fromMs <= Day || !m_cache)
         return read(seriesId, fromMs, toMs);
+    if (readsTiers(fromMs, toMs, columns))
+        return aggregatePoints(readAggregates(seriesId, fromMs, toMs, columns));
     // A block may be summarized when it spans at most a column: its two points then
     // land in one or two neighbouring columns, where the reduction puts them anyway.
     const qint64 columnMs = (toMs - fromMs) / columns;
@@ -53,6 +63,75 @@ std::vector<Sample> SeriesStore::readForColumns(int seriesId, qint64 fromMs, qin
         [&](qint64 from, qint64 to) {
             return m_cache->readSummarized(seriesId, from, to, columnMs);
         });
+}
+
+std::vector<Aggregate> SeriesStore::readAggregates(int seriesId, qint64 fromMs, qint64 toMs,
+                                                   int columns) const
+{
+    const qint64 columnMs = columns > 0 ? std::max<qint64>(1, (toMs - fromMs) / columns) : 1;
+    // Where each part of the range is read from, first choice first: the tiers whose
+    // step fits a column (coarsest first), the blocks, then the tiers kept longer than
+    // the blocks (finest first) for what expired from them.
+    std::vector<std::optional<RollupTier>> sources;
+    if (columnMs >= HourMs)
+        sources.push_back(RollupTier::Hour);
+    if (columnMs >= MinuteMs)
+        sources.push_back(RollupTier::Minute);
+    sources.push_back(std::nullopt);
+    if (columnMs < MinuteMs)
+        sources.push_back(RollupTier::Minute);
+    if (columnMs < HourMs)
+        sources.push_back(RollupTier::Hour);
+
+    auto [live, liveOldest] = m_live ? m_live->readWithOldest(seriesId, fromMs, toMs)
+                                     : std::pair<std::vector<Sample>, qint64> { {}, -1 };
+    std::vector<Aggregate> out;
+    if (m_cache && !(liveOldest >= 0 && liveOldest <= fromMs)) {
+        const qint64 cacheTo = liveOldest >= 0 ? std::min(toMs, liveOldest - 1) : toMs;
+        out = readCacheAggregates(seriesId, fromMs, cacheTo, columnMs, sources);
+        std::sort(out.begin(), out.end(),
+                  [](const Aggregate &a, const Aggregate &b) { return a.startMs < b.startMs; });
+    }
+    for (const Sample &s : live) {
+        Aggregate a { s.tsMs, s.tsMs };
+        a.add(s.value);
+        if (a.count > 0)
+            out.push_back(a);
+    }
+    return out;
+}
+
+std::vector<Aggregate>
+SeriesStore::readCacheAggregates(int seriesId, qint64 fromMs, qint64 toMs, qint64 columnMs,
+                                 std::span<const std::optional<RollupTier>> sources) const
+{
+    if (fromMs > toMs || sources.empty())
+        return {};
+    std::vector<Aggregate> out;
+    const auto next = [&](qint64 from, qint64 to) {
+        std::vector<Aggregate> part
+            = readCacheAggregates(seriesId, from, to, columnMs, sources.subspan(1));
+        out.insert(out.end(), part.begin(), part.end());
+    };
+    if (!sources.front()) {
+        // Blocks expire whole days, oldest first: what they miss is before the first.
+        out = m_cache->readBlockAggregates(seriesId, fromMs, toMs, columnMs);
+        const qint64 first = out.empty() ? toMs + 1 : out.front().startMs;
+        if (first > fromMs)
+            next(fromMs, first - 1);
+        return out;
+    }
+    RollupRead tier = m_cache->readRollup(seriesId, *sources.front(), fromMs, toMs);
+    qint64 cursor = fromMs; // everything before it is read
+    for (const auto &[coveredFrom, coveredTo] : tier.covered) {
+        if (coveredFrom > cursor)
+            next(cursor, std::min(coveredFrom - 1, toMs));
+        cursor = std::max(cursor, coveredTo);
+    }
+    if (cursor <= toMs)
+        next(cursor, toMs);
+    out.insert(out.end(), tier.slots.begin(), tier.slots.end());
+    return out;
 }
 
 std::vector<Sample> SeriesStore::readForBins(int seriesId, qint64 fromMs, qint64 toMs,

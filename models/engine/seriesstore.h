@@ -3,8 +3,11 @@
 #pragma once
 
 #include "core/sample.h"
+#include "engine/cache/rollup.h"
 #include "engine/runtime/alertevent.h"
 
+#include <optional>
+#include <span>
 #include <vector>
 
 namespace Headroom {
@@ -28,8 +31,20 @@ public:
     std::vector<Sample> read(int seriesId, qint64 fromMs, qint64 toMs) const;
     // As read(), for a range that is to be reduced to `columns` pixel columns: ranges
     // longer than a day take the cache's older blocks from their summaries
-    // (SampleCache::readSummarized), shorter ones are read() as they are.
+    // (SampleCache::readSummarized), or from the rollup tiers where a column spans a
+    // tier's step (readAggregates(), each aggregate as its minimum and maximum);
+    // shorter ones are read() as they are.
     std::vector<Sample> readForColumns(int seriesId, qint64 fromMs, qint64 toMs, int columns) const;
+    // Whether a range drawn `columns` wide is read from the rollup tiers: longer than a
+    // day, and a column spans at least a minute.
+    static bool readsTiers(qint64 fromMs, qint64 toMs, int columns);
+    // The range as aggregates for `columns` columns (readsTiers() ranges): the coarsest
+    // tier whose step fits a column where its rows cover the range, finer tiers and then
+    // the blocks (summarized where they fit a column) for the rest, the live ring's
+    // samples as aggregates of one. Sorted by start; true sums and counts throughout,
+    // so means over weeks are true means.
+    std::vector<Aggregate> readAggregates(int seriesId, qint64 fromMs, qint64 toMs,
+                                          int columns) const;
     // As read(), for a range the analysis averages into bins of binMs: where a bin spans
     // a minute or more, cache blocks spanning at most two bins come from their
     // summaries (their min and max), which is all a bin mean needs at that scale.
@@ -45,6 +60,10 @@ private:
     template<typename Timed, typename ReadLive, typename ReadCache>
     std::vector<Timed> stitch(qint64 fromMs, qint64 toMs, ReadLive readLive,
                               ReadCache readCache) const;
+
+    std::vector<Aggregate>
+    readCacheAggregates(int seriesId, qint64 fromMs, qint64 toMs, qint64 columnMs,
+                        std::span<const std::optional<RollupTier>> sources) const;
 
     const LiveBuffers *m_live;
     const SampleCache *m_cache; // may be null: live data only

@@ -81,6 +81,38 @@ std::vector<Sample> downsampleMean(std::span<const Sample> sorted, qint64 fromMs
     return out;
 }
 
+std::vector<Sample> downsampleMean(std::span<const Aggregate> sorted, qint64 fromMs, qint64 toMs,
+                                   int columns)
+{
+    std::vector<Sample> out;
+    if (columns <= 0 || toMs <= fromMs)
+        return out;
+    const double width = double(toMs - fromMs) / columns;
+    int column = -1;
+    double sum = 0;
+    qint64 count = 0;
+    const auto close = [&] {
+        if (count > 0)
+            out.push_back({ fromMs + qint64((column + 0.5) * width), sum / double(count) });
+        sum = 0;
+        count = 0;
+    };
+    for (const Aggregate &a : sorted) {
+        const qint64 middle = a.startMs + (a.endMs - a.startMs) / 2;
+        if (a.count == 0 || middle < fromMs || middle > toMs)
+            continue;
+        const int c = pixelColumn(middle, fromMs, toMs, columns);
+        if (c != column) {
+            close();
+            column = c;
+        }
+        sum += a.sum;
+        count += a.count;
+    }
+    close();
+    return out;
+}
+
 } // namespace Headroom
 
 namespace Headroom {

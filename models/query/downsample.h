@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/sample.h"
+#include "engine/cache/rollup.h"
 
 #include <algorithm>
 #include <span>
@@ -45,6 +46,12 @@ namespace Headroom {
 // (min/max points land at different instants in each series). Series with at most
 // one sample per column come back unchanged.
 std::vector<Sample> downsampleMean(std::span<const Sample> sorted, qint64 fromMs, qint64 toMs,
+                                   int columns);
+// As above from aggregates (rollup slots, block summaries, raw samples as aggregates of
+// one), sorted by start: each column's mean is its aggregates' sum over their count, so
+// it is the mean of every sample they stand for. An aggregate counts in the column of
+// its middle.
+std::vector<Sample> downsampleMean(std::span<const Aggregate> sorted, qint64 fromMs, qint64 toMs,
                                    int columns);
 
 } // namespace Headroom

@@ -47,4 +47,22 @@ SeriesStats seriesStats(std::span<const Sample> samples)
     return stats;
 }
 
+SeriesStats seriesStats(std::span<const Aggregate> aggregates)
+{
+    SeriesStats stats;
+    double sum = 0;
+    for (const Aggregate &a : aggregates) {
+        if (a.count == 0)
+            continue;
+        stats.min = stats.count == 0 ? a.min : std::min(stats.min, a.min);
+        stats.max = stats.count == 0 ? a.max : std::max(stats.max, a.max);
+        stats.last = a.mean();
+        sum += a.sum;
+        stats.count += a.count;
+    }
+    if (stats.count > 0)
+        stats.mean = sum / double(stats.count);
+    return stats;
+}
+
 } // namespace Headroom

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/sample.h"
+#include "engine/cache/rollup.h"
 #include "query/panelquery.h"
 
 #include <span>
@@ -17,5 +18,8 @@ void nameSeries(QList<PanelSeriesData> *series, const QString &legendTemplate);
 
 // last, min, max and mean over the samples (NaN skipped); count 0 when none is a number.
 SeriesStats seriesStats(std::span<const Sample> samples);
+// The same from aggregates (rollup.h), oldest first: the mean is their sum over their
+// count; the last value is the newest aggregate's mean (a raw sample's own value).
+SeriesStats seriesStats(std::span<const Aggregate> aggregates);
 
 } // namespace Headroom

@@ -73,7 +73,9 @@ void TestCacheRefusal::refused_data()
                                               << "not a Headroom cache (application id 0x00000000";
     QTest::newRow("newer schema")
         << "newer"
-        << "written by a newer Headroom (cache schema 6, this build reads up to 5); not modified";
+        << u"written by a newer Headroom (cache schema %1, this build reads up to %2); not modified"_s
+               .arg(SampleCache::SchemaVersion + 1)
+               .arg(SampleCache::SchemaVersion);
     QTest::newRow("truncated") << "truncated" << "unreadable or corrupt cache (";
     QTest::newRow("overwritten pages") << "overwritten" << "unreadable or corrupt cache (";
     QTest::newRow("directory") << "directory" << "not a regular file";
@@ -100,7 +102,8 @@ void TestCacheRefusal::refused()
         QVERIFY(rawExec(path, "CREATE TABLE series(id INTEGER PRIMARY KEY, name TEXT);"));
     } else if (kind == QLatin1StringView("newer")) {
         QVERIFY(makeCache(path));
-        QVERIFY(rawExec(path, "PRAGMA user_version = 6;"));
+        const QByteArray newer = QByteArray::number(SampleCache::SchemaVersion + 1);
+        QVERIFY(rawExec(path, QByteArray("PRAGMA user_version = " + newer + ";").constData()));
     } else if (kind == QLatin1StringView("truncated")) {
         QVERIFY(makeCache(path));
         QFile f(path);

@@ -148,9 +148,22 @@ bool createVersion5(sqlite3 *, QString *)
     return true;
 }
 
+// Version 6: the rollup tiers (rollup.h), one table for both: a row per series and
+// hour (minute tier) or day (hour tier), expired by its own retention. Older days are
+// not rolled up; ranges over them read their blocks as before.
+bool createVersion6(sqlite3 *db, QString *error)
+{
+    return Sqlite::exec(db,
+                        "CREATE TABLE rollup("
+                        " tier INTEGER NOT NULL, series_id INTEGER NOT NULL,"
+                        " start_ts INTEGER NOT NULL, slots INTEGER NOT NULL, data BLOB NOT NULL,"
+                        " PRIMARY KEY(tier, series_id, start_ts)) WITHOUT ROWID;",
+                        error);
+}
+
 const Migration migrations[] = {
     { 1, createVersion1 }, { 2, createVersion2 }, { 3, createVersion3 },
-    { 4, createVersion4 }, { 5, createVersion5 },
+    { 4, createVersion4 }, { 5, createVersion5 }, { 6, createVersion6 },
 };
 static_assert(std::size(migrations) == Version, "one migration step per schema version");
 

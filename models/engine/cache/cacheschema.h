@@ -1,6 +1,6 @@
 // The cache file's identity, schema and migrations, and the names of its day tables.
 //
-// Schema (version 5):
+// Schema (version 6):
 //   series(id, source, metric, labels, unit, resource, kind, histogram)  ids are the
 //       SeriesRegistry ids, so they stay stable across restarts
 //   chunks(day)                        catalogue of the day tables that exist
@@ -13,6 +13,8 @@
 //   alert_events(id, ts, rule_id, rule_name, source, metric, labels, state, value,
 //       severity, message, hint, acked)  alert state changes (alerts/alertevent.h)
 //   dashboards(name, json)             the dashboards a saved recording was made with
+//   rollup(tier, series_id, start_ts, slots, data)  the minute and hour tiers (rollup.h),
+//       each with its own retention
 // Retention takes a day out of chunks, then frees blocks_<day> and hist_<day> in slices
 // and drops them (DayReclaimer; story 5 in DESIGN.md).
 #pragma once
@@ -27,9 +29,10 @@ namespace Headroom::CacheSchema {
 
 // PRAGMA application_id of every Headroom cache: "HDR1".
 constexpr quint32 ApplicationId = 0x48445231;
-constexpr int Version = 5; // PRAGMA user_version; SampleCache::SchemaVersion mirrors it
-// The oldest schema the readers read as it is: 4 only adds the dashboards table, which
-// a reader finds missing and takes as none (a recording of 3 needs no migrated copy).
+constexpr int Version = 6; // PRAGMA user_version; SampleCache::SchemaVersion mirrors it
+// The oldest schema the readers read as it is: 4 only adds the dashboards table and 6
+// the rollup table, which a reader finds missing and takes as none (a recording of 3
+// needs no migrated copy).
 constexpr int OldestReadInPlace = 3;
 constexpr qint64 DayMs = 24 * 60 * 60 * 1000;
 

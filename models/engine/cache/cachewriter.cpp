@@ -52,6 +52,8 @@ CacheWriter::CacheWriter(Sqlite::Db db, SeriesRegistry *registry, const Options 
     , m_registry(registry)
     , m_options(options)
     , m_retentionDays(options.retentionDays)
+    , m_minuteRetentionDays(options.minuteRetentionDays)
+    , m_hourRetentionDays(options.hourRetentionDays)
 {
 }
 
@@ -63,6 +65,7 @@ CacheWriter::~CacheWriter()
     m_insertSeries = {};
     m_insertTail = {};
     m_deleteTail = {};
+    m_insertRollup = {};
 }
 
 bool CacheWriter::start(QString *error)
@@ -120,8 +123,20 @@ bool CacheWriter::loadState(QString *error)
                                      true);
     m_deleteTail
         = Sqlite::Statement(db, "DELETE FROM tail_chunks WHERE series_id = ? AND seq <= ?", true);
-    if (!m_insertSeries.isValid() || !m_insertTail.isValid() || !m_deleteTail.isValid())
+    m_insertRollup = Sqlite::Statement(db,
+                                       "INSERT OR REPLACE INTO rollup(tier, series_id, start_ts,"
+                                       " slots, data) VALUES(?, ?, ?, ?, ?)",
+                                       true);
+    if (!m_insertSeries.isValid() || !m_insertTail.isValid() || !m_deleteTail.isValid()
+        || !m_insertRollup.isValid())
         return failed();
+    m_rollups.emplace(
+        [this](int id, qint64 from, qint64 to, std::vector<Sample> *out) {
+            return readStoredSamples(id, from, to, out);
+        },
+        [this](int id, qint64 from, qint64 to, std::vector<Aggregate> *out) {
+            return readMinuteSlots(id, from, to, out);
+        });
 
     // Series first: the registry must hand out the persisted ids before any collector
     // registers a series, so that ids never collide with the ones in the file.
@@ -267,6 +282,8 @@ void CacheWriter::run()
         for (const ResolvedBatch &batch : batches)
             apply(batch);
         batches.clear();
+        if (stopping) // the tiers cover what is sealed, for the next run or a recording
+            m_rollups->writeUnfinished(std::nullopt);
         // A flood wakes the writer every WakeAtQueuedBatches batches to fold them into
         // blocks; committing each time would rewrite every series' newest index page
         // and tail chunk for a few thousand samples (commits cost by the pages they
@@ -450,6 +467,7 @@ void CacheWriter::seal(int id, SeriesState &state)
                                 std::isnan(low) ? qQNaN() : sum, state.lastChunkSeq,
                                 state.committedTail });
     m_pendingDataBytes += PendingBlockOverhead + m_pendingBlocks.back().data.size();
+    m_rollups->add(id, state.open);
     state.lastChunkSeq = -1; // those chunks go with this commit; none is left
     state.committedTail = false;
     state.sealedUntil = last.tsMs;
@@ -497,7 +515,8 @@ bool CacheWriter::ensureDay(qint64 day, QList<qint64> *created)
 bool CacheWriter::commit()
 {
     if (m_pendingSeries.empty() && m_pendingBlocks.empty() && m_dirtyTail.isEmpty()
-        && m_pendingHistograms.empty() && m_pendingEvents.isEmpty() && m_pendingAcks.isEmpty())
+        && m_pendingHistograms.empty() && m_pendingEvents.isEmpty() && m_pendingAcks.isEmpty()
+        && m_rollups->pendingRows().empty())
         return true;
 
     sqlite3 *db = m_db.get();
@@ -575,6 +594,15 @@ bool CacheWriter::commit()
             if (!runRow(db, st, "histogram"))
                 return false;
         }
+        for (const RollupRow &row : m_rollups->pendingRows()) {
+            m_insertRollup.bind(1, qint64(row.tier));
+            m_insertRollup.bind(2, qint64(row.seriesId));
+            m_insertRollup.bind(3, row.startMs);
+            m_insertRollup.bind(4, qint64(row.slots));
+            m_insertRollup.bind(5, row.data);
+            if (!runRow(db, m_insertRollup, "rollup row"))
+                return false;
+        }
         for (const AlertEvent &event : std::as_const(m_pendingEvents))
             if (!AlertEventStore::insert(db, event))
                 return false;
@@ -620,6 +648,7 @@ bool CacheWriter::commit()
     }
     m_dirtyTail.clear();
     m_pendingHistograms.clear();
+    m_rollups->clearPending();
     m_pendingEvents.clear();
     m_pendingAcks.clear();
     return true;
@@ -818,6 +847,89 @@ void CacheWriter::setRetentionDays(int days)
     m_wake.notify_one();
 }
 
+void CacheWriter::setTierRetentionDays(int minuteDays, int hourDays)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_minuteRetentionDays = minuteDays;
+        m_hourRetentionDays = hourDays;
+        m_retentionChanged = true;
+    }
+    m_wake.notify_one();
+}
+
+void CacheWriter::expireTiers(qint64 nowMs)
+{
+    int raw = 0, minute = 0, hour = 0;
+    {
+        std::lock_guard lock(m_mutex);
+        raw = m_retentionDays;
+        minute = m_minuteRetentionDays;
+        hour = m_hourRetentionDays;
+    }
+    // A tier is kept at least as long as the one below it: no range goes blank in a
+    // tier while a finer one still holds it. Keeping everything raw keeps every tier.
+    if (raw <= 0)
+        return;
+    minute = minute <= 0 ? 0 : std::max(minute, raw);
+    hour = hour <= 0 || minute <= 0 ? 0 : std::max(hour, minute);
+    // Rows are small (one per series and hour or day): a plain DELETE, hourly.
+    QByteArray sql;
+    for (const auto &[tier, days] :
+         { std::pair { RollupTier::Minute, minute }, std::pair { RollupTier::Hour, hour } }) {
+        if (days <= 0)
+            continue;
+        const qint64 cutoff = nowMs - qint64(days) * DayMs - rollupRowSpanMs(tier);
+        sql += "DELETE FROM rollup WHERE tier = " + QByteArray::number(int(tier))
+            + " AND start_ts < " + QByteArray::number(cutoff) + ";";
+    }
+    QString error;
+    if (!sql.isEmpty() && !Sqlite::exec(m_db.get(), sql, &error))
+        qCWarning(lcCache) << "cache: expiring rollup rows failed, retrying in an hour:" << error;
+}
+
+bool CacheWriter::readStoredSamples(int id, qint64 fromMs, qint64 toMs, std::vector<Sample> *out)
+{
+    for (qint64 day = dayOf(fromMs); day <= dayOf(toMs - 1); ++day) {
+        if (!m_days.contains(day))
+            continue;
+        Sqlite::Statement st(m_db.get(),
+                             "SELECT data FROM " + blocksTable(day)
+                                 + " WHERE series_id = ? AND start_ts < ? AND end_ts >= ?");
+        st.bind(1, qint64(id));
+        st.bind(2, toMs);
+        st.bind(3, fromMs);
+        bool done = false;
+        while (st.step(&done)) {
+            if (!BlockCodec::decode(st.columnBlob(0), out))
+                qCWarning(lcCache) << "cache: rollup skips an unreadable block of series" << id;
+        }
+        if (!done)
+            return false;
+    }
+    return true;
+}
+
+bool CacheWriter::readMinuteSlots(int id, qint64 fromMs, qint64 toMs, std::vector<Aggregate> *out)
+{
+    Sqlite::Statement st(m_db.get(),
+                         "SELECT start_ts, data FROM rollup WHERE tier = ? AND series_id = ?"
+                         " AND start_ts >= ? AND start_ts < ?");
+    st.bind(1, qint64(RollupTier::Minute));
+    st.bind(2, qint64(id));
+    st.bind(3, fromMs);
+    st.bind(4, toMs);
+    bool done = false;
+    while (st.step(&done)) {
+        QString error;
+        if (!RollupCodec::decode(RollupTier::Minute, st.columnInt64(0), st.columnBlob(1), out,
+                                 &error))
+            qCWarning(lcCache) << "cache: rollup skips an unreadable row of series" << id << ":"
+                               << error;
+    }
+    return done;
+}
+
 void CacheWriter::maintenance()
 {
     int retentionDays = 0;
@@ -837,8 +949,10 @@ void CacheWriter::maintenance()
             if (!state.open.empty() && dayOf(state.open.front().tsMs) < today)
                 seal(id, state);
         }
+        m_rollups->writeUnfinished(m_newestTs); // the tiers of series gone quiet, so far
         commit();
     }
+    expireTiers(QDateTime::currentMSecsSinceEpoch());
     // Automatic checkpoints are PASSIVE: with readers always overlapping they may never
     // reach the end of the WAL, which then only grows. TRUNCATE waits (busy_timeout) for
     // a gap between the short read transactions and resets it.

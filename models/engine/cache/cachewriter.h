@@ -23,6 +23,7 @@
 #include "engine/cache/cacheschema.h"
 #include "engine/cache/cachestatus.h"
 #include "engine/cache/dayreclaimer.h"
+#include "engine/cache/rollupbuilder.h"
 #include "engine/cache/spacereserve.h"
 #include "engine/cache/sqlitedb.h"
 #include "engine/cache/walcheckpointer.h"
@@ -55,6 +56,9 @@ public:
     {
         int flushIntervalMs = 1000;
         int retentionDays = 30; // <= 0: never expire automatically
+        // The rollup tiers' (rollup.h): each kept at least as long as the tier below it.
+        int minuteRetentionDays = 90;
+        int hourRetentionDays = 400;
         // While commits fail, pending blocks and histograms beyond this are dropped.
         qsizetype maxPendingBytes = 64 << 20;
         // The file next to the cache given back on a full disk (SpaceReserve); 0: none.
@@ -75,6 +79,7 @@ public:
     // A new retention (<= 0: keep everything), applied by the writer at once and then
     // hourly; returns without waiting for the drop.
     void setRetentionDays(int days);
+    void setTierRetentionDays(int minuteDays, int hourDays);
     // Stored with the next commit (at most flushIntervalMs later).
     void enqueueAlertEvents(const QList<AlertEvent> &events);
     void enqueueAcknowledgement(const AlertAcknowledgement &ack);
@@ -148,6 +153,9 @@ private:
     void noteCommitFailure(const QString &error);
     void updateStatus();
     void maintenance();
+    void expireTiers(qint64 nowMs);
+    bool readStoredSamples(int id, qint64 fromMs, qint64 toMs, std::vector<Sample> *out);
+    bool readMinuteSlots(int id, qint64 fromMs, qint64 toMs, std::vector<Aggregate> *out);
     bool reloadDays();
 
     Sqlite::Db m_db;
@@ -173,10 +181,12 @@ private:
     bool m_stopRequested = false;
     bool m_running = false;
     int m_retentionDays = 0; // from Options, then setRetentionDays()
+    int m_minuteRetentionDays = 0, m_hourRetentionDays = 0; // likewise
     bool m_retentionChanged = false;
 
     // Writer-thread state (before start(): the starting thread's).
-    Sqlite::Statement m_insertSeries, m_insertTail, m_deleteTail;
+    Sqlite::Statement m_insertSeries, m_insertTail, m_deleteTail, m_insertRollup;
+    std::optional<RollupBuilder> m_rollups; // once loadState() has the connection
     QSet<int> m_persistedSeries;
     std::unordered_map<int, SeriesState> m_series;
     QSet<int> m_dirtyTail;

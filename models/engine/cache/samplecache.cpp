@@ -39,6 +39,7 @@ struct SampleCache::Private
     std::unique_ptr<QLockFile> lock;
     std::unique_ptr<CacheWriter> writer;
     std::unique_ptr<ReaderPool> readers;
+    bool hasRollups = false; // the file has the rollup table (schema 6 on)
 
     // Runs body inside one read transaction on a pooled connection.
     template<typename Body> bool readTransaction(QString *error, Body body) const;
@@ -148,10 +149,12 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
     cache->d->writer = std::make_unique<CacheWriter>(
         std::move(db), registry,
         CacheWriter::Options { std::max(1, options.flushIntervalMs), options.retentionDays,
+                               options.minuteRetentionDays, options.hourRetentionDays,
                                options.maxPendingBytes, options.reserveBytes });
     if (!cache->d->writer->start(&reason))
         return fail(withPath(path, reason));
     cache->d->readers = std::make_unique<ReaderPool>(path);
+    cache->d->hasRollups = true; // created or migrated above
     qCDebug(lcCache) << "cache opened:" << path;
     return cache;
 }
@@ -178,7 +181,13 @@ std::unique_ptr<SampleCache> SampleCache::openRecording(const QString &path,
     cache->d->readers = std::make_unique<ReaderPool>(access->uri, 4, access->openFlags);
     QSet<int> loaded;
     if (!cache->d->readTransaction(error, [&](sqlite3 *db, QString *why) {
-            return loadSeriesCatalog(db, registry, &loaded, why);
+            if (!loadSeriesCatalog(db, registry, &loaded, why))
+                return false;
+            Sqlite::Statement table(db,
+                                    "SELECT 1 FROM sqlite_master WHERE type = 'table'"
+                                    " AND name = 'rollup'");
+            cache->d->hasRollups = table.step();
+            return true;
         }))
         return nullptr;
     qCDebug(lcCache) << "recording opened:" << path << access->how << loaded.size() << "series";
@@ -221,6 +230,12 @@ void SampleCache::setRetentionDays(int days)
 {
     if (d->writer)
         d->writer->setRetentionDays(days);
+}
+
+void SampleCache::setTierRetentionDays(int minuteDays, int hourDays)
+{
+    if (d->writer)
+        d->writer->setTierRetentionDays(minuteDays, hourDays);
 }
 
 int SampleCache::expireBefore(qint64 beforeMs)
@@ -352,52 +367,154 @@ std::vector<Sample> SampleCache::read(int seriesId, qint64 fromMs, qint64 toMs,
     return sortedInRange(std::move(result), fromMs, toMs);
 }
 
+namespace {
+
+// A series' blocks in [from, to]: those inside the range spanning at most
+// summaryMaxSpanMs with a summary as aggregates (from the series index alone when the
+// index has every column asked for), the others decoded into *samples, with the tail.
+bool readBlocksOrSummaries(sqlite3 *db, int seriesId, qint64 fromMs, qint64 toMs,
+                           qint64 summaryMaxSpanMs, bool withCountAndSum,
+                           std::vector<Aggregate> *summaries, std::vector<Sample> *samples,
+                           QString *reason)
+{
+    QList<qint64> days;
+    if (!daysInRange(db, fromMs, toMs, &days, reason))
+        return false;
+    for (qint64 day : std::as_const(days)) {
+        // Covered by the series index: no block is read unless it has to be decoded.
+        Sqlite::Statement index
+            = blocksInRange(db, day,
+                            withCountAndSum ? "start_ts, end_ts, min, max, id, count, sum"
+                                            : "start_ts, end_ts, min, max, id",
+                            seriesId, fromMs, toMs);
+        std::vector<qint64> toDecode;
+        const bool listed = forEachRow(db, index, reason, [&](const Sqlite::Statement &row) {
+            const qint64 start = row.columnInt64(0), end = row.columnInt64(1);
+            if (start < fromMs || end > toMs || end - start > summaryMaxSpanMs
+                || row.columnIsNull(2) || (withCountAndSum && row.columnIsNull(6))) {
+                toDecode.push_back(row.columnInt64(4));
+                return;
+            }
+            Aggregate a;
+            a.startMs = start;
+            a.endMs = end;
+            a.min = row.columnDouble(2);
+            a.max = row.columnDouble(3);
+            if (withCountAndSum) {
+                a.count = row.columnInt64(5);
+                a.sum = row.columnDouble(6);
+            }
+            summaries->push_back(a);
+        });
+        if (!listed)
+            return false;
+        if (toDecode.empty())
+            continue;
+        Sqlite::Statement block(db, "SELECT data FROM " + blocksTable(day) + " WHERE id = ?");
+        for (qint64 id : toDecode) {
+            block.bind(1, id);
+            if (block.step() && !BlockCodec::decode(block.columnBlob(0), samples))
+                qCWarning(lcCache)
+                    << "cache: skipping unreadable block" << id << "of series" << seriesId;
+            block.reset();
+        }
+    }
+    return readTail(db, seriesId, fromMs, toMs, samples, reason);
+}
+
+} // namespace
+
 std::vector<Sample> SampleCache::readSummarized(int seriesId, qint64 fromMs, qint64 toMs,
                                                 qint64 summaryMaxSpanMs, QString *error) const
 {
     std::vector<Sample> result;
     if (fromMs > toMs)
         return result;
+    std::vector<Aggregate> summaries;
     const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
-        QList<qint64> days;
-        if (!daysInRange(db, fromMs, toMs, &days, reason))
-            return false;
-        for (qint64 day : std::as_const(days)) {
-            // Covered by the series index: no block is read unless it has to be decoded.
-            Sqlite::Statement index
-                = blocksInRange(db, day, "start_ts, end_ts, min, max, id", seriesId, fromMs, toMs);
-            std::vector<qint64> toDecode;
-            const bool listed = forEachRow(db, index, reason, [&](const Sqlite::Statement &row) {
-                const qint64 start = row.columnInt64(0), end = row.columnInt64(1);
-                if (start < fromMs || end > toMs || end - start > summaryMaxSpanMs
-                    || row.columnIsNull(2)) {
-                    toDecode.push_back(row.columnInt64(4));
-                    return;
-                }
-                // Two points a quarter in from either end: evenly spaced across blocks,
-                // so gap detection sees the summaries' own spacing, not a gap.
-                const qint64 quarter = (end - start) / 4;
-                result.push_back({ start + quarter, row.columnDouble(2) });
-                result.push_back({ end - quarter, row.columnDouble(3) });
-            });
-            if (!listed)
-                return false;
-            if (toDecode.empty())
-                continue;
-            Sqlite::Statement block(db, "SELECT data FROM " + blocksTable(day) + " WHERE id = ?");
-            for (qint64 id : toDecode) {
-                block.bind(1, id);
-                if (block.step() && !BlockCodec::decode(block.columnBlob(0), &result))
-                    qCWarning(lcCache)
-                        << "cache: skipping unreadable block" << id << "of series" << seriesId;
-                block.reset();
-            }
-        }
-        return readTail(db, seriesId, fromMs, toMs, &result, reason);
+        return readBlocksOrSummaries(db, seriesId, fromMs, toMs, summaryMaxSpanMs, false,
+                                     &summaries, &result, reason);
     });
     if (!ok)
         return {};
+    for (const Aggregate &a : summaries) {
+        // Two points a quarter in from either end: evenly spaced across blocks, so gap
+        // detection sees the summaries' own spacing, not a gap.
+        const qint64 quarter = (a.endMs - a.startMs) / 4;
+        result.push_back({ a.startMs + quarter, a.min });
+        result.push_back({ a.endMs - quarter, a.max });
+    }
     return sortedInRange(std::move(result), fromMs, toMs);
+}
+
+std::vector<Aggregate> SampleCache::readBlockAggregates(int seriesId, qint64 fromMs, qint64 toMs,
+                                                        qint64 summaryMaxSpanMs,
+                                                        QString *error) const
+{
+    std::vector<Aggregate> result;
+    if (fromMs > toMs)
+        return result;
+    std::vector<Sample> samples;
+    const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
+        return readBlocksOrSummaries(db, seriesId, fromMs, toMs, summaryMaxSpanMs, true, &result,
+                                     &samples, reason);
+    });
+    if (!ok)
+        return {};
+    for (const Sample &s : sortedInRange(std::move(samples), fromMs, toMs)) {
+        Aggregate a { s.tsMs, s.tsMs };
+        a.add(s.value);
+        if (a.count > 0)
+            result.push_back(a);
+    }
+    std::sort(result.begin(), result.end(),
+              [](const Aggregate &a, const Aggregate &b) { return a.startMs < b.startMs; });
+    return result;
+}
+
+RollupRead SampleCache::readRollup(int seriesId, RollupTier tier, qint64 fromMs, qint64 toMs,
+                                   QString *error) const
+{
+    RollupRead result;
+    if (fromMs > toMs || !d->hasRollups)
+        return result;
+    const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
+        Sqlite::Statement st(db,
+                             "SELECT start_ts, slots, data FROM rollup WHERE tier = ?"
+                             " AND series_id = ? AND start_ts BETWEEN ? AND ? ORDER BY start_ts");
+        st.bind(1, qint64(tier));
+        st.bind(2, qint64(seriesId));
+        st.bind(3, floorTo(fromMs, rollupRowSpanMs(tier)));
+        st.bind(4, toMs);
+        const qint64 step = rollupStepMs(tier);
+        std::vector<Aggregate> rowSlots;
+        return forEachRow(db, st, reason, [&](const Sqlite::Statement &row) {
+            const qint64 start = row.columnInt64(0);
+            const qint64 slots = std::clamp<qint64>(row.columnInt64(1), 0, rollupSlotsPerRow(tier));
+            QString why;
+            rowSlots.clear();
+            if (start % rollupRowSpanMs(tier) != 0
+                || !RollupCodec::decode(tier, start, row.columnBlob(2), &rowSlots, &why)) {
+                qCWarning(lcCache) << "cache: skipping an unreadable rollup row of series"
+                                   << seriesId << "at" << start << ":" << why;
+                return;
+            }
+            for (const Aggregate &a : rowSlots) {
+                if (a.startMs < start + slots * step) // inside what the row covers
+                    result.slots.push_back(a);
+            }
+            const std::pair<qint64, qint64> span { start, start + slots * step };
+            if (!result.covered.empty() && result.covered.back().second == span.first)
+                result.covered.back().second = span.second;
+            else if (slots > 0)
+                result.covered.push_back(span);
+        });
+    });
+    if (!ok)
+        return {};
+    std::erase_if(result.slots,
+                  [&](const Aggregate &a) { return a.endMs < fromMs || a.startMs > toMs; });
+    return result;
 }
 
 std::vector<TimedHistogram> SampleCache::readHistograms(int seriesId, qint64 fromMs, qint64 toMs,

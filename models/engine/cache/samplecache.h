@@ -10,6 +10,7 @@
 #include "core/histogram.h"
 #include "engine/cache/alerteventstore.h"
 #include "engine/cache/cachestatus.h"
+#include "engine/cache/rollup.h"
 #include "engine/runtime/samplebus.h"
 
 #include <QString>
@@ -28,6 +29,8 @@ class SeriesRegistry;
 constexpr int DefaultRetentionDays = 30;
 constexpr int MinRetentionDays = 1;
 constexpr int MaxRetentionDays = 400;
+constexpr int DefaultMinuteRetentionDays = 90;
+constexpr int DefaultHourRetentionDays = 400;
 
 struct CacheOptions
 {
@@ -41,12 +44,16 @@ struct CacheOptions
     // Bytes kept allocated in PATH-reserve and given back when the disk is full, so that
     // the oldest day can still be dropped to make room (see SpaceReserve). 0: none.
     qint64 reserveBytes = 1 << 20;
+    // How long the rollup tiers (rollup.h) are kept: days, each at least as long as the
+    // tier below it (raw, minute, hour); <= 0 keeps a tier as long as the raw data.
+    int minuteRetentionDays = DefaultMinuteRetentionDays;
+    int hourRetentionDays = DefaultHourRetentionDays;
 };
 
 class SampleCache : public SampleSink
 {
 public:
-    static constexpr int SchemaVersion = 5;
+    static constexpr int SchemaVersion = 6;
 
     // Opens (creating when missing) the cache at path, loading its series into registry.
     // nullptr with *error naming the file and the reason when it cannot be used.
@@ -99,6 +106,15 @@ public:
     // written before schema 2 have no summary and are decoded.
     std::vector<Sample> readSummarized(int seriesId, qint64 fromMs, qint64 toMs,
                                        qint64 summaryMaxSpanMs, QString *error = nullptr) const;
+    // The tier's aggregates of one series in [from, to] (slots that overlap it) and the
+    // spans its rows cover; empty where the file has no tiers (written before schema 6).
+    RollupRead readRollup(int seriesId, RollupTier tier, qint64 fromMs, qint64 toMs,
+                          QString *error = nullptr) const;
+    // As readSummarized(), as aggregates: a summarized block is one (its count, sum, min
+    // and max), a decoded sample one of count 1.
+    std::vector<Aggregate> readBlockAggregates(int seriesId, qint64 fromMs, qint64 toMs,
+                                               qint64 summaryMaxSpanMs,
+                                               QString *error = nullptr) const;
     // Histograms of one histogram series with from <= ts <= to, oldest first; as read().
     std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs,
                                                QString *error = nullptr) const;
@@ -113,6 +129,7 @@ public:
     // A new retention for this open cache (see CacheOptions), applied by the writer at
     // once and hourly after; does not wait. Ignored by a recording.
     void setRetentionDays(int days);
+    void setTierRetentionDays(int minuteDays, int hourDays);
     // Drops every day chunk entirely older than beforeMs; returns how many were dropped.
     int expireBefore(qint64 beforeMs);
     // Day chunks present, as UTC day numbers since the epoch.

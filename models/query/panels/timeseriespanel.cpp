@@ -39,11 +39,23 @@ PanelData queryTimeSeries(const DashboardPanel &panel, const SeriesRegistry &reg
                                                percentiles, fromMs, toMs, columns));
             continue;
         }
-        // Stacked bands need true means, which block summaries (min, max) do not give.
-        const std::vector<Sample> raw = stacked ? store.read(id, fromMs, toMs)
-                                                : store.readForColumns(id, fromMs, toMs, columns);
-        s.rawCount = qint64(raw.size());
-        s.stats = seriesStats(raw);
+        std::vector<Sample> raw;
+        if (SeriesStore::readsTiers(fromMs, toMs, columns)) {
+            // Weeks at a minute or more per column: the rollup tiers' sums and counts give
+            // the true means (stacked bands, the legend's mean), their extremes the line.
+            const std::vector<Aggregate> aggregates
+                = store.readAggregates(id, fromMs, toMs, columns);
+            s.stats = seriesStats(aggregates);
+            s.rawCount = s.stats.count;
+            raw = stacked ? downsampleMean(aggregates, fromMs, toMs, columns)
+                          : aggregatePoints(aggregates);
+        } else {
+            // Stacked bands need true means, which block summaries (min, max) do not give.
+            raw = stacked ? store.read(id, fromMs, toMs)
+                          : store.readForColumns(id, fromMs, toMs, columns);
+            s.rawCount = qint64(raw.size());
+            s.stats = seriesStats(raw);
+        }
         for (const auto &[begin, end] : splitAtGaps(raw)) {
             const std::span<const Sample> part(raw.data() + begin, end - begin);
             s.segmentStarts.push_back(s.points.size());
