@@ -59,6 +59,16 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         u"Keep this much history in the cache, whole days from 1d to 400d (e.g. 30d, 8w); "
         "default: the setting (Settings > Keep History), else 30d."_s,
         u"DAYS"_s);
+    const QCommandLineOption minuteRetention(
+        u"minute-retention"_s,
+        u"Keep the per-minute rollup tier this long (1d to 400d, at least --retention); "
+        "default: the setting, else 90d."_s,
+        u"DAYS"_s);
+    const QCommandLineOption hourRetention(
+        u"hour-retention"_s,
+        u"Keep the per-hour rollup tier this long (1d to 400d, at least the minute tier's); "
+        "default: the setting, else 400d."_s,
+        u"DAYS"_s);
     const QCommandLineOption saveRecording(
         u"save-recording"_s,
         u"Headless: write the range (--from/--to, --range) of every series, its alert events "
@@ -122,10 +132,11 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     const QCommandLineOption listCollectors(
         u"list-collectors"_s,
         u"List the collector plugins found (id, name, file) and any that failed to load."_s);
-    parser.addOptions({ dashboard, var,      cache,      noCache,   retention,     recording,
-                        from,      to,       collectFor, range,     png,           csv,
-                        alerts,    findings, explain,    report,    saveRecording, scale,
-                        width,     trust,    snapshot,   quitAfter, listCollectors });
+    parser.addOptions({ dashboard,       var,           cache,     noCache,       retention,
+                        minuteRetention, hourRetention, recording, from,          to,
+                        collectFor,      range,         png,       csv,           alerts,
+                        findings,        explain,       report,    saveRecording, scale,
+                        width,           trust,         snapshot,  quitAfter,     listCollectors });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {
@@ -175,20 +186,24 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
             return false;
         }
     }
-    if (parser.isSet(retention)) {
+    for (const auto &[option, days] : { std::pair { &retention, &out->retention.raw },
+                                        std::pair { &minuteRetention, &out->retention.minute },
+                                        std::pair { &hourRetention, &out->retention.hour } }) {
+        if (!parser.isSet(*option))
+            continue;
         QString reason;
-        const auto days = parseRetention(parser.value(retention), &reason);
-        if (!days) {
-            *error = u"--retention "_s + reason;
+        const auto parsed = parseRetention(parser.value(*option), &reason);
+        if (!parsed) {
+            *error = u"--"_s + option->names().constFirst() + u" "_s + reason;
             return false;
         }
-        out->retentionDays = *days;
+        *days = *parsed;
     }
     if (!out->recordingFile.isEmpty()
         && (out->collectForSeconds > 0 || parser.isSet(cache) || out->noCache
-            || out->retentionDays > 0)) {
+            || out->retention != RetentionDays {})) {
         *error = u"--recording opens a file read-only: it cannot be combined with "
-                 "--collect-for, --cache, --no-cache or --retention"_s;
+                 "--collect-for, --cache, --no-cache or --retention (nor the tiers')"_s;
         return false;
     }
     if (parser.isSet(range)) {

@@ -10,6 +10,8 @@
 // Any of the exports (and --explain) makes it headless. Alerts never change the exit code.
 #pragma once
 
+#include "retentionsetting.h"
+
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -26,7 +28,8 @@ struct CommandLine
     QString recordingFile;
     QString fromSpec, toSpec; // --from/--to as given (timebounds.h)
     QString saveRecording; // --save-recording: the range as a self-contained recording
-    int retentionDays = 0; // --retention; 0: the user's setting (retentionsetting.h)
+    // --retention, --minute-retention, --hour-retention; 0: the user's setting
+    RetentionDays retention;
     int collectForSeconds = 0;
     qint64 rangeMs = 0; // 0: the dashboard's own range
     QString exportPng;

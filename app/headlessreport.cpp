@@ -105,9 +105,7 @@ int runHeadlessReport(const CommandLine &options)
         QString error;
         const QString path
             = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
-        CacheOptions cacheOptions;
-        cacheOptions.retentionDays
-            = options.retentionDays > 0 ? options.retentionDays : retentionDaysSetting();
+        const CacheOptions cacheOptions = cacheOptionsWithRetention(options.retention);
         if (!session.openCache(path, &error, cacheOptions)) {
             // A cache named on the command line is what the run is for (a cron job that
             // records): without it nothing would be kept, so stop before collecting.

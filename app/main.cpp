@@ -83,10 +83,7 @@ int runGui(const CommandLine &options)
     } else if (!options.noCache) {
         const QString path
             = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
-        CacheOptions cacheOptions;
-        cacheOptions.retentionDays
-            = options.retentionDays > 0 ? options.retentionDays : retentionDaysSetting();
-        if (!session.openCache(path, &cacheError, cacheOptions))
+        if (!session.openCache(path, &cacheError, cacheOptionsWithRetention(options.retention)))
             std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(cacheError));
         // A cache asked for by name is not silently replaced by live data only: the
         // user would believe it records. The default one falls back (below).
@@ -98,8 +95,7 @@ int runGui(const CommandLine &options)
     }
     const QStringList pluginProblems = session.loadPlugins();
     MainWindow window(&session);
-    window.setLiveCache(liveCachePath,
-                        options.retentionDays > 0 ? options.retentionDays : retentionDaysSetting());
+    window.setLiveCache(liveCachePath, options.retention);
     window.show();
     if (!cacheError.isEmpty())
         QMessageBox::warning(&window, QObject::tr("Cache not used"),

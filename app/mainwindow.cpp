@@ -24,6 +24,7 @@
 #include "panels/timeseriespanel.h"
 #include "recordingsummary.h"
 #include "reportexport.h"
+#include "retentiondialog.h"
 #include "retentionsetting.h"
 #include "sourcestatusbar.h"
 #include "trustbar.h"
@@ -863,12 +864,9 @@ bool MainWindow::openRecording(const QString &path, bool useItsDashboard)
         switchCache([&](QString *error) {
             opened = m_session->openRecording(path, error);
             // Not readable: back to what collection uses, so the window is not left empty.
-            if (!opened && !m_liveCachePath.isEmpty()) {
-                CacheOptions options;
-                options.retentionDays
-                    = m_retentionDays > 0 ? m_retentionDays : retentionDaysSetting();
-                m_session->openCache(m_liveCachePath, nullptr, options);
-            }
+            if (!opened && !m_liveCachePath.isEmpty())
+                m_session->openCache(m_liveCachePath, nullptr,
+                                     cacheOptionsWithRetention(m_retention));
             return opened;
         });
     if (!opened) {
@@ -916,22 +914,20 @@ void MainWindow::openRecordingDialog()
 
 void MainWindow::chooseRetention()
 {
-    const int current = m_retentionDays > 0 ? m_retentionDays : retentionDaysSetting();
-    bool ok = false;
-    const int days = QInputDialog::getInt(
-        this, tr("Keep history"),
-        tr("Days of history the cache keeps (%1 to %2). Older days are dropped a whole day "
-           "at a time; a recording is never trimmed.")
-            .arg(MinRetentionDays)
-            .arg(MaxRetentionDays),
-        current, MinRetentionDays, MaxRetentionDays, 1, &ok);
-    if (!ok || days == current)
+    const std::optional<RetentionDays> days = askRetention(this, effectiveRetention(m_retention));
+    if (!days)
         return;
-    saveRetentionDaysSetting(days);
-    m_retentionDays = days;
-    if (SampleCache *cache = m_session->cache(); cache && !cache->isReadOnly())
-        cache->setRetentionDays(days);
-    statusBar()->showMessage(tr("The cache keeps %n day(s) of history", nullptr, days), 5000);
+    saveRetentionSetting(*days);
+    m_retention = *days;
+    if (SampleCache *cache = m_session->cache(); cache && !cache->isReadOnly()) {
+        cache->setRetentionDays(days->raw);
+        cache->setTierRetentionDays(days->minute, days->hour);
+    }
+    statusBar()->showMessage(tr("The cache keeps %1 days of samples, %2 of minutes, %3 of hours")
+                                 .arg(days->raw)
+                                 .arg(days->minute)
+                                 .arg(days->hour),
+                             5000);
 }
 
 void MainWindow::saveRecordingAs()
@@ -984,9 +980,7 @@ void MainWindow::closeRecording()
     if (!m_session->isRecording())
         return;
     switchCache([this](QString *error) {
-        CacheOptions options;
-        options.retentionDays = m_retentionDays > 0 ? m_retentionDays : retentionDaysSetting();
-        return m_session->openCache(m_liveCachePath, error, options);
+        return m_session->openCache(m_liveCachePath, error, cacheOptionsWithRetention(m_retention));
     });
     m_recordingTitle.clear();
     if (m_recordingLabel)

@@ -9,6 +9,7 @@
 #include "document/dashboardfile.h"
 #include "query/analysis/findings.h"
 #include "rangecontroller.h"
+#include "retentionsetting.h"
 
 #include <QFuture>
 #include <QHash>
@@ -60,10 +61,10 @@ public:
     bool openRecording(const QString &path, bool useItsDashboard = true);
     // The cache collection goes back to when a recording is closed (empty: none), and
     // the retention it was opened with.
-    void setLiveCache(const QString &path, int retentionDays)
+    void setLiveCache(const QString &path, const RetentionDays &retention)
     {
         m_liveCachePath = path;
-        m_retentionDays = retentionDays;
+        m_retention = retention;
     }
     DashboardView *view() const { return m_view; }
     FindingsDock *findingsDock() const { return m_findings; }
@@ -152,7 +153,7 @@ private:
     RangeController m_range; // the range shown, following live data or fixed
     bool m_modified = false; // panels edited since the last open or save
     QString m_liveCachePath;
-    int m_retentionDays = 0;
+    RetentionDays m_retention; // chosen for this run (0: the setting)
     QString m_recordingTitle; // empty: live; else what the title bar adds
     QLabel *m_recordingLabel = nullptr;
     QAction *m_closeRecordingAction = nullptr;

@@ -1,7 +1,6 @@
 #include "retentionsetting.h"
 
 #include "core/duration.h"
-#include "engine/cache/samplecache.h"
 
 #include <QSettings>
 #include <algorithm>
@@ -12,7 +11,16 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr qint64 DayMs = 24LL * 3600 * 1000;
-const QString SettingKey = u"cache/retentionDays"_s;
+const QString RawKey = u"cache/retentionDays"_s;
+const QString MinuteKey = u"cache/minuteRetentionDays"_s;
+const QString HourKey = u"cache/hourRetentionDays"_s;
+
+int storedDays(const QString &key, int fallback)
+{
+    bool ok = false;
+    const int days = QSettings().value(key).toInt(&ok);
+    return ok ? std::clamp(days, MinRetentionDays, MaxRetentionDays) : fallback;
+}
 } // namespace
 
 std::optional<int> parseRetention(const QString &text, QString *error)
@@ -28,16 +36,37 @@ std::optional<int> parseRetention(const QString &text, QString *error)
     return int(*ms / DayMs);
 }
 
-int retentionDaysSetting()
+RetentionDays retentionSetting()
 {
-    bool ok = false;
-    const int days = QSettings().value(SettingKey).toInt(&ok);
-    return ok ? std::clamp(days, MinRetentionDays, MaxRetentionDays) : DefaultRetentionDays;
+    return { storedDays(RawKey, DefaultRetentionDays),
+             storedDays(MinuteKey, DefaultMinuteRetentionDays),
+             storedDays(HourKey, DefaultHourRetentionDays) };
 }
 
-void saveRetentionDaysSetting(int days)
+void saveRetentionSetting(const RetentionDays &days)
 {
-    QSettings().setValue(SettingKey, std::clamp(days, MinRetentionDays, MaxRetentionDays));
+    QSettings settings;
+    settings.setValue(RawKey, std::clamp(days.raw, MinRetentionDays, MaxRetentionDays));
+    settings.setValue(MinuteKey, std::clamp(days.minute, MinRetentionDays, MaxRetentionDays));
+    settings.setValue(HourKey, std::clamp(days.hour, MinRetentionDays, MaxRetentionDays));
+}
+
+RetentionDays effectiveRetention(const RetentionDays &chosen)
+{
+    const RetentionDays setting = retentionSetting();
+    return { chosen.raw > 0 ? chosen.raw : setting.raw,
+             chosen.minute > 0 ? chosen.minute : setting.minute,
+             chosen.hour > 0 ? chosen.hour : setting.hour };
+}
+
+CacheOptions cacheOptionsWithRetention(const RetentionDays &chosen)
+{
+    const RetentionDays days = effectiveRetention(chosen);
+    CacheOptions options;
+    options.retentionDays = days.raw;
+    options.minuteRetentionDays = days.minute;
+    options.hourRetentionDays = days.hour;
+    return options;
 }
 
 } // namespace Headroom

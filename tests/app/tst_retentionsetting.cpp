@@ -63,15 +63,24 @@ void TestRetentionSetting::parse()
 void TestRetentionSetting::setting()
 {
     QSettings().clear();
-    QCOMPARE(retentionDaysSetting(), 30);
-    saveRetentionDaysSetting(90);
-    QCOMPARE(retentionDaysSetting(), 90);
-    saveRetentionDaysSetting(9999); // clamped when saved
-    QCOMPARE(retentionDaysSetting(), 400);
+    QCOMPARE(retentionSetting(), (RetentionDays { 30, 90, 400 }));
+    saveRetentionSetting({ 90, 120, 200 });
+    QCOMPARE(retentionSetting(), (RetentionDays { 90, 120, 200 }));
+    saveRetentionSetting({ 9999, 0, 400 }); // clamped when saved
+    QCOMPARE(retentionSetting(), (RetentionDays { 400, 1, 400 }));
     QSettings().setValue(u"cache/retentionDays"_s, -3); // a hand-edited file: clamped when read
-    QCOMPARE(retentionDaysSetting(), 1);
+    QCOMPARE(retentionSetting().raw, 1);
     QSettings().setValue(u"cache/retentionDays"_s, u"lots"_s);
-    QCOMPARE(retentionDaysSetting(), 30);
+    QSettings().setValue(u"cache/hourRetentionDays"_s, u"lots"_s);
+    QCOMPARE(retentionSetting(), (RetentionDays { 30, 1, 400 }));
+    // One run's choice wins over the setting where it is made.
+    QSettings().clear();
+    saveRetentionSetting({ 14, 60, 300 });
+    QCOMPARE(effectiveRetention({ 0, 100, 0 }), (RetentionDays { 14, 100, 300 }));
+    const CacheOptions options = cacheOptionsWithRetention({ 7, 0, 0 });
+    QCOMPARE(options.retentionDays, 7);
+    QCOMPARE(options.minuteRetentionDays, 60);
+    QCOMPARE(options.hourRetentionDays, 300);
 }
 
 void TestRetentionSetting::commandLine()
@@ -80,7 +89,17 @@ void TestRetentionSetting::commandLine()
     QString error;
     QVERIFY2(parseCommandLine({ u"headroom"_s, u"--retention"_s, u"90d"_s }, &options, &error),
              qPrintable(error));
-    QCOMPARE(options.retentionDays, 90);
+    QCOMPARE(options.retention, (RetentionDays { 90, 0, 0 }));
+    CommandLine tiers;
+    QVERIFY2(parseCommandLine({ u"headroom"_s, u"--minute-retention"_s, u"60d"_s,
+                                u"--hour-retention"_s, u"52w"_s },
+                              &tiers, &error),
+             qPrintable(error));
+    QCOMPARE(tiers.retention, (RetentionDays { 0, 60, 364 }));
+    CommandLine tooLong;
+    QVERIFY(
+        !parseCommandLine({ u"headroom"_s, u"--hour-retention"_s, u"500d"_s }, &tooLong, &error));
+    QVERIFY2(error.startsWith(u"--hour-retention \"500d\""_s), qPrintable(error));
     CommandLine bad;
     QVERIFY(!parseCommandLine({ u"headroom"_s, u"--retention"_s, u"2y"_s }, &bad, &error));
     QVERIFY2(error.startsWith(u"--retention \"2y\""_s), qPrintable(error));

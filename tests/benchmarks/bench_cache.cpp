@@ -2,7 +2,8 @@
 // cache performance). Prints "name: value" lines:
 //  ingest_samples_per_s, ingest_vs_plain_ratio, ingest_flatness_ratio,
 //  bytes_per_sample, read_7d_ms, dashboard_open_ms, expiry_vs_delete_ratio,
-//  writer_p99_during_expiry_ms, and the baselines and inputs behind them.
+//  writer_p99_during_expiry_ms, tier_bytes_per_raw_sample, read_30d_mean_ms, and the
+//  baselines and inputs behind them.
 // The plain baseline is a prepared INSERT of one row per sample (series_id, ts, value)
 // into a WITHOUT ROWID table keyed (series_id, ts), WAL, synchronous=NORMAL, one
 // transaction per batch (a second of the fleet).
@@ -170,6 +171,7 @@ private Q_SLOTS:
     void ingestAndFlatness();
     void bytesPerSample();
     void readsAndExpiry();
+    void monthOfMeansFromTiers();
 
 private:
     QString file(const QString &name) const { return m_dir.filePath(name); }
@@ -298,6 +300,24 @@ void BenchCache::bytesPerSample()
     const double samples = double(seconds * gauges.samplesPerSecond());
     print("bytes_per_sample_samples", samples);
     print("bytes_per_sample", double(fileBytes(path)) / samples);
+    // Of which the rollup tiers: their table's pages (four whole hours of minutes, the
+    // day's hours so far) over the raw samples.
+    {
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr),
+                 SQLITE_OK);
+        sqlite3_stmt *st = nullptr;
+        QCOMPARE(sqlite3_prepare_v2(db, "SELECT sum(pgsize) FROM dbstat WHERE name = 'rollup'", -1,
+                                    &st, nullptr),
+                 SQLITE_OK);
+        QCOMPARE(sqlite3_step(st), SQLITE_ROW);
+        const double tierBytes = double(sqlite3_column_int64(st, 0));
+        sqlite3_finalize(st);
+        sqlite3_close(db);
+        QVERIFY(tierBytes > 0);
+        print("tier_bytes", tierBytes);
+        print("tier_bytes_per_raw_sample", tierBytes / samples);
+    }
     // The same with each poll up to 10 ms off the second: the timestamps' share.
     CacheWorkload jittered(false);
     jittered.setJitterMs(10);
@@ -415,6 +435,65 @@ void BenchCache::readsAndExpiry()
     // The pages freed too, slices and the gaps between them included.
     print("expiry_until_freed_ms", freedMs);
     print("expiry_until_freed_vs_delete_ratio", freedMs / deleteMs);
+}
+
+void BenchCache::monthOfMeansFromTiers()
+{
+    // One gauge at 1 s for 30 days, drawn as 2,000 column means (a stacked panel, the
+    // legend's mean): from the minute tier against every sample in the same run.
+    constexpr qint64 Seconds = 30 * 86'400;
+    const SeriesInfo info = weekOfSeries(1).at(0);
+    Store store(file(u"bench-month.sqlite"_s));
+    std::future<void> committed;
+    for (qint64 s = 0; s < Seconds; ++s) {
+        SampleBatch batch;
+        batch.source = u"host:week"_s;
+        batch.tsMs = Base + s * 1000;
+        batch.add(info, std::round(500 + 400 * std::sin(double(s) / 600)) / 10);
+        store.bus.publish(batch);
+        if (s % 3600 == 3599) {
+            if (committed.valid())
+                committed.wait();
+            committed = std::async(std::launch::async, [&store] { store.cache->flush(); });
+        }
+    }
+    if (committed.valid())
+        committed.wait();
+    store.cache->flush();
+    const qint64 end = Base + Seconds * 1000 - 1;
+    const int id = *store.registry.find(info.key);
+    const SeriesStore series(nullptr, store.cache.get());
+    std::vector<Sample> fromTiers, fromSamples;
+    std::vector<Aggregate> read;
+    const double tiers = medianMs(5, [&] {
+        read = series.readAggregates(id, Base, end, Columns);
+        fromTiers = downsampleMean(read, Base, end, Columns);
+    });
+    double monthSum = 0;
+    const double every = medianMs(3, [&] {
+        const std::vector<Sample> samples = store.cache->read(id, Base, end);
+        QCOMPARE(samples.size(), size_t(Seconds));
+        fromSamples = downsampleMean(samples, Base, end, Columns);
+        monthSum = 0;
+        for (const Sample &sample : samples)
+            monthSum += sample.value;
+    });
+    // Both give a mean per column (a minute slot counts in the column of its middle, a
+    // sample in its own), and the tiers hold every sample: the month's mean is exact.
+    QCOMPARE(fromTiers.size(), size_t(Columns));
+    QCOMPARE(fromSamples.size(), size_t(Columns));
+    double tierSum = 0;
+    qint64 tierCount = 0;
+    for (const Aggregate &a : read) {
+        tierSum += a.sum;
+        tierCount += a.count;
+    }
+    QCOMPARE(tierCount, Seconds);
+    QVERIFY(std::fabs(tierSum - monthSum) <= 1e-9 * std::fabs(monthSum));
+    const size_t aggregates = read.size();
+    print("read_30d_aggregates_read", double(aggregates));
+    print("read_30d_mean_ms", tiers);
+    print("read_30d_mean_every_sample_ms", every);
 }
 
 QTEST_GUILESS_MAIN(BenchCache)
