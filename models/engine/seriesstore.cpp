@@ -65,13 +65,13 @@ std::vector<Sample> SeriesStore::readForColumns(int seriesId, qint64 fromMs, qin
         });
 }
 
-std::vector<Aggregate> SeriesStore::readAggregates(int seriesId, qint64 fromMs, qint64 toMs,
-                                                   int columns) const
+namespace {
+
+// Where each part of a range is read from, first choice first, for columns columnMs
+// wide: the tiers whose step fits a column (coarsest first), the raw data (nullopt),
+// then the tiers kept longer than the raw data (finest first) for what expired from it.
+std::vector<std::optional<RollupTier>> sourcesFor(qint64 columnMs)
 {
-    const qint64 columnMs = columns > 0 ? std::max<qint64>(1, (toMs - fromMs) / columns) : 1;
-    // Where each part of the range is read from, first choice first: the tiers whose
-    // step fits a column (coarsest first), the blocks, then the tiers kept longer than
-    // the blocks (finest first) for what expired from them.
     std::vector<std::optional<RollupTier>> sources;
     if (columnMs >= HourMs)
         sources.push_back(RollupTier::Hour);
@@ -82,13 +82,72 @@ std::vector<Aggregate> SeriesStore::readAggregates(int seriesId, qint64 fromMs, 
         sources.push_back(RollupTier::Minute);
     if (columnMs < HourMs)
         sources.push_back(RollupTier::Hour);
+    return sources;
+}
 
+// [from, to] from the first source, the parts it does not cover from the next ones.
+// readTier(tier, from, to) gives .slots and .covered; readRaw(from, to) the raw items,
+// which expire oldest first, so what they miss is before the first. Not sorted.
+template<typename Item, typename ReadTier, typename ReadRaw, typename TimeOf>
+std::vector<Item>
+readFromSources(qint64 fromMs, qint64 toMs, std::span<const std::optional<RollupTier>> sources,
+                const ReadTier &readTier, const ReadRaw &readRaw, const TimeOf &timeOf)
+{
+    if (fromMs > toMs || sources.empty())
+        return {};
+    std::vector<Item> out;
+    const auto next = [&](qint64 from, qint64 to) {
+        std::vector<Item> part
+            = readFromSources<Item>(from, to, sources.subspan(1), readTier, readRaw, timeOf);
+        out.insert(out.end(), std::make_move_iterator(part.begin()),
+                   std::make_move_iterator(part.end()));
+    };
+    if (!sources.front()) {
+        out = readRaw(fromMs, toMs);
+        const qint64 first = out.empty() ? toMs + 1 : timeOf(out.front());
+        if (first > fromMs)
+            next(fromMs, first - 1);
+        return out;
+    }
+    auto tier = readTier(*sources.front(), fromMs, toMs);
+    qint64 cursor = fromMs; // everything before it is read
+    for (const auto &[coveredFrom, coveredTo] : tier.covered) {
+        if (coveredFrom > cursor)
+            next(cursor, std::min(coveredFrom - 1, toMs));
+        cursor = std::max(cursor, coveredTo);
+    }
+    if (cursor <= toMs)
+        next(cursor, toMs);
+    out.insert(out.end(), std::make_move_iterator(tier.slots.begin()),
+               std::make_move_iterator(tier.slots.end()));
+    return out;
+}
+
+qint64 columnWidth(qint64 fromMs, qint64 toMs, int columns)
+{
+    return columns > 0 ? std::max<qint64>(1, (toMs - fromMs) / columns) : 1;
+}
+
+} // namespace
+
+std::vector<Aggregate> SeriesStore::readAggregates(int seriesId, qint64 fromMs, qint64 toMs,
+                                                   int columns) const
+{
+    const qint64 columnMs = columnWidth(fromMs, toMs, columns);
     auto [live, liveOldest] = m_live ? m_live->readWithOldest(seriesId, fromMs, toMs)
                                      : std::pair<std::vector<Sample>, qint64> { {}, -1 };
     std::vector<Aggregate> out;
     if (m_cache && !(liveOldest >= 0 && liveOldest <= fromMs)) {
         const qint64 cacheTo = liveOldest >= 0 ? std::min(toMs, liveOldest - 1) : toMs;
-        out = readCacheAggregates(seriesId, fromMs, cacheTo, columnMs, sources);
+        out = readFromSources<Aggregate>(
+            fromMs, cacheTo, sourcesFor(columnMs),
+            [&](RollupTier tier, qint64 from, qint64 to) {
+                return m_cache->readRollup(seriesId, tier, from, to);
+            },
+            [&](qint64 from, qint64 to) {
+                return m_cache->readBlockAggregates(seriesId, from, to, columnMs);
+            },
+            [](const Aggregate &a) { return a.startMs; });
         std::sort(out.begin(), out.end(),
                   [](const Aggregate &a, const Aggregate &b) { return a.startMs < b.startMs; });
     }
@@ -101,37 +160,30 @@ std::vector<Aggregate> SeriesStore::readAggregates(int seriesId, qint64 fromMs, 
     return out;
 }
 
-std::vector<Aggregate>
-SeriesStore::readCacheAggregates(int seriesId, qint64 fromMs, qint64 toMs, qint64 columnMs,
-                                 std::span<const std::optional<RollupTier>> sources) const
+std::vector<TimedHistogram> SeriesStore::readHistogramsForColumns(int seriesId, qint64 fromMs,
+                                                                  qint64 toMs, int columns) const
 {
-    if (fromMs > toMs || sources.empty())
-        return {};
-    std::vector<Aggregate> out;
-    const auto next = [&](qint64 from, qint64 to) {
-        std::vector<Aggregate> part
-            = readCacheAggregates(seriesId, from, to, columnMs, sources.subspan(1));
-        out.insert(out.end(), part.begin(), part.end());
-    };
-    if (!sources.front()) {
-        // Blocks expire whole days, oldest first: what they miss is before the first.
-        out = m_cache->readBlockAggregates(seriesId, fromMs, toMs, columnMs);
-        const qint64 first = out.empty() ? toMs + 1 : out.front().startMs;
-        if (first > fromMs)
-            next(fromMs, first - 1);
-        return out;
-    }
-    RollupRead tier = m_cache->readRollup(seriesId, *sources.front(), fromMs, toMs);
-    qint64 cursor = fromMs; // everything before it is read
-    for (const auto &[coveredFrom, coveredTo] : tier.covered) {
-        if (coveredFrom > cursor)
-            next(cursor, std::min(coveredFrom - 1, toMs));
-        cursor = std::max(cursor, coveredTo);
-    }
-    if (cursor <= toMs)
-        next(cursor, toMs);
-    out.insert(out.end(), tier.slots.begin(), tier.slots.end());
-    return out;
+    if (!readsTiers(fromMs, toMs, columns) || !m_cache)
+        return readHistograms(seriesId, fromMs, toMs);
+    const qint64 columnMs = columnWidth(fromMs, toMs, columns);
+    return stitch<TimedHistogram>(
+        fromMs, toMs,
+        [&](qint64 from, qint64 to) {
+            return m_live->readHistogramsWithOldest(seriesId, from, to);
+        },
+        [&](qint64 from, qint64 to) {
+            std::vector<TimedHistogram> out = readFromSources<TimedHistogram>(
+                from, to, sourcesFor(columnMs),
+                [&](RollupTier tier, qint64 a, qint64 b) {
+                    return m_cache->readHistogramRollup(seriesId, tier, a, b);
+                },
+                [&](qint64 a, qint64 b) { return m_cache->readHistograms(seriesId, a, b); },
+                [](const TimedHistogram &h) { return h.first; });
+            std::stable_sort(
+                out.begin(), out.end(),
+                [](const TimedHistogram &a, const TimedHistogram &b) { return a.first < b.first; });
+            return out;
+        });
 }
 
 std::vector<Sample> SeriesStore::readForBins(int seriesId, qint64 fromMs, qint64 toMs,

@@ -51,6 +51,12 @@ public:
     std::vector<Sample> readForBins(int seriesId, qint64 fromMs, qint64 toMs, qint64 binMs) const;
     // Histograms of a histogram series with from <= ts <= to, oldest first.
     std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs) const;
+    // As readHistograms(), for a range drawn `columns` wide: where readsTiers(), one
+    // merged histogram per tier slot (the coarsest whose step fits a column), stamped at
+    // the slot's middle, from the rollup tiers where they cover the range (percentiles
+    // over a month from a few thousand merged histograms instead of millions of polls).
+    std::vector<TimedHistogram> readHistogramsForColumns(int seriesId, qint64 fromMs, qint64 toMs,
+                                                         int columns) const;
 
     // Alert events with from <= ts <= to, oldest first: the cache's (every run), with
     // the engine's newest that the cache has not committed yet.
@@ -60,10 +66,6 @@ private:
     template<typename Timed, typename ReadLive, typename ReadCache>
     std::vector<Timed> stitch(qint64 fromMs, qint64 toMs, ReadLive readLive,
                               ReadCache readCache) const;
-
-    std::vector<Aggregate>
-    readCacheAggregates(int seriesId, qint64 fromMs, qint64 toMs, qint64 columnMs,
-                        std::span<const std::optional<RollupTier>> sources) const;
 
     const LiveBuffers *m_live;
     const SampleCache *m_cache; // may be null: live data only

@@ -190,6 +190,7 @@ void TestRecording::olderSchemaReadFromPrivateCopy()
     // bytewise, and the decoder reads either kind).
     QVERIFY(rawExec(path,
                     "DROP TABLE alert_events; DROP TABLE dashboards; DROP TABLE rollup;"
+                    " DROP TABLE rollup_hist;"
                     " PRAGMA user_version = 2;"));
     const QByteArray hash = fileHash(path);
     const QStringList before = directorySnapshot(m_dir->path());

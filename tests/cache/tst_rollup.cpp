@@ -126,6 +126,7 @@ private Q_SLOTS:
     void tiersKeptLongerThanRaw();
     void trueMeansFromTiers();
     void fileWithoutTiersReadsBlocks();
+    void histogramTiersMergeThePolls();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -461,9 +462,9 @@ void TestRollup::fileWithoutTiersReadsBlocks()
     // As a schema-5 file: no rollup table.
     sqlite3 *db = nullptr;
     QCOMPARE(sqlite3_open(path().toUtf8().constData(), &db), SQLITE_OK);
-    QCOMPARE(
-        sqlite3_exec(db, "DROP TABLE rollup; PRAGMA user_version = 5;", nullptr, nullptr, nullptr),
-        SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db, "DROP TABLE rollup; DROP TABLE rollup_hist; PRAGMA user_version = 5;",
+                          nullptr, nullptr, nullptr),
+             SQLITE_OK);
     sqlite3_close(db);
     {
         SeriesRegistry readRegistry;
@@ -489,6 +490,76 @@ void TestRollup::fileWithoutTiersReadsBlocks()
     QVERIFY(sameBits(cache->read(*registry.find(info.key), from, to), raw));
     QVERIFY(
         cache->readRollup(*registry.find(info.key), RollupTier::Minute, from, to).slots.empty());
+}
+
+void TestRollup::histogramTiersMergeThePolls()
+{
+    // Latency polls every 10 s for 3 days, the writer restarted in the middle of a
+    // minute and of an hour: each finished minute and hour is the merge of its polls.
+    SeriesRegistry registry;
+    const SeriesInfo info = latency(u"pg.latency"_s);
+    const qint64 from = Base, restartAt = Base + 26 * HourMs + 31 * MinuteMs + 40'000;
+    const qint64 to = Base + 3 * DayMs;
+    std::map<qint64, LogHistogram> polls;
+    QRandomGenerator rng(17);
+    for (const auto &[a, b] : { std::pair { from, restartAt }, std::pair { restartAt, to } }) {
+        QString error;
+        auto cache = SampleCache::open(path(), &registry, &error, keepEverything());
+        QVERIFY2(cache, qPrintable(error));
+        for (qint64 ts = a; ts < b; ts += 10'000) {
+            LogHistogram h;
+            for (int k = 0; k < 20; ++k)
+                h.add(0.2 + rng.generateDouble() * rng.generateDouble() * 400);
+            SampleBatch batch;
+            batch.source = info.key.source;
+            batch.tsMs = ts;
+            batch.histograms.append({ info, h });
+            cache->consume(resolve(registry, batch));
+            polls[ts] = h;
+        }
+        cache->flush();
+    }
+    QString error;
+    auto cache = SampleCache::open(path(), &registry, &error, keepEverything());
+    QVERIFY2(cache, qPrintable(error));
+    const int id = *registry.find(info.key);
+    for (const RollupTier tier : { RollupTier::Minute, RollupTier::Hour }) {
+        const qint64 step = rollupStepMs(tier);
+        std::map<qint64, LogHistogram> expected;
+        for (const auto &[ts, h] : polls)
+            expected[floorTo(ts, step)].merge(h);
+        expected.erase(std::prev(expected.end())); // the newest slot is not finished
+        const HistogramRollupRead read = cache->readHistogramRollup(id, tier, from, to);
+        QCOMPARE(read.slots.size(), expected.size());
+        QCOMPARE(read.covered.size(), size_t(1));
+        QCOMPARE(read.covered.front(),
+                 (std::pair { from, std::prev(expected.end())->first + step }));
+        size_t i = 0;
+        for (const auto &[start, merged] : expected) {
+            QCOMPARE(read.slots[i].first, start + step / 2);
+            const LogHistogram &got = read.slots[i].second;
+            // The same buckets and extremes; the sum added up in another order.
+            QCOMPARE(got.count(), merged.count());
+            QCOMPARE(got.buckets(), merged.buckets());
+            QCOMPARE(got.min(), merged.min());
+            QCOMPARE(got.max(), merged.max());
+            QVERIFY(closeTo(got.sum(), merged.sum()));
+            ++i;
+        }
+    }
+    // Three days drawn 1,000 px wide (4.3 min columns): minute slots, then the polls of
+    // the unfinished minute; every latency counted once.
+    SeriesStore store(nullptr, cache.get());
+    const std::vector<TimedHistogram> drawn = store.readHistogramsForColumns(id, from, to, 1000);
+    quint64 drawnCount = 0, polled = 0;
+    for (const auto &[ts, h] : drawn)
+        drawnCount += h.count();
+    for (const auto &[ts, h] : polls)
+        polled += h.count();
+    QCOMPARE(drawnCount, polled);
+    QVERIFY(drawn.size() < polls.size() / 5);
+    QVERIFY(std::is_sorted(drawn.begin(), drawn.end(),
+                           [](const auto &a, const auto &b) { return a.first < b.first; }));
 }
 
 QTEST_GUILESS_MAIN(TestRollup)

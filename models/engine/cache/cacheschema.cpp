@@ -149,7 +149,8 @@ bool createVersion5(sqlite3 *, QString *)
 }
 
 // Version 6: the rollup tiers (rollup.h), one table for both: a row per series and
-// hour (minute tier) or day (hour tier), expired by its own retention. Older days are
+// hour (minute tier) or day (hour tier), expired by its own retention; histogram series
+// get a merged histogram per minute and per hour in rollup_hist. Older days are
 // not rolled up; ranges over them read their blocks as before.
 bool createVersion6(sqlite3 *db, QString *error)
 {
@@ -157,6 +158,11 @@ bool createVersion6(sqlite3 *db, QString *error)
                         "CREATE TABLE rollup("
                         " tier INTEGER NOT NULL, series_id INTEGER NOT NULL,"
                         " start_ts INTEGER NOT NULL, slots INTEGER NOT NULL, data BLOB NOT NULL,"
+                        " PRIMARY KEY(tier, series_id, start_ts)) WITHOUT ROWID;"
+                        // A histogram series' merged histogram per finished slot.
+                        "CREATE TABLE rollup_hist("
+                        " tier INTEGER NOT NULL, series_id INTEGER NOT NULL,"
+                        " start_ts INTEGER NOT NULL, data BLOB NOT NULL,"
                         " PRIMARY KEY(tier, series_id, start_ts)) WITHOUT ROWID;",
                         error);
 }

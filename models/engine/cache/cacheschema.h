@@ -15,6 +15,8 @@
 //   dashboards(name, json)             the dashboards a saved recording was made with
 //   rollup(tier, series_id, start_ts, slots, data)  the minute and hour tiers (rollup.h),
 //       each with its own retention
+//   rollup_hist(tier, series_id, start_ts, data)  a histogram series' merged histogram
+//       per finished minute and hour
 // Retention takes a day out of chunks, then frees blocks_<day> and hist_<day> in slices
 // and drops them (DayReclaimer; story 5 in DESIGN.md).
 #pragma once

@@ -66,6 +66,7 @@ CacheWriter::~CacheWriter()
     m_insertTail = {};
     m_deleteTail = {};
     m_insertRollup = {};
+    m_insertRollupHistogram = {};
 }
 
 bool CacheWriter::start(QString *error)
@@ -123,12 +124,16 @@ bool CacheWriter::loadState(QString *error)
                                      true);
     m_deleteTail
         = Sqlite::Statement(db, "DELETE FROM tail_chunks WHERE series_id = ? AND seq <= ?", true);
+    m_insertRollupHistogram = Sqlite::Statement(db,
+                                                "INSERT OR REPLACE INTO rollup_hist(tier,"
+                                                " series_id, start_ts, data) VALUES(?, ?, ?, ?)",
+                                                true);
     m_insertRollup = Sqlite::Statement(db,
                                        "INSERT OR REPLACE INTO rollup(tier, series_id, start_ts,"
                                        " slots, data) VALUES(?, ?, ?, ?, ?)",
                                        true);
     if (!m_insertSeries.isValid() || !m_insertTail.isValid() || !m_deleteTail.isValid()
-        || !m_insertRollup.isValid())
+        || !m_insertRollup.isValid() || !m_insertRollupHistogram.isValid())
         return failed();
     m_rollups.emplace(
         [this](int id, qint64 from, qint64 to, std::vector<Sample> *out) {
@@ -136,6 +141,10 @@ bool CacheWriter::loadState(QString *error)
         },
         [this](int id, qint64 from, qint64 to, std::vector<Aggregate> *out) {
             return readMinuteSlots(id, from, to, out);
+        },
+        [this](int id, std::optional<RollupTier> tier, qint64 from, qint64 to,
+               std::vector<TimedHistogram> *out) {
+            return readStoredHistograms(id, tier, from, to, out);
         });
 
     // Series first: the registry must hand out the persisted ids before any collector
@@ -377,6 +386,7 @@ void CacheWriter::apply(const ResolvedBatch &batch)
         ensureSeries(id, b.histograms.at(i).info);
         m_pendingHistograms.push_back(
             { id, dayOf(b.tsMs), b.tsMs, b.histograms.at(i).histogram.serialize() });
+        m_rollups->addHistogram(id, b.tsMs, b.histograms.at(i).histogram);
         m_pendingDataBytes += PendingBlockOverhead + m_pendingHistograms.back().data.size();
     }
 }
@@ -516,7 +526,7 @@ bool CacheWriter::commit()
 {
     if (m_pendingSeries.empty() && m_pendingBlocks.empty() && m_dirtyTail.isEmpty()
         && m_pendingHistograms.empty() && m_pendingEvents.isEmpty() && m_pendingAcks.isEmpty()
-        && m_rollups->pendingRows().empty())
+        && m_rollups->pendingRows().empty() && m_rollups->pendingHistogramRows().empty())
         return true;
 
     sqlite3 *db = m_db.get();
@@ -601,6 +611,14 @@ bool CacheWriter::commit()
             m_insertRollup.bind(4, qint64(row.slots));
             m_insertRollup.bind(5, row.data);
             if (!runRow(db, m_insertRollup, "rollup row"))
+                return false;
+        }
+        for (const RollupHistogramRow &row : m_rollups->pendingHistogramRows()) {
+            m_insertRollupHistogram.bind(1, qint64(row.tier));
+            m_insertRollupHistogram.bind(2, qint64(row.seriesId));
+            m_insertRollupHistogram.bind(3, row.startMs);
+            m_insertRollupHistogram.bind(4, row.data);
+            if (!runRow(db, m_insertRollupHistogram, "rollup histogram"))
                 return false;
         }
         for (const AlertEvent &event : std::as_const(m_pendingEvents))
@@ -880,8 +898,10 @@ void CacheWriter::expireTiers(qint64 nowMs)
         if (days <= 0)
             continue;
         const qint64 cutoff = nowMs - qint64(days) * DayMs - rollupRowSpanMs(tier);
-        sql += "DELETE FROM rollup WHERE tier = " + QByteArray::number(int(tier))
-            + " AND start_ts < " + QByteArray::number(cutoff) + ";";
+        for (const char *table : { "rollup", "rollup_hist" })
+            sql += QByteArray("DELETE FROM ") + table
+                + " WHERE tier = " + QByteArray::number(int(tier)) + " AND start_ts < "
+                + QByteArray::number(cutoff) + ";";
     }
     QString error;
     if (!sql.isEmpty() && !Sqlite::exec(m_db.get(), sql, &error))
@@ -928,6 +948,36 @@ bool CacheWriter::readMinuteSlots(int id, qint64 fromMs, qint64 toMs, std::vecto
                                << error;
     }
     return done;
+}
+
+bool CacheWriter::readStoredHistograms(int id, std::optional<RollupTier> tier, qint64 fromMs,
+                                       qint64 toMs, std::vector<TimedHistogram> *out)
+{
+    const auto readRows = [&](const QByteArray &sql) {
+        Sqlite::Statement st(m_db.get(), sql);
+        st.bind(1, qint64(id));
+        st.bind(2, fromMs);
+        st.bind(3, toMs);
+        bool done = false;
+        while (st.step(&done)) {
+            bool ok = false;
+            LogHistogram h = LogHistogram::deserialize(st.columnBlob(1), &ok);
+            if (ok)
+                out->emplace_back(st.columnInt64(0), std::move(h));
+        }
+        return done;
+    };
+    if (tier)
+        return readRows("SELECT start_ts, data FROM rollup_hist WHERE tier = "
+                        + QByteArray::number(int(*tier))
+                        + " AND series_id = ? AND start_ts >= ? AND start_ts < ?");
+    for (qint64 day = dayOf(fromMs); day <= dayOf(toMs - 1); ++day) {
+        if (m_days.contains(day)
+            && !readRows("SELECT ts, data FROM " + histTable(day)
+                         + " WHERE series_id = ? AND ts >= ? AND ts < ?"))
+            return false;
+    }
+    return true;
 }
 
 void CacheWriter::maintenance()

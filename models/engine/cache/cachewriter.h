@@ -156,6 +156,8 @@ private:
     void expireTiers(qint64 nowMs);
     bool readStoredSamples(int id, qint64 fromMs, qint64 toMs, std::vector<Sample> *out);
     bool readMinuteSlots(int id, qint64 fromMs, qint64 toMs, std::vector<Aggregate> *out);
+    bool readStoredHistograms(int id, std::optional<RollupTier> tier, qint64 fromMs, qint64 toMs,
+                              std::vector<TimedHistogram> *out);
     bool reloadDays();
 
     Sqlite::Db m_db;
@@ -185,7 +187,8 @@ private:
     bool m_retentionChanged = false;
 
     // Writer-thread state (before start(): the starting thread's).
-    Sqlite::Statement m_insertSeries, m_insertTail, m_deleteTail, m_insertRollup;
+    Sqlite::Statement m_insertSeries, m_insertTail, m_deleteTail, m_insertRollup,
+        m_insertRollupHistogram;
     std::optional<RollupBuilder> m_rollups; // once loadState() has the connection
     QSet<int> m_persistedSeries;
     std::unordered_map<int, SeriesState> m_series;

@@ -11,6 +11,7 @@
 // take what it does not cover from the finer tier or the blocks.
 #pragma once
 
+#include "core/histogram.h"
 #include "core/sample.h"
 
 #include <QByteArray>
@@ -87,6 +88,14 @@ struct RollupRead
 {
     std::vector<Aggregate> slots; // oldest first
     std::vector<std::pair<qint64, qint64>> covered; // [from, to) in ms
+};
+
+// A histogram tier's merged histograms of one series (stamped at their slots' middles)
+// and the spans it covers, as RollupRead.
+struct HistogramRollupRead
+{
+    std::vector<TimedHistogram> slots;
+    std::vector<std::pair<qint64, qint64>> covered;
 };
 
 // Points to draw aggregates as: a raw sample as itself, a slot or block as its minimum

@@ -38,10 +38,60 @@ Aggregate mergedOf(std::span<const Aggregate> slots)
 
 } // namespace
 
-RollupBuilder::RollupBuilder(ReadSamples readSamples, ReadMinutes readMinutes)
+RollupBuilder::RollupBuilder(ReadSamples readSamples, ReadMinutes readMinutes,
+                             ReadHistograms readHistograms)
     : m_readSamples(std::move(readSamples))
     , m_readMinutes(std::move(readMinutes))
+    , m_readHistograms(std::move(readHistograms))
 {
+}
+
+RollupBuilder::HistogramRollup &RollupBuilder::startHistogram(int seriesId, qint64 firstTs)
+{
+    auto [it, inserted] = m_histograms.try_emplace(seriesId);
+    HistogramRollup &h = it->second;
+    if (!inserted)
+        return h;
+    h.minuteStart = floorTo(firstTs, MinuteMs);
+    h.hourStart = floorTo(firstTs, HourMs);
+    // What earlier runs stored of this minute (polls) and hour (finished minutes).
+    std::vector<TimedHistogram> earlier;
+    if (m_readHistograms(seriesId, std::nullopt, h.minuteStart, firstTs, &earlier))
+        for (const auto &[ts, histogram] : earlier)
+            h.minute.merge(histogram);
+    earlier.clear();
+    if (m_readHistograms(seriesId, RollupTier::Minute, h.hourStart, h.minuteStart, &earlier))
+        for (const auto &[ts, histogram] : earlier)
+            h.hour.merge(histogram);
+    return h;
+}
+
+void RollupBuilder::addHistogram(int seriesId, qint64 tsMs, const LogHistogram &histogram)
+{
+    HistogramRollup &h = startHistogram(seriesId, tsMs);
+    const qint64 minute = floorTo(tsMs, MinuteMs);
+    if (minute < h.minuteStart) {
+        ++m_late;
+        return;
+    }
+    if (minute > h.minuteStart) {
+        if (!h.minute.isEmpty()) {
+            m_pendingHistograms.push_back(
+                { RollupTier::Minute, seriesId, h.minuteStart, h.minute.serialize() });
+            h.hour.merge(h.minute);
+            h.minute.clear();
+        }
+        h.minuteStart = minute;
+        const qint64 hour = floorTo(tsMs, HourMs);
+        if (hour > h.hourStart) {
+            if (!h.hour.isEmpty())
+                m_pendingHistograms.push_back(
+                    { RollupTier::Hour, seriesId, h.hourStart, h.hour.serialize() });
+            h.hour.clear();
+            h.hourStart = hour;
+        }
+    }
+    h.minute.merge(histogram);
 }
 
 RollupBuilder::SeriesRollup &RollupBuilder::start(int seriesId, qint64 firstTs)

@@ -10,10 +10,12 @@
 // being built (a late poll after a newer one sealed) stays out of the tiers.
 #pragma once
 
+#include "core/histogram.h"
 #include "engine/cache/rollup.h"
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -29,6 +31,15 @@ struct RollupRow
     QByteArray data;
 };
 
+// One merged histogram of a histogram series for one slot (finished slots only).
+struct RollupHistogramRow
+{
+    RollupTier tier;
+    int seriesId;
+    qint64 startMs;
+    QByteArray data; // LogHistogram::serialize()
+};
+
 class RollupBuilder
 {
 public:
@@ -40,16 +51,34 @@ public:
     using ReadMinutes = std::function<bool(int seriesId, qint64 fromMs, qint64 toMs,
                                            std::vector<Aggregate> *out)>;
 
-    RollupBuilder(ReadSamples readSamples, ReadMinutes readMinutes);
+    // A histogram series' stored histograms in [from, to): its polls (tier nullopt) or
+    // the given tier's slots.
+    using ReadHistograms
+        = std::function<bool(int seriesId, std::optional<RollupTier> tier, qint64 fromMs,
+                             qint64 toMs, std::vector<TimedHistogram> *out)>;
+
+    RollupBuilder(ReadSamples readSamples, ReadMinutes readMinutes, ReadHistograms readHistograms);
 
     // Samples of one sealed block, sorted by time.
     void add(int seriesId, std::span<const Sample> sorted);
+    // One poll of a histogram series: merged into its minute and hour, whose rows are
+    // written once a later poll starts the next minute or hour (so only finished slots
+    // are stored; a restart rebuilds the unfinished ones from the polls).
+    void addHistogram(int seriesId, qint64 tsMs, const LogHistogram &histogram);
     // Rows so far for every series whose hour ended before newestMs (gone quiet), or for
     // every series when newestMs is nullopt (stopping).
     void writeUnfinished(std::optional<qint64> newestMs);
 
     const std::vector<RollupRow> &pendingRows() const { return m_pending; }
-    void clearPending() { m_pending.clear(); }
+    const std::vector<RollupHistogramRow> &pendingHistogramRows() const
+    {
+        return m_pendingHistograms;
+    }
+    void clearPending()
+    {
+        m_pending.clear();
+        m_pendingHistograms.clear();
+    }
     qint64 lateSamples() const { return m_late; }
 
 private:
@@ -62,7 +91,16 @@ private:
         bool unwritten = false; // minutes or hours not yet in a pending row
     };
 
+    struct HistogramRollup
+    {
+        qint64 minuteStart = 0;
+        qint64 hourStart = 0;
+        LogHistogram minute;
+        LogHistogram hour; // the finished minutes of the hour
+    };
+
     SeriesRollup &start(int seriesId, qint64 firstTs);
+    HistogramRollup &startHistogram(int seriesId, qint64 firstTs);
     void finishHour(int seriesId, SeriesRollup &s);
     void finishDay(int seriesId, SeriesRollup &s);
     void emitMinuteRow(int seriesId, const SeriesRollup &s, bool complete);
@@ -71,8 +109,11 @@ private:
 
     ReadSamples m_readSamples;
     ReadMinutes m_readMinutes;
+    ReadHistograms m_readHistograms;
     std::unordered_map<int, SeriesRollup> m_series;
+    std::unordered_map<int, HistogramRollup> m_histograms;
     std::vector<RollupRow> m_pending;
+    std::vector<RollupHistogramRow> m_pendingHistograms;
     qint64 m_late = 0;
 };
 

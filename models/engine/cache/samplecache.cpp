@@ -186,7 +186,7 @@ std::unique_ptr<SampleCache> SampleCache::openRecording(const QString &path,
             Sqlite::Statement table(db,
                                     "SELECT 1 FROM sqlite_master WHERE type = 'table'"
                                     " AND name = 'rollup'");
-            cache->d->hasRollups = table.step();
+            cache->d->hasRollups = table.step(); // with rollup_hist: both came in schema 6
             return true;
         }))
         return nullptr;
@@ -514,6 +514,41 @@ RollupRead SampleCache::readRollup(int seriesId, RollupTier tier, qint64 fromMs,
         return {};
     std::erase_if(result.slots,
                   [&](const Aggregate &a) { return a.endMs < fromMs || a.startMs > toMs; });
+    return result;
+}
+
+HistogramRollupRead SampleCache::readHistogramRollup(int seriesId, RollupTier tier, qint64 fromMs,
+                                                     qint64 toMs, QString *error) const
+{
+    HistogramRollupRead result;
+    if (fromMs > toMs || !d->hasRollups)
+        return result;
+    const qint64 step = rollupStepMs(tier);
+    const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
+        Sqlite::Statement st(db,
+                             "SELECT start_ts, data FROM rollup_hist WHERE tier = ?"
+                             " AND series_id = ? AND start_ts BETWEEN ? AND ? ORDER BY start_ts");
+        st.bind(1, qint64(tier));
+        st.bind(2, qint64(seriesId));
+        st.bind(3, floorTo(fromMs, step));
+        st.bind(4, toMs);
+        return forEachRow(db, st, reason, [&](const Sqlite::Statement &row) {
+            bool decoded = false;
+            LogHistogram h = LogHistogram::deserialize(row.columnBlob(1), &decoded);
+            const qint64 start = row.columnInt64(0);
+            if (!decoded || start % step != 0) {
+                qCWarning(lcCache) << "cache: skipping an unreadable rollup histogram of series"
+                                   << seriesId << "at" << start;
+                return;
+            }
+            result.slots.emplace_back(start + step / 2, std::move(h));
+            if (result.covered.empty())
+                result.covered.push_back({ start, start + step });
+            result.covered.back().second = start + step;
+        });
+    });
+    if (!ok)
+        return {};
     return result;
 }
 

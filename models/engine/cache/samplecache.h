@@ -110,6 +110,11 @@ public:
     // spans its rows cover; empty where the file has no tiers (written before schema 6).
     RollupRead readRollup(int seriesId, RollupTier tier, qint64 fromMs, qint64 toMs,
                           QString *error = nullptr) const;
+    // The tier's merged histograms of a histogram series in [from, to], one per finished
+    // slot stamped at the slot's middle, and the span from the first slot's start to the
+    // last one's end as covered (a histogram tier has no partial rows).
+    HistogramRollupRead readHistogramRollup(int seriesId, RollupTier tier, qint64 fromMs,
+                                            qint64 toMs, QString *error = nullptr) const;
     // As readSummarized(), as aggregates: a summarized block is one (its count, sum, min
     // and max), a decoded sample one of count 1.
     std::vector<Aggregate> readBlockAggregates(int seriesId, qint64 fromMs, qint64 toMs,

@@ -210,7 +210,7 @@ PanelData queryHeatmapPanel(const DashboardPanel &panel, const SeriesRegistry &r
         s.info = registry.info(id).value_or(SeriesInfo {});
         if (s.info.histogram) {
             HistogramSeries series;
-            series.histograms = store.readHistograms(id, fromMs, toMs);
+            series.histograms = store.readHistogramsForColumns(id, fromMs, toMs, columns);
             series.intervalMs = typicalSpacing(series.histograms,
                                                [](const TimedHistogram &h) { return h.first; });
             noteInterval(series.intervalMs);

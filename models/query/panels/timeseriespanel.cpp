@@ -30,13 +30,15 @@ PanelData queryTimeSeries(const DashboardPanel &panel, const SeriesRegistry &reg
         s.seriesId = id;
         s.info = registry.info(id).value_or(SeriesInfo {});
         if (s.info.histogram && apdexT) {
-            data.series.append(apdexLine(id, s.info, store.readHistograms(id, fromMs, toMs),
+            data.series.append(apdexLine(id, s.info,
+                                         store.readHistogramsForColumns(id, fromMs, toMs, columns),
                                          *apdexT, fromMs, toMs, columns));
             continue;
         }
         if (s.info.histogram) {
-            data.series.append(percentileLines(id, s.info, store.readHistograms(id, fromMs, toMs),
-                                               percentiles, fromMs, toMs, columns));
+            data.series.append(percentileLines(
+                id, s.info, store.readHistogramsForColumns(id, fromMs, toMs, columns), percentiles,
+                fromMs, toMs, columns));
             continue;
         }
         std::vector<Sample> raw;
