@@ -333,8 +333,11 @@ void CacheWriter::run()
             std::lock_guard lock(m_mutex);
             workWaiting = m_flushTicket > ticket || !m_queue.empty() || !m_expireRequests.empty();
         }
-        if (!stopping && !workWaiting && m_reclaimer->pending() && !m_lastCommitFailed
-            && Clock::now() >= std::max(nextReclaim, m_reclaimPausedUntil)) {
+        const bool reclaimDue = !stopping && !workWaiting && m_reclaimer->pending()
+            && !m_lastCommitFailed && Clock::now() >= std::max(nextReclaim, m_reclaimPausedUntil);
+        if (reclaimDue && m_checkpointer.busy()) {
+            nextReclaim = Clock::now() + std::chrono::milliseconds(2); // look again soon
+        } else if (reclaimDue) {
             const auto started = Clock::now();
             reclaimSlice();
             // A quarter of the writer's time at most: a slice, then three times as long

@@ -70,11 +70,13 @@ void WalCheckpointer::run()
                 return;
             m_requested = false;
         }
+        m_busy.store(true, std::memory_order_relaxed);
         int logPages = 0, copied = 0;
         const int rc = sqlite3_wal_checkpoint_v2(m_db.get(), nullptr, SQLITE_CHECKPOINT_PASSIVE,
                                                  &logPages, &copied);
         if (rc != SQLITE_OK) // busy with the hourly TRUNCATE, or a full disk: next time
             qCDebug(lcCache) << "cache: checkpoint postponed:" << Sqlite::errorText(m_db.get());
+        m_busy.store(false, std::memory_order_relaxed);
         std::lock_guard lock(m_mutex);
         ++m_checkpoints;
     }

@@ -13,6 +13,7 @@
 #include "engine/cache/sqlitedb.h"
 
 #include <QString>
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -35,6 +36,10 @@ public:
     ~WalCheckpointer() { stop(); }
 
     int checkpoints() const; // run since start (for tests)
+    // A checkpoint is copying pages now: the writer holds back optional disk work (the
+    // reclaimer's slices), which would otherwise share the disk and both cores with it
+    // and stretch the batches waiting meanwhile.
+    bool busy() const { return m_busy.load(std::memory_order_relaxed); }
 
 private:
     static int walHook(void *self, sqlite3 *db, const char *schema, int pages);
@@ -48,6 +53,7 @@ private:
     bool m_requested = false;
     bool m_stopping = false;
     int m_checkpoints = 0;
+    std::atomic<bool> m_busy { false };
 };
 
 } // namespace Headroom
