@@ -5,6 +5,7 @@
 #include "engine/runtime/livebuffers.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <optional>
 #include <span>
@@ -134,30 +135,32 @@ std::vector<Aggregate> SeriesStore::readAggregates(int seriesId, qint64 fromMs, 
                                                    int columns) const
 {
     const qint64 columnMs = columnWidth(fromMs, toMs, columns);
-    auto [live, liveOldest] = m_live ? m_live->readWithOldest(seriesId, fromMs, toMs)
-                                     : std::pair<std::vector<Sample>, qint64> { {}, -1 };
-    std::vector<Aggregate> out;
-    if (m_cache && !(liveOldest >= 0 && liveOldest <= fromMs)) {
-        const qint64 cacheTo = liveOldest >= 0 ? std::min(toMs, liveOldest - 1) : toMs;
-        out = readFromSources<Aggregate>(
-            fromMs, cacheTo, sourcesFor(columnMs),
-            [&](RollupTier tier, qint64 from, qint64 to) {
-                return m_cache->readRollup(seriesId, tier, from, to);
-            },
-            [&](qint64 from, qint64 to) {
-                return m_cache->readBlockAggregates(seriesId, from, to, columnMs);
-            },
-            [](const Aggregate &a) { return a.startMs; });
-        std::sort(out.begin(), out.end(),
-                  [](const Aggregate &a, const Aggregate &b) { return a.startMs < b.startMs; });
-    }
-    for (const Sample &s : live) {
-        Aggregate a { s.tsMs, s.tsMs };
-        a.add(s.value);
-        if (a.count > 0)
-            out.push_back(a);
-    }
-    return out;
+    return stitch<Aggregate>(
+        fromMs, toMs,
+        [&](qint64 from, qint64 to) {
+            auto [samples, oldest] = m_live->readWithOldest(seriesId, from, to);
+            std::vector<Aggregate> live;
+            live.reserve(samples.size());
+            for (const Sample &s : samples) {
+                if (!std::isnan(s.value))
+                    live.push_back(Aggregate::of(s));
+            }
+            return std::pair { std::move(live), oldest };
+        },
+        [&](qint64 from, qint64 to) {
+            std::vector<Aggregate> out = readFromSources<Aggregate>(
+                from, to, sourcesFor(columnMs),
+                [&](RollupTier tier, qint64 a, qint64 b) {
+                    return m_cache->readRollup(seriesId, tier, a, b);
+                },
+                [&](qint64 a, qint64 b) {
+                    return m_cache->readBlockAggregates(seriesId, a, b, columnMs);
+                },
+                [](const Aggregate &a) { return a.startMs; });
+            std::sort(out.begin(), out.end(),
+                      [](const Aggregate &x, const Aggregate &y) { return x.startMs < y.startMs; });
+            return out;
+        });
 }
 
 std::vector<TimedHistogram> SeriesStore::readHistogramsForColumns(int seriesId, qint64 fromMs,

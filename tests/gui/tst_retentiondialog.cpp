@@ -16,13 +16,18 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Runs `act` on the dialog once it is shown (it is modal: exec() returns after).
+// Runs `act` on the dialog once it is shown (it is modal: exec() returns after). A
+// failed check inside `act` returns early; Cancel closes the dialog in any case, so the
+// test fails on its result instead of hanging.
 void onDialog(std::function<void(QDialog *)> act)
 {
     QTimer::singleShot(0, [act] {
         auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
-        QVERIFY(dialog);
+        if (!dialog)
+            return; // nothing to close: exec() was not reached
         act(dialog);
+        if (dialog->isVisible())
+            dialog->reject();
     });
 }
 

@@ -157,7 +157,8 @@ bool createVersion6(sqlite3 *db, QString *error)
     return Sqlite::exec(db,
                         "CREATE TABLE rollup("
                         " tier INTEGER NOT NULL, series_id INTEGER NOT NULL,"
-                        " start_ts INTEGER NOT NULL, slots INTEGER NOT NULL, data BLOB NOT NULL,"
+                        " start_ts INTEGER NOT NULL, first_slot INTEGER NOT NULL,"
+                        " slots INTEGER NOT NULL, data BLOB NOT NULL,"
                         " PRIMARY KEY(tier, series_id, start_ts)) WITHOUT ROWID;"
                         // A histogram series' merged histogram per finished slot.
                         "CREATE TABLE rollup_hist("

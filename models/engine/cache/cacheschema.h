@@ -13,8 +13,8 @@
 //   alert_events(id, ts, rule_id, rule_name, source, metric, labels, state, value,
 //       severity, message, hint, acked)  alert state changes (alerts/alertevent.h)
 //   dashboards(name, json)             the dashboards a saved recording was made with
-//   rollup(tier, series_id, start_ts, slots, data)  the minute and hour tiers (rollup.h),
-//       each with its own retention
+//   rollup(tier, series_id, start_ts, first_slot, slots, data)  the minute and hour
+//       tiers (rollup.h), covering slots [first_slot, slots), each with its own retention
 //   rollup_hist(tier, series_id, start_ts, data)  a histogram series' merged histogram
 //       per finished minute and hour
 // Retention takes a day out of chunks, then frees blocks_<day> and hist_<day> in slices

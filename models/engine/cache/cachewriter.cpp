@@ -130,7 +130,7 @@ bool CacheWriter::loadState(QString *error)
                                                 true);
     m_insertRollup = Sqlite::Statement(db,
                                        "INSERT OR REPLACE INTO rollup(tier, series_id, start_ts,"
-                                       " slots, data) VALUES(?, ?, ?, ?, ?)",
+                                       " first_slot, slots, data) VALUES(?, ?, ?, ?, ?, ?)",
                                        true);
     if (!m_insertSeries.isValid() || !m_insertTail.isValid() || !m_deleteTail.isValid()
         || !m_insertRollup.isValid() || !m_insertRollupHistogram.isValid())
@@ -142,6 +142,7 @@ bool CacheWriter::loadState(QString *error)
         [this](int id, qint64 from, qint64 to, std::vector<Aggregate> *out) {
             return readMinuteSlots(id, from, to, out);
         },
+        [this](int id, qint64 from, qint64 to) { return hasStoredBlocks(id, from, to); },
         [this](int id, std::optional<RollupTier> tier, qint64 from, qint64 to,
                std::vector<TimedHistogram> *out) {
             return readStoredHistograms(id, tier, from, to, out);
@@ -271,7 +272,7 @@ void CacheWriter::run()
         {
             std::unique_lock lock(m_mutex);
             auto wakeAt = std::min(nextCommit, nextMaintenance);
-            if (m_reclaimer->pending())
+            if (m_reclaimer->pending() && !m_lastCommitFailed) // no slice runs while failing
                 wakeAt = std::min(wakeAt, std::max(nextReclaim, m_reclaimPausedUntil));
             m_wake.wait_until(lock, wakeAt, [&] {
                 return m_stopRequested || m_flushTicket > m_flushServed || !m_expireRequests.empty()
@@ -336,7 +337,7 @@ void CacheWriter::run()
         const bool reclaimDue = !stopping && !workWaiting && m_reclaimer->pending()
             && !m_lastCommitFailed && Clock::now() >= std::max(nextReclaim, m_reclaimPausedUntil);
         if (reclaimDue && m_checkpointer.busy()) {
-            nextReclaim = Clock::now() + std::chrono::milliseconds(2); // look again soon
+            nextReclaim = Clock::now() + std::chrono::milliseconds(20); // look again later
         } else if (reclaimDue) {
             const auto started = Clock::now();
             reclaimSlice();
@@ -466,9 +467,12 @@ void CacheWriter::seal(int id, SeriesState &state)
     const Sample &last = state.open.back();
     // The block's summary (NaN left out; NULL when nothing else is there).
     double low = qQNaN(), high = qQNaN(), sum = 0;
+    bool anyNaN = false;
     for (const Sample &s : state.open) {
-        if (std::isnan(s.value))
+        if (std::isnan(s.value)) {
+            anyNaN = true;
             continue;
+        }
         low = std::isnan(low) ? s.value : std::min(low, s.value);
         high = std::isnan(high) ? s.value : std::max(high, s.value);
         sum += s.value;
@@ -477,8 +481,10 @@ void CacheWriter::seal(int id, SeriesState &state)
     // The block replaces this series' tail chunks, in the same transaction.
     m_pendingBlocks.push_back({ id, dayOf(first.tsMs), first.tsMs, last.tsMs,
                                 int(state.open.size()), BlockCodec::encode(state.open), low, high,
-                                std::isnan(low) ? qQNaN() : sum, state.lastChunkSeq,
-                                state.committedTail });
+                                // No sum (NULL) when a value is NaN: `count` counts
+                                // it, so a mean from the summary would be low; such
+                                // a block is decoded for means instead.
+                                anyNaN ? qQNaN() : sum, state.lastChunkSeq, state.committedTail });
     m_pendingDataBytes += PendingBlockOverhead + m_pendingBlocks.back().data.size();
     m_rollups->add(id, state.open);
     state.lastChunkSeq = -1; // those chunks go with this commit; none is left
@@ -611,8 +617,9 @@ bool CacheWriter::commit()
             m_insertRollup.bind(1, qint64(row.tier));
             m_insertRollup.bind(2, qint64(row.seriesId));
             m_insertRollup.bind(3, row.startMs);
-            m_insertRollup.bind(4, qint64(row.slots));
-            m_insertRollup.bind(5, row.data);
+            m_insertRollup.bind(4, qint64(row.firstSlot));
+            m_insertRollup.bind(5, qint64(row.slots));
+            m_insertRollup.bind(6, row.data);
             if (!runRow(db, m_insertRollup, "rollup row"))
                 return false;
         }
@@ -931,6 +938,23 @@ bool CacheWriter::readStoredSamples(int id, qint64 fromMs, qint64 toMs, std::vec
             return false;
     }
     return true;
+}
+
+bool CacheWriter::hasStoredBlocks(int id, qint64 fromMs, qint64 toMs)
+{
+    for (qint64 day = dayOf(fromMs); day <= dayOf(toMs - 1); ++day) {
+        if (!m_days.contains(day))
+            continue;
+        Sqlite::Statement st(m_db.get(),
+                             "SELECT 1 FROM " + blocksTable(day)
+                                 + " WHERE series_id = ? AND start_ts < ? AND end_ts >= ? LIMIT 1");
+        st.bind(1, qint64(id));
+        st.bind(2, toMs);
+        st.bind(3, fromMs);
+        if (st.step())
+            return true;
+    }
+    return false;
 }
 
 bool CacheWriter::readMinuteSlots(int id, qint64 fromMs, qint64 toMs, std::vector<Aggregate> *out)

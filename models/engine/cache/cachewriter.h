@@ -156,6 +156,7 @@ private:
     void expireTiers(qint64 nowMs);
     bool readStoredSamples(int id, qint64 fromMs, qint64 toMs, std::vector<Sample> *out);
     bool readMinuteSlots(int id, qint64 fromMs, qint64 toMs, std::vector<Aggregate> *out);
+    bool hasStoredBlocks(int id, qint64 fromMs, qint64 toMs);
     bool readStoredHistograms(int id, std::optional<RollupTier> tier, qint64 fromMs, qint64 toMs,
                               std::vector<TimedHistogram> *out);
     bool reloadDays();

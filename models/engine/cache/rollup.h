@@ -60,6 +60,13 @@ struct Aggregate
     double min = qQNaN();
     double max = qQNaN();
 
+    // One raw sample as an aggregate of one (of none when it is NaN).
+    static Aggregate of(const Sample &sample)
+    {
+        Aggregate a { sample.tsMs, sample.tsMs };
+        a.add(sample.value);
+        return a;
+    }
     void add(double value)
     {
         if (std::isnan(value))
@@ -82,16 +89,17 @@ struct Aggregate
     friend bool operator==(const Aggregate &, const Aggregate &) = default;
 };
 
-// A tier's aggregates of one series over a range, and the spans its rows cover (sorted,
-// not overlapping): a part of the range outside them has to be read from raw blocks.
+// A tier's aggregates of one series over a range (its whole slots inside the range only),
+// and the spans its rows cover there (sorted, not overlapping): a part of the range
+// outside them has to be read from another tier or the blocks.
 struct RollupRead
 {
     std::vector<Aggregate> slots; // oldest first
     std::vector<std::pair<qint64, qint64>> covered; // [from, to) in ms
 };
 
-// A histogram tier's merged histograms of one series (stamped at their slots' middles)
-// and the spans it covers, as RollupRead.
+// A histogram tier's merged histograms of one series (whole slots inside the range,
+// stamped at their slots' middles) and the spans they cover, as RollupRead.
 struct HistogramRollupRead
 {
     std::vector<TimedHistogram> slots;

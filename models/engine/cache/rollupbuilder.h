@@ -27,7 +27,8 @@ struct RollupRow
     RollupTier tier;
     int seriesId;
     qint64 startMs;
-    int slots; // how many of the row's slots it covers, from its start
+    int firstSlot; // the row covers slots [firstSlot, slots): earlier ones are not known
+    int slots;
     QByteArray data;
 };
 
@@ -50,6 +51,8 @@ public:
         = std::function<bool(int seriesId, qint64 fromMs, qint64 toMs, std::vector<Sample> *out)>;
     using ReadMinutes = std::function<bool(int seriesId, qint64 fromMs, qint64 toMs,
                                            std::vector<Aggregate> *out)>;
+    // Whether the series has stored blocks overlapping [from, to).
+    using HasBlocks = std::function<bool(int seriesId, qint64 fromMs, qint64 toMs)>;
 
     // A histogram series' stored histograms in [from, to): its polls (tier nullopt) or
     // the given tier's slots.
@@ -57,16 +60,19 @@ public:
         = std::function<bool(int seriesId, std::optional<RollupTier> tier, qint64 fromMs,
                              qint64 toMs, std::vector<TimedHistogram> *out)>;
 
-    RollupBuilder(ReadSamples readSamples, ReadMinutes readMinutes, ReadHistograms readHistograms);
+    RollupBuilder(ReadSamples readSamples, ReadMinutes readMinutes, HasBlocks hasBlocks,
+                  ReadHistograms readHistograms);
 
     // Samples of one sealed block, sorted by time.
     void add(int seriesId, std::span<const Sample> sorted);
     // One poll of a histogram series: merged into its minute and hour, whose rows are
-    // written once a later poll starts the next minute or hour (so only finished slots
-    // are stored; a restart rebuilds the unfinished ones from the polls).
+    // written once a later poll starts the next minute or hour, and at stop as they are
+    // (replaced when the slot finishes; a restart in the same slot rebuilds it from the
+    // polls). A slot without a row (a crash) is read from the polls.
     void addHistogram(int seriesId, qint64 tsMs, const LogHistogram &histogram);
-    // Rows so far for every series whose hour ended before newestMs (gone quiet), or for
-    // every series when newestMs is nullopt (stopping).
+    // Rows so far for every series whose hour ended before newestMs (gone quiet: its
+    // state is then dropped, and rebuilt from what is stored should it come back), or
+    // for every series when newestMs is nullopt (stopping).
     void writeUnfinished(std::optional<qint64> newestMs);
 
     const std::vector<RollupRow> &pendingRows() const { return m_pending; }
@@ -88,6 +94,11 @@ private:
         qint64 dayStart = 0;
         std::array<Aggregate, 60> minutes {};
         std::array<Aggregate, 24> hours {}; // the finished hours of the day
+        // Slots before these are not known: stored blocks that could not be read, or
+        // hours of the day with blocks but no minute row (written before schema 6, or
+        // lost in a crash). Rows cover from there; readers take the rest from blocks.
+        int firstKnownMinute = 0;
+        int firstKnownHour = 0;
         bool unwritten = false; // minutes or hours not yet in a pending row
     };
 
@@ -101,6 +112,7 @@ private:
 
     SeriesRollup &start(int seriesId, qint64 firstTs);
     HistogramRollup &startHistogram(int seriesId, qint64 firstTs);
+    void emitHistogramRows(int seriesId, const HistogramRollup &h, bool withHour);
     void finishHour(int seriesId, SeriesRollup &s);
     void finishDay(int seriesId, SeriesRollup &s);
     void emitMinuteRow(int seriesId, const SeriesRollup &s, bool complete);
@@ -109,6 +121,7 @@ private:
 
     ReadSamples m_readSamples;
     ReadMinutes m_readMinutes;
+    HasBlocks m_hasBlocks;
     ReadHistograms m_readHistograms;
     std::unordered_map<int, SeriesRollup> m_series;
     std::unordered_map<int, HistogramRollup> m_histograms;

@@ -437,13 +437,8 @@ std::vector<Sample> SampleCache::readSummarized(int seriesId, qint64 fromMs, qin
     });
     if (!ok)
         return {};
-    for (const Aggregate &a : summaries) {
-        // Two points a quarter in from either end: evenly spaced across blocks, so gap
-        // detection sees the summaries' own spacing, not a gap.
-        const qint64 quarter = (a.endMs - a.startMs) / 4;
-        result.push_back({ a.startMs + quarter, a.min });
-        result.push_back({ a.endMs - quarter, a.max });
-    }
+    const std::vector<Sample> points = aggregatePoints(summaries); // two per block
+    result.insert(result.end(), points.begin(), points.end());
     return sortedInRange(std::move(result), fromMs, toMs);
 }
 
@@ -462,58 +457,77 @@ std::vector<Aggregate> SampleCache::readBlockAggregates(int seriesId, qint64 fro
     if (!ok)
         return {};
     for (const Sample &s : sortedInRange(std::move(samples), fromMs, toMs)) {
-        Aggregate a { s.tsMs, s.tsMs };
-        a.add(s.value);
-        if (a.count > 0)
-            result.push_back(a);
+        if (!std::isnan(s.value))
+            result.push_back(Aggregate::of(s));
     }
     std::sort(result.begin(), result.end(),
               [](const Aggregate &a, const Aggregate &b) { return a.startMs < b.startMs; });
     return result;
 }
 
+namespace {
+
+// The whole slots of `step` inside [from, to]: [first, end) in ms.
+std::pair<qint64, qint64> wholeSlots(qint64 fromMs, qint64 toMs, qint64 step)
+{
+    return { floorTo(fromMs + step - 1, step), floorTo(toMs + 1, step) };
+}
+
+// Appends [from, to) to sorted spans, merging it with the last when they touch.
+void addSpan(std::vector<std::pair<qint64, qint64>> *spans, qint64 fromMs, qint64 toMs)
+{
+    if (fromMs >= toMs)
+        return;
+    if (!spans->empty() && spans->back().second == fromMs)
+        spans->back().second = toMs;
+    else
+        spans->push_back({ fromMs, toMs });
+}
+
+} // namespace
+
 RollupRead SampleCache::readRollup(int seriesId, RollupTier tier, qint64 fromMs, qint64 toMs,
                                    QString *error) const
 {
     RollupRead result;
-    if (fromMs > toMs || !d->hasRollups)
+    const qint64 step = rollupStepMs(tier);
+    const auto [first, end] = wholeSlots(fromMs, toMs, step);
+    if (first >= end || !d->hasRollups)
         return result;
     const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
         Sqlite::Statement st(db,
-                             "SELECT start_ts, slots, data FROM rollup WHERE tier = ?"
+                             "SELECT start_ts, first_slot, slots, data FROM rollup WHERE tier = ?"
                              " AND series_id = ? AND start_ts BETWEEN ? AND ? ORDER BY start_ts");
         st.bind(1, qint64(tier));
         st.bind(2, qint64(seriesId));
-        st.bind(3, floorTo(fromMs, rollupRowSpanMs(tier)));
-        st.bind(4, toMs);
-        const qint64 step = rollupStepMs(tier);
+        st.bind(3, floorTo(first, rollupRowSpanMs(tier)));
+        st.bind(4, end - 1);
         std::vector<Aggregate> rowSlots;
         return forEachRow(db, st, reason, [&](const Sqlite::Statement &row) {
             const qint64 start = row.columnInt64(0);
-            const qint64 slots = std::clamp<qint64>(row.columnInt64(1), 0, rollupSlotsPerRow(tier));
+            const qint64 perRow = rollupSlotsPerRow(tier);
+            // What the row covers, within the whole slots asked for.
+            const qint64 from
+                = std::max(first, start + std::clamp<qint64>(row.columnInt64(1), 0, perRow) * step);
+            const qint64 to
+                = std::min(end, start + std::clamp<qint64>(row.columnInt64(2), 0, perRow) * step);
             QString why;
             rowSlots.clear();
             if (start % rollupRowSpanMs(tier) != 0
-                || !RollupCodec::decode(tier, start, row.columnBlob(2), &rowSlots, &why)) {
+                || !RollupCodec::decode(tier, start, row.columnBlob(3), &rowSlots, &why)) {
                 qCWarning(lcCache) << "cache: skipping an unreadable rollup row of series"
                                    << seriesId << "at" << start << ":" << why;
                 return;
             }
             for (const Aggregate &a : rowSlots) {
-                if (a.startMs < start + slots * step) // inside what the row covers
+                if (a.startMs >= from && a.startMs < to)
                     result.slots.push_back(a);
             }
-            const std::pair<qint64, qint64> span { start, start + slots * step };
-            if (!result.covered.empty() && result.covered.back().second == span.first)
-                result.covered.back().second = span.second;
-            else if (slots > 0)
-                result.covered.push_back(span);
+            addSpan(&result.covered, from, to);
         });
     });
     if (!ok)
         return {};
-    std::erase_if(result.slots,
-                  [&](const Aggregate &a) { return a.endMs < fromMs || a.startMs > toMs; });
     return result;
 }
 
@@ -521,17 +535,18 @@ HistogramRollupRead SampleCache::readHistogramRollup(int seriesId, RollupTier ti
                                                      qint64 toMs, QString *error) const
 {
     HistogramRollupRead result;
-    if (fromMs > toMs || !d->hasRollups)
-        return result;
     const qint64 step = rollupStepMs(tier);
+    const auto [first, end] = wholeSlots(fromMs, toMs, step);
+    if (first >= end || !d->hasRollups)
+        return result;
     const bool ok = d->readTransaction(error, [&](sqlite3 *db, QString *reason) {
         Sqlite::Statement st(db,
                              "SELECT start_ts, data FROM rollup_hist WHERE tier = ?"
                              " AND series_id = ? AND start_ts BETWEEN ? AND ? ORDER BY start_ts");
         st.bind(1, qint64(tier));
         st.bind(2, qint64(seriesId));
-        st.bind(3, floorTo(fromMs, step));
-        st.bind(4, toMs);
+        st.bind(3, first);
+        st.bind(4, end - step);
         return forEachRow(db, st, reason, [&](const Sqlite::Statement &row) {
             bool decoded = false;
             LogHistogram h = LogHistogram::deserialize(row.columnBlob(1), &decoded);
@@ -542,9 +557,8 @@ HistogramRollupRead SampleCache::readHistogramRollup(int seriesId, RollupTier ti
                 return;
             }
             result.slots.emplace_back(start + step / 2, std::move(h));
-            if (result.covered.empty())
-                result.covered.push_back({ start, start + step });
-            result.covered.back().second = start + step;
+            // Each slot covers itself: one without a row (a crash) is read from the polls.
+            addSpan(&result.covered, start, start + step);
         });
     });
     if (!ok)

@@ -45,7 +45,8 @@ struct CacheOptions
     // the oldest day can still be dropped to make room (see SpaceReserve). 0: none.
     qint64 reserveBytes = 1 << 20;
     // How long the rollup tiers (rollup.h) are kept: days, each at least as long as the
-    // tier below it (raw, minute, hour); <= 0 keeps a tier as long as the raw data.
+    // tier below it (raw, minute, hour); <= 0 keeps a tier for good (as does a raw
+    // retention <= 0 for every tier).
     int minuteRetentionDays = DefaultMinuteRetentionDays;
     int hourRetentionDays = DefaultHourRetentionDays;
 };
@@ -106,13 +107,14 @@ public:
     // written before schema 2 have no summary and are decoded.
     std::vector<Sample> readSummarized(int seriesId, qint64 fromMs, qint64 toMs,
                                        qint64 summaryMaxSpanMs, QString *error = nullptr) const;
-    // The tier's aggregates of one series in [from, to] (slots that overlap it) and the
-    // spans its rows cover; empty where the file has no tiers (written before schema 6).
+    // The tier's aggregates of one series, its whole slots inside [from, to] only, and
+    // the spans its rows cover there; empty where the file has no tiers (written before
+    // schema 6).
     RollupRead readRollup(int seriesId, RollupTier tier, qint64 fromMs, qint64 toMs,
                           QString *error = nullptr) const;
-    // The tier's merged histograms of a histogram series in [from, to], one per finished
-    // slot stamped at the slot's middle, and the span from the first slot's start to the
-    // last one's end as covered (a histogram tier has no partial rows).
+    // The tier's merged histograms of a histogram series, one per slot with a row among
+    // the whole slots inside [from, to], stamped at the slot's middle; each covers its
+    // own slot (one lost in a crash is read from the polls).
     HistogramRollupRead readHistogramRollup(int seriesId, RollupTier tier, qint64 fromMs,
                                             qint64 toMs, QString *error = nullptr) const;
     // As readSummarized(), as aggregates: a summarized block is one (its count, sum, min
