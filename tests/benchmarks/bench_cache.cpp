@@ -68,6 +68,30 @@ struct Store
     ~Store() { bus.removeSink(cache.get()); }
 };
 
+// Flushes the cache on another thread while the caller publishes more, as the app's
+// writer commits while collectors go on: at most one flush in flight.
+struct BackgroundFlush
+{
+    Store &store;
+    std::future<void> committed;
+
+    void start()
+    {
+        wait();
+        committed = std::async(std::launch::async, [this] { store.cache->flush(); });
+    }
+    void wait()
+    {
+        if (committed.valid())
+            committed.wait();
+    }
+    void finish()
+    {
+        wait();
+        store.cache->flush();
+    }
+};
+
 // Publishes `seconds` of the mix from *ts on through the bus, in chunks of 5 minutes,
 // with at most two chunks waiting for the writer (a flush on another thread says when
 // one is committed), so memory stays bounded and publishing overlaps writing. Returns
@@ -77,20 +101,16 @@ double ingest(Store &store, CacheWorkload &mix, qint64 *ts, qint64 seconds)
     constexpr qint64 Chunk = 300; // 230k samples of the mix
     QElapsedTimer timer;
     timer.start();
-    std::future<void> committed;
+    BackgroundFlush flush { store, {} };
     for (qint64 done = 0; done < seconds; done += Chunk) {
         for (qint64 s = done; s < std::min(seconds, done + Chunk); ++s) {
             for (const SampleBatch &batch : mix.second(*ts))
                 store.bus.publish(batch);
             *ts += 1000;
         }
-        if (committed.valid())
-            committed.wait();
-        committed = std::async(std::launch::async, [&store] { store.cache->flush(); });
+        flush.start();
     }
-    if (committed.valid())
-        committed.wait();
-    store.cache->flush();
+    flush.finish();
     return double(seconds * mix.samplesPerSecond()) / (double(timer.nsecsElapsed()) / 1e9);
 }
 
@@ -353,7 +373,7 @@ void BenchCache::readsAndExpiry()
     const QList<SeriesInfo> infos = weekOfSeries(Series);
     Store store(file(u"bench-week.sqlite"_s));
     PlainTable plain(file(u"bench-week-plain.sqlite"_s));
-    std::future<void> committed;
+    BackgroundFlush flush { store, {} };
     for (qint64 s = 0; s < Seconds; ++s) {
         SampleBatch batch;
         batch.source = u"host:week"_s;
@@ -361,11 +381,8 @@ void BenchCache::readsAndExpiry()
         for (int i = 0; i < Series; ++i)
             batch.add(infos.at(i), std::round(500 + 400 * std::sin(double(s) / (600 + i))) / 10);
         store.bus.publish(batch);
-        if (s % 600 == 599) {
-            if (committed.valid())
-                committed.wait();
-            committed = std::async(std::launch::async, [&store] { store.cache->flush(); });
-        }
+        if (s % 600 == 599)
+            flush.start();
         if (s % 60 == 0)
             exec(plain.db, "BEGIN");
         for (const SeriesValue &v : std::as_const(batch.values)) {
@@ -378,9 +395,7 @@ void BenchCache::readsAndExpiry()
         if (s % 60 == 59)
             exec(plain.db, "COMMIT");
     }
-    if (committed.valid())
-        committed.wait();
-    store.cache->flush();
+    flush.finish();
     const qint64 end = Base + Seconds * 1000;
 
     // As a panel reads it: SeriesStore::readForColumns, which takes a range over a day
@@ -448,22 +463,17 @@ void BenchCache::monthOfMeansFromTiers()
     constexpr qint64 Seconds = 30 * 86'400;
     const SeriesInfo info = weekOfSeries(1).at(0);
     Store store(file(u"bench-month.sqlite"_s));
-    std::future<void> committed;
+    BackgroundFlush flush { store, {} };
     for (qint64 s = 0; s < Seconds; ++s) {
         SampleBatch batch;
         batch.source = u"host:week"_s;
         batch.tsMs = Base + s * 1000;
         batch.add(info, std::round(500 + 400 * std::sin(double(s) / 600)) / 10);
         store.bus.publish(batch);
-        if (s % 3600 == 3599) {
-            if (committed.valid())
-                committed.wait();
-            committed = std::async(std::launch::async, [&store] { store.cache->flush(); });
-        }
+        if (s % 3600 == 3599)
+            flush.start();
     }
-    if (committed.valid())
-        committed.wait();
-    store.cache->flush();
+    flush.finish();
     const qint64 end = Base + Seconds * 1000 - 1;
     const int id = *store.registry.find(info.key);
     const SeriesStore series(nullptr, store.cache.get());
