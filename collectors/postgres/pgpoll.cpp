@@ -50,6 +50,19 @@ std::optional<PgResult> PgPoll::run(const QString &view, const QByteArray &sql,
     return std::nullopt;
 }
 
+std::optional<QString> PgPoll::timescaleDbSchema()
+{
+    if (!m_timescaleDbSchema) {
+        const PgResult answer = tryRun("SELECT n.nspname FROM pg_catalog.pg_extension e"
+                                       " JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace"
+                                       " WHERE e.extname = 'timescaledb'");
+        m_timescaleDbSchema = answer.ok() && answer.rows() == 1
+            ? std::optional<QString>(answer.text(0, 0))
+            : std::nullopt;
+    }
+    return *m_timescaleDbSchema;
+}
+
 bool PgPoll::stillReadOnly(const QString &view)
 {
     QString broken;

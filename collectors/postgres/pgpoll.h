@@ -44,6 +44,14 @@ public:
     // past the screen (pgsqlguard.h): the session is dropped, the poll fails naming
     // `view`, and false.
     bool stillReadOnly(const QString &view);
+
+    // The schema of the TimescaleDB extension in the connected database (its functions
+    // live there; its views in timescaledb_information), nullopt without it. Looked up
+    // once a poll, by the first part that asks.
+    std::optional<QString> timescaleDbSchema();
+
+private:
+    std::optional<std::optional<QString>> m_timescaleDbSchema;
 };
 
 // One thing read each poll. Parts run in order; once the poll failed, the rest are

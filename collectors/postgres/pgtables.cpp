@@ -227,17 +227,37 @@ PgTablesPart::PgTablesPart(QList<PgShardSetOption> shardSets, double overloadedP
 {
 }
 
-QByteArray PgTablesPart::query()
+QByteArray PgTablesPart::query(bool timescaleDb)
 {
     // pg_partition_root() gives a leaf its top-level partitioned table in one step, where
     // pg_inherits would need a recursive walk; relispartition keeps plain inheritance
-    // children out. A table without indexes has a NULL idx_tup_fetch.
-    return "SELECT current_database(),"
-           " coalesce((SELECT stats_reset::text FROM pg_stat_database"
-           "           WHERE datname = current_database()), ''),"
-           " t.relid, t.schemaname, t.relname, c.relkind = 'p',"
-           " coalesce(rn.nspname, ''), coalesce(r.relname, ''),"
-           " t.seq_tup_read, coalesce(t.idx_tup_fetch, 0), t.n_tup_ins, t.n_tup_upd,"
+    // children out. A table without indexes has a NULL idx_tup_fetch. TimescaleDB's
+    // chunks inherit from their hypertable without being partitions; its catalog names
+    // them (the compressed copies' internal hypertables are left out: their chunks stay
+    // tables of their own).
+    QByteArray partitioned = "c.relkind = 'p'";
+    QByteArray rootSchema = "coalesce(rn.nspname, '')";
+    QByteArray rootTable = "coalesce(r.relname, '')";
+    QByteArray chunks;
+    if (timescaleDb) {
+        partitioned += " OR EXISTS (SELECT 1 FROM _timescaledb_catalog.hypertable h"
+                       " WHERE h.schema_name = t.schemaname AND h.table_name = t.relname"
+                       " AND h.schema_name <> '_timescaledb_internal')";
+        rootSchema = "coalesce(rn.nspname, tc.root_schema, '')";
+        rootTable = "coalesce(r.relname, tc.root_table, '')";
+        chunks = " LEFT JOIN (SELECT ch.schema_name, ch.table_name, h.schema_name AS root_schema,"
+                 "                   h.table_name AS root_table"
+                 "            FROM _timescaledb_catalog.chunk ch"
+                 "            JOIN _timescaledb_catalog.hypertable h ON h.id = ch.hypertable_id"
+                 "            WHERE NOT ch.dropped AND h.schema_name <> '_timescaledb_internal') tc"
+                 " ON tc.schema_name = t.schemaname AND tc.table_name = t.relname";
+    }
+    QByteArray sql = "SELECT current_database(),"
+                     " coalesce((SELECT stats_reset::text FROM pg_stat_database"
+                     "           WHERE datname = current_database()), ''),"
+                     " t.relid, t.schemaname, t.relname, ";
+    sql += partitioned + ", " + rootSchema + ", " + rootTable + ",";
+    sql += " t.seq_tup_read, coalesce(t.idx_tup_fetch, 0), t.n_tup_ins, t.n_tup_upd,"
            " t.n_tup_del, coalesce(io.heap_blks_read, 0), t.n_dead_tup,"
            " extract(epoch FROM now() - greatest(t.last_vacuum, t.last_autovacuum))::float8"
            " FROM pg_stat_user_tables t"
@@ -246,11 +266,13 @@ QByteArray PgTablesPart::query()
            " JOIN pg_class c ON c.oid = t.relid"
            " LEFT JOIN pg_class r ON c.relispartition AND r.oid = pg_partition_root(t.relid)::oid"
            " LEFT JOIN pg_namespace rn ON rn.oid = r.relnamespace";
+    return sql + chunks;
 }
 
 void PgTablesPart::collect(PgPoll &poll)
 {
-    const auto result = poll.run(u"pg_stat_user_tables"_s, query());
+    const auto result
+        = poll.run(u"pg_stat_user_tables"_s, query(poll.timescaleDbSchema().has_value()));
     if (!result)
         return;
     PgTableActivity::Snapshot snapshot;

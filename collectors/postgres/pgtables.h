@@ -17,7 +17,8 @@
 //
 // Shard sets: every top-level partitioned table is one, named by its qualified name
 // ("public.orders"), whose shards are its leaf partitions (a sub-partitioned partition's
-// leaves belong to the top-level set); and each set declared in "shardSets". Per shard
+// leaves belong to the top-level set); every TimescaleDB hypertable, whose shards are
+// its chunks (labels parent = the hypertable); and each set declared in "shardSets". Per shard
 // (labels {set, shard = qualified table name}, resource "shardset:<set>"):
 //   pg.shard.ops.rate  tuples read + written per second
 //   pg.shard.load      % (Utilization). With a declared capacity: 100 * ops / capacity,
@@ -139,7 +140,9 @@ public:
     // Columns: current_database(), stats_reset, relid, schema, table, partitioned,
     // root schema, root table, then the counters in PgTableActivity::Counter order,
     // n_dead_tup, seconds since the last (auto)vacuum (NULL: never).
-    static QByteArray query();
+    // With timescaleDb, a hypertable counts as a partitioned table and its chunks as
+    // its partitions (TimescaleDB's own catalog says which they are).
+    static QByteArray query(bool timescaleDb = false);
 
     void collect(PgPoll &poll) override;
     void resetBaselines() override { m_activity.clear(); }

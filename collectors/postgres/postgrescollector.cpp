@@ -9,6 +9,7 @@
 #include "pgprobe.h"
 #include "pgstatements.h"
 #include "pgtables.h"
+#include "pgtimescale.h"
 #include "pgwaits.h"
 #include "postgreslogging.h"
 
@@ -60,9 +61,12 @@ PostgresCollector::PostgresCollector(CollectorConfig config, PostgresOptions opt
     m_parts.push_back(std::move(waits));
     if (m_options.statements)
         m_parts.push_back(std::make_unique<PgStatementsPart>(m_options.topStatements));
-    if (m_options.tables)
+    if (m_options.tables) {
         m_parts.push_back(
             std::make_unique<PgTablesPart>(m_options.shardSets, m_options.shardOverloadedPercent));
+        // TimescaleDB's hypertables and background jobs, where the extension is.
+        m_parts.push_back(std::make_unique<PgTimescalePart>());
+    }
     // The dashboard's queries, then the probe, which uses whatever time is left.
     if (!m_options.queries.isEmpty())
         m_parts.push_back(std::make_unique<PgCustomQueriesPart>(m_options.queries));

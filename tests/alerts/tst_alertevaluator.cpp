@@ -121,6 +121,34 @@ private Q_SLOTS:
                  u"pg: statement SELECT pad FROM orders WHERE id = $1 in shop now reads 90 x the "
                  "blocks per call it used to"_s);
     }
+    // The USE pack's TimescaleDB job rule: a job whose last run failed warns at once,
+    // names the job and its hypertable, and resolves after a run that succeeds.
+    void timescaleJobFailing()
+    {
+        const auto pack = loadAlertPack(u"use"_s, nullptr);
+        QVERIFY(pack);
+        const auto rule = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
+            return r.id == "use.db.timescale_job"_L1;
+        });
+        QVERIFY(rule != pack->cend());
+        AlertEvaluator evaluator;
+        evaluator.setRules({ *rule });
+        SeriesInfo info = seriesInfo(u"pg.timescale.job.failing"_s,
+                                     { { u"job"_s, u"Retention Policy [1002]"_s },
+                                       { u"hypertable"_s, u"public.history"_s } });
+        info.key.source = u"zabbix"_s;
+        info.unit = u"jobs"_s;
+        const QList<double> values { 0, 0, 1, 1, 1, 0, 0 };
+        QList<AlertEvent> events;
+        for (qsizetype i = 0; i < values.size(); ++i)
+            events += evaluator.addSample(info, { Base + i * 1000, values[i] });
+        QCOMPARE(AlertTest::eventStates(events, Base),
+                 (QStringList { u"2:firing"_s, u"5:resolved"_s }));
+        QCOMPARE(events[0].severity, AlertSeverity::Warning);
+        QCOMPARE(events[0].message,
+                 u"zabbix: TimescaleDB job Retention Policy [1002] public.history failed its last "
+                 "run"_s);
+    }
     // The USE pack's APDEX rule: a minute's mean under 0.85 for 30 s warns, once, and
     // resolves when the mean is back above 0.9.
     void apdexBelowThreshold()
