@@ -64,7 +64,7 @@ std::optional<PgTableActivity::Rates> PgTableActivity::rates(const Row &row, qin
         return std::nullopt;
     const auto at = [&](Counter c) { return *perSecond[size_t(c)]; };
     return Rates { at(SeqTupRead) + at(IdxTupFetch), at(TupIns) + at(TupUpd) + at(TupDel),
-                   at(HeapBlksRead) };
+                   at(HeapBlksRead), at(TupDel) };
 }
 
 QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const QString &source,
@@ -185,12 +185,14 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
             double(it->shards.size()));
         QList<std::pair<const Row *, double>> busy; // shards with a rate this interval
         double totalOps = 0;
+        double deleted = 0;
         for (const Row *row : it->shards) {
             const auto r = rated.constFind(row->relid);
             if (r == rated.cend())
                 continue;
             busy.append({ row, r->ops() });
             totalOps += r->ops();
+            deleted += r->deleted;
         }
         if (busy.isEmpty())
             continue;
@@ -207,6 +209,8 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
         }
         add(u"pg.shardset.ops.rate"_s, setLabels, resource, u"1/s"_s, UseKind::Throughput,
             totalOps);
+        add(u"pg.shardset.deletes.rate"_s, setLabels, resource, u"1/s"_s, UseKind::Throughput,
+            deleted);
         add(u"pg.shardset.load.max"_s, setLabels, resource, u"%"_s, UseKind::Utilization, maxLoad);
         add(u"pg.shardset.overloaded"_s, setLabels, resource, u"shards"_s, UseKind::Saturation,
             double(overloaded));

@@ -32,6 +32,9 @@
 // Per set (labels {set}, same resource):
 //   pg.shardset.shards    shards found (every poll, even without rates)
 //   pg.shardset.ops.rate  tuples read + written per second over all its shards
+//   pg.shardset.deletes.rate rows deleted per second over all its shards (committed
+//                         deletes: housekeeping by DELETE where a partition or chunk
+//                         could be dropped shows here)
 //   pg.shardset.load.max  the busiest shard's load
 //   pg.shardset.overloaded shards (unit shards) whose load is above the overloaded threshold
 //                         (source option shardOverloadedPercent, default 60), over
@@ -118,6 +121,7 @@ private:
         double read = 0;
         double written = 0;
         double heapBlksRead = 0;
+        double deleted = 0; // of written
         double ops() const { return read + written; }
     };
     // The rates of `row`, or nullopt on its first poll or after a reset.

@@ -1,10 +1,52 @@
 #include "pgtimescale.h"
 
+#include "pgsqllexer.h"
 #include "pgstatements.h"
+#include "pgstatementtext.h"
 
 namespace Headroom {
 
 using namespace Qt::StringLiterals;
+
+std::optional<QString> deleteTarget(const QString &sql)
+{
+    const QList<SqlToken> tokens = lexSql(sql).tokens;
+    qsizetype at = 0;
+    const auto word = [&](QLatin1StringView w) {
+        if (at < tokens.size() && tokens[at].kind == SqlToken::Kind::Name && tokens[at].text == w) {
+            ++at;
+            return true;
+        }
+        return false;
+    };
+    if (!word("delete"_L1) || !word("from"_L1))
+        return std::nullopt;
+    word("only"_L1);
+    if (at >= tokens.size() || !tokens[at].isName())
+        return std::nullopt;
+    QString name = tokens[at++].text;
+    if (at + 1 < tokens.size() && tokens[at].kind == SqlToken::Kind::Symbol
+        && tokens[at].text == "."_L1 && tokens[at + 1].isName())
+        name += u'.' + tokens[at + 1].text;
+    return name;
+}
+
+namespace {
+// The hypertable a DELETE's target names: "schema.table" exactly, or a bare table name
+// as the search path would most likely find it (public first).
+const PgHypertable *hypertableNamed(const QList<PgHypertable> &hypertables, const QString &target)
+{
+    const PgHypertable *found = nullptr;
+    for (const PgHypertable &h : hypertables) {
+        if (h.name == target)
+            return &h;
+        if (!target.contains(u'.') && h.name.section(u'.', 1) == target
+            && (!found || h.name.startsWith(u"public."_s)))
+            found = &h;
+    }
+    return found;
+}
+} // namespace
 
 void PgTimescaleActivity::update(const PgTimescale &snapshot, qint64 tsMs, const QString &source,
                                  SampleBatch &batch)
@@ -19,6 +61,19 @@ void PgTimescaleActivity::update(const PgTimescale &snapshot, qint64 tsMs, const
         if (h.compressedBefore > 0 && h.compressedAfter > 0)
             batch.add({ source, u"pg.hypertable.compression_ratio"_s, labels }, QString(), resource,
                       UseKind::Info, h.compressedBefore / h.compressedAfter);
+    }
+
+    for (const PgRunningDelete &d : snapshot.deletes) {
+        const std::optional<QString> target = deleteTarget(d.query);
+        const PgHypertable *h = target ? hypertableNamed(snapshot.hypertables, *target) : nullptr;
+        if (!h)
+            continue;
+        const Labels labels { { u"hypertable"_s, h->name },
+                              { u"pid"_s, QString::number(d.pid) },
+                              { u"user"_s, d.user },
+                              { u"query"_s, normalizeStatementText(d.query) } };
+        batch.add({ source, u"pg.hypertable.delete_s"_s, labels }, u"s"_s, u"shardset:"_s + h->name,
+                  UseKind::Info, d.seconds);
     }
 
     const QString resource = u"db:"_s + snapshot.database;
@@ -48,16 +103,17 @@ QByteArray PgTimescalePart::hypertablesQuery(const QString &extensionSchema)
     const QByteArray schema = PgStatementsPart::quoteIdentifier(extensionSchema).toUtf8();
     // The compression statistics only of hypertables with compression on: a filter on
     // the outer row alone gates the function scan, which then never runs for the rest.
-    QByteArray sql = "SELECT h.hypertable_schema || '.' || h.hypertable_name, h.num_chunks,"
-                     " coalesce(%s.hypertable_size(h.rel), 0),"
-                     " coalesce(c.before, 0), coalesce(c.after, 0)"
-                     " FROM (SELECT *, format('%I.%I', hypertable_schema, hypertable_name)::regclass"
-                     "              AS rel FROM timescaledb_information.hypertables) h"
-                     " LEFT JOIN LATERAL (SELECT sum(before_compression_total_bytes)::float8 AS before,"
-                     "                      sum(after_compression_total_bytes)::float8 AS after"
-                     "                    FROM %s.hypertable_compression_stats(h.rel)"
-                     "                    WHERE h.compression_enabled) c ON true"
-                     " ORDER BY 1 LIMIT 500";
+    QByteArray sql
+        = "SELECT h.hypertable_schema || '.' || h.hypertable_name, h.num_chunks,"
+          " coalesce(%s.hypertable_size(h.rel), 0),"
+          " coalesce(c.before, 0), coalesce(c.after, 0)"
+          " FROM (SELECT *, format('%I.%I', hypertable_schema, hypertable_name)::regclass"
+          "              AS rel FROM timescaledb_information.hypertables) h"
+          " LEFT JOIN LATERAL (SELECT sum(before_compression_total_bytes)::float8 AS before,"
+          "                      sum(after_compression_total_bytes)::float8 AS after"
+          "                    FROM %s.hypertable_compression_stats(h.rel)"
+          "                    WHERE h.compression_enabled) c ON true"
+          " ORDER BY 1 LIMIT 500";
     return sql.replace("%s.", QByteArray(schema + '.'));
 }
 
@@ -72,6 +128,17 @@ QByteArray PgTimescalePart::jobsQuery()
            " FROM (SELECT 1) one LEFT JOIN (timescaledb_information.jobs j"
            "   LEFT JOIN timescaledb_information.job_stats s ON s.job_id = j.job_id) ON true"
            " ORDER BY j.job_id LIMIT 500";
+}
+
+QByteArray PgTimescalePart::deletesQuery()
+{
+    // The server keeps the candidates few; deleteTarget() reads each one properly.
+    return "SELECT pid, coalesce(usename::text, ''),"
+           " extract(epoch FROM now() - query_start)::float8, query"
+           " FROM pg_stat_activity"
+           " WHERE datname = current_database() AND state = 'active'"
+           " AND pid <> pg_backend_pid() AND query ~* 'delete[[:space:]]'"
+           " ORDER BY query_start LIMIT 50";
 }
 
 void PgTimescalePart::collect(PgPoll &poll)
@@ -114,6 +181,20 @@ void PgTimescalePart::collect(PgPoll &poll)
     }
     if (poll.failed())
         return;
+    if (!snapshot.hypertables.isEmpty()) {
+        if (const auto result = poll.run(u"pg_stat_activity"_s, deletesQuery())) {
+            for (int r = 0; r < result->rows(); ++r) {
+                PgRunningDelete d;
+                d.pid = int(result->number(r, 0));
+                d.user = result->text(r, 1);
+                d.seconds = std::max(0.0, result->number(r, 2));
+                d.query = result->text(r, 3);
+                snapshot.deletes.append(d);
+            }
+        }
+        if (poll.failed())
+            return;
+    }
     m_activity.update(snapshot, poll.ts, poll.source(), poll.result.batch);
 }
 

@@ -3,7 +3,7 @@
 // compression policies that replace a housekeeper's DELETE). A database without the
 // extension costs one catalog lookup a poll (PgPoll::timescaleDbSchema) and reports
 // nothing. The chunks' load, as shards of their hypertable, comes with the table part
-// (pgtables.h). Two queries a poll:
+// (pgtables.h). Two queries a poll, three where there are hypertables:
 //   pg.hypertable.chunks{hypertable}           chunks (Info)
 //   pg.hypertable.bytes{hypertable}            table, index and TOAST bytes of every
 //                                              chunk, compressed ones as they are now
@@ -17,8 +17,17 @@
 //                                              policy that fails leaves chunks behind)
 //   pg.timescale.job.last_duration_s{job, hypertable}  its last run's duration
 //   pg.timescale.jobs.failing                  jobs whose last run failed (Errors)
-// job is TimescaleDB's application name ("Retention Policy [1000]", unique: it carries
-// the job id); hypertable is the qualified name, empty for a job of none (a user job,
+//   pg.hypertable.delete_s{hypertable, pid, user, query}
+//                                              seconds a DELETE on the hypertable has
+//                                              been running (housekeeping by DELETE,
+//                                              where dropping chunks takes
+//                                              milliseconds); query normalized as
+//                                              pg_stat_statements shows it. The rows it
+//                                              deletes show once committed, in
+//                                              pg.shardset.deletes.rate{set=hypertable}.
+// A third query, of pg_stat_activity, finds the DELETEs (other roles' statements need
+// pg_monitor to be seen). job is TimescaleDB's application name ("Retention Policy [1000]", unique:
+// it carries the job id); hypertable is the qualified name, empty for a job of none (a user job,
 // the telemetry reporter). Resource: "shardset:<hypertable>" for the hypertable series,
 // the hypertable's shard set; "db:<database>" for the jobs.
 #pragma once
@@ -29,6 +38,7 @@
 
 #include <QList>
 #include <QString>
+#include <optional>
 
 namespace Headroom {
 
@@ -52,12 +62,27 @@ struct PgTimescaleJob
     bool lastFailed = false;
 };
 
+// A DELETE running in the database, on whatever table.
+struct PgRunningDelete
+{
+    int pid = 0;
+    QString user;
+    double seconds = 0;
+    QString query; // as the client sent it
+};
+
 struct PgTimescale
 {
     QString database;
     QList<PgHypertable> hypertables;
     QList<PgTimescaleJob> jobs;
+    QList<PgRunningDelete> deletes;
 };
+
+// The table a DELETE statement deletes from, as written ("history" or
+// "public.history", names folded as the server folds them), or nullopt when sql is not
+// a DELETE (a leading WITH is not looked into).
+std::optional<QString> deleteTarget(const QString &sql);
 
 // The libpq-free core: one poll's rows in, series out.
 class PgTimescaleActivity
@@ -80,6 +105,7 @@ public:
     // The queries, with the extension's schema (its functions live there).
     static QByteArray hypertablesQuery(const QString &extensionSchema);
     static QByteArray jobsQuery();
+    static QByteArray deletesQuery();
 
 private:
     PgTimescaleActivity m_activity;

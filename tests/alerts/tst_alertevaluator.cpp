@@ -149,6 +149,67 @@ private Q_SLOTS:
                  u"zabbix: TimescaleDB job Retention Policy [1002] public.history failed its last "
                  "run"_s);
     }
+    // The USE pack's hypertable DELETE rule: a DELETE running past a minute warns and
+    // names the hypertable, the session and the statement.
+    void hypertableDeleteNamed()
+    {
+        const auto pack = loadAlertPack(u"use"_s, nullptr);
+        QVERIFY(pack);
+        const auto rule = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
+            return r.id == "use.db.hypertable_delete"_L1;
+        });
+        QVERIFY(rule != pack->cend());
+        AlertEvaluator evaluator;
+        evaluator.setRules({ *rule });
+        SeriesInfo info = seriesInfo(
+            u"pg.hypertable.delete_s"_s,
+            { { u"hypertable"_s, u"public.history"_s },
+              { u"pid"_s, u"4242"_s },
+              { u"user"_s, u"zabbix"_s },
+              { u"query"_s, u"delete from history where itemid = $1 and clock < $2"_s } });
+        info.key.source = u"zabbix"_s;
+        info.unit = u"s"_s;
+        QList<AlertEvent> events;
+        for (int i = 0; i <= 70; i += 10)
+            events += evaluator.addSample(info, { Base + i * 1000, double(i) });
+        QCOMPARE(AlertTest::eventStates(events, Base), QStringList { u"70:firing"_s });
+        QCOMPARE(events[0].message,
+                 u"zabbix: DELETE on hypertable public.history running for 70 s (pid 4242, "
+                 "user zabbix): delete from history where itemid = $1 and clock < $2"_s);
+    }
+    // The USE pack's housekeeping rule: deletes whose five-minute mean stays over 1,000
+    // rows/s for five minutes on one set warn; a burst does not, even at the start,
+    // when the window holds little else.
+    void deleteHousekeeping()
+    {
+        const auto pack = loadAlertPack(u"use"_s, nullptr);
+        QVERIFY(pack);
+        const auto rule = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
+            return r.id == "use.db.delete_housekeeping"_L1;
+        });
+        QVERIFY(rule != pack->cend());
+        AlertEvaluator evaluator;
+        evaluator.setRules({ *rule });
+        SeriesInfo info
+            = seriesInfo(u"pg.shardset.deletes.rate"_s, { { u"set"_s, u"public.history"_s } });
+        info.key.source = u"zabbix"_s;
+        info.unit = u"1/s"_s;
+        QList<double> values(300, 0.0);
+        for (int i = 100; i < 130; ++i)
+            values[i] = 5000; // a burst: 500 rows/s over the five minutes
+        values += QList<double>(600, 2500.0);
+        QList<AlertEvent> events;
+        for (qsizetype i = 0; i < values.size(); ++i)
+            events += evaluator.addSample(info, { Base + i * 1000, values[i] });
+        // Pending during the burst, never firing; firing once the mean has stayed over
+        // 1,000 for five minutes (it passes 1,000 at 360 s, the burst still in the window).
+        QCOMPARE(
+            AlertTest::eventStates(events, Base),
+            (QStringList { u"125:pending"_s, u"149:ok"_s, u"360:pending"_s, u"660:firing"_s }));
+        events = { events.last() };
+        QCOMPARE(events[0].message,
+                 u"zabbix: 2500 rows/s deleted from public.history for 5 minutes"_s);
+    }
     // The USE pack's APDEX rule: a minute's mean under 0.85 for 30 s warns, once, and
     // resolves when the mean is back above 0.9.
     void apdexBelowThreshold()

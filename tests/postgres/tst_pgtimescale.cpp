@@ -72,6 +72,8 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
 
+    void deleteTargets_data();
+    void deleteTargets();
     void seriesFromRows();
     void jobCountersReset();
 
@@ -79,6 +81,7 @@ private Q_SLOTS:
     void chunksSizeAndCompression();
     void failingJob();
     void monitoringRoleSuffices();
+    void deleteOnHypertable();
     void withoutExtension();
 
 private:
@@ -130,6 +133,32 @@ void TestPgTimescale::cleanupTestCase()
 
 // ---------------------------------------------------------------- no server
 
+void TestPgTimescale::deleteTargets_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addColumn<QString>("target"); // empty: none
+
+    QTest::newRow("bare") << u"DELETE FROM history WHERE clock < 1700000000"_s << u"history"_s;
+    QTest::newRow("qualified, only, comment")
+        << u"/* housekeeper */ delete from ONLY public.history_uint where itemid = 3"_s
+        << u"public.history_uint"_s;
+    QTest::newRow("quoted") << u"DELETE FROM \"Zabbix\".\"History\" WHERE true"_s
+                            << u"Zabbix.History"_s;
+    QTest::newRow("spaced dot") << u"DELETE FROM public . history"_s << u"public.history"_s;
+    QTest::newRow("select") << u"SELECT 'delete from history'"_s << QString();
+    QTest::newRow("with") << u"WITH d AS (DELETE FROM history RETURNING 1) SELECT count(*) FROM d"_s
+                          << QString();
+    QTest::newRow("cut short") << u"DELETE FROM"_s << QString();
+    QTest::newRow("empty") << QString() << QString();
+}
+
+void TestPgTimescale::deleteTargets()
+{
+    QFETCH(QString, sql);
+    QFETCH(QString, target);
+    QCOMPARE(deleteTarget(sql).value_or(QString()), target);
+}
+
 void TestPgTimescale::seriesFromRows()
 {
     PgTimescale snapshot;
@@ -149,6 +178,11 @@ void TestPgTimescale::seriesFromRows()
                       job(1001, u"Compression Policy [1001]"_s, 10, 3, true) };
     snapshot.jobs[0].hypertable = u"public.history"_s;
     snapshot.jobs[1].hypertable = u"public.history"_s;
+    // A housekeeping DELETE on a hypertable, named without its schema, and one on a
+    // plain table, which is no concern here.
+    snapshot.deletes = { { 4242, u"zabbix"_s, 95.5,
+                           u"delete from history where itemid = 7 and clock < 1700000000"_s },
+                         { 4243, u"zabbix"_s, 300, u"DELETE FROM sessions WHERE id < 10"_s } };
 
     PgTimescaleActivity activity;
     SampleBatch first;
@@ -168,6 +202,18 @@ void TestPgTimescale::seriesFromRows()
     QCOMPARE(info(first, u"pg.timescale.job.failing"_s, failingLabels)->kind, UseKind::Errors);
     QCOMPARE(info(first, u"pg.timescale.job.failing"_s, failingLabels)->resource, u"db:zabbix"_s);
     QCOMPARE(value(first, u"pg.timescale.jobs.failing"_s), 1.0);
+    const Labels deleteLabels { { u"hypertable"_s, u"public.history"_s },
+                                { u"pid"_s, u"4242"_s },
+                                { u"user"_s, u"zabbix"_s },
+                                { u"query"_s,
+                                  u"delete from history where itemid = $1 and clock < $2"_s } };
+    QCOMPARE(value(first, u"pg.hypertable.delete_s"_s, deleteLabels), 95.5);
+    QCOMPARE(info(first, u"pg.hypertable.delete_s"_s, deleteLabels)->resource,
+             u"shardset:public.history"_s);
+    int deletes = 0;
+    for (const SeriesValue &v : first.values)
+        deletes += v.info.key.metric == "pg.hypertable.delete_s"_L1 ? 1 : 0;
+    QCOMPARE(deletes, 1);
     // Rates need a second poll.
     QCOMPARE(value(first, u"pg.timescale.job.failures.rate"_s, failingLabels), std::nullopt);
 
@@ -396,6 +442,55 @@ void TestPgTimescale::monitoringRoleSuffices()
     QCOMPARE(value(result.batch, u"pg.hypertable.chunks"_s, { { u"hypertable"_s, Hypertable } }),
              double(Days));
     QVERIFY(value(result.batch, u"pg.timescale.jobs.failing"_s));
+}
+
+void TestPgTimescale::deleteOnHypertable()
+{
+    // A DELETE on the hypertable waits behind a lock (as a housekeeper's does behind the
+    // site's writes) and is reported as it runs, with its session; then one that
+    // commits shows as rows deleted per second of the hypertable's set.
+    HEADROOM_REQUIRE_PG();
+    QVERIFY(m_ready);
+    const auto collector = makeCollector(
+        { { u"conninfo"_s, conninfo(Db) }, { u"statements"_s, false }, { u"probe"_s, false } });
+    QVERIFY(collector);
+    TestConnection holder(conninfo(Db));
+    TestConnection housekeeper(conninfo(Db));
+    QVERIFY2(holder.ok() && housekeeper.ok(), qPrintable(holder.error() + housekeeper.error()));
+    PG_EXEC(holder, u"BEGIN"_s);
+    PG_EXEC(holder, u"LOCK TABLE metrics IN SHARE MODE"_s);
+    PG_EXEC(housekeeper, u"BEGIN"_s);
+    const QString pid = housekeeper.exec(u"SELECT pg_backend_pid()"_s).value_or(QString());
+    QVERIFY(housekeeper.send(u"DELETE FROM metrics WHERE time < '2026-01-03'"_s));
+    QThread::msleep(1500);
+    const PollResult running = collector->poll(QDeadlineTimer(10'000));
+    PG_EXEC(holder, u"ROLLBACK"_s);
+    housekeeper.finish();
+    PG_EXEC(housekeeper, u"ROLLBACK"_s); // the rows stay
+    QVERIFY2(running.error.isEmpty(), qPrintable(running.error));
+    const Labels labels { { u"hypertable"_s, Hypertable },
+                          { u"pid"_s, pid },
+                          { u"user"_s, u"postgres"_s },
+                          { u"query"_s, u"DELETE FROM metrics WHERE time < $1"_s } };
+    const std::optional<double> seconds = value(running.batch, u"pg.hypertable.delete_s"_s, labels);
+    QVERIFY2(seconds,
+             qPrintable(metricsStartingWith(running.batch, u"pg.hypertable."_s).join(u' ')));
+    QVERIFY2(*seconds >= 1.0 && *seconds < 30, qPrintable(QString::number(*seconds)));
+
+    // The last day's rows deleted and committed: 2,000 rows in the interval.
+    const PollResult before = collector->poll(QDeadlineTimer(10'000));
+    QVERIFY2(before.error.isEmpty(), qPrintable(before.error));
+    PG_EXEC(housekeeper, u"DELETE FROM metrics WHERE time >= '2026-01-08'"_s);
+    PG_EXEC(housekeeper, u"SELECT pg_stat_force_next_flush()"_s);
+    QThread::msleep(1100);
+    const PollResult after = collector->poll(QDeadlineTimer(10'000));
+    QVERIFY2(after.error.isEmpty(), qPrintable(after.error));
+    const double interval = double(after.batch.tsMs - before.batch.tsMs) / 1000.0;
+    const std::optional<double> rate
+        = value(after.batch, u"pg.shardset.deletes.rate"_s, { { u"set"_s, Hypertable } });
+    QVERIFY(rate);
+    QCOMPARE(qRound(*rate * interval), RowsPerDay);
+    QCOMPARE(value(after.batch, u"pg.hypertable.delete_s"_s, labels), std::nullopt);
 }
 
 void TestPgTimescale::withoutExtension()
