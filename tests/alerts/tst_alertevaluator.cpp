@@ -49,6 +49,17 @@ QStringList run(AlertEvaluator &evaluator, const QList<double> &values,
     return AlertTest::eventStates(events, Base);
 }
 
+// The shipped USE pack's rule with that id, or nullopt.
+std::optional<AlertRule> useRule(const QString &id)
+{
+    const auto pack = loadAlertPack(u"use"_s, nullptr);
+    if (!pack)
+        return std::nullopt;
+    const auto rule = std::find_if(pack->cbegin(), pack->cend(),
+                                   [&](const AlertRule &r) { return r.id == id; });
+    return rule == pack->cend() ? std::nullopt : std::optional<AlertRule>(*rule);
+}
+
 } // namespace
 
 class TestAlertEvaluator : public QObject
@@ -60,12 +71,8 @@ private Q_SLOTS:
     // the same session, and its message names that session.
     void blockedBehindOneSession()
     {
-        const auto pack = loadAlertPack(u"use"_s, nullptr);
-        QVERIFY(pack);
-        const auto blocked = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
-            return r.id == "use.db.blocked"_L1;
-        });
-        QVERIFY(blocked != pack->cend());
+        const std::optional<AlertRule> blocked = useRule(u"use.db.blocked"_s);
+        QVERIFY(blocked);
         AlertEvaluator evaluator;
         evaluator.setRules({ *blocked });
         SeriesInfo info = seriesInfo(u"pg.locks.root_blocked"_s,
@@ -93,12 +100,8 @@ private Q_SLOTS:
     // call does not (a cheap statement's wobble is no plan change).
     void planChangeNamesTheStatement()
     {
-        const auto pack = loadAlertPack(u"use"_s, nullptr);
-        QVERIFY(pack);
-        const auto rule = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
-            return r.id == "use.db.plan_change"_L1;
-        });
-        QVERIFY(rule != pack->cend());
+        const std::optional<AlertRule> rule = useRule(u"use.db.plan_change"_s);
+        QVERIFY(rule);
         AlertEvaluator evaluator;
         evaluator.setRules({ *rule });
         const Labels labels { { u"datname"_s, u"shop"_s },
@@ -125,12 +128,8 @@ private Q_SLOTS:
     // names the job and its hypertable, and resolves after a run that succeeds.
     void timescaleJobFailing()
     {
-        const auto pack = loadAlertPack(u"use"_s, nullptr);
-        QVERIFY(pack);
-        const auto rule = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
-            return r.id == "use.db.timescale_job"_L1;
-        });
-        QVERIFY(rule != pack->cend());
+        const std::optional<AlertRule> rule = useRule(u"use.db.timescale_job"_s);
+        QVERIFY(rule);
         AlertEvaluator evaluator;
         evaluator.setRules({ *rule });
         SeriesInfo info = seriesInfo(u"pg.timescale.job.failing"_s,
@@ -153,12 +152,8 @@ private Q_SLOTS:
     // names the hypertable, the session and the statement.
     void hypertableDeleteNamed()
     {
-        const auto pack = loadAlertPack(u"use"_s, nullptr);
-        QVERIFY(pack);
-        const auto rule = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
-            return r.id == "use.db.hypertable_delete"_L1;
-        });
-        QVERIFY(rule != pack->cend());
+        const std::optional<AlertRule> rule = useRule(u"use.db.hypertable_delete"_s);
+        QVERIFY(rule);
         AlertEvaluator evaluator;
         evaluator.setRules({ *rule });
         SeriesInfo info = seriesInfo(
@@ -182,12 +177,8 @@ private Q_SLOTS:
     // when the window holds little else.
     void deleteHousekeeping()
     {
-        const auto pack = loadAlertPack(u"use"_s, nullptr);
-        QVERIFY(pack);
-        const auto rule = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
-            return r.id == "use.db.delete_housekeeping"_L1;
-        });
-        QVERIFY(rule != pack->cend());
+        const std::optional<AlertRule> rule = useRule(u"use.db.delete_housekeeping"_s);
+        QVERIFY(rule);
         AlertEvaluator evaluator;
         evaluator.setRules({ *rule });
         SeriesInfo info
@@ -214,12 +205,8 @@ private Q_SLOTS:
     // resolves when the mean is back above 0.9.
     void apdexBelowThreshold()
     {
-        const auto pack = loadAlertPack(u"use"_s, nullptr);
-        QVERIFY(pack);
-        const auto rule = std::find_if(pack->cbegin(), pack->cend(), [](const AlertRule &r) {
-            return r.id == "use.latency.apdex"_L1;
-        });
-        QVERIFY(rule != pack->cend());
+        const std::optional<AlertRule> rule = useRule(u"use.latency.apdex"_s);
+        QVERIFY(rule);
         AlertEvaluator evaluator;
         evaluator.setRules({ *rule });
         SeriesInfo info = seriesInfo(u"pg.apdex.probe"_s, {});

@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTest>
+#include <algorithm>
 #include <libpq-fe.h>
 #include <optional>
 #include <unistd.h>
@@ -139,6 +140,20 @@ inline std::optional<double> value(const SampleBatch &batch, const QString &metr
             return v.value;
     }
     return std::nullopt;
+}
+
+// The shards of `set` in a poll's pg.shard.load series, busiest first.
+inline QList<std::pair<QString, double>> shardsByLoad(const SampleBatch &batch, const QString &set)
+{
+    QList<std::pair<QString, double>> shards;
+    for (const SeriesValue &v : batch.values) {
+        if (v.info.key.metric == QLatin1StringView("pg.shard.load")
+            && v.info.key.labels.value(QStringLiteral("set")) == set)
+            shards.append({ v.info.key.labels.value(QStringLiteral("shard")), v.value });
+    }
+    std::stable_sort(shards.begin(), shards.end(),
+                     [](const auto &a, const auto &b) { return a.second > b.second; });
+    return shards;
 }
 
 inline std::optional<SeriesInfo> info(const SampleBatch &batch, const QString &metric,

@@ -79,18 +79,6 @@ int countMetric(const SampleBatch &batch, const QString &metric)
 }
 
 // The shards of `set` in batch, by pg.shard.load, highest first.
-QList<std::pair<QString, double>> shardsByLoad(const SampleBatch &batch, const QString &set)
-{
-    QList<std::pair<QString, double>> shards;
-    for (const SeriesValue &v : batch.values) {
-        if (v.info.key.metric == "pg.shard.load"_L1 && v.info.key.labels.value(u"set"_s) == set)
-            shards.append({ v.info.key.labels.value(u"shard"_s), v.value });
-    }
-    std::stable_sort(shards.begin(), shards.end(),
-                     [](const auto &a, const auto &b) { return a.second > b.second; });
-    return shards;
-}
-
 QString partition(int i)
 {
     return u"public.orders_p%1"_s.arg(i);

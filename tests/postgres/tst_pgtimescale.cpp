@@ -29,16 +29,14 @@ const QString Hypertable = u"public.metrics"_s;
 constexpr int Days = 8;
 constexpr int RowsPerDay = 2000;
 
-QList<std::pair<QString, double>> shardsByLoad(const SampleBatch &batch, const QString &set)
+// A collector of the database with its table and TimescaleDB parts, no statements,
+// no probe.
+std::unique_ptr<PostgresCollector> collectorFor(const QString &database,
+                                                const QString &user = u"postgres"_s)
 {
-    QList<std::pair<QString, double>> shards;
-    for (const SeriesValue &v : batch.values) {
-        if (v.info.key.metric == "pg.shard.load"_L1 && v.info.key.labels.value(u"set"_s) == set)
-            shards.append({ v.info.key.labels.value(u"shard"_s), v.value });
-    }
-    std::stable_sort(shards.begin(), shards.end(),
-                     [](const auto &a, const auto &b) { return a.second > b.second; });
-    return shards;
+    return makeCollector({ { u"conninfo"_s, conninfo(database, user) },
+                           { u"statements"_s, false },
+                           { u"probe"_s, false } });
 }
 
 QStringList metricsStartingWith(const SampleBatch &batch, const QString &prefix)
@@ -257,8 +255,7 @@ void TestPgTimescale::chunksAreShards()
 {
     HEADROOM_REQUIRE_PG();
     QVERIFY(m_ready);
-    const auto collector = makeCollector(
-        { { u"conninfo"_s, conninfo(Db) }, { u"statements"_s, false }, { u"probe"_s, false } });
+    const auto collector = collectorFor(Db);
     QVERIFY(collector);
     const PollResult before = collector->poll(QDeadlineTimer(10'000));
     QVERIFY2(before.error.isEmpty(), qPrintable(before.error));
@@ -319,8 +316,7 @@ void TestPgTimescale::chunksSizeAndCompression()
 {
     HEADROOM_REQUIRE_PG();
     QVERIFY(m_ready);
-    const auto collector = makeCollector(
-        { { u"conninfo"_s, conninfo(Db) }, { u"statements"_s, false }, { u"probe"_s, false } });
+    const auto collector = collectorFor(Db);
     QVERIFY(collector);
     const Labels labels { { u"hypertable"_s, Hypertable } };
     const PollResult plain = collector->poll(QDeadlineTimer(10'000));
@@ -387,8 +383,7 @@ void TestPgTimescale::failingJob()
         QVERIFY2(waited.elapsed() < 30'000, "the scheduler never ran a job");
         QThread::msleep(200);
     }
-    const auto collector = makeCollector(
-        { { u"conninfo"_s, conninfo(Db) }, { u"statements"_s, false }, { u"probe"_s, false } });
+    const auto collector = collectorFor(Db);
     QVERIFY(collector);
     const PollResult result = collector->poll(QDeadlineTimer(10'000));
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
@@ -430,9 +425,7 @@ void TestPgTimescale::monitoringRoleSuffices()
     // warning.
     HEADROOM_REQUIRE_PG();
     QVERIFY(m_ready);
-    const auto collector = makeCollector({ { u"conninfo"_s, conninfo(Db, MonitorRole) },
-                                           { u"statements"_s, false },
-                                           { u"probe"_s, false } });
+    const auto collector = collectorFor(Db, MonitorRole);
     QVERIFY(collector);
     const PollResult result = collector->poll(QDeadlineTimer(10'000));
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
@@ -451,8 +444,7 @@ void TestPgTimescale::deleteOnHypertable()
     // commits shows as rows deleted per second of the hypertable's set.
     HEADROOM_REQUIRE_PG();
     QVERIFY(m_ready);
-    const auto collector = makeCollector(
-        { { u"conninfo"_s, conninfo(Db) }, { u"statements"_s, false }, { u"probe"_s, false } });
+    const auto collector = collectorFor(Db);
     QVERIFY(collector);
     TestConnection holder(conninfo(Db));
     TestConnection housekeeper(conninfo(Db));
@@ -497,9 +489,7 @@ void TestPgTimescale::withoutExtension()
 {
     HEADROOM_REQUIRE_PG();
     QVERIFY(m_ready);
-    const auto collector = makeCollector({ { u"conninfo"_s, conninfo(PlainDb) },
-                                           { u"statements"_s, false },
-                                           { u"probe"_s, false } });
+    const auto collector = collectorFor(PlainDb);
     QVERIFY(collector);
     const PollResult result = collector->poll(QDeadlineTimer(10'000));
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
