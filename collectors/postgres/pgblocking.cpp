@@ -3,29 +3,9 @@
 #include "pgactivity.h"
 #include "pgstatementtext.h"
 
-#include <QHash>
-#include <QSet>
-#include <algorithm>
-
 namespace Headroom {
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-// pid, application, user, query (normalized) and, over TCP, client: who a session is.
-Labels identityLabels(const PgLockSession &s)
-{
-    Labels labels { { u"pid"_s, QString::number(s.pid) },
-                    { u"application"_s, s.application },
-                    { u"user"_s, s.user },
-                    { u"query"_s, normalizeStatementText(s.query) } };
-    if (!s.client.isEmpty()) // none over a Unix socket
-        labels.insert(u"client"_s, s.client);
-    return labels;
-}
-
-} // namespace
 
 QList<int> parsePidArray(const QString &text)
 {
@@ -40,58 +20,6 @@ QList<int> parsePidArray(const QString &text)
             pids.append(pid);
     }
     return pids;
-}
-
-PgBlockingTree buildBlockingTree(const QList<PgLockSession> &sessions)
-{
-    PgBlockingTree tree;
-    QHash<int, const PgLockSession *> byPid;
-    QHash<int, QList<int>> waitersOf; // blocker -> the sessions waiting on it
-    for (const PgLockSession &s : sessions) {
-        byPid.insert(s.pid, &s);
-        if (s.blockedBy.isEmpty())
-            continue;
-        ++tree.blocked;
-        for (int blocker : s.blockedBy)
-            waitersOf[blocker].append(s.pid);
-    }
-    for (auto it = waitersOf.cbegin(); it != waitersOf.cend(); ++it) {
-        const PgLockSession *root = byPid.value(it.key());
-        // A blocker that waits itself is not a root; one that ended between the two
-        // reads of the query is not in the rows at all, and has nothing to show.
-        if (!root || !root->blockedBy.isEmpty())
-            continue;
-        PgRootBlocker r;
-        r.session = *root;
-        r.blockedDirectly = int(it.value().size());
-        // Every session whose chain of waits reaches the root, each once (a session
-        // may wait on two sessions of one chain).
-        QSet<int> reached;
-        QList<int> queue = it.value();
-        while (!queue.isEmpty()) {
-            const int pid = queue.takeFirst();
-            if (pid == root->pid || reached.contains(pid))
-                continue;
-            reached.insert(pid);
-            queue.append(waitersOf.value(pid));
-        }
-        r.blockedInAll = int(reached.size());
-        tree.roots.append(std::move(r));
-    }
-    // The nodes: whoever waits on a session, and whoever is waited on and was read.
-    for (const PgLockSession &s : sessions) {
-        if (!s.blockedBy.isEmpty() || waitersOf.contains(s.pid))
-            tree.sessions.append(s);
-    }
-    std::sort(tree.sessions.begin(), tree.sessions.end(),
-              [](const PgLockSession &a, const PgLockSession &b) { return a.pid < b.pid; });
-    std::sort(tree.roots.begin(), tree.roots.end(),
-              [](const PgRootBlocker &a, const PgRootBlocker &b) {
-                  if (a.blockedInAll != b.blockedInAll)
-                      return a.blockedInAll > b.blockedInAll;
-                  return a.session.pid < b.session.pid;
-              });
-    return tree;
 }
 
 QByteArray PgBlockingPart::query()
@@ -114,34 +42,17 @@ QByteArray PgBlockingPart::query()
 
 void PgBlockingPart::publish(const PgBlockingTree &tree, const QString &source, SampleBatch &batch)
 {
-    const QString resource = PgActivitySampler::Resource;
-    const QString sessions = PgActivitySampler::SessionsUnit;
-    batch.add({ source, u"pg.locks.blocked"_s, {} }, sessions, resource, UseKind::Saturation,
-              tree.blocked);
-    batch.add({ source, u"pg.locks.root_blockers"_s, {} }, sessions, resource, UseKind::Saturation,
-              double(tree.roots.size()));
-    for (qsizetype i = 0; i < std::min<qsizetype>(tree.roots.size(), MaxRoots); ++i) {
-        const PgRootBlocker &root = tree.roots.at(i);
-        const PgLockSession &s = root.session;
-        const Labels labels = identityLabels(s);
-        batch.add({ source, u"pg.locks.root_blocked"_s, labels }, sessions, resource,
-                  UseKind::Saturation, root.blockedInAll);
-        batch.add({ source, u"pg.locks.root_blocked_direct"_s, labels }, sessions, resource,
-                  UseKind::Saturation, root.blockedDirectly);
-        batch.add({ source, u"pg.locks.root_xact_age_s"_s, labels }, u"s"_s, resource,
-                  UseKind::Saturation, std::max(0.0, s.xactAgeS));
-    }
-    for (qsizetype i = 0; i < std::min<qsizetype>(tree.sessions.size(), MaxSessions); ++i) {
-        const PgLockSession &s = tree.sessions.at(i);
-        Labels labels = identityLabels(s);
-        labels.insert(u"state"_s, s.state);
-        if (!s.blockedBy.isEmpty())
-            labels.insert(u"blocked_by"_s, QString::number(s.blockedBy.constFirst()));
-        if (!s.waitEvent.isEmpty())
-            labels.insert(u"wait"_s, s.waitEvent);
-        batch.add({ source, u"pg.locks.session_xact_age_s"_s, labels }, u"s"_s, resource,
-                  UseKind::Info, std::max(0.0, s.xactAgeS));
-    }
+    // Queries as the sessions sent them: their constants (secrets among them) become
+    // parameters before they are labels.
+    PgBlockingTree normalized = tree;
+    for (RootBlocker &root : normalized.roots)
+        root.session.query = normalizeStatementText(root.session.query);
+    for (LockSession &s : normalized.sessions)
+        s.query = normalizeStatementText(s.query);
+    publishBlockingTree(normalized,
+                        { u"pg.locks"_s, PgActivitySampler::Resource,
+                          PgActivitySampler::SessionsUnit, MaxRoots, MaxSessions },
+                        source, batch);
 }
 
 void PgBlockingPart::collect(PgPoll &poll)

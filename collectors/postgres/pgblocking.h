@@ -1,8 +1,6 @@
 // Who blocks whom: the sessions that wait on a heavyweight lock (wait_event_type Lock),
 // each with pg_blocking_pids(), and the sessions they wait for, read in one query per
-// poll. A root blocker blocks others and waits on none: the maintenance transaction
-// that holds the rows five writers queue for, the session an engineer has to find in
-// a lock storm. Published as:
+// poll, published by collector/blockingtree.h as:
 //   pg.locks.blocked                 sessions waiting on a lock another session holds
 //   pg.locks.root_blockers           sessions at the root of such a wait
 //   pg.locks.root_blocked{root}      sessions waiting behind that root, directly or not
@@ -19,6 +17,7 @@
 // names for long). Sessions of other roles need pg_monitor to show their query text.
 #pragma once
 
+#include "collector/blockingtree.h"
 #include "pgpoll.h"
 
 #include <QList>
@@ -26,36 +25,10 @@
 
 namespace Headroom {
 
-struct PgLockSession
-{
-    int pid = 0;
-    QList<int> blockedBy; // pg_blocking_pids(); empty for a session that does not wait
-    QString application;
-    QString user;
-    QString client; // client_addr; empty for a Unix socket
-    QString state;
-    QString waitEvent; // "Type:Event", empty when not waiting
-    double xactAgeS = -1; // < 0: no transaction open
-    QString query; // as the session sent it
-};
-
-struct PgRootBlocker
-{
-    PgLockSession session;
-    int blockedDirectly = 0;
-    int blockedInAll = 0; // every session whose chain of waits leads to this root
-};
-
-struct PgBlockingTree
-{
-    int blocked = 0; // sessions that wait on another session's lock
-    QList<PgRootBlocker> roots; // most sessions blocked first, then by pid
-    QList<PgLockSession> sessions; // every session in a chain of waits, by pid
-};
-
-// The roots and their counts. Sessions that only wait on each other (a deadlock the
-// server has not broken yet) have no root; they still count as blocked.
-PgBlockingTree buildBlockingTree(const QList<PgLockSession> &sessions);
+// The tree itself is database-neutral (collector/blockingtree.h).
+using PgLockSession = LockSession;
+using PgRootBlocker = RootBlocker;
+using PgBlockingTree = BlockingTree;
 
 // "{12,345}" (an int[] as text) to pids; anything that is not a pid is left out.
 QList<int> parsePidArray(const QString &text);

@@ -1,6 +1,6 @@
 #include "postgresoptions.h"
 
-#include "core/jsonreader.h"
+#include "collector/pluginoptionreader.h"
 #include "pgsqlguard.h"
 
 #include <QJsonArray>
@@ -16,89 +16,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// On top of the document reader, the leniency these options have always had: null or
-// absent keeps the default, and a number or a boolean may arrive as a string (from a
-// dashboard variable; a blank one keeps the default). Paths are below the options
-// object: "probe.count", "queries[2].sql".
-class OptionReader : public JsonReader
+// The plugins' lenient option reader, plus the screen for a dashboard's SQL.
+class OptionReader : public PluginOptionReader
 {
 public:
-    static bool absent(const QJsonValue &value, bool blankStringToo)
-    {
-        return value.isUndefined() || value.isNull()
-            || (blankStringToo && value.isString() && value.toString().trimmed().isEmpty());
-    }
-
-    // A number, or a string holding one; nullopt when it is neither.
-    static std::optional<double> numberOf(const QJsonValue &value)
-    {
-        bool ok = value.isDouble();
-        const double number = ok ? value.toDouble() : value.toString().trimmed().toDouble(&ok);
-        if (!ok)
-            return std::nullopt;
-        return number;
-    }
-
-    bool readLenientInt(const QJsonObject &options, const QString &key, const QString &path,
-                        int min, int max, int *out)
-    {
-        const QJsonValue value = options.value(key);
-        if (absent(value, true))
-            return true;
-        const auto number = numberOf(value);
-        if (!number || *number != std::floor(*number) || *number < min || *number > max)
-            return failType(joinPath(path, key), u"an integer from %1 to %2"_s.arg(min).arg(max),
-                            value);
-        *out = int(*number);
-        return true;
-    }
-
-    // A finite number of at least min.
-    bool readLenientNumber(const QJsonObject &options, const QString &key, double min, double *out)
-    {
-        const QJsonValue value = options.value(key);
-        if (absent(value, true))
-            return true;
-        const auto number = numberOf(value);
-        if (!number || !std::isfinite(*number) || *number < min)
-            return failType(key, u"a number of at least %1"_s.arg(min), value);
-        *out = *number;
-        return true;
-    }
-
-    // true or false, or one of the strings true/on/1 and false/off/0.
-    bool readLenientBool(const QJsonObject &options, const QString &key, bool *out)
-    {
-        const QJsonValue value = options.value(key);
-        if (absent(value, false))
-            return true;
-        if (value.isBool()) {
-            *out = value.toBool();
-            return true;
-        }
-        const QString text = value.toString().trimmed().toLower();
-        if (text == "true"_L1 || text == "on"_L1 || text == "1"_L1) {
-            *out = true;
-            return true;
-        }
-        if (text == "false"_L1 || text == "off"_L1 || text == "0"_L1) {
-            *out = false;
-            return true;
-        }
-        return failType(key, u"true or false"_s, value);
-    }
-
-    bool readName(const QJsonValue &value, const QString &path, QString *out)
-    {
-        static const QRegularExpression pattern(u"^[a-z][a-z0-9_]{0,62}$"_s);
-        if (value.isUndefined())
-            return fail(path, u"is required"_s);
-        if (!value.isString() || !pattern.match(value.toString()).hasMatch())
-            return failType(path, u"a name of lower-case letters, digits and _"_s, value);
-        *out = value.toString();
-        return true;
-    }
-
     // A query: a non-blank string, trimmed, without trailing semicolons, screened.
     bool readSql(const QJsonValue &value, const QString &path, QString *out);
 };

@@ -24,6 +24,14 @@ std::optional<std::pair<double, qint64>> CounterRate::step(const QString &name, 
     return std::pair { value - previous.value, elapsedMs };
 }
 
+void CounterRate::startFromZero(const QString &name, qint64 sinceMs)
+{
+    bool first = false;
+    Last *last = m_last.touch(name, sinceMs, &first);
+    if (last && first)
+        *last = { 0, sinceMs };
+}
+
 std::optional<double> CounterRate::delta(const QString &name, double value, qint64 tsMs)
 {
     const auto s = step(name, value, tsMs);

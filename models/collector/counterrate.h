@@ -32,6 +32,12 @@ public:
     // Delta since the previous value under the same rules, for ratios of counters.
     std::optional<double> delta(const QString &name, double value, qint64 tsMs);
 
+    // A counter that did not exist at sinceMs (a statement or table first seen this
+    // poll, where the previous poll read every one there was) counted from zero since
+    // then, so its first value already gives a rate. No effect on a counter that has a
+    // baseline.
+    void startFromZero(const QString &name, qint64 sinceMs);
+
     void forget(const QString &name) { m_last.remove(name); }
     void clear() { m_last.clear(); }
     qsizetype size() const { return m_last.size(); }

@@ -167,7 +167,7 @@ void TestCollectorPlugins::dashboardsConform()
 void TestCollectorPlugins::defaultsConform()
 {
     const auto plugins = m_registry.plugins();
-    QCOMPARE(plugins.size(), 4); // host, nic, postgres, prometheus
+    QCOMPARE(plugins.size(), 5); // host, mariadb, nic, postgres, prometheus
     for (const CollectorPluginInfo &plugin : plugins) {
         const QJsonObject properties = plugin.configSchema.value("properties"_L1).toObject();
         QJsonObject defaults;

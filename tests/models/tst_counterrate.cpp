@@ -14,7 +14,20 @@ private Q_SLOTS:
     void rates();
     void goneCountersAreForgotten();
     void capacityPrefersCurrentCounters();
+    void startFromZero();
 };
+
+void TestCounterRate::startFromZero()
+{
+    CounterRate rates;
+    // Born after the last poll at 1 s: its first value at 3 s is 2 s of work.
+    rates.startFromZero(u"new"_s, 1000);
+    QCOMPARE(rates.update(u"new"_s, 40, 3000), 20.0);
+    // A counter with a baseline keeps it.
+    QVERIFY(!rates.update(u"old"_s, 500, 1000));
+    rates.startFromZero(u"old"_s, 2000);
+    QCOMPARE(rates.update(u"old"_s, 600, 3000), 50.0);
+}
 
 void TestCounterRate::rates_data()
 {

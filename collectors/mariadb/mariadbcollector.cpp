@@ -1,0 +1,243 @@
+#include "mariadbcollector.h"
+
+#include "collector/steadyclock.h"
+#include "core/jsonreader.h"
+#include "mariadblocks.h"
+#include "mariadblogging.h"
+#include "mariadbmycnf.h"
+
+#include <algorithm>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QHash<QString, QString> nameValues(const MariadbResult &result)
+{
+    QHash<QString, QString> values;
+    for (int r = 0; r < result.rows(); ++r)
+        values.insert(result.text(r, 0), result.text(r, 1));
+    return values;
+}
+
+} // namespace
+
+std::unique_ptr<MariadbCollector> MariadbCollector::create(const CollectorConfig &config,
+                                                           QString *error)
+{
+    auto options = parseMariadbOptions(config.options, error);
+    if (!options)
+        return nullptr;
+    const bool fromDashboard
+        = !options->url.trimmed().isEmpty() && !config.userOptions.contains(u"url"_s);
+    const MyCnfClient cnf = readUserMyCnf();
+    MariadbSettings settings;
+    settings.target = options->target;
+    if (options->url.trimmed().isEmpty()) {
+        // No URL: the user's own ~/.my.cnf says where, as for the mariadb client.
+        if (!cnf.host.isEmpty() && cnf.host != "localhost"_L1) {
+            settings.target.socket.clear();
+            settings.target.host = cnf.host;
+            settings.target.port = cnf.port > 0 ? cnf.port : 3306;
+        } else if (!cnf.socket.isEmpty()) {
+            settings.target.socket = cnf.socket;
+        }
+    }
+    if (settings.target.user.isEmpty())
+        settings.target.user = cnf.user;
+    settings.sendPassword = mayUsePassword(cnf, settings.target, fromDashboard);
+    settings.password = settings.sendPassword ? cnf.password : QString();
+    settings.connectTimeoutMs = options->connectTimeoutMs;
+    settings.statementTimeoutMs = options->statementTimeoutMs;
+    return std::make_unique<MariadbCollector>(config, std::move(*options), std::move(settings));
+}
+
+MariadbCollector::MariadbCollector(CollectorConfig config, MariadbOptions options,
+                                   MariadbSettings settings, Clock clock)
+    : m_config(std::move(config))
+    , m_options(std::move(options))
+    , m_clock(clock ? std::move(clock) : Clock(&steadyWallClockMs))
+    , m_connection(std::move(settings))
+    , m_statements(m_options.topStatements)
+{
+}
+
+std::optional<MariadbResult> MariadbCollector::run(const QString &what, const QByteArray &sql,
+                                                   const QDeadlineTimer &deadline,
+                                                   PollResult &result)
+{
+    MariadbResult answer = m_connection.exec(sql, deadline);
+    if (answer.ok())
+        return answer;
+    if (!m_connection.isConnected()) {
+        result.error = u"%1: %2"_s.arg(what, answer.error());
+    } else {
+        QString warning = u"%1: %2"_s.arg(what, answer.error());
+        if (answer.errorNumber() == 1142 || answer.errorNumber() == 1227
+            || answer.errorNumber() == 1044)
+            warning += u" (grant PROCESS, REPLICATION CLIENT and SELECT on performance_schema to "
+                       "the monitoring user)"_s;
+        result.warnings.append(warning);
+        qCDebug(lcMariadb).noquote() << m_config.sourceId << warning;
+    }
+    return std::nullopt;
+}
+
+PollResult MariadbCollector::poll(const QDeadlineTimer &deadline)
+{
+    PollResult result;
+    const qint64 ts = m_clock();
+    result.batch.source = m_config.sourceId;
+    result.batch.tsMs = ts;
+    // Keep a little of the budget for closing a session that overran.
+    const qint64 remaining = deadline.remainingTime();
+    const QDeadlineTimer queries = remaining < 0
+        ? QDeadlineTimer(QDeadlineTimer::Forever)
+        : QDeadlineTimer(std::max<qint64>(0, remaining - 50));
+
+    QString error;
+    if (!m_connection.ensureConnected(queries, &error)) {
+        result.error = error;
+        return result;
+    }
+    if (m_connection.generation() != m_generation) {
+        // A new session may be a restarted server: rates across the outage would
+        // average over the gap, so start clean.
+        m_generation = m_connection.generation();
+        m_status.clear();
+        m_statements.clear();
+        m_tables.clear();
+    }
+
+    const auto status = run(u"SHOW GLOBAL STATUS"_s, "SHOW GLOBAL STATUS", queries, result);
+    if (!status)
+        return result;
+    const auto variables = run(u"SHOW GLOBAL VARIABLES"_s,
+                               "SHOW GLOBAL VARIABLES WHERE Variable_name IN"
+                               " ('max_connections', 'performance_schema')",
+                               queries, result);
+    if (!variables)
+        return result;
+    const QHash<QString, QString> vars = nameValues(*variables);
+    m_status.update(nameValues(*status), vars, m_config.sourceId, ts, result.batch);
+    m_performanceSchema
+        = vars.value(u"performance_schema"_s).compare(u"ON"_s, Qt::CaseInsensitive) == 0
+        || vars.value(u"performance_schema"_s) == "1"_L1;
+
+    collectReplication(queries, ts, result);
+    if ((m_options.statements || m_options.tables) && !m_performanceSchema)
+        result.notes.append(u"performance_schema is OFF: no top statements and no table or shard "
+                            "load (set performance_schema=ON in the server's configuration and "
+                            "restart it)"_s);
+    if (m_options.statements && m_performanceSchema && result.error.isEmpty())
+        collectStatements(queries, ts, result);
+    if (m_options.tables && m_performanceSchema && result.error.isEmpty())
+        collectTables(queries, ts, result);
+    if (m_options.locks && result.error.isEmpty())
+        collectLocks(queries, result);
+    if (!result.error.isEmpty())
+        return result;
+
+    result.batch.add({ m_config.sourceId, u"mariadb.up"_s, {} }, QString(),
+                     MariadbServerStatus::Resource, UseKind::Info, 1);
+    return result;
+}
+
+void MariadbCollector::collectReplication(const QDeadlineTimer &deadline, qint64 ts,
+                                          PollResult &result)
+{
+    Q_UNUSED(ts);
+    const QByteArray sql
+        = m_connection.isMariadb() ? "SHOW ALL SLAVES STATUS" : "SHOW REPLICA STATUS";
+    const auto answer = run(u"replication status"_s, sql, deadline, result);
+    if (!answer)
+        return;
+    const int name = answer->column(u"Connection_name");
+    int lag = answer->column(u"Seconds_Behind_Master");
+    if (lag < 0)
+        lag = answer->column(u"Seconds_Behind_Source");
+    for (int r = 0; r < answer->rows(); ++r) {
+        const Labels labels { { u"connection"_s, name < 0 ? QString() : answer->text(r, name) } };
+        bool ok = false;
+        const double seconds = answer->number(r, lag, &ok);
+        // NULL while replication is stopped or broken: no lag to show, and an error.
+        result.batch.add({ m_config.sourceId, u"mariadb.replication.running"_s, labels }, QString(),
+                         MariadbServerStatus::Resource, UseKind::Errors, ok ? 1 : 0);
+        if (ok)
+            result.batch.add({ m_config.sourceId, u"mariadb.replication.lag_s"_s, labels }, u"s"_s,
+                             MariadbServerStatus::Resource, UseKind::Saturation, seconds);
+    }
+}
+
+void MariadbCollector::collectStatements(const QDeadlineTimer &deadline, qint64 ts,
+                                         PollResult &result)
+{
+    const auto counters = run(u"performance_schema.events_statements_summary_by_digest"_s,
+                              MariadbStatements::countersQuery(), deadline, result);
+    if (!counters)
+        return;
+    QList<MariadbStatements::Row> rows;
+    rows.reserve(counters->rows());
+    for (int r = 0; r < counters->rows(); ++r) {
+        MariadbStatements::Row row;
+        row.schema = counters->text(r, 0);
+        row.digest = counters->text(r, 1);
+        bool complete = true;
+        double *values[]
+            = { &row.calls, &row.timerWaitPs, &row.rowsExamined, &row.rowsSent, &row.noIndexUsed };
+        for (int c = 0; c < 5 && complete; ++c)
+            *values[c] = counters->number(r, 2 + c, &complete);
+        if (complete && !row.digest.isEmpty())
+            rows.append(row);
+    }
+    const QStringList unknown = m_statements.update(rows, ts);
+    const QByteArray textsSql = MariadbStatements::textsQuery(unknown);
+    if (!textsSql.isEmpty()) {
+        if (const auto texts = run(u"statement texts"_s, textsSql, deadline, result)) {
+            for (int r = 0; r < texts->rows(); ++r)
+                m_statements.setText(texts->text(r, 0), texts->text(r, 1));
+        }
+    }
+    if (result.error.isEmpty())
+        m_statements.publish(m_config.sourceId, result.batch);
+}
+
+void MariadbCollector::collectTables(const QDeadlineTimer &deadline, qint64 ts, PollResult &result)
+{
+    const auto answer = run(u"performance_schema.table_io_waits_summary_by_table"_s,
+                            MariadbTables::query(), deadline, result);
+    if (!answer)
+        return;
+    QList<MariadbTables::Row> rows;
+    rows.reserve(answer->rows());
+    for (int r = 0; r < answer->rows(); ++r) {
+        MariadbTables::Row row;
+        row.schema = answer->text(r, 0);
+        row.table = answer->text(r, 1);
+        bool complete = true;
+        double *values[] = { &row.reads, &row.writes, &row.deletes, &row.timerWaitPs };
+        for (int c = 0; c < 4 && complete; ++c)
+            *values[c] = answer->number(r, 2 + c, &complete);
+        if (complete && !row.table.isEmpty())
+            rows.append(row);
+    }
+    m_tables.update(rows, ts, m_config.sourceId, result.batch);
+}
+
+void MariadbCollector::collectLocks(const QDeadlineTimer &deadline, PollResult &result)
+{
+    const auto answer = run(u"InnoDB lock waits"_s, MariadbLocks::query(m_connection.isMariadb()),
+                            deadline, result);
+    if (!answer)
+        return;
+    QList<LockSession> sessions = MariadbLocks::sessions(*answer);
+    // Our own session never blocks anyone (it is read-only): leave it out.
+    sessions.removeIf(
+        [&](const LockSession &s) { return s.pid == int(m_connection.connectionId()); });
+    publishBlockingTree(buildBlockingTree(sessions), MariadbLocks::Series, m_config.sourceId,
+                        result.batch);
+}
+
+} // namespace Headroom

@@ -1,0 +1,68 @@
+// Per-table load and shard sets, from performance_schema.table_io_waits_summary_by_table
+// (rows fetched, inserted, updated and deleted, and the time spent on the table's I/O;
+// every schema but the server's own). Per table (labels {schema, table}, resource
+// "db:<schema>"), the MaxTables busiest:
+//   mariadb.table.reads.rate, mariadb.table.writes.rate (rows per second),
+//   mariadb.table.deletes.rate, mariadb.table.io_wait.rate (ms/s)
+// Shard sets: the tables of one schema whose names differ only in a trailing number
+// (t_s0 … t_s7, ads_1 … ads_12) are the shards of the set "<schema>.<name without the
+// number>" when there are at least two. As with PostgreSQL partitions (pgtables.h), per
+// shard (labels {set, shard}, resource "shardset:<set>"):
+//   mariadb.shard.ops.rate  rows read + written per second
+//   mariadb.shard.load      % its share of the set's work (100 × ops / the set's ops; a
+//                           set under MinRelativeOps rows/s counts as idle)
+// and per set mariadb.shardset.shards, .ops.rate, .deletes.rate, .load.max and
+// .overloaded (shards above overloadedPercent). A counter that went down
+// (TRUNCATE performance_schema..., a restart) gives a gap for that table, never a spike;
+// a table first seen since the last poll is rated from zero.
+#pragma once
+
+#include "collector/counterrate.h"
+#include "core/sample.h"
+
+#include <QList>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+namespace Headroom {
+
+class MariadbTables
+{
+public:
+    static constexpr int MaxTables = 500;
+    static constexpr double MinRelativeOps = 10;
+    static constexpr double OverloadedPercent = 60;
+
+    struct Row
+    {
+        QString schema;
+        QString table;
+        double reads = 0;
+        double writes = 0;
+        double deletes = 0;
+        double timerWaitPs = 0;
+    };
+
+    // Columns: OBJECT_SCHEMA, OBJECT_NAME, COUNT_READ, COUNT_WRITE, COUNT_DELETE,
+    // SUM_TIMER_WAIT.
+    static QByteArray query();
+    // The set a table belongs to by its name ("t_s" for "t_s3"), empty when its name does
+    // not end in a number.
+    static QString shardSetStem(const QString &table);
+
+    void update(const QList<Row> &rows, qint64 tsMs, const QString &source, SampleBatch &batch);
+    void clear()
+    {
+        m_rates.clear();
+        m_present.clear();
+        m_lastTs = 0;
+    }
+
+private:
+    CounterRate m_rates;
+    QSet<QString> m_present; // the tables of the last poll
+    qint64 m_lastTs = 0;
+};
+
+} // namespace Headroom
