@@ -67,19 +67,42 @@ class TestAlertEvaluator : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    // The USE pack's rule on a root blocker: fires after 30 s of sessions blocked behind
-    // the same session, and its message names that session.
+    // The USE pack's rules on a root blocker (PostgreSQL's and MariaDB's): fire after 30 s
+    // of sessions blocked behind the same session, and the message names that session.
+    void blockedBehindOneSession_data()
+    {
+        QTest::addColumn<QString>("ruleId");
+        QTest::addColumn<QString>("metric");
+        QTest::addColumn<Labels>("labels");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("postgres")
+            << u"use.db.blocked"_s << u"pg.locks.root_blocked"_s
+            << Labels { { u"pid"_s, u"4242"_s },
+                        { u"application"_s, u"nightly-cleanup"_s },
+                        { u"user"_s, u"maint"_s },
+                        { u"query"_s, u"DELETE FROM accounts WHERE id < $1"_s } }
+            << u"pg: 5 sessions blocked behind pid 4242 (nightly-cleanup, user maint), "
+               "which runs or last ran: DELETE FROM accounts WHERE id < $1"_s;
+        QTest::newRow("mariadb")
+            << u"use.mariadb.blocked"_s << u"mariadb.locks.root_blocked"_s
+            << Labels { { u"pid"_s, u"42"_s },
+                        { u"application"_s, QString() },
+                        { u"user"_s, u"maintenance"_s },
+                        { u"query"_s, u"DELETE FROM ad_clicks WHERE ts < ?"_s } }
+            << u"pg: 5 sessions blocked behind connection 42 (user maintenance), which runs "
+               "or last ran: DELETE FROM ad_clicks WHERE ts < ?"_s;
+    }
     void blockedBehindOneSession()
     {
-        const std::optional<AlertRule> blocked = useRule(u"use.db.blocked"_s);
+        QFETCH(QString, ruleId);
+        QFETCH(QString, metric);
+        QFETCH(Labels, labels);
+        QFETCH(QString, message);
+        const std::optional<AlertRule> blocked = useRule(ruleId);
         QVERIFY(blocked);
         AlertEvaluator evaluator;
         evaluator.setRules({ *blocked });
-        SeriesInfo info = seriesInfo(u"pg.locks.root_blocked"_s,
-                                     { { u"pid"_s, u"4242"_s },
-                                       { u"application"_s, u"nightly-cleanup"_s },
-                                       { u"user"_s, u"maint"_s },
-                                       { u"query"_s, u"DELETE FROM accounts WHERE id < $1"_s } });
+        SeriesInfo info = seriesInfo(metric, labels);
         info.key.source = u"pg"_s;
         info.unit = u"sessions"_s;
         QList<double> values(10, 0.0);
@@ -91,9 +114,7 @@ private Q_SLOTS:
         QCOMPARE(AlertTest::eventStates(events, Base),
                  (QStringList { u"10:pending"_s, u"40:firing"_s, u"55:resolved"_s }));
         QCOMPARE(events[1].severity, AlertSeverity::Critical);
-        QCOMPARE(events[1].message,
-                 u"pg: 5 sessions blocked behind pid 4242 (nightly-cleanup, user maint), "
-                 "which runs or last ran: DELETE FROM accounts WHERE id < $1"_s);
+        QCOMPARE(events[1].message, message);
     }
     // The USE pack's plan-change rule: a statement reading 90x its usual blocks per call
     // fires at once and is named; 20x of a statement still reading only 40 blocks a

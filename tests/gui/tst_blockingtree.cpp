@@ -59,19 +59,28 @@ struct Fixture
     SeriesStore store { &live, nullptr };
     DashboardPanel panel;
 
-    Fixture()
+    // The series of PostgreSQL's blocking part, or of another collector's family
+    // (MariaDB's mariadb.locks) published through collector/blockingtree.h.
+    QString family;
+
+    explicit Fixture(const QString &seriesFamily = u"pg.locks"_s)
+        : family(seriesFamily)
     {
         bus.addSink(&live);
         panel.id = u"blocking"_s;
         panel.type = PanelType::BlockingTree;
-        panel.series = { { u"pg"_s, u"pg.locks.session_xact_age_s"_s, {} } };
+        panel.series = { { u"pg"_s, family + u".session_xact_age_s"_s, {} } };
     }
     void poll(qint64 ts, const QList<PgLockSession> &sessions)
     {
         SampleBatch batch;
         batch.source = u"pg"_s;
         batch.tsMs = ts;
-        PgBlockingPart::publish(buildBlockingTree(sessions), u"pg"_s, batch);
+        if (family == "pg.locks"_L1)
+            PgBlockingPart::publish(buildBlockingTree(sessions), u"pg"_s, batch);
+        else
+            publishBlockingTree(buildBlockingTree(sessions), { family, u"db"_s, u"sessions"_s },
+                                u"pg"_s, batch);
         bus.publish(batch);
     }
     PanelData query(qint64 toMs)
@@ -96,6 +105,7 @@ class TestBlockingTree : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void treeOfTheNewestPoll();
+    void otherCollectorsFamily();
     void cycleAndMissingBlocker();
     void csvRows();
     void model();
@@ -135,6 +145,20 @@ void TestBlockingTree::treeOfTheNewestPoll()
     QVERIFY(none.roots.isEmpty());
     // A range that ends before the chains: the tree as it was then.
     QCOMPARE(f.query(T0 + 500).as<BlockingTreeData>().nodes.size(), 6);
+}
+
+// MariaDB's tree (mariadb.locks.*): the same nodes, its own CSV metric, and a chain that
+// ended is no tree (the panel finds the poll through mariadb.locks.blocked).
+void TestBlockingTree::otherCollectorsFamily()
+{
+    Fixture f(u"mariadb.locks"_s);
+    f.poll(T0, twoChains());
+    const BlockingTreeData tree = f.query(T0 + 500).as<BlockingTreeData>();
+    QCOMPARE(tree.nodes.size(), 6);
+    QCOMPARE(tree.nodes.first().family, u"mariadb.locks"_s);
+    QVERIFY(blockingTreeCsvRows(f.query(T0 + 500)).contains(u",pg,mariadb.locks.session,"_s));
+    f.poll(T0 + 1000, {});
+    QVERIFY(f.query(T0 + 1500).as<BlockingTreeData>().isEmpty());
 }
 
 void TestBlockingTree::cycleAndMissingBlocker()

@@ -201,6 +201,7 @@ private Q_SLOTS:
         QVERIFY2(indexed > 0 && indexed < 3, qPrintable(QString::number(indexed)));
         mariadbSql(u"ALTER TABLE flip DROP INDEX flip_k"_s);
         const double scanning = ratioAfterRuns();
+        qInfo("rows examined per row sent: %.1f with the index, %.1f without", indexed, scanning);
         // 5,000 rows read for every 5 sent.
         QVERIFY2(scanning > 100 * indexed, qPrintable(u"%1 -> %2"_s.arg(indexed).arg(scanning)));
     }

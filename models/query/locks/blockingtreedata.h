@@ -1,7 +1,7 @@
 // What the blocking tree panel shows: who blocks whom at the newest poll of a range,
-// one node per session in a chain of lock waits (the postgres collector's
-// pg.locks.session_xact_age_s series; see collectors/postgres/pgblocking.h), each
-// root with the sessions waiting on it below it.
+// one node per session in a chain of lock waits (a collector's
+// <family>.session_xact_age_s series: pg.locks, mariadb.locks; see
+// collector/blockingtree.h), each root with the sessions waiting on it below it.
 #pragma once
 
 #include <QList>
@@ -12,6 +12,7 @@ namespace Headroom {
 struct BlockingNode
 {
     QString source;
+    QString family; // the series' metric family: "pg.locks", "mariadb.locks"
     int pid = 0;
     int blockedBy = 0; // the pid it waits on; 0 for a root
     QString application;
@@ -19,7 +20,7 @@ struct BlockingNode
     QString client; // empty over a Unix socket
     QString state;
     QString wait; // "Type:Event", empty when not waiting
-    QString query; // normalized (constants as $n)
+    QString query; // normalized (constants as $n or ?)
     double xactAgeS = 0;
     int blockedInAll = 0; // sessions below it in the tree
     int depth = 0; // 0 for a root

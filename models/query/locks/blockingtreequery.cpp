@@ -20,11 +20,19 @@ QString nodeKey(const QString &source, int pid)
     return source + u'\x1f' + QString::number(pid);
 }
 
+// "pg.locks" of "pg.locks.session_xact_age_s": where the collector's other series are.
+QString blockingFamily(const QString &sessionMetric)
+{
+    const qsizetype dot = sessionMetric.lastIndexOf(u'.');
+    return dot > 0 ? sessionMetric.left(dot) : sessionMetric;
+}
+
 BlockingNode nodeOf(const BlockingSessionSample &s)
 {
     const Labels &labels = s.info.key.labels;
     BlockingNode n;
     n.source = s.info.key.source;
+    n.family = blockingFamily(s.info.key.metric);
     n.pid = labels.value(u"pid"_s).toInt();
     n.blockedBy = labels.value(u"blocked_by"_s).toInt();
     n.application = labels.value(u"application"_s);
@@ -153,6 +161,7 @@ PanelData queryBlockingTreePanel(const DashboardPanel &panel, const SeriesRegist
     const qint64 from = std::max(fromMs, toMs - BlockingTreeLookbackMs);
     QList<BlockingSessionSample> samples;
     QHash<QString, qint64> newestSession; // per source
+    QHash<QString, QString> familyOfSource;
     for (int id : matchSeries(panel.series, registry)) {
         const auto info = registry.info(id);
         if (!info || info->histogram)
@@ -163,11 +172,13 @@ PanelData queryBlockingTreePanel(const DashboardPanel &panel, const SeriesRegist
         samples.append({ *info, read.back() });
         qint64 &newest = newestSession[info->key.source];
         newest = std::max(newest, read.back().tsMs);
+        familyOfSource.insert(info->key.source, blockingFamily(info->key.metric));
     }
     QHash<QString, qint64> pollOfSource;
     for (auto it = newestSession.cbegin(); it != newestSession.cend(); ++it) {
         qint64 poll = it.value();
-        if (const auto blocked = registry.find({ it.key(), u"pg.locks.blocked"_s, {} })) {
+        const QString blockedMetric = familyOfSource.value(it.key()) + u".blocked"_s;
+        if (const auto blocked = registry.find({ it.key(), blockedMetric, {} })) {
             const std::vector<Sample> polls = store.read(*blocked, from, toMs);
             if (!polls.empty())
                 poll = std::max(poll, polls.back().tsMs);
@@ -195,7 +206,7 @@ QString blockingTreeCsvRows(const PanelData &data)
             labels.insert(u"client"_s, n.client);
         if (!n.wait.isEmpty())
             labels.insert(u"wait"_s, n.wait);
-        out += csvRow(tree.atMs, data.panelId, n.source, u"pg.locks.session"_s, labels,
+        out += csvRow(tree.atMs, data.panelId, n.source, n.family + u".session"_s, labels,
                       n.blockedInAll, u"sessions"_s);
     }
     return out;

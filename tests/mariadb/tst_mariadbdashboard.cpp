@@ -1,0 +1,98 @@
+// The shipped "MariaDB / MySQL — USE" dashboard, exported headless by the real binary
+// against the test MariaDB (--var server=...), while a maintenance DELETE blocks a
+// writer and one table of a shard set is read hot: every panel with something to show
+// has CSV rows (the replication panel has none: the server is no replica), the
+// blocking tree names the DELETE's connection, and the hot table tops the shard table.
+#include "mariadbtestutil.h"
+
+#include <QFile>
+#include <QSet>
+#include <QTemporaryDir>
+
+using namespace Headroom::Test;
+using namespace Qt::StringLiterals;
+
+class TestMariadbDashboard : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void exportHasEveryPanel()
+    {
+        if (mariadbSocket().isEmpty())
+            QSKIP("no test MariaDB (run through ./dev test)");
+        QString setup
+            = u"DROP TABLE IF EXISTS dash_lock; CREATE TABLE dash_lock (id INT PRIMARY KEY, v INT);"
+              " INSERT INTO dash_lock SELECT seq, 0 FROM seq_1_to_200;"_s;
+        for (int i = 0; i < 4; ++i)
+            setup += u"DROP TABLE IF EXISTS dash_s%1; CREATE TABLE dash_s%1 (id INT PRIMARY KEY, v "
+                     u"INT);"
+                     " INSERT INTO dash_s%1 SELECT seq, 0 FROM seq_1_to_500;"_s.arg(i);
+        mariadbSql(setup);
+        // Housekeeping row by row for about 10 s, a writer queued behind it, and shard
+        // dash_s2 read ten times as often as the others, spread over the collection.
+        auto deleter = mariadbSession(u"DELETE FROM dash_lock WHERE SLEEP(0.05) = 0"_s, u"app"_s,
+                                      u"app-secret"_s);
+        QTest::qWait(300);
+        auto writer = mariadbSession(u"UPDATE dash_lock SET v = 1 WHERE id = 1"_s);
+        QString scans;
+        for (int round = 0; round < 40; ++round) {
+            for (int hot = 0; hot < 10; ++hot)
+                scans += u"SELECT COUNT(*) FROM dash_s2 WHERE v >= 0;"_s;
+            scans += u"SELECT COUNT(*) FROM dash_s%1 WHERE v >= 0; SELECT SLEEP(0.2);"_s.arg(round
+                                                                                             % 4);
+        }
+        auto scanner = mariadbSession(scans);
+
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(u"mariadb.csv"_s);
+        QProcess headroom;
+        headroom.start(QStringLiteral(HEADROOM_BUILD_DIR "/bin/headroom"),
+                       { u"--no-cache"_s, u"--dashboard"_s, u"mariadb-use.json"_s, u"--var"_s,
+                         u"server="_s + rootSocketUrl(), u"--collect-for"_s, u"6"_s, u"--range"_s,
+                         u"1m"_s, u"--export-png"_s, dir.filePath(u"m.png"_s), u"--export-csv"_s,
+                         csv });
+        QVERIFY(headroom.waitForFinished(60000));
+        QVERIFY2(headroom.exitCode() == 0, headroom.readAllStandardError().constData());
+        for (auto *p : { deleter.get(), writer.get(), scanner.get() }) {
+            QVERIFY(p->waitForFinished(60000));
+            QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+        }
+
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QSet<QString> panels;
+        QList<QByteArray> topShards;
+        bool blockingNamesDelete = false;
+        QByteArrayList blockingRows;
+        for (const QByteArray &line : file.readAll().split('\n')) {
+            const QList<QByteArray> fields = line.trimmed().split(',');
+            if (fields.size() < 7 || fields[0] == "time")
+                continue;
+            panels.insert(QString::fromUtf8(fields[1]));
+            if (fields[1] == "top-shards")
+                topShards.append(line.trimmed());
+            if (fields[1] == "blocking")
+                blockingRows.append(line.trimmed());
+            // A root (depth 0) running the DELETE as app; '=' in a label is escaped.
+            if (fields[1] == "blocking" && fields[3] == "mariadb.locks.session"
+                && line.contains("depth=0") && line.contains("user=app")
+                && line.contains("query=DELETE FROM dash_lock WHERE SLEEP(?) \\= ?"))
+                blockingNamesDelete = true;
+        }
+        const QStringList expected {
+            u"use-matrix"_s,    u"connections"_s,     u"threads"_s,          u"row-locks"_s,
+            u"row-lock-time"_s, u"queries"_s,         u"buffer-pool"_s,      u"errors"_s,
+            u"full-scans"_s,    u"statements-time"_s, u"statements-calls"_s, u"rows-examined"_s,
+            u"shard-load"_s,    u"shard-sets"_s,      u"shard-histogram"_s,  u"top-shards"_s,
+            u"blocking"_s
+        };
+        for (const QString &panel : expected)
+            QVERIFY2(panels.contains(panel), qPrintable(u"no rows for panel "_s + panel));
+        QVERIFY2(blockingNamesDelete, blockingRows.join('\n').constData());
+        QVERIFY(!topShards.isEmpty());
+        QVERIFY2(topShards.constFirst().contains("dash_s2"), topShards.constFirst().constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMariadbDashboard)
+#include "tst_mariadbdashboard.moc"
