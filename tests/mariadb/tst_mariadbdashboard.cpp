@@ -92,6 +92,53 @@ private Q_SLOTS:
         QVERIFY(!topShards.isEmpty());
         QVERIFY2(topShards.constFirst().contains("dash_s2"), topShards.constFirst().constData());
     }
+
+    // A dashboard file mailed by someone else names a server: a headless run refuses it
+    // without --trust, and with --trust the user's ~/.my.cnf password still does not go
+    // there (the file's host is not the one ~/.my.cnf names); the status says why.
+    void untrustedFile()
+    {
+        if (mariadbSocket().isEmpty())
+            QSKIP("no test MariaDB (run through ./dev test)");
+        QTemporaryDir home;
+        QFile cnf(home.filePath(u".my.cnf"_s));
+        QVERIFY(cnf.open(QIODevice::WriteOnly));
+        cnf.write("[client]\nuser=app\npassword=app-secret\n");
+        cnf.close();
+        const QString url = u"mariadb://app@127.0.0.1:%1/headroom_test"_s.arg(mariadbPort());
+        QFile shipped(
+            QStringLiteral(HEADROOM_FIXTURES_DIR "/../../resources/dashboards/mariadb-use.json"));
+        QVERIFY(shipped.open(QIODevice::ReadOnly));
+        QByteArray text = shipped.readAll();
+        text.replace("\"url\": \"${server}\"", QByteArray("\"url\": \"" + url.toUtf8() + '"'));
+        const QString mailed = home.filePath(u"mailed.json"_s);
+        QFile file(mailed);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(text);
+        file.close();
+
+        const auto run = [&](const QStringList &extra) {
+            QProcess headroom;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(u"HOME"_s, home.path());
+            headroom.setProcessEnvironment(env);
+            headroom.start(QStringLiteral(HEADROOM_BUILD_DIR "/bin/headroom"),
+                           QStringList { u"--no-cache"_s, u"--dashboard"_s, mailed,
+                                         u"--collect-for"_s, u"3"_s, u"--export-csv"_s,
+                                         home.filePath(u"out.csv"_s) }
+                               + extra);
+            headroom.waitForFinished(60000);
+            return std::pair { headroom.exitCode(),
+                               QString::fromUtf8(headroom.readAllStandardError()) };
+        };
+        const auto [refusedCode, refused] = run({});
+        QCOMPARE(refusedCode, 2);
+        QVERIFY2(refused.contains(url), qPrintable(refused));
+        const auto [trustedCode, trusted] = run({ u"--trust"_s });
+        Q_UNUSED(trustedCode);
+        QVERIFY2(trusted.contains(u"no password was sent"_s), qPrintable(trusted));
+        QVERIFY(!trusted.contains(u"app-secret"_s));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMariadbDashboard)
