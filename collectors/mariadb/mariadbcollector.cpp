@@ -184,12 +184,10 @@ void MariadbCollector::collectStatements(const QDeadlineTimer &deadline, qint64 
         MariadbStatements::Row row;
         row.schema = counters->text(r, 0);
         row.digest = counters->text(r, 1);
-        bool complete = true;
-        double *values[]
-            = { &row.calls, &row.timerWaitPs, &row.rowsExamined, &row.rowsSent, &row.noIndexUsed };
-        for (int c = 0; c < 5 && complete; ++c)
-            *values[c] = counters->number(r, 2 + c, &complete);
-        if (complete && !row.digest.isEmpty())
+        if (counters->numbers(r, 2,
+                              { &row.calls, &row.timerWaitPs, &row.rowsExamined, &row.rowsSent,
+                                &row.noIndexUsed })
+            && !row.digest.isEmpty())
             rows.append(row);
     }
     const QStringList unknown = m_statements.update(rows, ts);
@@ -216,11 +214,8 @@ void MariadbCollector::collectTables(const QDeadlineTimer &deadline, qint64 ts, 
         MariadbTables::Row row;
         row.schema = answer->text(r, 0);
         row.table = answer->text(r, 1);
-        bool complete = true;
-        double *values[] = { &row.reads, &row.writes, &row.deletes, &row.timerWaitPs };
-        for (int c = 0; c < 4 && complete; ++c)
-            *values[c] = answer->number(r, 2 + c, &complete);
-        if (complete && !row.table.isEmpty())
+        if (answer->numbers(r, 2, { &row.reads, &row.writes, &row.deletes, &row.timerWaitPs })
+            && !row.table.isEmpty())
             rows.append(row);
     }
     m_tables.update(rows, ts, m_config.sourceId, result.batch);

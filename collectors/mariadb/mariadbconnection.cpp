@@ -59,6 +59,18 @@ double MariadbResult::number(int row, int column, bool *ok) const
     return parsed ? value : 0;
 }
 
+bool MariadbResult::numbers(int row, int firstColumn, std::initializer_list<double *> out) const
+{
+    int column = firstColumn;
+    for (double *value : out) {
+        bool ok = false;
+        *value = number(row, column++, &ok);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 MariadbConnection::MariadbConnection(MariadbSettings settings)
     : m_settings(std::move(settings))
 {

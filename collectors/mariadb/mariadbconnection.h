@@ -12,6 +12,7 @@
 #include <QDeadlineTimer>
 #include <QList>
 #include <QString>
+#include <initializer_list>
 
 struct st_mysql;
 
@@ -43,6 +44,9 @@ public:
     bool isNull(int row, int column) const;
     QString text(int row, int column) const;
     double number(int row, int column, bool *ok = nullptr) const;
+    // The numbers of the row's columns from firstColumn on into *out; false when one is
+    // NULL or not a number (the server's answer is untrusted: such a row is skipped).
+    bool numbers(int row, int firstColumn, std::initializer_list<double *> out) const;
 
 private:
     friend class MariadbConnection;

@@ -56,22 +56,14 @@ QStringList MariadbStatements::update(const QList<Row> &rows, qint64 tsMs)
     double totalCalls = 0;
     double totalTime = 0;
     bool anyRate = false;
-    QSet<QString> present;
+    m_rates.beginRead(tsMs);
     for (const Row &row : rows) {
         const QString key = row.schema + u'\x1f' + row.digest;
-        present.insert(key);
-        const bool isNew = m_lastTs > 0 && !m_present.contains(key);
-        const auto rate = [&](char16_t field, double value) {
-            const QString name = key + u'\x1f' + field;
-            if (isNew)
-                m_rates.startFromZero(name, m_lastTs);
-            return m_rates.update(name, value, tsMs);
-        };
-        const auto calls = rate(u'c', row.calls);
-        const auto time = rate(u't', row.timerWaitPs / 1e9);
-        const auto examined = rate(u'e', row.rowsExamined);
-        const auto sent = rate(u's', row.rowsSent);
-        const auto noIndex = rate(u'n', row.noIndexUsed);
+        const auto calls = m_rates.update(key, u'c', row.calls);
+        const auto time = m_rates.update(key, u't', row.timerWaitPs / 1e9);
+        const auto examined = m_rates.update(key, u'e', row.rowsExamined);
+        const auto sent = m_rates.update(key, u's', row.rowsSent);
+        const auto noIndex = m_rates.update(key, u'n', row.noIndexUsed);
         if (!calls || !time || !examined || !sent || !noIndex)
             continue;
         anyRate = true;
@@ -83,8 +75,7 @@ QStringList MariadbStatements::update(const QList<Row> &rows, qint64 tsMs)
         if (*calls > 0)
             m_busiest.append({ row.schema, row.digest, *calls, *time, *examined, *sent, *noIndex });
     }
-    m_present = std::move(present);
-    m_lastTs = tsMs;
+    m_rates.endRead();
     m_totalCalls = anyRate ? totalCalls : -1;
     m_totalTimeMs = anyRate ? totalTime : -1;
     std::sort(m_busiest.begin(), m_busiest.end(),
@@ -147,8 +138,6 @@ void MariadbStatements::clear()
 {
     m_rates.clear();
     m_busiest.clear();
-    m_present.clear();
-    m_lastTs = 0;
     m_totalCalls = m_totalTimeMs = -1;
 }
 

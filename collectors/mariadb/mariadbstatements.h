@@ -16,12 +16,11 @@
 // out of the top.
 #pragma once
 
-#include "collector/counterrate.h"
+#include "collector/rowcounterrates.h"
 #include "core/sample.h"
 
 #include <QHash>
 #include <QList>
-#include <QSet>
 #include <QString>
 
 namespace Headroom {
@@ -73,12 +72,9 @@ private:
         double noIndex = 0;
     };
     int m_top;
-    CounterRate m_rates;
+    RowCounterRates m_rates;
     QHash<QString, QString> m_texts; // digest -> text; own statements as empty text
     QList<Rated> m_busiest; // by time, this poll
-    // The digests of the last poll and when it was: one that appears later counted from 0.
-    QSet<QString> m_present;
-    qint64 m_lastTs = 0;
     double m_totalCalls = -1;
     double m_totalTimeMs = -1;
 };

@@ -1,7 +1,6 @@
 #include "mariadbtables.h"
 
 #include <QMap>
-#include <QSet>
 #include <algorithm>
 
 namespace Headroom {
@@ -38,29 +37,18 @@ void MariadbTables::update(const QList<Row> &rows, qint64 tsMs, const QString &s
         double ops() const { return reads + writes; }
     };
     QList<Rated> rated;
-    QSet<QString> present;
+    m_rates.beginRead(tsMs);
     for (const Row &row : rows) {
         const QString key = row.schema + u'.' + row.table;
-        present.insert(key);
-        // A table first seen since the last poll (created, or first used since the
-        // server started) did all its work in this interval.
-        const bool isNew = m_lastTs > 0 && !m_present.contains(key);
-        const auto rate = [&](char16_t field, double value) {
-            const QString name = key + u'\x1f' + field;
-            if (isNew)
-                m_rates.startFromZero(name, m_lastTs);
-            return m_rates.update(name, value, tsMs);
-        };
-        const auto reads = rate(u'r', row.reads);
-        const auto writes = rate(u'w', row.writes);
-        const auto deletes = rate(u'd', row.deletes);
-        const auto wait = rate(u't', row.timerWaitPs / 1e9);
+        const auto reads = m_rates.update(key, u'r', row.reads);
+        const auto writes = m_rates.update(key, u'w', row.writes);
+        const auto deletes = m_rates.update(key, u'd', row.deletes);
+        const auto wait = m_rates.update(key, u't', row.timerWaitPs / 1e9);
         if (reads && writes && deletes && wait)
             rated.append({ &row, *reads, *writes, *deletes, *wait });
     }
 
-    m_present = std::move(present);
-    m_lastTs = tsMs;
+    m_rates.endRead();
 
     // The busiest tables get series of their own.
     QList<Rated> busiest = rated;

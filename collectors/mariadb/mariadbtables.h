@@ -17,11 +17,10 @@
 // a table first seen since the last poll is rated from zero.
 #pragma once
 
-#include "collector/counterrate.h"
+#include "collector/rowcounterrates.h"
 #include "core/sample.h"
 
 #include <QList>
-#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -52,17 +51,10 @@ public:
     static QString shardSetStem(const QString &table);
 
     void update(const QList<Row> &rows, qint64 tsMs, const QString &source, SampleBatch &batch);
-    void clear()
-    {
-        m_rates.clear();
-        m_present.clear();
-        m_lastTs = 0;
-    }
+    void clear() { m_rates.clear(); }
 
 private:
-    CounterRate m_rates;
-    QSet<QString> m_present; // the tables of the last poll
-    qint64 m_lastTs = 0;
+    RowCounterRates m_rates;
 };
 
 } // namespace Headroom
