@@ -116,24 +116,33 @@ PollResult MariadbCollector::poll(const QDeadlineTimer &deadline)
         return result;
     const auto variables = run(u"SHOW GLOBAL VARIABLES"_s,
                                "SHOW GLOBAL VARIABLES WHERE Variable_name IN"
-                               " ('max_connections', 'performance_schema')",
+                               " ('max_connections', 'performance_schema', 'userstat')",
                                queries, result);
     if (!variables)
         return result;
     const QHash<QString, QString> vars = nameValues(*variables);
     m_status.update(nameValues(*status), vars, m_config.sourceId, ts, result.batch);
-    m_performanceSchema
-        = vars.value(u"performance_schema"_s).compare(u"ON"_s, Qt::CaseInsensitive) == 0
-        || vars.value(u"performance_schema"_s) == "1"_L1;
+    const auto isOn = [&](const QString &name) {
+        const QString value = vars.value(name);
+        return value.compare(u"ON"_s, Qt::CaseInsensitive) == 0 || value == "1"_L1;
+    };
+    m_performanceSchema = isOn(u"performance_schema"_s);
+    m_userStatistics = isOn(u"userstat"_s);
 
     collectReplication(queries, ts, result);
     if ((m_options.statements || m_options.tables) && !m_performanceSchema)
-        result.notes.append(u"performance_schema is OFF: no top statements and no table or shard "
-                            "load (set performance_schema=ON in the server's configuration and "
-                            "restart it)"_s);
+        result.notes.append(m_userStatistics
+                                ? u"performance_schema is OFF: no top statements; table and shard "
+                                  "load from user statistics (userstat), without deletes and "
+                                  "I/O time (set performance_schema=ON in the server's "
+                                  "configuration and restart it for those)"_s
+                                : u"performance_schema is OFF: no top statements and no table or "
+                                  "shard load (set performance_schema=ON in the server's "
+                                  "configuration and restart it, or SET GLOBAL userstat=1 for "
+                                  "table load alone)"_s);
     if (m_options.statements && m_performanceSchema && result.error.isEmpty())
         collectStatements(queries, ts, result);
-    if (m_options.tables && m_performanceSchema && result.error.isEmpty())
+    if (m_options.tables && (m_performanceSchema || m_userStatistics) && result.error.isEmpty())
         collectTables(queries, ts, result);
     if (m_options.locks && result.error.isEmpty())
         collectLocks(queries, result);
@@ -204,8 +213,11 @@ void MariadbCollector::collectStatements(const QDeadlineTimer &deadline, qint64 
 
 void MariadbCollector::collectTables(const QDeadlineTimer &deadline, qint64 ts, PollResult &result)
 {
-    const auto answer = run(u"performance_schema.table_io_waits_summary_by_table"_s,
-                            MariadbTables::query(), deadline, result);
+    const auto answer = m_performanceSchema
+        ? run(u"performance_schema.table_io_waits_summary_by_table"_s, MariadbTables::query(),
+              deadline, result)
+        : run(u"information_schema.TABLE_STATISTICS"_s, MariadbTables::userStatisticsQuery(),
+              deadline, result);
     if (!answer)
         return;
     QList<MariadbTables::Row> rows;
@@ -218,7 +230,7 @@ void MariadbCollector::collectTables(const QDeadlineTimer &deadline, qint64 ts, 
             && !row.table.isEmpty())
             rows.append(row);
     }
-    m_tables.update(rows, ts, m_config.sourceId, result.batch);
+    m_tables.update(rows, ts, m_config.sourceId, result.batch, m_performanceSchema);
 }
 
 void MariadbCollector::collectLocks(const QDeadlineTimer &deadline, PollResult &result)

@@ -50,6 +50,7 @@ private:
     MariadbStatements m_statements;
     MariadbTables m_tables;
     bool m_performanceSchema = false;
+    bool m_userStatistics = false; // MariaDB's userstat: table load without performance_schema
 };
 
 } // namespace Headroom

@@ -16,6 +16,13 @@ QByteArray MariadbTables::query()
            " ('mysql', 'performance_schema', 'information_schema', 'sys')";
 }
 
+QByteArray MariadbTables::userStatisticsQuery()
+{
+    return "SELECT TABLE_SCHEMA, TABLE_NAME, ROWS_READ, ROWS_CHANGED, 0, 0"
+           " FROM information_schema.TABLE_STATISTICS WHERE TABLE_SCHEMA NOT IN"
+           " ('mysql', 'performance_schema', 'information_schema', 'sys')";
+}
+
 QString MariadbTables::shardSetStem(const QString &table)
 {
     qsizetype end = table.size();
@@ -28,7 +35,7 @@ QString MariadbTables::shardSetStem(const QString &table)
 }
 
 void MariadbTables::update(const QList<Row> &rows, qint64 tsMs, const QString &source,
-                           SampleBatch &batch)
+                           SampleBatch &batch, bool withTimes)
 {
     struct Rated
     {
@@ -63,6 +70,8 @@ void MariadbTables::update(const QList<Row> &rows, qint64 tsMs, const QString &s
                   UseKind::Throughput, t.reads);
         batch.add({ source, u"mariadb.table.writes.rate"_s, labels }, u"1/s"_s, resource,
                   UseKind::Throughput, t.writes);
+        if (!withTimes)
+            continue;
         batch.add({ source, u"mariadb.table.deletes.rate"_s, labels }, u"1/s"_s, resource,
                   UseKind::Throughput, t.deletes);
         batch.add({ source, u"mariadb.table.io_wait.rate"_s, labels }, u"ms/s"_s, resource,
@@ -115,7 +124,9 @@ void MariadbTables::update(const QList<Row> &rows, qint64 tsMs, const QString &s
             add(u"mariadb.shard.load"_s, labels, u"%"_s, UseKind::Utilization, load);
         }
         add(u"mariadb.shardset.ops.rate"_s, setLabels, u"1/s"_s, UseKind::Throughput, total);
-        add(u"mariadb.shardset.deletes.rate"_s, setLabels, u"1/s"_s, UseKind::Throughput, deleted);
+        if (withTimes)
+            add(u"mariadb.shardset.deletes.rate"_s, setLabels, u"1/s"_s, UseKind::Throughput,
+                deleted);
         add(u"mariadb.shardset.load.max"_s, setLabels, u"%"_s, UseKind::Utilization, maxLoad);
         add(u"mariadb.shardset.overloaded"_s, setLabels, u"shards"_s, UseKind::Saturation,
             double(overloaded));

@@ -1,7 +1,8 @@
 // Per-table load and shard sets, from performance_schema.table_io_waits_summary_by_table
 // (rows fetched, inserted, updated and deleted, and the time spent on the table's I/O;
-// every schema but the server's own). Per table (labels {schema, table}, resource
-// "db:<schema>"), the MaxTables busiest:
+// every schema but the server's own), or without performance_schema from MariaDB's
+// information_schema.TABLE_STATISTICS (userstat=ON; rows read and changed only). Per table (labels
+// {schema, table}, resource "db:<schema>"), the MaxTables busiest:
 //   mariadb.table.reads.rate, mariadb.table.writes.rate (rows per second),
 //   mariadb.table.deletes.rate, mariadb.table.io_wait.rate (ms/s)
 // Shard sets: the tables of one schema whose names differ only in a trailing number
@@ -46,11 +47,18 @@ public:
     // Columns: OBJECT_SCHEMA, OBJECT_NAME, COUNT_READ, COUNT_WRITE, COUNT_DELETE,
     // SUM_TIMER_WAIT.
     static QByteArray query();
+    // Without performance_schema, MariaDB's user statistics (userstat=ON): the same
+    // columns from information_schema.TABLE_STATISTICS, which counts rows read and
+    // changed but neither deletes nor I/O time (those two series are left out).
+    static QByteArray userStatisticsQuery();
     // The set a table belongs to by its name ("t_s" for "t_s3"), empty when its name does
     // not end in a number.
     static QString shardSetStem(const QString &table);
 
-    void update(const QList<Row> &rows, qint64 tsMs, const QString &source, SampleBatch &batch);
+    // withTimes: the rows have deletes and I/O wait (performance_schema) and their
+    // series are published.
+    void update(const QList<Row> &rows, qint64 tsMs, const QString &source, SampleBatch &batch,
+                bool withTimes = true);
     void clear() { m_rates.clear(); }
 
 private:
