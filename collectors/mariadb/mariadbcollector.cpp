@@ -51,6 +51,7 @@ std::unique_ptr<MariadbCollector> MariadbCollector::create(const CollectorConfig
     settings.password = settings.sendPassword ? cnf.password : QString();
     settings.connectTimeoutMs = options->connectTimeoutMs;
     settings.statementTimeoutMs = options->statementTimeoutMs;
+    settings.fromDashboard = fromDashboard;
     return std::make_unique<MariadbCollector>(config, std::move(*options), std::move(settings));
 }
 
@@ -111,15 +112,21 @@ PollResult MariadbCollector::poll(const QDeadlineTimer &deadline)
         m_tables.clear();
     }
 
+    // Without these the poll has nothing to stand on: a failure fails the poll.
+    const auto failWith = [&]() {
+        if (result.error.isEmpty() && !result.warnings.isEmpty())
+            result.error = result.warnings.takeLast();
+        return std::move(result);
+    };
     const auto status = run(u"SHOW GLOBAL STATUS"_s, "SHOW GLOBAL STATUS", queries, result);
     if (!status)
-        return result;
+        return failWith();
     const auto variables = run(u"SHOW GLOBAL VARIABLES"_s,
                                "SHOW GLOBAL VARIABLES WHERE Variable_name IN"
                                " ('max_connections', 'performance_schema', 'userstat')",
                                queries, result);
     if (!variables)
-        return result;
+        return failWith();
     const QHash<QString, QString> vars = nameValues(*variables);
     m_status.update(nameValues(*status), vars, m_config.sourceId, ts, result.batch);
     const auto isOn = [&](const QString &name) {
@@ -158,8 +165,10 @@ void MariadbCollector::collectReplication(const QDeadlineTimer &deadline, qint64
                                           PollResult &result)
 {
     Q_UNUSED(ts);
-    const QByteArray sql
-        = m_connection.isMariadb() ? "SHOW ALL SLAVES STATUS" : "SHOW REPLICA STATUS";
+    // MySQL says REPLICA from 8.0.22 on, SLAVE before.
+    QByteArray sql = "SHOW ALL SLAVES STATUS";
+    if (!m_connection.isMariadb())
+        sql = m_connection.serverVersion() >= 80022 ? "SHOW REPLICA STATUS" : "SHOW SLAVE STATUS";
     const auto answer = run(u"replication status"_s, sql, deadline, result);
     if (!answer)
         return;

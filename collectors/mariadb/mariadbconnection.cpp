@@ -1,5 +1,6 @@
 #include "mariadbconnection.h"
 
+#include "collector/hostresolver.h"
 #include "mariadblogging.h"
 
 #include <algorithm>
@@ -84,6 +85,8 @@ MariadbConnection::~MariadbConnection()
 int MariadbConnection::waitFor(int status, const QDeadlineTimer &deadline)
 {
     const int fd = mysql_get_socket(m_mysql);
+    if (fd < 0)
+        return 0;
     for (;;) {
         qint64 waitMs = deadline.isForever() ? -1 : std::max<qint64>(0, deadline.remainingTime());
         bool libraryTimeout = false;
@@ -95,9 +98,11 @@ int MariadbConnection::waitFor(int status, const QDeadlineTimer &deadline)
             }
         }
         pollfd pfd { fd, pollEvents(status), 0 };
-        const int ready = ::poll(&pfd, fd >= 0 ? 1 : 0, int(std::min<qint64>(waitMs, 60000)));
+        const int ready = ::poll(&pfd, 1, int(std::min<qint64>(waitMs, 60000)));
         if (ready < 0 && errno == EINTR)
             continue;
+        if (ready < 0)
+            return 0; // cannot wait on this socket: as good as out of time
         if (ready > 0) {
             int events = 0;
             if (pfd.revents & (POLLIN | POLLHUP | POLLERR))
@@ -154,8 +159,22 @@ bool MariadbConnection::connectNow(const QDeadlineTimer &deadline, QString *erro
     const unsigned int timeoutS = unsigned(std::max(1, (m_settings.connectTimeoutMs + 999) / 1000));
     mysql_options(m_mysql, MYSQL_OPT_CONNECT_TIMEOUT, &timeoutS);
     mysql_options(m_mysql, MYSQL_SET_CHARSET_NAME, "utf8mb4");
+    if (m_settings.fromDashboard)
+        mysql_options(m_mysql, MARIADB_OPT_RESTRICTED_AUTH,
+                      "mysql_native_password,caching_sha2_password,client_ed25519,unix_socket");
 
-    const QByteArray host = t.socket.isEmpty() ? t.host.toUtf8() : QByteArray("localhost");
+    // A name is resolved here within the deadline (Connector/C would wait in
+    // getaddrinfo as long as the resolver likes); the server sees the same address.
+    QByteArray host = "localhost";
+    if (t.socket.isEmpty()) {
+        const auto addresses = resolveHost(t.host, deadline, error);
+        if (!addresses) {
+            *error = t.display() + u": "_s + *error;
+            close();
+            return false;
+        }
+        host = addresses->constFirst().toString().toUtf8();
+    }
     const QByteArray user = t.user.toUtf8();
     // Never null: Connector/C would take MYSQL_PWD from the environment instead.
     const QByteArray password
@@ -206,15 +225,18 @@ bool MariadbConnection::connectNow(const QDeadlineTimer &deadline, QString *erro
                      + QByteArray::number(statementMs / 1000.0));
     else
         setup.append("SET SESSION max_execution_time = " + QByteArray::number(statementMs));
+    m_connecting = true;
     for (const QByteArray &sql : std::as_const(setup)) {
         const MariadbResult result = exec(sql, connectBy);
         if (!result.ok()) {
+            m_connecting = false;
             *error = u"%1: setting up the session (%2): %3"_s.arg(
                 t.display(), QString::fromLatin1(sql), result.error());
             close();
             return false;
         }
     }
+    m_connecting = false;
     qCDebug(lcMariadb).noquote() << "connected to" << t.display() << info << "as connection"
                                  << m_connectionId;
     return true;
@@ -233,8 +255,12 @@ MariadbResult MariadbConnection::exec(const QByteArray &sql, const QDeadlineTime
         result.m_error = timedOut ? u"no answer by the poll's deadline"_s : lastError();
         // Lost or out of step: a fresh session is the only safe state.
         const unsigned e = result.m_errno;
-        if (timedOut || e == 2006 || e == 2013 || e == 2014 || e == 2055 || e == 1927)
-            markBroken(result.m_error);
+        if (timedOut || e == 2006 || e == 2013 || e == 2014 || e == 2055 || e == 1927) {
+            if (m_connecting)
+                close(); // connectNow reports it, and ensureConnected backs off once
+            else
+                markBroken(result.m_error);
+        }
         return result;
     };
     int err = 0;

@@ -24,6 +24,9 @@ struct MariadbSettings
     // Sent only when mayUsePassword() allowed it; never logged.
     QString password;
     bool sendPassword = false;
+    // The URL came from a dashboard file: only authentication plugins that never send
+    // the password in clear text (no mysql_clear_password, no PAM dialog).
+    bool fromDashboard = true;
     int connectTimeoutMs = 3000;
     int statementTimeoutMs = 1000;
 };
@@ -102,6 +105,7 @@ private:
     unsigned long m_connectionId = 0;
     QDeadlineTimer m_retryAt { QDeadlineTimer::Forever };
     bool m_backingOff = false;
+    bool m_connecting = false; // setting a session up: a failure is connectNow's to report
     int m_backoffMs = InitialBackoffMs;
     QString m_lastError;
 };

@@ -5,7 +5,7 @@
 // collector/blockingtree.h under mariadb.locks.*: pid is the connection id (what KILL
 // takes), user and client (host, without the port) who it is, query the statement it
 // runs with every literal masked, state its command (Query, Sleep) and wait "Lock:row"
-// while it waits. Needs PROCESS to see other users' transactions.
+// while it waits. Needs PROCESS (INNODB_TRX refuses the query without it).
 #pragma once
 
 #include "collector/blockingtree.h"

@@ -75,11 +75,13 @@ bool mayUsePassword(const MyCnfClient &cnf, const MariadbTarget &target, bool ur
 {
     if (!cnf.hasPassword)
         return false;
-    if (!urlFromDashboard || !target.socket.isEmpty())
+    if (!urlFromDashboard)
         return true;
+    if (!target.socket.isEmpty()) // the user's own socket, not one anybody could make
+        return target.socket == (cnf.socket.isEmpty() ? DefaultMariadbSocket : cnf.socket);
     if (cnf.host.isEmpty() || cnf.host.compare(target.host, Qt::CaseInsensitive) != 0)
         return false;
-    return cnf.port == 0 || cnf.port == target.port;
+    return (cnf.port > 0 ? cnf.port : 3306) == target.port;
 }
 
 } // namespace Headroom

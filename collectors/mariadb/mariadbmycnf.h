@@ -31,8 +31,9 @@ MyCnfClient readUserMyCnf();
 // Whether the password of `cnf` may go to `target`. A password in ~/.my.cnf is not tied
 // to a host, so one written for the user's own server must not be sent wherever a
 // dashboard file says: when the URL came from the file (not typed by the user), only to
-// a server on a Unix socket or to the host (and port, when given) the [client] section
-// names. Not to any loopback port: on a shared machine anyone may listen there.
+// the socket the [client] section names (else the default /run/mysqld/mysqld.sock) or to
+// its host and port (3306 when it names none). Not to any other socket or loopback
+// port: on a shared machine anyone may listen there.
 bool mayUsePassword(const MyCnfClient &cnf, const MariadbTarget &target, bool urlFromDashboard);
 
 } // namespace Headroom

@@ -2,6 +2,7 @@
 
 #include "collector/pluginoptionreader.h"
 
+#include <QRegularExpression>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -22,9 +23,14 @@ std::optional<MariadbTarget> parseMariadbUrl(const QString &text, QString *error
         *error = why;
         return std::nullopt;
     };
+    // A password first, before any message could echo the URL (QUrl's errors quote it).
+    static const QRegularExpression userinfoWithPassword(u"^[^:/]*://[^/@]*:[^/@]*@"_s);
+    if (userinfoWithPassword.match(text.trimmed()).hasMatch())
+        return refuse(u"holds a password; passwords belong in ~/.my.cnf ([client] password=...), "
+                      "never in a dashboard"_s);
     const QUrl url(text.trimmed(), QUrl::StrictMode);
     if (!url.isValid())
-        return refuse(u"is not a URL (mariadb://user@host:port/db): %1"_s.arg(url.errorString()));
+        return refuse(u"is not a URL of the form mariadb://user@host:port/db"_s);
     if (url.scheme() != "mariadb"_L1 && url.scheme() != "mysql"_L1)
         return refuse(u"must start with mariadb:// or mysql://"_s);
     if (!url.password().isEmpty())
@@ -51,7 +57,7 @@ std::optional<MariadbTarget> parseMariadbUrl(const QString &text, QString *error
         target.socket = value;
     }
     if (target.socket.isEmpty() && target.host.isEmpty())
-        target.socket = u"/run/mysqld/mysqld.sock"_s;
+        target.socket = DefaultMariadbSocket;
     if (!target.socket.isEmpty() && !target.host.isEmpty()) {
         // mariadb://user@localhost/db?socket=... is how a user is named with a socket.
         if (target.host != "localhost"_L1)

@@ -13,6 +13,8 @@ namespace Headroom {
 //   mariadb:///db?socket=/run/mysqld/mysqld.sock   a Unix socket (user@localhost
 //                                                  names a user with it)
 // (mysql:// is the same). A password is never part of it: ~/.my.cnf holds it.
+inline const QString DefaultMariadbSocket = QStringLiteral("/run/mysqld/mysqld.sock");
+
 struct MariadbTarget
 {
     QString user; // empty: ~/.my.cnf's, else the login name

@@ -128,8 +128,11 @@ void MariadbStatements::publish(const QString &source, SampleBatch &batch) const
         add(u"mariadb.statements.rows_examined.rate"_s, u"1/s"_s, UseKind::Throughput,
             r.rowsExamined);
         add(u"mariadb.statements.rows_sent.rate"_s, u"1/s"_s, UseKind::Throughput, r.rowsSent);
-        add(u"mariadb.statements.rows_examined_per_row_sent"_s, u"rows"_s, UseKind::Info,
-            r.rowsExamined / std::max(1.0, r.rowsSent));
+        // Only when it sent rows: an UPDATE or DELETE sends none, and its rows examined
+        // per second are no plan flip.
+        if (r.rowsSent > 0)
+            add(u"mariadb.statements.rows_examined_per_row_sent"_s, u"rows"_s, UseKind::Info,
+                r.rowsExamined / r.rowsSent);
         add(u"mariadb.statements.no_index_used.rate"_s, u"1/s"_s, UseKind::Info, r.noIndex);
     }
 }

@@ -7,8 +7,8 @@
 //   mariadb.statements.mean_time_ms, mariadb.statements.rows_examined.rate,
 //   mariadb.statements.rows_sent.rate, mariadb.statements.rows_examined_per_row_sent
 //   (a statement that reads far more rows than it returns: the plan-flip signal after
-//   an index drop), mariadb.statements.no_index_used.rate (executions that scanned
-//   without an index)
+//   an index drop; only while it sends rows), mariadb.statements.no_index_used.rate (executions
+//   that scanned without an index)
 // and server-wide mariadb.statements.total.calls.rate and .total.exec_time.rate.
 // A reset (TRUNCATE of the summary, a digest evicted) gives a gap, never a spike; a
 // statement first run since the last poll is rated from zero.

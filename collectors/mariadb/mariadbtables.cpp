@@ -92,6 +92,13 @@ void MariadbTables::update(const QList<Row> &rows, qint64 tsMs, const QString &s
         if (!stem.isEmpty() && members.value(set).size() >= 2)
             sets[set].append(&t);
     }
+    struct Shard
+    {
+        Labels labels;
+        QString resource;
+        double ops, load;
+    };
+    QList<Shard> shardSeries;
     for (auto it = members.cbegin(); it != members.cend(); ++it) {
         if (it->size() < 2)
             continue;
@@ -119,9 +126,8 @@ void MariadbTables::update(const QList<Row> &rows, qint64 tsMs, const QString &s
             const double load = 100.0 * (t->ops() / denominator);
             maxLoad = std::max(maxLoad, load);
             overloaded += load > OverloadedPercent ? 1 : 0;
-            const Labels labels { { u"set"_s, set }, { u"shard"_s, t->row->table } };
-            add(u"mariadb.shard.ops.rate"_s, labels, u"1/s"_s, UseKind::Throughput, t->ops());
-            add(u"mariadb.shard.load"_s, labels, u"%"_s, UseKind::Utilization, load);
+            shardSeries.append(
+                { { { u"set"_s, set }, { u"shard"_s, t->row->table } }, resource, t->ops(), load });
         }
         add(u"mariadb.shardset.ops.rate"_s, setLabels, u"1/s"_s, UseKind::Throughput, total);
         if (withTimes)
@@ -130,6 +136,18 @@ void MariadbTables::update(const QList<Row> &rows, qint64 tsMs, const QString &s
         add(u"mariadb.shardset.load.max"_s, setLabels, u"%"_s, UseKind::Utilization, maxLoad);
         add(u"mariadb.shardset.overloaded"_s, setLabels, u"shards"_s, UseKind::Saturation,
             double(overloaded));
+    }
+    // The busiest shards get series of their own (tables named by date would otherwise
+    // make one set of thousands); the per-set series cover every shard.
+    std::sort(shardSeries.begin(), shardSeries.end(),
+              [](const Shard &a, const Shard &b) { return a.ops > b.ops; });
+    if (shardSeries.size() > MaxShards)
+        shardSeries.resize(MaxShards);
+    for (const Shard &shard : std::as_const(shardSeries)) {
+        batch.add({ source, u"mariadb.shard.ops.rate"_s, shard.labels }, u"1/s"_s, shard.resource,
+                  UseKind::Throughput, shard.ops);
+        batch.add({ source, u"mariadb.shard.load"_s, shard.labels }, u"%"_s, shard.resource,
+                  UseKind::Utilization, shard.load);
     }
 }
 

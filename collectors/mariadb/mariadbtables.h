@@ -31,6 +31,7 @@ class MariadbTables
 {
 public:
     static constexpr int MaxTables = 500;
+    static constexpr int MaxShards = 500; // shard series, the busiest
     static constexpr double MinRelativeOps = 10;
     static constexpr double OverloadedPercent = 60;
 

@@ -62,6 +62,22 @@ inline std::unique_ptr<QProcess> mariadbSession(const QString &sql, const QStrin
     return client;
 }
 
+// Waits (up to 30 s) until a session runs a statement starting with `prefix`, as the
+// server's process list shows it: a background client has got as far as its statement.
+inline bool waitForStatement(const QString &prefix)
+{
+    for (int i = 0; i < 300; ++i) {
+        const QString running = mariadbSql(
+            QStringLiteral(
+                "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE '%1%'")
+                .arg(prefix));
+        if (!running.isEmpty() && running != QLatin1StringView("0"))
+            return true;
+        QTest::qWait(100);
+    }
+    return false;
+}
+
 inline std::unique_ptr<MariadbCollector>
 makeMariadbCollector(QJsonObject options, QStringList userOptions = {}, QString *error = nullptr)
 {
