@@ -239,7 +239,8 @@ void MariadbCollector::collectTables(const QDeadlineTimer &deadline, qint64 ts, 
             && !row.table.isEmpty())
             rows.append(row);
     }
-    m_tables.update(rows, ts, m_config.sourceId, result.batch, m_performanceSchema);
+    result.warnings
+        += m_tables.update(rows, ts, m_config.sourceId, result.batch, m_performanceSchema);
 }
 
 void MariadbCollector::collectLocks(const QDeadlineTimer &deadline, PollResult &result)

@@ -1,5 +1,7 @@
 #include "mariadbtables.h"
 
+#include "collector/shardsets.h"
+
 #include <QMap>
 #include <algorithm>
 
@@ -34,8 +36,8 @@ QString MariadbTables::shardSetStem(const QString &table)
     return table.left(end);
 }
 
-void MariadbTables::update(const QList<Row> &rows, qint64 tsMs, const QString &source,
-                           SampleBatch &batch, bool withTimes)
+QStringList MariadbTables::update(const QList<Row> &rows, qint64 tsMs, const QString &source,
+                                  SampleBatch &batch, bool withTimes)
 {
     struct Rated
     {
@@ -78,77 +80,27 @@ void MariadbTables::update(const QList<Row> &rows, qint64 tsMs, const QString &s
                   UseKind::Saturation, t.waitMs);
     }
 
-    // Shard sets by name: every table read this poll, rated or not, counts as a shard.
-    QMap<QString, QStringList> members;
+    // Shard sets by name: every table read this poll, rated or not, counts as a shard;
+    // a name alone in its set is no set.
+    QMap<QString, ShardSetInput> sets;
     for (const Row &row : rows) {
         const QString stem = shardSetStem(row.table);
         if (!stem.isEmpty())
-            members[row.schema + u'.' + stem].append(row.table);
+            ++sets[row.schema + u'.' + stem].shards;
     }
-    QMap<QString, QList<const Rated *>> sets;
+    sets.removeIf([](const auto &set) { return set.value().shards < 2; });
     for (const Rated &t : std::as_const(rated)) {
         const QString stem = shardSetStem(t.row->table);
-        const QString set = t.row->schema + u'.' + stem;
-        if (!stem.isEmpty() && members.value(set).size() >= 2)
-            sets[set].append(&t);
+        const auto set = stem.isEmpty() ? sets.end() : sets.find(t.row->schema + u'.' + stem);
+        if (set != sets.end())
+            set->busy.append({ t.row->table, t.ops(), t.deletes });
     }
-    struct Shard
-    {
-        Labels labels;
-        QString resource;
-        double ops, load;
-    };
-    QList<Shard> shardSeries;
-    for (auto it = members.cbegin(); it != members.cend(); ++it) {
-        if (it->size() < 2)
-            continue;
-        const QString &set = it.key();
-        const Labels setLabels { { u"set"_s, set } };
-        const QString resource = u"shardset:"_s + set;
-        const auto add = [&](const QString &metric, const Labels &labels, const QString &unit,
-                             UseKind kind, double value) {
-            batch.add({ source, metric, labels }, unit, resource, kind, value);
-        };
-        add(u"mariadb.shardset.shards"_s, setLabels, QString(), UseKind::Info, double(it->size()));
-        const QList<const Rated *> shards = sets.value(set);
-        if (shards.isEmpty())
-            continue;
-        double total = 0;
-        double deleted = 0;
-        for (const Rated *t : shards) {
-            total += t->ops();
-            deleted += t->deletes;
-        }
-        const double denominator = std::max(total, MinRelativeOps);
-        double maxLoad = 0;
-        int overloaded = 0;
-        for (const Rated *t : shards) {
-            const double load = 100.0 * (t->ops() / denominator);
-            maxLoad = std::max(maxLoad, load);
-            overloaded += load > OverloadedPercent ? 1 : 0;
-            shardSeries.append(
-                { { { u"set"_s, set }, { u"shard"_s, t->row->table } }, resource, t->ops(), load });
-        }
-        add(u"mariadb.shardset.ops.rate"_s, setLabels, u"1/s"_s, UseKind::Throughput, total);
-        if (withTimes)
-            add(u"mariadb.shardset.deletes.rate"_s, setLabels, u"1/s"_s, UseKind::Throughput,
-                deleted);
-        add(u"mariadb.shardset.load.max"_s, setLabels, u"%"_s, UseKind::Utilization, maxLoad);
-        add(u"mariadb.shardset.overloaded"_s, setLabels, u"shards"_s, UseKind::Saturation,
-            double(overloaded));
-    }
-    // The busiest shards get series of their own (tables named by date would otherwise
-    // make one set of thousands); the per-set series cover every shard.
-    std::sort(shardSeries.begin(), shardSeries.end(),
-              [](const Shard &a, const Shard &b) { return a.ops > b.ops; });
-    if (shardSeries.size() > MaxShards)
-        shardSeries.resize(MaxShards);
-    for (const Shard &shard : std::as_const(shardSeries)) {
-        batch.add({ source, u"mariadb.shard.ops.rate"_s, shard.labels }, u"1/s"_s, shard.resource,
-                  UseKind::Throughput, shard.ops);
-        batch.add({ source, u"mariadb.shard.load"_s, shard.labels }, u"%"_s, shard.resource,
-                  UseKind::Utilization, shard.load);
-    }
+    QStringList warnings;
+    publishShardSets(
+        sets,
+        { u"mariadb"_s, OverloadedPercent, MinRelativeOps, withTimes, MaxShards, u"shard sets"_s },
+        source, batch, &warnings);
+    return warnings;
 }
 
 } // namespace Headroom

@@ -7,7 +7,8 @@
 //   mariadb.table.deletes.rate, mariadb.table.io_wait.rate (ms/s)
 // Shard sets: the tables of one schema whose names differ only in a trailing number
 // (t_s0 … t_s7, ads_1 … ads_12) are the shards of the set "<schema>.<name without the
-// number>" when there are at least two. As with PostgreSQL partitions (pgtables.h), per
+// number>" when there are at least two, published by collector/shardsets.h as for
+// PostgreSQL partitions: per
 // shard (labels {set, shard}, resource "shardset:<set>"):
 //   mariadb.shard.ops.rate  rows read + written per second
 //   mariadb.shard.load      % its share of the set's work (100 × ops / the set's ops; a
@@ -58,8 +59,9 @@ public:
 
     // withTimes: the rows have deletes and I/O wait (performance_schema) and their
     // series are published.
-    void update(const QList<Row> &rows, qint64 tsMs, const QString &source, SampleBatch &batch,
-                bool withTimes = true);
+    // Warnings: shards left out by MaxShards.
+    QStringList update(const QList<Row> &rows, qint64 tsMs, const QString &source,
+                       SampleBatch &batch, bool withTimes = true);
     void clear() { m_rates.clear(); }
 
 private:

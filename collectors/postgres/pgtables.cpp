@@ -1,5 +1,7 @@
 #include "pgtables.h"
 
+#include "collector/shardsets.h"
+
 #include <QHash>
 #include <QMap>
 #include <algorithm>
@@ -169,60 +171,20 @@ QStringList PgTableActivity::update(const Snapshot &snapshot, qint64 tsMs, const
         }
     }
 
-    struct Shard
-    {
-        QString set;
-        QString resource;
-        double ops;
-        double load;
-        QString name;
-    };
-    QList<Shard> shards;
+    QMap<QString, ShardSetInput> inputs;
     for (auto it = sets.cbegin(); it != sets.cend(); ++it) {
-        const Labels setLabels { { u"set"_s, it.key() } };
-        const QString resource = u"shardset:"_s + it.key();
-        add(u"pg.shardset.shards"_s, setLabels, resource, QString(), UseKind::Info,
-            double(it->shards.size()));
-        QList<std::pair<const Row *, double>> busy; // shards with a rate this interval
-        double totalOps = 0;
-        double deleted = 0;
+        ShardSetInput &input = inputs[it.key()];
+        input.capacity = it->capacity;
+        input.shards = int(it->shards.size());
         for (const Row *row : it->shards) {
             const auto r = rated.constFind(row->relid);
-            if (r == rated.cend())
-                continue;
-            busy.append({ row, r->ops() });
-            totalOps += r->ops();
-            deleted += r->deleted;
+            if (r != rated.cend())
+                input.busy.append({ row->qualified(), r->ops(), r->deleted });
         }
-        if (busy.isEmpty())
-            continue;
-        const double denominator
-            = it->capacity > 0 ? it->capacity : std::max(totalOps, PgTableActivity::MinRelativeOps);
-        double maxLoad = 0;
-        int overloaded = 0;
-        for (const auto &[row, ops] : std::as_const(busy)) {
-            // ops / denominator first: the only busy shard of a relative set is exactly 100.
-            const double load = denominator > 0 ? 100.0 * (ops / denominator) : 0.0;
-            maxLoad = std::max(maxLoad, load);
-            overloaded += load > m_overloadedPercent ? 1 : 0;
-            shards.append({ it.key(), resource, ops, load, row->qualified() });
-        }
-        add(u"pg.shardset.ops.rate"_s, setLabels, resource, u"1/s"_s, UseKind::Throughput,
-            totalOps);
-        add(u"pg.shardset.deletes.rate"_s, setLabels, resource, u"1/s"_s, UseKind::Throughput,
-            deleted);
-        add(u"pg.shardset.load.max"_s, setLabels, resource, u"%"_s, UseKind::Utilization, maxLoad);
-        add(u"pg.shardset.overloaded"_s, setLabels, resource, u"shards"_s, UseKind::Saturation,
-            double(overloaded));
     }
-
-    keepBusiest(shards, MaxShards, u"shard sets"_s, u"shards"_s, warnings);
-    for (const Shard &shard : std::as_const(shards)) {
-        const Labels labels { { u"set"_s, shard.set }, { u"shard"_s, shard.name } };
-        add(u"pg.shard.ops.rate"_s, labels, shard.resource, u"1/s"_s, UseKind::Throughput,
-            shard.ops);
-        add(u"pg.shard.load"_s, labels, shard.resource, u"%"_s, UseKind::Utilization, shard.load);
-    }
+    publishShardSets(
+        inputs, { u"pg"_s, m_overloadedPercent, MinRelativeOps, true, MaxShards, u"shard sets"_s },
+        source, batch, &warnings);
     return warnings;
 }
 
