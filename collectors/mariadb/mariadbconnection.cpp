@@ -79,7 +79,11 @@ MariadbConnection::MariadbConnection(MariadbSettings settings)
 
 MariadbConnection::~MariadbConnection()
 {
-    close();
+    // A healthy session says goodbye (COM_QUIT): one left without it counts in the
+    // server's Aborted_clients, an error Headroom itself would then report.
+    if (m_mysql)
+        mysql_close(m_mysql);
+    m_mysql = nullptr;
 }
 
 int MariadbConnection::waitFor(int status, const QDeadlineTimer &deadline)
@@ -316,8 +320,9 @@ void MariadbConnection::close()
 {
     if (!m_mysql)
         return;
-    // mysql_close says goodbye to the server, which would block on a session that is
-    // stuck or gone: shut the socket first so that it cannot.
+    // A session that failed, timed out or is being given up: mysql_close says goodbye
+    // to the server, which would block on a session that is stuck or gone, so the
+    // socket is shut first.
     const int fd = mysql_get_socket(m_mysql);
     if (fd >= 0)
         ::shutdown(fd, SHUT_RDWR);

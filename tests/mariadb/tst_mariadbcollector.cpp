@@ -60,6 +60,11 @@ private Q_SLOTS:
 
     void serverUseFigures()
     {
+        const auto abortedClients = [] {
+            return mariadbSql(u"SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS"
+                              " WHERE VARIABLE_NAME = 'ABORTED_CLIENTS'"_s);
+        };
+        const QString abortedBefore = abortedClients();
         auto collector = makeMariadbCollector({ { u"url"_s, rootSocketUrl() } });
         QVERIFY(collector);
         const PollResult first = pollOk(*collector);
@@ -81,6 +86,9 @@ private Q_SLOTS:
         QVERIFY(valueOf(second, u"mariadb.buffer_pool.hit_ratio"_s));
         QVERIFY(valueOf(second, u"mariadb.statements.total.calls.rate"_s));
         QVERIFY(valueOf(second, u"mariadb.aborted_connects.rate"_s));
+        // Closing says goodbye: the server counts no aborted client for Headroom.
+        collector.reset();
+        QCOMPARE(abortedClients(), abortedBefore);
     }
 
     void hotTableAmongEightShards()
