@@ -136,7 +136,7 @@ PollResult MariadbCollector::poll(const QDeadlineTimer &deadline)
     m_performanceSchema = isOn(u"performance_schema"_s);
     m_userStatistics = isOn(u"userstat"_s);
 
-    collectReplication(queries, ts, result);
+    collectReplication(queries, result);
     if ((m_options.statements || m_options.tables) && !m_performanceSchema)
         result.notes.append(m_userStatistics
                                 ? u"performance_schema is OFF: no top statements; table and shard "
@@ -161,10 +161,8 @@ PollResult MariadbCollector::poll(const QDeadlineTimer &deadline)
     return result;
 }
 
-void MariadbCollector::collectReplication(const QDeadlineTimer &deadline, qint64 ts,
-                                          PollResult &result)
+void MariadbCollector::collectReplication(const QDeadlineTimer &deadline, PollResult &result)
 {
-    Q_UNUSED(ts);
     // MySQL says REPLICA from 8.0.22 on, SLAVE before.
     QByteArray sql = "SHOW ALL SLAVES STATUS";
     if (!m_connection.isMariadb())

@@ -36,7 +36,7 @@ private:
     // nullopt after a warning (or a failed poll, when the session is gone).
     std::optional<MariadbResult> run(const QString &what, const QByteArray &sql,
                                      const QDeadlineTimer &deadline, PollResult &result);
-    void collectReplication(const QDeadlineTimer &deadline, qint64 ts, PollResult &result);
+    void collectReplication(const QDeadlineTimer &deadline, PollResult &result);
     void collectStatements(const QDeadlineTimer &deadline, qint64 ts, PollResult &result);
     void collectTables(const QDeadlineTimer &deadline, qint64 ts, PollResult &result);
     void collectLocks(const QDeadlineTimer &deadline, PollResult &result);
