@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include "document/dashboard.h"
+#include "metricsserver.h"
 #include "query/report/incidentreportdata.h"
 #include "retentionsetting.h"
 #include "timebounds.h"
@@ -38,6 +39,8 @@ bool argumentsNeedNoDisplay(int argc, char **argv)
             if (std::strcmp(argv[i], option) == 0)
                 return true;
         }
+        if (std::strncmp(argv[i], "--serve-metrics", 15) == 0)
+            return true;
     }
     return false;
 }
@@ -132,11 +135,17 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     const QCommandLineOption listCollectors(
         u"list-collectors"_s,
         u"List the collector plugins found (id, name, file) and any that failed to load."_s);
+    const QCommandLineOption serveMetrics(
+        u"serve-metrics"_s,
+        u"Headless: collect the dashboard's sources until stopped and serve their series "
+        "at http://ADDRESS:PORT/metrics for Prometheus-compatible engines."_s,
+        u"ADDRESS:PORT"_s);
     parser.addOptions({ dashboard,       var,           cache,     noCache,       retention,
                         minuteRetention, hourRetention, recording, from,          to,
                         collectFor,      range,         png,       csv,           alerts,
                         findings,        explain,       report,    saveRecording, scale,
-                        width,           trust,         snapshot,  quitAfter,     listCollectors });
+                        width,           trust,         snapshot,  quitAfter,     listCollectors,
+                        serveMetrics });
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {
@@ -236,6 +245,18 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     if (!ok || out->width < 200 || out->width > 10000) {
         *error = u"--width \"%1\": expected 200 to 10000 pixels"_s.arg(parser.value(width));
         return false;
+    }
+    out->serveMetrics = parser.value(serveMetrics);
+    if (!out->serveMetrics.isEmpty()) {
+        QHostAddress address;
+        quint16 port = 0;
+        if (!MetricsServer::parseListenAddress(out->serveMetrics, &address, &port, error))
+            return false;
+        if (out->headless() || !out->recordingFile.isEmpty() || out->collectForSeconds > 0) {
+            *error = u"--serve-metrics collects until it is stopped: it cannot be combined with "
+                     "the exports, --explain, --recording or --collect-for"_s;
+            return false;
+        }
     }
     out->guiSnapshot = parser.value(snapshot);
     if (parser.isSet(quitAfter)) {

@@ -6,6 +6,8 @@
 //   (and --retention DAYS for the cache collected into)
 //   headroom --recording FILE [--from WHEN] [--to WHEN] [--dashboard FILE] [exports...]
 //   headroom [--cache FILE | --recording FILE] --save-recording OUT [--from ...] [--to ...]
+//   headroom --serve-metrics ADDRESS:PORT [--dashboard FILE] [--var ...] [--cache FILE |
+//            --no-cache] [--trust]   collects until SIGINT/SIGTERM, serving /metrics
 //   headroom --list-collectors   the collector plugins found, and any that failed to load
 // Any of the exports (and --explain) makes it headless. Alerts never change the exit code.
 #pragma once
@@ -46,6 +48,9 @@ struct CommandLine
     QString guiSnapshot;
     int quitAfterSeconds = 0;
     bool listCollectors = false;
+    // --serve-metrics: where the exposition is served ("127.0.0.1:9187"; checked when
+    // parsed); empty: not serving.
+    QString serveMetrics;
 
     bool headless() const
     {

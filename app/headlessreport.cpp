@@ -7,6 +7,7 @@
 #include "engine/cache/recordingsaver.h"
 #include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
+#include "headlessrun.h"
 #include "imageexport.h"
 #include "query/alerts/alertcsv.h"
 #include "query/analysis/analysisrun.h"
@@ -32,11 +33,6 @@ namespace Headroom {
 using namespace Qt::StringLiterals;
 
 namespace {
-void complain(const QString &message)
-{
-    std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(message));
-}
-
 bool writeTextFile(const QString &path, const QString &text, QString *error)
 {
     QSaveFile file(path);
@@ -89,34 +85,13 @@ int runHeadlessReport(const CommandLine &options)
 
     // Plugins first: their config schemas say which options are targets and SQL.
     const QStringList pluginProblems = session.loadPlugins();
-    const TrustCheck trust = checkDashboardTrust(
-        dashboard, resolveDashboardPath(options.dashboardFile), session.collectors().plugins(),
-        dashboard.resolveVariables(options.variables), DashboardTrustStore());
     // Without --collect-for nothing connects anywhere: the report reads the cache only.
-    if (options.collectForSeconds > 0 && !trust.trusted && !options.trust) {
-        complain(u"%1 is not trusted: it names targets and SQL of its own, which a "
-                 "headless run does not act on without --trust:"_s.arg(options.dashboardFile));
-        for (const QString &line : trust.request.describe())
-            complain(u"  "_s + line);
-        complain(u"open it in the GUI and trust it, or pass --trust"_s);
+    if (options.collectForSeconds > 0
+        && !mayCollect(dashboard, options, session.collectors().plugins()))
         return ExitBadInput;
-    }
-    if (options.recordingFile.isEmpty() && !options.noCache) { // a recording is open already
-        QString error;
-        const QString path
-            = options.cacheFile.isEmpty() ? SampleCache::defaultPath() : options.cacheFile;
-        const CacheOptions cacheOptions = cacheOptionsWithRetention(options.retention);
-        if (!session.openCache(path, &error, cacheOptions)) {
-            // A cache named on the command line is what the run is for (a cron job that
-            // records): without it nothing would be kept, so stop before collecting.
-            // The default cache is a convenience (and held by a running GUI): the report
-            // is made from live data, with this message.
-            if (!options.cacheFile.isEmpty()) {
-                complain(error + u" (--cache: nothing collected)"_s);
-                return ExitCacheFailed;
-            }
-            complain(error + u" (continuing without the cache)"_s);
-        }
+    if (options.recordingFile.isEmpty()) { // a recording is open already
+        if (const int failed = openRunCache(session, options); failed != ExitOk)
+            return failed;
     }
     for (const QString &problem : pluginProblems)
         complain(problem);
@@ -241,14 +216,8 @@ int runHeadlessReport(const CommandLine &options)
             }
         }
     }
-    if (const SampleCache *cache = session.cache(); cache && cache->status().hadWriteErrors()) {
-        // Also when it recovered: a disk that filled up once will again, and an old day
-        // may have been dropped to make room.
-        complain(cache->path() + u": writing the cache failed during this run: "_s
-                 + cache->status().summary());
-        if (exitCode == ExitOk)
-            exitCode = ExitCacheFailed;
-    }
+    if (const int failed = cacheWriteOutcome(session); failed != ExitOk && exitCode == ExitOk)
+        exitCode = failed;
     if (terminations.caught() != 0)
         return terminations.exitCode();
     return exitCode;

@@ -9,6 +9,7 @@
 #include "imageexport.h"
 #include "mainwindow.h"
 #include "retentionsetting.h"
+#include "servemetrics.h"
 
 #include <QApplication>
 #include <QMessageBox>
@@ -158,5 +159,7 @@ int main(int argc, char **argv)
     }
     if (options.listCollectors)
         return listCollectors();
+    if (!options.serveMetrics.isEmpty())
+        return runMetricsServer(options);
     return options.headless() ? runHeadlessReport(options) : runGui(options);
 }

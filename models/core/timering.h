@@ -42,6 +42,13 @@ public:
         return out;
     }
 
+    // The item pushed last, or nullptr when empty (the exporter's current value).
+    const Timed *newest() const
+    {
+        return m_items.empty() ? nullptr
+                               : &m_items[(m_start + m_items.size() - 1) % m_items.size()];
+    }
+
     // Timestamp of the oldest item held, or -1 when empty.
     qint64 oldest() const { return m_items.empty() ? -1 : timestampOf(m_items[m_start]); }
     size_t size() const { return m_items.size(); }

@@ -76,6 +76,15 @@ LiveBuffers::readHistogramsWithOldest(int seriesId, qint64 fromMs, qint64 toMs) 
     return { it->read(fromMs, toMs), it->oldest() };
 }
 
+std::optional<Sample> LiveBuffers::newest(int seriesId) const
+{
+    QReadLocker locker(&m_lock);
+    const auto it = m_values.constFind(seriesId);
+    if (it == m_values.constEnd() || !it->newest())
+        return std::nullopt;
+    return *it->newest();
+}
+
 qint64 LiveBuffers::oldest(int seriesId) const
 {
     QReadLocker locker(&m_lock);

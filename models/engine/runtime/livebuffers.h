@@ -9,6 +9,7 @@
 
 #include <QHash>
 #include <QReadWriteLock>
+#include <optional>
 #include <vector>
 
 namespace Headroom {
@@ -28,6 +29,8 @@ public:
     // Histograms of a histogram series with from <= ts <= to, oldest first. Copies are
     // cheap: LogHistogram's buckets are implicitly shared.
     std::vector<TimedHistogram> readHistograms(int seriesId, qint64 fromMs, qint64 toMs) const;
+    // The newest sample of a value series (the one pushed last), or nullopt.
+    std::optional<Sample> newest(int seriesId) const;
     // Oldest timestamp held for seriesId (either kind), or -1: what is older must come
     // from the cache.
     qint64 oldest(int seriesId) const;
