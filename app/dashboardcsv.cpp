@@ -17,9 +17,14 @@ QList<PanelData> queryDashboardForCsv(const QList<DashboardPanel> &panels,
 
 bool writeDashboardCsv(const QList<DashboardPanel> &panels, const SeriesRegistry &registry,
                        const SeriesStore &store, qint64 fromMs, qint64 toMs, const QString &path,
-                       QString *error)
+                       QString *error, QStringList *panelMessages)
 {
-    return writeCsvFile(queryDashboardForCsv(panels, registry, store, fromMs, toMs), path, error);
+    const QList<PanelData> data = queryDashboardForCsv(panels, registry, store, fromMs, toMs);
+    for (const PanelData &panel : data) {
+        if (panelMessages && !panel.message.isEmpty())
+            panelMessages->append(QStringLiteral("panel %1: %2").arg(panel.panelId, panel.message));
+    }
+    return writeCsvFile(data, path, error);
 }
 
 } // namespace Headroom

@@ -15,8 +15,10 @@ QList<PanelData> queryDashboardForCsv(const QList<DashboardPanel> &panels,
                                       qint64 fromMs, qint64 toMs);
 
 // queryDashboardForCsv written to path (writeCsvFile: header, rows, atomically).
+// panelMessages (when given) gets "panel ID: why" for each panel that could not read
+// all it asks for (PanelData::message: a PromQL engine down, slow, refusing).
 bool writeDashboardCsv(const QList<DashboardPanel> &panels, const SeriesRegistry &registry,
                        const SeriesStore &store, qint64 fromMs, qint64 toMs, const QString &path,
-                       QString *error);
+                       QString *error, QStringList *panelMessages = nullptr);
 
 } // namespace Headroom

@@ -69,15 +69,9 @@ int runHeadlessReport(const CommandLine &options)
     QString dashboardName;
     const DashboardLoadResult loaded
         = loadRecordingDashboard(options.dashboardFile, heldDashboards, &dashboardName);
-    if (!loaded.ok()) {
-        complain(loaded.error.toString());
+    if (!dashboardUsable(loaded, options))
         return ExitBadInput;
-    }
     const Dashboard &dashboard = *loaded.dashboard;
-    if (const QString unknown = unknownVariable(dashboard, options.variables); !unknown.isEmpty()) {
-        complain(u"--var %1: the dashboard has no variable \"%1\""_s.arg(unknown));
-        return ExitBadInput;
-    }
 
     // From here on a SIGINT/SIGTERM ends the collection early; the report of what was
     // collected is still written and the exit code says the run was interrupted.
@@ -177,8 +171,13 @@ int runHeadlessReport(const CommandLine &options)
     }
     if (!options.exportCsv.isEmpty()) {
         QString error;
-        if (!writeDashboardCsv(dashboard.panels, session.registry(), *session.store(), from, to,
-                               options.exportCsv, &error)) {
+        QStringList panelMessages;
+        const bool written
+            = writeDashboardCsv(dashboard.panels, session.registry(), *session.store(), from, to,
+                                options.exportCsv, &error, &panelMessages);
+        for (const QString &message : std::as_const(panelMessages))
+            complain(message); // the CSV holds what these panels could read
+        if (!written) {
             complain(error);
             exitCode = ExitFileNotWritten;
         }

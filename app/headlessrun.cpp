@@ -18,6 +18,20 @@ void complain(const QString &message)
     std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(message));
 }
 
+bool dashboardUsable(const DashboardLoadResult &loaded, const CommandLine &options)
+{
+    if (!loaded.ok()) {
+        complain(loaded.error.toString());
+        return false;
+    }
+    if (const QString unknown = unknownVariable(*loaded.dashboard, options.variables);
+        !unknown.isEmpty()) {
+        complain(u"--var %1: the dashboard has no variable \"%1\""_s.arg(unknown));
+        return false;
+    }
+    return true;
+}
+
 bool mayCollect(const Dashboard &dashboard, const CommandLine &options,
                 const QList<CollectorPluginInfo> &plugins)
 {

@@ -5,6 +5,7 @@
 
 #include "collector/collectorregistry.h"
 #include "commandline.h"
+#include "document/dashboardfile.h"
 
 namespace Headroom {
 
@@ -24,6 +25,10 @@ constexpr int ExitCannotListen = 4; // --serve-metrics: the address cannot be li
 
 // "headroom: message" on stderr.
 void complain(const QString &message);
+
+// The dashboard a run loaded, and its --var names checked: false, having said why on
+// stderr, when it did not load or names a variable it does not have.
+bool dashboardUsable(const DashboardLoadResult &loaded, const CommandLine &options);
 
 // Whether the run may connect to what the dashboard names: the file is trusted, or
 // --trust was given. Otherwise says why on stderr (what the file would act on, and how

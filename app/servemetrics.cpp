@@ -26,15 +26,9 @@ int runMetricsServer(const CommandLine &options)
         return ExitBadInput;
     }
     const DashboardLoadResult loaded = loadDashboardOrDefault(options.dashboardFile);
-    if (!loaded.ok()) {
-        complain(loaded.error.toString());
+    if (!dashboardUsable(loaded, options))
         return ExitBadInput;
-    }
     const Dashboard &dashboard = *loaded.dashboard;
-    if (const QString unknown = unknownVariable(dashboard, options.variables); !unknown.isEmpty()) {
-        complain(u"--var %1: the dashboard has no variable \"%1\""_s.arg(unknown));
-        return ExitBadInput;
-    }
     TerminationSignals terminations;
     MonitoringSession session;
     for (const QString &problem : session.loadPlugins())

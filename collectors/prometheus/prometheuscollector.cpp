@@ -1,7 +1,7 @@
 #include "prometheuscollector.h"
 
 #include "collector/steadyclock.h"
-#include "httpget.h"
+#include "collector/httpget.h"
 
 #include <QJsonArray>
 

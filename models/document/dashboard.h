@@ -107,6 +107,11 @@ struct DashboardPanel
     // core/legendtemplate.h), checked when read; empty: the default names.
     QString legend;
     QList<SeriesSelector> series;
+    // A PromQL expression read from a Prometheus-compatible engine instead of `series`
+    // (timeseries panels; ${var} and $var are the dashboard's variables), and the id of
+    // the `promql` source that names the engine (empty: the dashboard's only one).
+    QString query;
+    QString querySource;
     PanelLayout layout;
     // Type-specific. Those of heatmap, usematrix and shard panels are checked when a file
     // is read (document/panels/); timeseries (stacked, yMin, yMax) and alerts (states,
@@ -119,6 +124,10 @@ struct DashboardPanel
     PanelThresholds thresholds;
     friend bool operator==(const DashboardPanel &, const DashboardPanel &) = default;
 };
+
+// The plugin id of sources that name a Prometheus-compatible engine (collectors/promql):
+// panels read from it by `query`.
+inline constexpr QLatin1StringView PromqlPlugin("promql");
 
 struct Dashboard
 {

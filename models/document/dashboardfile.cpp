@@ -165,6 +165,8 @@ private:
     bool parsePercentiles(const QJsonObject &object, const QString &path,
                           QList<double> *percentiles);
     bool parseLegend(const QJsonObject &object, const QString &path, QString *legend);
+    bool parsePanelQuery(const QJsonObject &object, const QString &path, const Dashboard &dashboard,
+                         DashboardPanel *panel);
     bool parseYScale(const QJsonObject &object, const QString &path, YScale *scale);
     bool parseThresholds(const QJsonObject &object, const QString &path,
                          PanelThresholds *thresholds);
@@ -553,7 +555,8 @@ bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
         DashboardPanel panel;
         bool hasLayout = false;
         if (!elementObject(array.at(i), path, &object)
-            || !parsePanel(object, path, &panel, &hasLayout))
+            || !parsePanel(object, path, &panel, &hasLayout)
+            || !parsePanelQuery(object, path, *dashboard, &panel))
             return false;
         if (ids.contains(panel.id))
             return fail(joinPath(path, u"id"_s),
@@ -660,6 +663,51 @@ bool Parser::checkPanelOptions(const DashboardPanel &panel, const QString &path)
         return checkShardHistogramPanel(*this, panel, path);
     case PanelType::ShardTable:
         return checkShardTablePanel(*this, panel, path);
+    }
+    return true;
+}
+
+// A PromQL panel: its query, and the promql source it is read from (named, or the
+// dashboard's only one). The expression itself is the engine's to judge.
+bool Parser::parsePanelQuery(const QJsonObject &object, const QString &path,
+                             const Dashboard &dashboard, DashboardPanel *panel)
+{
+    if (!readString(object, u"query"_s, path, false, &panel->query, MaximumQueryLength)
+        || !readString(object, u"querySource"_s, path, false, &panel->querySource, MaximumIdLength))
+        return false;
+    if (panel->query.isEmpty()) {
+        if (!panel->querySource.isEmpty())
+            return fail(joinPath(path, u"querySource"_s), u"is set without a query"_s);
+        return true;
+    }
+    // Grafana's legendFormat spells a label {{instance}}; ours is {instance} (where
+    // "{{" is a literal brace), so a legend copied from Grafana means what it meant there.
+    static const QRegularExpression grafanaLabel(u"\\{\\{\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\}\\}"_s);
+    panel->legend.replace(grafanaLabel, u"{\\1}"_s);
+    const QString queryPath = joinPath(path, u"query"_s);
+    if (panel->type != PanelType::TimeSeries)
+        return fail(queryPath,
+                    u"only timeseries panels read PromQL in this build, not %1"_s.arg(
+                        panelTypeName(panel->type)));
+    if (!panel->series.isEmpty())
+        return fail(queryPath, u"a panel reads either a query or series, not both"_s);
+    QStringList engines;
+    for (const DashboardSource &source : dashboard.sources) {
+        if (source.plugin == PromqlPlugin)
+            engines.append(source.id);
+    }
+    if (panel->querySource.isEmpty()) {
+        if (engines.size() != 1)
+            return fail(queryPath,
+                        engines.isEmpty()
+                            ? u"needs a source with plugin \"promql\" (the engine's URL)"_s
+                            : u"needs \"querySource\": the dashboard has %1 promql sources (%2)"_s
+                                  .arg(engines.size())
+                                  .arg(engines.join(u", "_s)));
+    } else if (!engines.contains(panel->querySource)) {
+        return fail(
+            joinPath(path, u"querySource"_s),
+            u"%1 is not a source with plugin \"promql\""_s.arg(describe(panel->querySource)));
     }
     return true;
 }
@@ -937,6 +985,10 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
         };
         if (!panel.legend.isEmpty())
             panelObject.insert(u"legend"_s, panel.legend);
+        if (!panel.query.isEmpty())
+            panelObject.insert(u"query"_s, panel.query);
+        if (!panel.querySource.isEmpty())
+            panelObject.insert(u"querySource"_s, panel.querySource);
         // No field means the default percentiles; an empty list would be refused.
         if (!panel.percentiles.isEmpty()) {
             QJsonArray percentiles;

@@ -43,5 +43,6 @@ constexpr int MaximumPanelRow = 2 * MaximumPanels * MaximumPanelHeight;
 constexpr int MaximumIdLength = 128;
 constexpr int MaximumNameLength = 256;
 constexpr int MaximumValueLength = 4096;
+constexpr int MaximumQueryLength = 16 * 1024; // a panel's PromQL expression
 
 } // namespace Headroom::DashboardLimits

@@ -24,6 +24,7 @@ MonitoringSession::MonitoringSession(QObject *parent)
     m_bus.addSink(&m_derived);
     m_bus.addSink(m_alerts);
     m_store = SeriesStore(&m_live, nullptr, m_alerts->log());
+    m_store.setPromqlEngines(&m_promql);
 }
 
 MonitoringSession::~MonitoringSession()
@@ -44,6 +45,7 @@ bool MonitoringSession::openCache(const QString &path, QString *error, const Cac
         m_cache.reset();
     }
     m_store = SeriesStore(&m_live, nullptr, m_alerts->log());
+    m_store.setPromqlEngines(&m_promql);
     if (path.isEmpty())
         return true;
     m_cache = SampleCache::open(path, &m_registry, error, options);
@@ -51,6 +53,7 @@ bool MonitoringSession::openCache(const QString &path, QString *error, const Cac
         return false;
     m_bus.addSink(m_cache.get());
     m_store = SeriesStore(&m_live, m_cache.get(), m_alerts->log());
+    m_store.setPromqlEngines(&m_promql);
     m_alerts->setCache(m_cache.get());
     return true;
 }
@@ -65,6 +68,7 @@ bool MonitoringSession::openRecording(const QString &path, QString *error)
     // Not a sink of the bus: nothing is written to a recording. The alert engine reads
     // its last alert states and never writes (a read-only cache ignores writes).
     m_store = SeriesStore(&m_live, m_cache.get(), m_alerts->log());
+    m_store.setPromqlEngines(&m_promql);
     m_alerts->setCache(m_cache.get());
     return true;
 }
@@ -111,6 +115,8 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
     }
     m_derived.setDefinitions(definitions);
     m_alerts->setRules(effectiveAlertRules(dashboard.alertPack, dashboard.alerts));
+    PromqlEngines::Snapshot engines;
+    engines.variables = values;
     // A recording is studied, not added to: no source connects anywhere.
     for (qsizetype i = 0; i < (isRecording() ? 0 : dashboard.sources.size()); ++i) {
         const DashboardSource &source = dashboard.sources.at(i);
@@ -124,10 +130,15 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
             m_scheduler->addFailedSource(source.id, source.plugin, instance.error);
             continue;
         }
+        if (source.plugin == PromqlPlugin)
+            engines.urls.insert(source.id,
+                                QUrl(instance.config.options.value(u"url"_s).toString()));
         QString error;
         m_scheduler->addSource(source.plugin, instance.config, std::move(instance.collector),
                                &error);
     }
+    // A promql source that was not started (held, refused) leaves its panels a message.
+    m_promql.set(std::move(engines));
     m_scheduler->start();
 }
 

@@ -12,6 +12,7 @@
 #include "engine/runtime/livebuffers.h"
 #include "engine/runtime/samplebus.h"
 #include "engine/runtime/seriesregistry.h"
+#include "engine/promqlengines.h"
 #include "engine/seriesstore.h"
 
 #include <QObject>
@@ -58,6 +59,8 @@ public:
     CollectorScheduler &scheduler() { return *m_scheduler; }
     AlertEngine &alerts() { return *m_alerts; }
     SampleCache *cache() const { return m_cache.get(); }
+    // The engines of the dashboard's promql sources, as started (also the store's).
+    PromqlEngines &promqlEngines() { return m_promql; }
     // Reads live buffers and the cache; valid for the session's life.
     const SeriesStore *store() const { return &m_store; }
 
@@ -67,6 +70,7 @@ private:
     LiveBuffers m_live;
     DerivedSeries m_derived;
     std::unique_ptr<SampleCache> m_cache;
+    PromqlEngines m_promql;
     SeriesStore m_store;
     AlertEngine *m_alerts;
     CollectorRegistry m_collectors;

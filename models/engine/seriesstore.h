@@ -14,6 +14,7 @@ namespace Headroom {
 
 class AlertEventLog;
 class LiveBuffers;
+class PromqlEngines;
 class SampleCache;
 
 class SeriesStore
@@ -62,6 +63,11 @@ public:
     // the engine's newest that the cache has not committed yet.
     QList<AlertEvent> readAlertEvents(qint64 fromMs, qint64 toMs) const;
 
+    // The engines PromQL panels read from (promqlengines.h); null: none (a store built
+    // for a test or a recording's own reads).
+    const PromqlEngines *promqlEngines() const { return m_promql; }
+    void setPromqlEngines(const PromqlEngines *engines) { m_promql = engines; }
+
 private:
     template<typename Timed, typename ReadLive, typename ReadCache>
     std::vector<Timed> stitch(qint64 fromMs, qint64 toMs, ReadLive readLive,
@@ -70,6 +76,7 @@ private:
     const LiveBuffers *m_live;
     const SampleCache *m_cache; // may be null: live data only
     const AlertEventLog *m_alertLog; // may be null: no alert engine
+    const PromqlEngines *m_promql = nullptr;
 };
 
 } // namespace Headroom

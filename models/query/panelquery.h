@@ -93,6 +93,10 @@ struct PanelData
     QList<AlertEvent> alerts;
     // What only this panel's type has; which alternative it holds is the type.
     PanelPayload payload;
+    // Why the panel shows less than it asks for: a PromQL engine's error (refused, timed
+    // out, its own "bad_data: ..."), shown over the panel. Empty: nothing went wrong.
+    QString message;
+    QStringList warnings; // an engine's warnings, and what a capped answer left out
 
     PanelType type() const { return PanelType(payload.index()); }
     // The payload as T, or an empty T when it holds another type's (a panel that has not

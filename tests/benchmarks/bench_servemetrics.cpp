@@ -159,7 +159,7 @@ int main(int argc, char **argv)
             wall.push_back(ms);
         const char *format = openMetrics ? "openmetrics" : "text004";
         std::printf("-- %s, %d series, %zu scrapes\n", format, Gauges + Histograms, results.size());
-        const auto name = [format](const char *what) {
+        const auto name = [format](const char *what) -> QByteArray {
             return QByteArray("serve_metrics_") + what + '_' + format;
         };
         Bench::print(name("render_ms").constData(), median(renderMs));

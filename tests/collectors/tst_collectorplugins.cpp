@@ -167,7 +167,7 @@ void TestCollectorPlugins::dashboardsConform()
 void TestCollectorPlugins::defaultsConform()
 {
     const auto plugins = m_registry.plugins();
-    QCOMPARE(plugins.size(), 5); // host, mariadb, nic, postgres, prometheus
+    QCOMPARE(plugins.size(), 6); // host, mariadb, nic, postgres, prometheus, promql
     for (const CollectorPluginInfo &plugin : plugins) {
         const QJsonObject properties = plugin.configSchema.value("properties"_L1).toObject();
         QJsonObject defaults;
@@ -178,6 +178,8 @@ void TestCollectorPlugins::defaultsConform()
         }
         if (plugin.id == "prometheus"_L1) // its one required option has no default
             defaults.insert(u"url"_s, u"http://127.0.0.1:9100/metrics"_s);
+        if (plugin.id == "promql"_L1) // nor has this one
+            defaults.insert(u"url"_s, u"http://127.0.0.1:9090"_s);
         const auto refused = m_registry.checkConfig(plugin.id, defaults, plugin.id);
         QVERIFY2(!refused, qPrintable(refused->toString()));
     }

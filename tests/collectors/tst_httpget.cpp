@@ -2,7 +2,7 @@
 // exporter might: chunk sizes that overflow a signed sum, chunk sizes that are not hex,
 // a negative Content-Length; the Host header of a URL with credentials; names that
 // resolve to several addresses (localhost) or to none.
-#include "httpget.h"
+#include "collector/httpget.h"
 #include "loopbackhttpserver.h"
 
 #include <QElapsedTimer>

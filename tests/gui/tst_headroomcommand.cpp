@@ -215,7 +215,8 @@ void TestHeadroomCommand::versionAndCollectorsWithoutDisplay()
                  qPrintable(line));
         ids << fields.at(0);
     }
-    for (const QString &id : { u"host"_s, u"mariadb"_s, u"nic"_s, u"postgres"_s, u"prometheus"_s })
+    for (const QString &id :
+         { u"host"_s, u"mariadb"_s, u"nic"_s, u"postgres"_s, u"prometheus"_s, u"promql"_s })
         QVERIFY2(ids.contains(id), qPrintable(listed.stdOut));
 }
 

@@ -9,6 +9,7 @@
 #include <QChart>
 #include <QDateTime>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -29,6 +30,7 @@ private Q_SLOTS:
     void drawsSeriesWithGaps();
     void dragSelectsRange();
     void replacesAndRemovesSeries();
+    void engineMessageShowsOverWhatCame();
     void mixedUnitsMoveToTheLegend();
     void logAxisDrawsPercentileLines();
     void logAxisCutsLinesAtValuesNotAboveZero_data();
@@ -197,6 +199,27 @@ void TestTimeSeriesPanel::replacesAndRemovesSeries()
     QCOMPARE(panel.chartView()->chart()->series().size(), 1);
     panel.setData(emptyData(u"cpu"_s, 0, 10000));
     QCOMPARE(panel.segmentCount(), 0);
+}
+
+// A PromQL engine's error (PanelData::message) shows over the panel, as plain text,
+// also above the lines that earlier chunks gave; it goes with the next good answer.
+void TestTimeSeriesPanel::engineMessageShowsOverWhatCame()
+{
+    TimeSeriesPanel panel(panelConfig());
+    panel.resize(600, 300);
+    panel.show();
+    PanelData data = emptyData(u"cpu"_s, 0, 10000);
+    data.series.append(series(1, u"cpu0"_s, { { 0, 1 }, { 1000, 2 } }));
+    data.message = u"http://engine:9090: <b>timed out</b>"_s;
+    panel.setData(data);
+    auto *label = panel.findChild<QLabel *>(u"panelMessage"_s);
+    QVERIFY(label);
+    QVERIFY(label->isVisible());
+    QCOMPARE(label->text(), data.message);
+    QCOMPARE(label->textFormat(), Qt::PlainText);
+    data.message.clear();
+    panel.setData(data);
+    QVERIFY(!label->isVisible());
 }
 
 void TestTimeSeriesPanel::mixedUnitsMoveToTheLegend()

@@ -90,11 +90,13 @@ SourceEditor::SourceEditor(const DashboardSource &source, const QStringList &oth
         form->addRow(tr("Interfaces"), m_interfaces);
     } else if (source.plugin == u"postgres") {
         addPostgresFields(form);
-    } else if (source.plugin == u"prometheus") {
+    } else if (source.plugin == u"prometheus" || source.plugin == PromqlPlugin) {
+        const bool engine = source.plugin == PromqlPlugin;
         m_url = new QLineEdit(config.value(u"url"_s).toString());
         m_url->setObjectName(u"url"_s);
-        m_url->setPlaceholderText(u"http://server:9100/metrics"_s);
-        form->addRow(tr("Metrics URL"), m_url);
+        m_url->setPlaceholderText(engine ? u"http://server:9090"_s
+                                         : u"http://server:9100/metrics"_s);
+        form->addRow(engine ? tr("Engine URL (PromQL)") : tr("Metrics URL"), m_url);
     } else if (source.plugin != u"host") {
         form->addRow(new QLabel(tr("This plugin's options are edited in the dashboard file.")));
     }

@@ -97,7 +97,7 @@ QString SourcesDialog::targetOf(const DashboardSource &source)
         const QString conninfo = config.value(u"conninfo"_s).toString();
         return conninfo.isEmpty() ? tr("libpq defaults") : conninfoWithoutPassword(conninfo);
     }
-    if (source.plugin == u"prometheus")
+    if (source.plugin == u"prometheus" || source.plugin == PromqlPlugin)
         return config.value(u"url"_s).toString();
     return {};
 }
@@ -151,6 +151,8 @@ DashboardSource SourcesDialog::newSource(const QString &plugin) const
         source.config.insert(u"host"_s, u"local"_s);
     else if (plugin == u"prometheus")
         source.config.insert(u"url"_s, u"http://127.0.0.1:9100/metrics"_s);
+    else if (plugin == PromqlPlugin)
+        source.config.insert(u"url"_s, u"http://127.0.0.1:9090"_s);
     return source;
 }
 

@@ -120,6 +120,8 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     connect(m_view, &ZoomableChartView::plotHovered, this, &TimeSeriesPanel::showHover);
 
     m_emptyLabel = new QLabel(tr("No data in this range"), m_view);
+    m_emptyLabel->setObjectName(u"panelMessage"_s);
+    m_emptyLabel->setTextFormat(Qt::PlainText); // an engine's words are untrusted text
     m_emptyLabel->setStyleSheet(u"color: gray;"_s);
 
     auto *layout = new QVBoxLayout(this);
@@ -551,9 +553,16 @@ void TimeSeriesPanel::updateAxes()
         m_chart->setMargins(margins);
     m_axes->refresh();
 
-    m_emptyLabel->setText(any || !anyFinite ? tr("No data in this range")
-                                            : tr("No values above zero to draw on a log axis"));
-    m_emptyLabel->setVisible(!any);
+    // A PromQL engine's error shows over what it did give (the rest is a gap).
+    if (!m_data.message.isEmpty())
+        m_emptyLabel->setText(m_data.message);
+    else
+        m_emptyLabel->setText(any || !anyFinite ? tr("No data in this range")
+                                                : tr("No values above zero to draw on a log axis"));
+    m_emptyLabel->setToolTip(m_data.warnings.join(u'\n'));
+    m_emptyLabel->setVisible(!any || !m_data.message.isEmpty());
+    m_emptyLabel->setMaximumWidth(std::max(100, m_view->width() - 20));
+    m_emptyLabel->setWordWrap(!m_data.message.isEmpty());
     m_emptyLabel->adjustSize();
     m_emptyLabel->move((m_view->width() - m_emptyLabel->width()) / 2, m_view->height() / 2);
     m_view->setCrosshair(m_view->crosshair()); // the axis range may have moved under it

@@ -6,6 +6,9 @@
 #include "query/downsample.h"
 #include "query/heatmap/percentilelines.h"
 #include "query/legendnames.h"
+#include "query/promql/promqlpanelquery.h"
+
+#include <QDateTime>
 
 namespace Headroom {
 
@@ -16,6 +19,9 @@ static_assert(std::is_same_v<PanelPayloadOf<PanelType::TimeSeries>, TimeSeriesPa
 PanelData queryTimeSeries(const DashboardPanel &panel, const SeriesRegistry &registry,
                           const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
 {
+    if (!panel.query.isEmpty())
+        return queryPromqlPanel(panel, store.promqlEngines(), fromMs, toMs, columns,
+                                QDateTime::currentMSecsSinceEpoch());
     PanelData data;
     data.panelId = panel.id;
     data.fromMs = fromMs;

@@ -1,4 +1,4 @@
-#include "httpget.h"
+#include "collector/httpget.h"
 
 #include "collector/hostresolver.h"
 
@@ -135,8 +135,18 @@ std::optional<qsizetype> chunkSize(QByteArrayView line)
 
 std::optional<HttpResponse> httpGet(const QUrl &url, const QByteArray &accept,
                                     const QDeadlineTimer &deadline, qsizetype maxBody,
-                                    QString *error)
+                                    QString *error, const HttpHeaders &headers)
 {
+    QByteArray extra;
+    for (const auto &[name, value] : headers) {
+        // A line break would let a value (a token from a file) add headers of its own.
+        if (name.contains('\r') || name.contains('\n') || value.contains('\r')
+            || value.contains('\n')) {
+            *error = u"header %1: contains a line break"_s.arg(QString::fromLatin1(name));
+            return std::nullopt;
+        }
+        extra += name + ": " + value + "\r\n";
+    }
     const bool tls = url.scheme() == "https"_L1;
     if (!tls && url.scheme() != "http"_L1) {
         *error = u"not an http or https URL"_s;
@@ -159,7 +169,7 @@ std::optional<HttpResponse> httpGet(const QUrl &url, const QByteArray &accept,
     const QByteArray query
         = url.hasQuery() ? "?" + url.query(QUrl::FullyEncoded).toUtf8() : QByteArray();
     socket->write("GET " + path + query + " HTTP/1.1\r\nHost: " + hostHeader(url) + "\r\nAccept: "
-                  + accept + "\r\nConnection: close\r\nUser-Agent: Headroom\r\n\r\n");
+                  + accept + "\r\nConnection: close\r\nUser-Agent: Headroom\r\n" + extra + "\r\n");
     if (!socket->waitForBytesWritten(remainingMs(deadline)) && socket->bytesToWrite() > 0) {
         *error = u"timed out sending the request"_s;
         return std::nullopt;

@@ -71,6 +71,8 @@ public:
         process.waitForFinished(5000);
     }
 
+    QString url() const { return QStringLiteral("http://127.0.0.1:%1").arg(port); }
+
     QString name() const
     {
         return kind == Kind::Prometheus ? QStringLiteral("Prometheus")

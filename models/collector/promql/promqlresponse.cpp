@@ -1,0 +1,138 @@
+#include "collector/promql/promqlresponse.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cmath>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// A value as the API writes it: a string ("1.5", "NaN", "+Inf", "-Inf").
+bool readValue(const QJsonValue &value, double *out)
+{
+    const QString text = value.toString();
+    if (text == u"NaN"_s)
+        *out = std::nan("");
+    else if (text == u"+Inf"_s || text == u"Inf"_s)
+        *out = INFINITY;
+    else if (text == u"-Inf"_s)
+        *out = -INFINITY;
+    else {
+        bool ok = false;
+        *out = text.toDouble(&ok);
+        return ok;
+    }
+    return true;
+}
+
+// [1712345678.123, "42"]: seconds with a fraction, and the value.
+bool readPoint(const QJsonValue &pair, Sample *out)
+{
+    const QJsonArray array = pair.toArray();
+    if (array.size() != 2 || !array.at(0).isDouble())
+        return false;
+    const double seconds = array.at(0).toDouble();
+    if (!std::isfinite(seconds) || std::abs(seconds) > 1e11)
+        return false;
+    out->tsMs = qint64(std::llround(seconds * 1000));
+    return readValue(array.at(1), &out->value);
+}
+
+Labels readLabels(const QJsonObject &metric)
+{
+    Labels labels;
+    for (auto it = metric.constBegin(); it != metric.constEnd(); ++it)
+        labels.insert(it.key(), it.value().toString());
+    return labels;
+}
+} // namespace
+
+PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus)
+{
+    PromqlResult result;
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(body.toByteArray(), &parseError);
+    const QJsonObject root = document.object();
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()
+        || !root.contains(u"status"_s)) {
+        result.error = httpStatus != 200
+            ? u"HTTP %1 without a query API answer"_s.arg(httpStatus)
+            : u"not a Prometheus query API answer (%1)"_s.arg(
+                  parseError.error != QJsonParseError::NoError ? parseError.errorString()
+                                                               : u"no \"status\""_s);
+        return result;
+    }
+    for (const QJsonValue &warning : root.value(u"warnings"_s).toArray())
+        result.warnings.append(warning.toString().left(500));
+    if (root.value(u"status"_s).toString() != u"success"_s) {
+        const QString type = root.value(u"errorType"_s).toString().left(100);
+        const QString message = root.value(u"error"_s).toString().left(2000);
+        result.error = (type.isEmpty() ? QString() : type + u": "_s)
+            + (message.isEmpty() ? u"the engine reported an error without a message"_s : message);
+        return result;
+    }
+    const QJsonObject data = root.value(u"data"_s).toObject();
+    const QString type = data.value(u"resultType"_s).toString();
+    const QJsonValue resultValue = data.value(u"result"_s);
+    if (type == u"scalar"_s || type == u"string"_s) {
+        PromqlSeries one;
+        Sample point;
+        if (type == u"scalar"_s && readPoint(resultValue, &point))
+            one.points.push_back(point);
+        result.series.append(std::move(one));
+        return result;
+    }
+    if (type != u"matrix"_s && type != u"vector"_s) {
+        result.error = u"unknown resultType \"%1\""_s.arg(type.left(40));
+        return result;
+    }
+    const QJsonArray array = resultValue.toArray();
+    qint64 points = 0;
+    int skipped = 0;
+    int nativeHistograms = 0;
+    for (const QJsonValue &entry : array) {
+        if (result.series.size() >= PromqlResult::MaxSeries) {
+            result.warnings.append(
+                u"only the first %1 of %2 series are shown"_s.arg(PromqlResult::MaxSeries)
+                    .arg(array.size()));
+            break;
+        }
+        const QJsonObject object = entry.toObject();
+        PromqlSeries series;
+        series.labels = readLabels(object.value(u"metric"_s).toObject());
+        if (object.contains(u"histograms"_s) || object.contains(u"histogram"_s))
+            ++nativeHistograms;
+        const QJsonArray values = type == u"matrix"_s ? object.value(u"values"_s).toArray()
+                                                      : QJsonArray { object.value(u"value"_s) };
+        series.points.reserve(size_t(values.size()));
+        for (const QJsonValue &pair : values) {
+            Sample point;
+            if (!readPoint(pair, &point)) {
+                ++skipped;
+                continue;
+            }
+            if (points >= PromqlResult::MaxPoints)
+                break;
+            series.points.push_back(point);
+            ++points;
+        }
+        result.series.append(std::move(series));
+        if (points >= PromqlResult::MaxPoints) {
+            result.warnings.append(
+                u"only the first %1 points are shown"_s.arg(PromqlResult::MaxPoints));
+            break;
+        }
+    }
+    if (skipped > 0)
+        result.warnings.append(
+            u"%1 points that were not [time, \"value\"] pairs left out"_s.arg(skipped));
+    if (nativeHistograms > 0)
+        result.warnings.append(
+            u"%1 native histogram series are not drawn by this build"_s.arg(nativeHistograms));
+    return result;
+}
+
+} // namespace Headroom

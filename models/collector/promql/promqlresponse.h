@@ -1,0 +1,38 @@
+// The JSON answer of a Prometheus-compatible engine's query API (/api/v1/query and
+// /api/v1/query_range; Prometheus, VictoriaMetrics, Thanos, Mimir, Cortex), read as
+// untrusted input: anything but a well-formed success becomes an error naming what
+// was wrong (the engine's own errorType and message when it sent one), and the result
+// is capped in series and points so a runaway answer cannot exhaust memory.
+#pragma once
+
+#include "core/sample.h"
+#include "core/series.h"
+
+#include <QByteArrayView>
+#include <QList>
+#include <QStringList>
+#include <vector>
+
+namespace Headroom {
+
+struct PromqlSeries
+{
+    Labels labels; // the result's metric labels, __name__ included when the engine sent it
+    std::vector<Sample> points; // oldest first; NaN, +Inf and -Inf as doubles
+};
+
+struct PromqlResult
+{
+    static constexpr int MaxSeries = 10'000;
+    static constexpr qint64 MaxPoints = 5'000'000;
+
+    QList<PromqlSeries> series;
+    QString error; // empty: success
+    QStringList warnings; // the engine's warnings, and what was left out
+};
+
+// httpStatus is the response's: Prometheus answers 400 and 422 with a JSON error body,
+// which is read for its message; other statuses without one are named as such.
+PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus);
+
+} // namespace Headroom

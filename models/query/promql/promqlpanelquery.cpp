@@ -1,0 +1,131 @@
+#include "query/promql/promqlpanelquery.h"
+
+#include "collector/promql/promqlclient.h"
+#include "engine/cache/rollup.h" // floorTo
+#include "engine/promqlengines.h"
+#include "query/downsample.h"
+#include "query/legendnames.h"
+
+#include <QDeadlineTimer>
+#include <algorithm>
+#include <array>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+qint64 promqlStepMs(qint64 fromMs, qint64 toMs, int columns)
+{
+    static constexpr std::array<qint64, 20> Steps {
+        1'000,      2'000,      5'000,      10'000,     15'000,      30'000,      60'000,
+        120'000,    300'000,    600'000,    900'000,    1'800'000,   3'600'000,   7'200'000,
+        10'800'000, 21'600'000, 43'200'000, 86'400'000, 172'800'000, 604'800'000,
+    };
+    const qint64 points = columns > 0 ? columns : PromqlCsvPoints;
+    const qint64 wanted = std::max<qint64>(1, (toMs - fromMs + points - 1) / points);
+    for (const qint64 step : Steps) {
+        if (step >= wanted)
+            return step;
+    }
+    return Steps.back();
+}
+
+QString substitutePromqlVariables(QString query, const QMap<QString, QString> &variables)
+{
+    QStringList names = variables.keys();
+    std::sort(names.begin(), names.end(),
+              [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    for (const QString &name : std::as_const(names))
+        query.replace(u"${"_s + name + u'}', variables.value(name));
+    for (const QString &name : std::as_const(names))
+        query.replace(u'$' + name, variables.value(name));
+    return query;
+}
+
+PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *engines, qint64 fromMs,
+                           qint64 toMs, int columns, qint64 nowMs)
+{
+    PanelData data;
+    data.panelId = panel.id;
+    data.fromMs = fromMs;
+    data.toMs = toMs;
+    const auto snapshot = engines ? engines->snapshot() : nullptr;
+    QString sourceId = panel.querySource;
+    if (sourceId.isEmpty() && snapshot && snapshot->urls.size() == 1)
+        sourceId = snapshot->urls.cbegin().key();
+    if (!snapshot || !snapshot->urls.contains(sourceId)) {
+        data.message = sourceId.isEmpty()
+            ? u"no promql source is running: this panel's query has no engine to ask"_s
+            : u"source %1 is not running (not trusted yet, or refused: see the status bar)"_s.arg(
+                  sourceId);
+        return data;
+    }
+    const QUrl url = snapshot->urls.value(sourceId);
+    const QString query = substitutePromqlVariables(panel.query, snapshot->variables);
+    const qint64 step = promqlStepMs(fromMs, toMs, columns);
+    const qint64 span = step * PromqlChunkSteps;
+    const QDeadlineTimer deadline(PromqlPanelDeadlineMs);
+    QMap<QString, PromqlSeries> merged; // by label text, so a series' chunks join
+    for (qint64 chunk = floorTo(fromMs, span); chunk <= toMs; chunk += span) {
+        // The chunk up to the range's end (its last step): a range that ends in the
+        // middle of a chunk caches that part, under its own end.
+        const qint64 fetchEnd = std::min(chunk + span - step, floorTo(toMs + step - 1, step));
+        // Complete: no sample of it can still arrive at the engine.
+        const bool complete = fetchEnd < nowMs - PromqlFinalAfterMs;
+        const QString key = url.toString() + u'\n' + query + u'\n' + QString::number(step) + u'\n'
+            + QString::number(chunk) + u'\n' + QString::number(fetchEnd);
+        std::optional<PromqlResult> answer = complete ? engines->cached(key) : std::nullopt;
+        if (!answer) {
+            answer = promqlRangeQuery(url, query, chunk, fetchEnd, step, deadline);
+            engines->countMiss();
+            if (!answer->error.isEmpty()) {
+                // What the earlier chunks gave stays: the rest of the range is a gap.
+                data.message = answer->error;
+                break;
+            }
+            if (complete)
+                engines->cache(key, *answer);
+        }
+        for (const QString &warning : std::as_const(answer->warnings)) {
+            if (!data.warnings.contains(warning))
+                data.warnings.append(warning);
+        }
+        for (const PromqlSeries &series : std::as_const(answer->series)) {
+            PromqlSeries &into = merged[labelsToString(series.labels)];
+            into.labels = series.labels;
+            for (const Sample &point : series.points) {
+                if (point.tsMs >= fromMs && point.tsMs <= toMs)
+                    into.points.push_back(point);
+            }
+        }
+    }
+    int index = 0;
+    for (auto it = merged.begin(); it != merged.end(); ++it) {
+        PanelSeriesData s;
+        s.seriesId = -(++index);
+        Labels labels = it->labels;
+        const QString name = labels.take(u"__name__"_s);
+        s.info.key = { sourceId, name.isEmpty() ? u"promql"_s : name, labels };
+        s.info.unit = panel.unit;
+        std::vector<Sample> &raw = it->points;
+        std::stable_sort(raw.begin(), raw.end(),
+                         [](const Sample &a, const Sample &b) { return a.tsMs < b.tsMs; });
+        s.rawCount = qint64(raw.size());
+        s.stats = seriesStats(raw);
+        // A step without a point is a gap in the engine's data: the line breaks there.
+        for (const auto &[begin, end] : splitAtGaps(raw, step + step / 2)) {
+            const std::span<const Sample> part(raw.data() + begin, end - begin);
+            s.segmentStarts.push_back(s.points.size());
+            if (columns > 0) {
+                const auto reduced = downsampleMinMax(part, fromMs, toMs, columns);
+                s.points.insert(s.points.end(), reduced.begin(), reduced.end());
+            } else {
+                s.points.insert(s.points.end(), part.begin(), part.end());
+            }
+        }
+        data.series.append(std::move(s));
+    }
+    return data;
+}
+
+} // namespace Headroom

@@ -1,0 +1,39 @@
+// A timeseries panel with a PromQL `query`, read from its promql source's engine over
+// the panel's range: about one point per pixel column (the step is the range over the
+// columns, rounded up to 1, 2, 5, 10, 15 or 30 s, 1, 2, 5, 10, 15 or 30 min, 1, 2, 3,
+// 6 or 12 h, or a day; CSV exports, which ask for every sample, get 2,000 points), as
+// /api/v1/query_range on the calling thread (the query pool; never the GUI thread).
+//
+// The range is fetched in chunks of 500 steps aligned to the epoch (the last one up to
+// the range's end), so a pan or a refresh asks only for what it has not seen: a chunk
+// that ended more than two minutes ago (past the engines' ingest delay) is kept in
+// PromqlEngines' cache, so a re-render asks the engine nothing; the chunk at "now" is
+// asked each time. One deadline of 10 s
+// covers a panel's chunks: a slow or dead engine gives a message and a gap, never a hang.
+// The engine's own errors ("bad_data: 1:7: parse error: ...") are the panel's message.
+#pragma once
+
+#include "query/panelquery.h"
+
+namespace Headroom {
+
+class PromqlEngines;
+
+inline constexpr int PromqlPanelDeadlineMs = 10'000;
+inline constexpr int PromqlChunkSteps = 500;
+inline constexpr qint64 PromqlFinalAfterMs = 2 * 60'000;
+inline constexpr int PromqlCsvPoints = 2'000;
+
+// The step for a range drawn `columns` wide (columns <= 0: PromqlCsvPoints points).
+qint64 promqlStepMs(qint64 fromMs, qint64 toMs, int columns);
+// The query with the dashboard's variables in: ${name} and $name (Grafana's spelling),
+// longest names first so $hostname is not $host + "name".
+QString substitutePromqlVariables(QString query, const QMap<QString, QString> &variables);
+
+// The panel's series (ids negative: they are no series of the registry), with
+// PanelData::message set when the engine could not be read; nowMs decides which
+// chunks are complete.
+PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *engines, qint64 fromMs,
+                           qint64 toMs, int columns, qint64 nowMs);
+
+} // namespace Headroom

@@ -1,0 +1,203 @@
+// The PromQL pieces without an engine: the query API's answers read as untrusted input
+// (the engine's own error message kept, garbage refused by name, caps), the step for a
+// range and the chunks it is fetched in, variables in queries, and what the dashboard
+// reader accepts and refuses of a panel's `query`.
+#include "collector/promql/promqlclient.h"
+#include "collector/promql/promqlresponse.h"
+#include "document/dashboardfile.h"
+#include "query/promql/promqlpanelquery.h"
+
+#include <QTest>
+#include <cmath>
+
+using namespace Headroom;
+using namespace Qt::StringLiterals;
+
+class TestPromqlUnit : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void readsAMatrix()
+    {
+        // As Prometheus 2.53 answers /api/v1/query_range.
+        const QByteArray body = R"({"status":"success","data":{"resultType":"matrix","result":[
+            {"metric":{"__name__":"up","instance":"a:9100","job":"node"},
+             "values":[[1712345678.123,"1"],[1712345679.123,"NaN"],[1712345680.123,"+Inf"]]},
+            {"metric":{"instance":"b:9100"},"values":[[1712345678,"0.25"]]}]},
+            "warnings":["something odd"]})";
+        const PromqlResult result = parsePromqlResponse(body, 200);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(result.series.size(), 2);
+        QCOMPARE(result.series[0].labels.value(u"__name__"_s), u"up"_s);
+        QCOMPARE(result.series[0].points.size(), size_t(3));
+        QCOMPARE(result.series[0].points[0].tsMs, 1712345678123LL);
+        QCOMPARE(result.series[0].points[0].value, 1.0);
+        QVERIFY(std::isnan(result.series[0].points[1].value));
+        QVERIFY(std::isinf(result.series[0].points[2].value));
+        QCOMPARE(result.series[1].points[0].value, 0.25);
+        QCOMPARE(result.warnings, QStringList { u"something odd"_s });
+    }
+
+    void keepsTheEnginesError()
+    {
+        const PromqlResult result = parsePromqlResponse(
+            R"({"status":"error","errorType":"bad_data","error":"1:6: parse error: unexpected end of input"})",
+            400);
+        QCOMPARE(result.error, u"bad_data: 1:6: parse error: unexpected end of input"_s);
+        QVERIFY(result.series.isEmpty());
+    }
+
+    void refusesGarbage_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("html") << QByteArray("<html>502 Bad Gateway</html>") << 502
+                              << u"HTTP 502 without a query API answer"_s;
+        QTest::newRow("not json") << QByteArray("{\"status\": ") << 200
+                                  << u"not a Prometheus query API answer"_s;
+        QTest::newRow("no status") << QByteArray("{\"data\": {}}") << 200
+                                   << u"not a Prometheus query API answer (no \"status\")"_s;
+        QTest::newRow("odd type") << QByteArray(
+            R"({"status":"success","data":{"resultType":"table","result":[]}})")
+                                  << 200 << u"unknown resultType \"table\""_s;
+        QTest::newRow("error without message")
+            << QByteArray(R"({"status":"error"})") << 503
+            << u"the engine reported an error without a message"_s;
+    }
+    void refusesGarbage()
+    {
+        QFETCH(QByteArray, body);
+        QFETCH(int, status);
+        QFETCH(QString, error);
+        const PromqlResult result = parsePromqlResponse(body, status);
+        QVERIFY2(result.error.startsWith(error), qPrintable(result.error));
+    }
+
+    void skipsBadPointsAndSaysSo()
+    {
+        const PromqlResult result = parsePromqlResponse(
+            R"({"status":"success","data":{"resultType":"matrix","result":[
+            {"metric":{},"values":[[1,"1"],["x","2"],[2],[3,"three"],[1e300,"1"],[4,"4"]]}]}})",
+            200);
+        QVERIFY(result.error.isEmpty());
+        QCOMPARE(result.series[0].points.size(), size_t(2));
+        QCOMPARE(result.warnings.size(), 1);
+        QVERIFY2(result.warnings[0].startsWith(u"4 points"_s), qPrintable(result.warnings[0]));
+    }
+
+    void capsSeries()
+    {
+        QByteArray body = R"({"status":"success","data":{"resultType":"vector","result":[)";
+        for (int i = 0; i < PromqlResult::MaxSeries + 5; ++i)
+            body += (i ? "," : "") + QByteArray("{\"metric\":{\"i\":\"") + QByteArray::number(i)
+                + "\"},\"value\":[1,\"1\"]}";
+        body += "]}}";
+        const PromqlResult result = parsePromqlResponse(body, 200);
+        QCOMPARE(result.series.size(), PromqlResult::MaxSeries);
+        QVERIFY(result.warnings.join(u' ').contains(u"only the first 10000"_s));
+    }
+
+    void baseUrls()
+    {
+        QString error;
+        QCOMPARE(promqlBaseUrl(u"http://127.0.0.1:9090"_s, &error)->toString(),
+                 u"http://127.0.0.1:9090"_s);
+        QCOMPARE(promqlBaseUrl(u"https://host/prometheus/?x=1"_s, &error)->toString(),
+                 u"https://host/prometheus/"_s);
+        QVERIFY(!promqlBaseUrl(u"ftp://host"_s, &error));
+        QVERIFY(!promqlBaseUrl(u"http://user:secret@host:9090"_s, &error));
+        QVERIFY2(error.contains(u"never from a dashboard"_s) && !error.contains(u"secret"_s),
+                 qPrintable(error));
+    }
+
+    void steps_data()
+    {
+        QTest::addColumn<qint64>("rangeMs");
+        QTest::addColumn<int>("columns");
+        QTest::addColumn<qint64>("stepMs");
+        QTest::newRow("5 min on 1600 px") << qint64(300'000) << 1600 << qint64(1'000);
+        QTest::newRow("1 h on 1600 px") << qint64(3'600'000) << 1600 << qint64(5'000);
+        QTest::newRow("24 h on 1600 px") << qint64(86'400'000) << 1600 << qint64(60'000);
+        QTest::newRow("7 d on 1600 px") << qint64(604'800'000) << 1600 << qint64(600'000);
+        QTest::newRow("7 d CSV") << qint64(604'800'000) << 0 << qint64(600'000);
+        QTest::newRow("400 d on 100 px") << qint64(400) * 86'400'000 << 100 << qint64(604'800'000);
+    }
+    void steps()
+    {
+        QFETCH(qint64, rangeMs);
+        QFETCH(int, columns);
+        QFETCH(qint64, stepMs);
+        QCOMPARE(promqlStepMs(1'700'000'000'000, 1'700'000'000'000 + rangeMs, columns), stepMs);
+    }
+
+    void variables()
+    {
+        const QMap<QString, QString> values { { u"host"_s, u"a:9100|b:9100"_s },
+                                              { u"hostname"_s, u"db1"_s } };
+        QCOMPARE(
+            substitutePromqlVariables(
+                u"rate(x{instance=~\"$host\",name=\"$hostname\",y=\"${host}\"}[1m])"_s, values),
+            u"rate(x{instance=~\"a:9100|b:9100\",name=\"db1\",y=\"a:9100|b:9100\"}[1m])"_s);
+    }
+
+    void dashboardReader_data()
+    {
+        QTest::addColumn<QString>("panel");
+        QTest::addColumn<QString>("sources");
+        QTest::addColumn<QString>("error"); // empty: accepted
+        const QString one = QString::fromUtf8(
+            "{\"id\": \"prom\", \"plugin\": \"promql\", \"config\": {\"url\": \"http://x:9090\"}}");
+        const QString two = one
+            + QString::fromUtf8(", {\"id\": \"vm\", \"plugin\": \"promql\", \"config\": {\"url\": "
+                                "\"http://x:8428\"}}");
+        QTest::newRow("accepted") << QString::fromUtf8("\"query\": \"up\"") << one << QString();
+        QTest::newRow("no engine") << QString::fromUtf8("\"query\": \"up\"") << QString()
+                                   << u"panels[0].query: needs a source with plugin \"promql\""_s;
+        QTest::newRow("two engines") << QString::fromUtf8("\"query\": \"up\"") << two
+                                     << u"panels[0].query: needs \"querySource\""_s;
+        QTest::newRow("named") << QString::fromUtf8("\"query\": \"up\", \"querySource\": \"vm\"")
+                               << two << QString();
+        QTest::newRow("not an engine")
+            << QString::fromUtf8("\"query\": \"up\", \"querySource\": \"nope\"") << two
+            << u"panels[0].querySource: \"nope\" is not a source"_s;
+        QTest::newRow("source without query")
+            << QString::fromUtf8("\"querySource\": \"prom\"") << one
+            << u"panels[0].querySource: is set without a query"_s;
+        QTest::newRow("both") << QString::fromUtf8(
+            "\"query\": \"up\", \"series\": [{\"source\": \"prom\", \"metric\": \"b\"}]")
+                              << one << u"panels[0].query: a panel reads either"_s;
+        QTest::newRow("too long") << u"\"query\": \""_s + QString(20000, u'x') + u'"' << one
+                                  << u"panels[0].query:"_s;
+    }
+    void dashboardReader()
+    {
+        QFETCH(QString, panel);
+        QFETCH(QString, sources);
+        QFETCH(QString, error);
+        const QString json
+            = QString::fromUtf8(
+                  "{\"schemaVersion\": 3, \"title\": \"t\", \"sources\": [%1], \"panels\": "
+                  "[{\"id\": "
+                  "\"p\", \"type\": \"timeseries\", \"legend\": \"{{ instance }} up\", %2}]}")
+                  .arg(sources, panel);
+        const DashboardLoadResult loaded = parseDashboard(json.toUtf8(), u"t.json"_s);
+        if (error.isEmpty()) {
+            QVERIFY2(loaded.ok(), qPrintable(loaded.error.toString()));
+            QCOMPARE(loaded.dashboard->panels[0].query, u"up"_s);
+            // Grafana's {{label}} is this reader's {label}.
+            QCOMPARE(loaded.dashboard->panels[0].legend, u"{instance} up"_s);
+            // It saves and loads back the same.
+            const DashboardLoadResult again
+                = parseDashboard(dashboardToJson(*loaded.dashboard), u"t.json"_s);
+            QVERIFY(again.ok());
+            QCOMPARE(again.dashboard->panels, loaded.dashboard->panels);
+        } else {
+            QVERIFY(!loaded.ok());
+            QVERIFY2(loaded.error.toString().contains(error), qPrintable(loaded.error.toString()));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPromqlUnit)
+#include "tst_promqlunit.moc"
