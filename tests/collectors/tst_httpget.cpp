@@ -121,6 +121,25 @@ private Q_SLOTS:
                 && !request.contains("pw@"));
     }
 
+    // Extra headers (an engine's Authorization) are sent as given; one whose value
+    // would start a header of its own is refused before anything is sent.
+    void extraHeaders()
+    {
+        LoopbackHttpServer server;
+        server.setReply({ 200, "text/plain", "m 1\n", false, false });
+        const QUrl url(u"http://127.0.0.1:%1/"_s.arg(server.port()));
+        QString error;
+        QVERIFY2(httpGet(url, "text/plain", QDeadlineTimer(3000), MaxBody, &error,
+                         { { "Authorization", "Bearer abc" } }),
+                 qPrintable(error));
+        QVERIFY(server.lastRequest().contains("\r\nAuthorization: Bearer abc\r\n"));
+        const int before = server.requests();
+        QVERIFY(!httpGet(url, "text/plain", QDeadlineTimer(3000), MaxBody, &error,
+                         { { "Authorization", "Bearer abc\r\nX-Evil: 1" } }));
+        QCOMPARE(error, u"header Authorization: contains a line break"_s);
+        QCOMPARE(server.requests(), before);
+    }
+
     // localhost has ::1 and 127.0.0.1; the server listens on IPv4 only, so the reader
     // must go on to the next address.
     void localhostTriesEveryAddress()

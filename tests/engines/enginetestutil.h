@@ -30,7 +30,7 @@ public:
         VictoriaMetrics
     };
 
-    ScrapeEngine(Kind engine, const QStringList &targets)
+    ScrapeEngine(Kind engine, const QStringList &targets, const QStringList &extraArguments = {})
         : kind(engine)
         , port(freeLoopbackPort())
     {
@@ -50,19 +50,21 @@ public:
         dieWithTest(&process);
         if (engine == Kind::Prometheus) {
             process.start(QStringLiteral("/usr/bin/prometheus"),
-                          { QStringLiteral("--config.file=") + file.fileName(),
-                            QStringLiteral("--storage.tsdb.path=") + data,
-                            QStringLiteral("--web.listen-address=") + listen,
-                            QStringLiteral("--log.level=warn") });
+                          QStringList { QStringLiteral("--config.file=") + file.fileName(),
+                                        QStringLiteral("--storage.tsdb.path=") + data,
+                                        QStringLiteral("--web.listen-address=") + listen,
+                                        QStringLiteral("--log.level=warn") }
+                              + extraArguments);
         } else {
             // latencyOffset 0: by default the newest 30 s are not queried.
             process.start(QStringLiteral("/usr/bin/victoria-metrics"),
-                          { QStringLiteral("-promscrape.config=") + file.fileName(),
-                            QStringLiteral("-storageDataPath=") + data,
-                            QStringLiteral("-httpListenAddr=") + listen,
-                            QStringLiteral("-search.latencyOffset=0s"),
-                            QStringLiteral("-search.disableCache"),
-                            QStringLiteral("-loggerLevel=ERROR") });
+                          QStringList { QStringLiteral("-promscrape.config=") + file.fileName(),
+                                        QStringLiteral("-storageDataPath=") + data,
+                                        QStringLiteral("-httpListenAddr=") + listen,
+                                        QStringLiteral("-search.latencyOffset=0s"),
+                                        QStringLiteral("-search.disableCache"),
+                                        QStringLiteral("-loggerLevel=ERROR") }
+                              + extraArguments);
         }
     }
     ~ScrapeEngine()
@@ -87,7 +89,9 @@ public:
         timer.start();
         const QByteArray path = kind == Kind::Prometheus ? "/-/ready" : "/health";
         while (timer.elapsed() < 30000 && process.state() != QProcess::NotRunning) {
-            if (httpGet(port, path).startsWith("HTTP/1.1 200"))
+            // Up: it answers (401 where it asks for credentials).
+            const QByteArray answer = httpGet(port, path);
+            if (answer.startsWith("HTTP/1.1 200") || answer.startsWith("HTTP/1.1 401"))
                 return true;
             QTest::qWait(250);
         }

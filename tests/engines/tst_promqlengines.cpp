@@ -10,6 +10,7 @@
 #include "query/promql/promqlpanelquery.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -242,6 +243,58 @@ private Q_SLOTS:
                      qPrintable(bad.message));
             QVERIFY(bad.series.isEmpty());
         }
+    }
+
+    // Basic auth from the user's engines.json (a VictoriaMetrics asking for it): without
+    // the file the engine's 401; with it the answer; a password in the file itself is
+    // refused; no message holds a secret.
+    void credentialsComeFromTheUsersFile()
+    {
+        ScrapeEngine guarded(
+            ScrapeEngine::Kind::VictoriaMetrics, {},
+            { u"-httpAuth.username=alice"_s, u"-httpAuth.password=Op3n-S3same"_s });
+        QString error;
+        QVERIFY2(guarded.waitReady(&error), qPrintable(error));
+        QTemporaryDir config;
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(config.path()));
+        QVERIFY(QDir(config.path()).mkpath(u"headroom"_s));
+        PromqlEngines engines;
+        setEngine(&engines, guarded.url());
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const auto ask = [&] {
+            return queryPromqlPanel(promqlPanel(u"vector(1)"_s), &engines, now - 60'000, now, 100,
+                                    now);
+        };
+        const PanelData anonymous = ask();
+        QVERIFY2(anonymous.message.contains(u"401"_s), qPrintable(anonymous.message));
+
+        const QString passwordFile = config.filePath(u"vm-password"_s);
+        const auto writeFile = [](const QString &path, const QByteArray &content) {
+            QFile file(path);
+            return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+        };
+        const QString entries = config.filePath(u"headroom/engines.json"_s);
+        const QByteArray entry = "{\"engines\": [{\"url\": \"" + guarded.url().toUtf8()
+            + "\", \"username\": \"alice\", \"passwordFile\": \"" + passwordFile.toUtf8() + "\"}]}";
+        QVERIFY(writeFile(entries, entry));
+        QVERIFY(writeFile(passwordFile, "Wrong-One\n"));
+        const PanelData wrong = ask();
+        QVERIFY2(wrong.message.contains(u"401"_s) && !wrong.message.contains(u"Wrong-One"_s),
+                 qPrintable(wrong.message));
+        QVERIFY(writeFile(passwordFile, "Op3n-S3same\n"));
+        const PanelData allowed = ask();
+        QVERIFY2(allowed.message.isEmpty(), qPrintable(allowed.message));
+        QCOMPARE(allowed.series.size(), 1);
+
+        QVERIFY(writeFile(entries,
+                          "{\"engines\": [{\"url\": \"" + guarded.url().toUtf8()
+                              + "\", \"username\": \"alice\", \"password\": "
+                                "\"Op3n-S3same\"}]}"));
+        const PanelData inline_ = ask();
+        QVERIFY2(inline_.message.contains(u"secrets go in files of their own"_s)
+                     && !inline_.message.contains(u"Op3n-S3same"_s),
+                 qPrintable(inline_.message));
+        qunsetenv("XDG_CONFIG_HOME");
     }
 
     void cleanupTestCase()

@@ -1,5 +1,7 @@
 #include "collector/promql/promqlclient.h"
 
+#include "collector/promql/promqlcredentials.h"
+
 #include <QStringList>
 
 namespace Headroom {
@@ -34,10 +36,16 @@ PromqlResult call(const QUrl &base, const QString &endpoint, const Parameters &q
         path += u'/';
     url.setPath(path + u"api/v1/"_s + endpoint);
     url.setQuery(encoded(query), QUrl::StrictMode);
-    QString error;
-    const auto response
-        = httpGet(url, "application/json", deadline, PromqlMaxBody, &error, headers);
     PromqlResult result;
+    QString error;
+    // The user's credentials for this engine (promqlcredentials.h), never a dashboard's.
+    const auto credentials = promqlCredentialHeaders(base, &error);
+    if (!credentials) {
+        result.error = promqlUrlForMessages(base) + u": "_s + error;
+        return result;
+    }
+    const auto response
+        = httpGet(url, "application/json", deadline, PromqlMaxBody, &error, headers + *credentials);
     if (!response)
         result.error = error;
     else

@@ -1,6 +1,7 @@
 // Calls of a Prometheus-compatible engine's HTTP query API (Prometheus, VictoriaMetrics,
 // Thanos, Mimir, Cortex) on the calling thread, through httpGet: every call bounded by
-// its deadline, the answer by MaxBody, and read by parsePromqlResponse. Errors name the
+// its deadline, the answer by MaxBody, and read by parsePromqlResponse. The user's
+// credentials for the engine (promqlcredentials.h) go with every call. Errors name the
 // engine by scheme, host, port and path only (never user info or a query string).
 #pragma once
 
