@@ -76,9 +76,9 @@ int runMetricsServer(const CommandLine &options)
                              status.message.isEmpty() ? QString() : u": "_s + status.message));
                      });
     session.start(dashboard, options.variables);
-    const QString shown = address.protocol() == QAbstractSocket::IPv6Protocol
-        ? u"[%1]"_s.arg(address.toString())
-        : address.toString();
+    const QString shown = address == QHostAddress::Any        ? u"*"_s
+        : address.protocol() == QAbstractSocket::IPv6Protocol ? u"[%1]"_s.arg(address.toString())
+                                                              : address.toString();
     complain(u"serving the series of %1 source(s) at http://%2:%3/metrics"_s.arg(
         QString::number(dashboard.sources.size()), shown, QString::number(server.port())));
 
