@@ -1,0 +1,26 @@
+// libFuzzer target: the reader of a PromQL engine's JSON answers must survive any
+// input, and what it returns must be consistent: an error and no series, or no error;
+// never more series or points than its caps. Built with clang by tests/run-fuzz;
+// tst_fuzzreplay_promqlresponse runs the same function over the seed corpus (and
+// mutations of it) in every ctest run.
+#include "collector/promql/promqlresponse.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    using namespace Headroom;
+    const QByteArrayView body(reinterpret_cast<const char *>(data), qsizetype(size));
+    for (const int status : { 200, 400 }) {
+        const PromqlResult result = parsePromqlResponse(body, status);
+        qint64 points = 0;
+        for (const PromqlSeries &series : result.series)
+            points += qint64(series.points.size());
+        if ((!result.error.isEmpty() && !result.series.isEmpty())
+            || result.series.size() > PromqlResult::MaxSeries || points > PromqlResult::MaxPoints)
+            std::abort(); // an inconsistency is a bug like a crash
+    }
+    return 0;
+}
