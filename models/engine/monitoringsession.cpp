@@ -46,6 +46,7 @@ bool MonitoringSession::openCache(const QString &path, QString *error, const Cac
     }
     m_store = SeriesStore(&m_live, nullptr, m_alerts->log());
     m_store.setPromqlEngines(&m_promql);
+    m_promql.setAnswerStore(nullptr);
     if (path.isEmpty())
         return true;
     m_cache = SampleCache::open(path, &m_registry, error, options);
@@ -55,6 +56,13 @@ bool MonitoringSession::openCache(const QString &path, QString *error, const Cac
     m_store = SeriesStore(&m_live, m_cache.get(), m_alerts->log());
     m_store.setPromqlEngines(&m_promql);
     m_alerts->setCache(m_cache.get());
+    // PromQL answers beside it; without them panels still work, from memory.
+    auto answers = std::make_shared<PromqlAnswerStore>();
+    QString answersError;
+    if (answers->open(PromqlAnswerStore::pathBesideCache(path), &answersError))
+        m_promql.setAnswerStore(std::move(answers));
+    else
+        qCWarning(lcSession) << answersError;
     return true;
 }
 

@@ -14,23 +14,51 @@ std::shared_ptr<const PromqlEngines::Snapshot> PromqlEngines::snapshot() const
     return m_snapshot;
 }
 
-std::optional<PromqlResult> PromqlEngines::cached(const QString &key) const
+void PromqlEngines::setAnswerStore(std::shared_ptr<PromqlAnswerStore> store)
 {
     QMutexLocker locker(&m_lock);
-    if (const PromqlResult *held = m_answers.object(key)) {
-        ++m_hits;
-        return *held;
+    m_store = std::move(store);
+}
+
+std::optional<PromqlResult> PromqlEngines::cached(const QString &key) const
+{
+    std::shared_ptr<PromqlAnswerStore> store;
+    {
+        QMutexLocker locker(&m_lock);
+        if (const PromqlResult *held = m_answers.object(key)) {
+            ++m_hits;
+            return *held;
+        }
+        store = m_store;
     }
-    return std::nullopt;
+    // The disk outside the lock: other panels' memory hits need not wait for it.
+    std::optional<PromqlResult> stored = store ? store->load(key) : std::nullopt;
+    if (stored) {
+        QMutexLocker locker(&m_lock);
+        ++m_hits;
+        m_answers.insert(key, new PromqlResult(*stored), cost(*stored));
+    }
+    return stored;
 }
 
 void PromqlEngines::cache(const QString &key, const PromqlResult &result) const
 {
+    std::shared_ptr<PromqlAnswerStore> store;
+    {
+        QMutexLocker locker(&m_lock);
+        m_answers.insert(key, new PromqlResult(result), cost(result));
+        store = m_store;
+    }
+    if (store)
+        store->save(key, result);
+}
+
+qsizetype PromqlEngines::cost(const PromqlResult &result)
+{
     qint64 points = 1;
     for (const PromqlSeries &series : result.series)
         points += qint64(series.points.size());
-    QMutexLocker locker(&m_lock);
-    m_answers.insert(key, new PromqlResult(result), qsizetype(std::min(points, CachedPoints)));
+    return qsizetype(std::min(points, CachedPoints));
 }
 
 qint64 PromqlEngines::hits() const

@@ -3,10 +3,12 @@
 // URL and the dashboard's variable values, set by MonitoringSession::start on the GUI
 // thread and read on the query pool; and the answers already fetched, so a re-render
 // of a range that is complete (older than the engines' ingest delay) asks nothing
-// again. Thread-safe.
+// again: in memory, and on disk where the session has a cache (promqlanswerstore.h), so
+// a dashboard reopened without its engine still draws them. Thread-safe.
 #pragma once
 
 #include "collector/promql/promqlresponse.h"
+#include "engine/promqlanswerstore.h"
 
 #include <QCache>
 #include <QHash>
@@ -32,6 +34,9 @@ public:
     void set(Snapshot snapshot);
     std::shared_ptr<const Snapshot> snapshot() const;
 
+    // Where answers are also kept on disk (null: memory only).
+    void setAnswerStore(std::shared_ptr<PromqlAnswerStore> store);
+
     std::optional<PromqlResult> cached(const QString &key) const;
     // Logically const: a store hands the engines out const, and keeping an answer
     // changes nothing a reader sees.
@@ -42,8 +47,11 @@ public:
     void countMiss() const;
 
 private:
+    static qsizetype cost(const PromqlResult &result); // in points
+
     mutable QMutex m_lock;
     std::shared_ptr<const Snapshot> m_snapshot = std::make_shared<Snapshot>();
+    std::shared_ptr<PromqlAnswerStore> m_store;
     mutable QCache<QString, PromqlResult> m_answers { qsizetype(CachedPoints) };
     mutable qint64 m_hits = 0;
     mutable qint64 m_misses = 0;

@@ -79,6 +79,7 @@ private Q_SLOTS:
         QVERIFY2(m_nodeExporter.waitForStarted(5000), "prometheus-node-exporter did not start");
         const QStringList targets { u"127.0.0.1:%1"_s.arg(nodePort) };
         m_prometheus = std::make_unique<ScrapeEngine>(ScrapeEngine::Kind::Prometheus, targets);
+        m_prometheusPort = m_prometheus->port;
         m_victoria = std::make_unique<ScrapeEngine>(ScrapeEngine::Kind::VictoriaMetrics, targets);
         QString error;
         QVERIFY2(m_prometheus->waitReady(&error), qPrintable(error));
@@ -297,6 +298,42 @@ private Q_SLOTS:
         qunsetenv("XDG_CONFIG_HOME");
     }
 
+    // A complete range drawn once is drawn again from the answers on disk by a new
+    // session's engines, with the engine gone (last: it stops Prometheus).
+    void answersOnDiskOutliveTheEngine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"cache-promql.sqlite"_s);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const qint64 from = now - 20 * 60'000, to = now - 3 * 60'000;
+        const DashboardPanel panel = promqlPanel(u"up"_s);
+        {
+            auto store = std::make_shared<PromqlAnswerStore>();
+            QString error;
+            QVERIFY2(store->open(path, &error), qPrintable(error));
+            PromqlEngines engines;
+            engines.setAnswerStore(store);
+            setEngine(&engines, m_prometheus->url());
+            const PanelData first = queryPromqlPanel(panel, &engines, from, to, 800, now);
+            QVERIFY2(first.message.isEmpty(), qPrintable(first.message));
+            QVERIFY(engines.misses() >= 1);
+        }
+        m_prometheus.reset(); // the engine is gone
+        auto store = std::make_shared<PromqlAnswerStore>();
+        QString error;
+        QVERIFY2(store->open(path, &error), qPrintable(error));
+        PromqlEngines reopened;
+        reopened.setAnswerStore(store);
+        setEngine(&reopened, u"http://127.0.0.1:%1"_s.arg(m_prometheusPort));
+        const PanelData again = queryPromqlPanel(panel, &reopened, from, to, 800, now);
+        QVERIFY2(again.message.isEmpty(), qPrintable(again.message));
+        QCOMPARE(reopened.misses(), 0);
+        QVERIFY(reopened.hits() >= 1);
+        // A range it never drew does need the engine, and says it is gone.
+        const PanelData live = queryPromqlPanel(panel, &reopened, now - 60'000, now, 800, now);
+        QVERIFY2(live.message.contains(u"refused"_s), qPrintable(live.message));
+    }
+
     void cleanupTestCase()
     {
         m_nodeExporter.kill();
@@ -306,6 +343,7 @@ private Q_SLOTS:
 private:
     QProcess m_nodeExporter;
     std::unique_ptr<ScrapeEngine> m_prometheus;
+    quint16 m_prometheusPort = 0;
     std::unique_ptr<ScrapeEngine> m_victoria;
     qint64 m_scrapingSinceMs = 0;
 };

@@ -1,0 +1,41 @@
+// PromQL answers kept on disk, so a dashboard reopened without its engine (offline, or
+// the engine gone) still draws the complete ranges it drew before. A SQLite file of its
+// own beside the sample cache (<cache base>-promql.sqlite): the sample cache's file is
+// never touched. A file at that path that is not one of these (not SQLite, or SQLite
+// holding other tables) is refused and left exactly as it is; an entry that does not
+// decode (the file is untrusted input like any other) is a miss, replaced on the next
+// fetch. At most MaxEntries answers are kept, the least recently used go first.
+// Thread-safe (one connection behind a mutex: answers are written a chunk at a time).
+#pragma once
+
+#include "collector/promql/promqlresponse.h"
+#include "engine/cache/sqlitedb.h"
+
+#include <QMutex>
+#include <optional>
+
+namespace Headroom {
+
+class PromqlAnswerStore
+{
+public:
+    static constexpr int MaxEntries = 20'000;
+
+    // Opens or creates path; false with *error (naming the file) when it cannot be used.
+    bool open(const QString &path, QString *error);
+    // The path beside a sample cache's.
+    static QString pathBesideCache(const QString &cachePath);
+
+    std::optional<PromqlResult> load(const QString &key) const;
+    void save(const QString &key, const PromqlResult &result);
+
+    // The stored form: versioned, every count checked against what is left and the caps.
+    static QByteArray encode(const PromqlResult &result);
+    static std::optional<PromqlResult> decode(const QByteArray &bytes);
+
+private:
+    mutable QMutex m_lock;
+    Sqlite::Db m_db;
+};
+
+} // namespace Headroom

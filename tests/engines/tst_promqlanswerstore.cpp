@@ -1,0 +1,168 @@
+// PromQL answers on disk: what is stored reads back exactly (NaN and infinities too)
+// from another store on the same file; stored bytes are untrusted (every truncation,
+// a wrong magic, counts the bytes cannot hold: a miss, never a crash, and the next save
+// replaces a bad entry); a file at the path that is not ours is refused and left
+// byte for byte; a session's cache brings its answers file, owner-only.
+#include "engine/monitoringsession.h"
+#include "engine/promqlanswerstore.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <sqlite3.h>
+
+using namespace Headroom;
+using namespace Qt::StringLiterals;
+
+namespace {
+PromqlResult sampleAnswer()
+{
+    PromqlResult result;
+    result.warnings = { u"only the first 2 points are shown"_s };
+    PromqlSeries a;
+    a.labels = { { u"__name__"_s, u"up"_s }, { u"instance"_s, u"host:9100 \"ü\""_s } };
+    a.points = { { 1000, 1.0 }, { 2000, std::nan("") }, { 3000, INFINITY } };
+    PromqlSeries b;
+    b.points = { { 1000, -0.25 } };
+    result.series = { a, b };
+    return result;
+}
+
+bool sameAnswer(const PromqlResult &x, const PromqlResult &y)
+{
+    if (x.warnings != y.warnings || x.series.size() != y.series.size())
+        return false;
+    for (qsizetype i = 0; i < x.series.size(); ++i) {
+        const auto &p = x.series[i].points, &q = y.series[i].points;
+        if (x.series[i].labels != y.series[i].labels || p.size() != q.size())
+            return false;
+        for (size_t j = 0; j < p.size(); ++j) {
+            const bool bothNan = std::isnan(p[j].value) && std::isnan(q[j].value);
+            if (p[j].tsMs != q[j].tsMs || (!bothNan && p[j].value != q[j].value))
+                return false;
+        }
+    }
+    return true;
+}
+
+QByteArray fileHash(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly)
+        ? QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256)
+        : QByteArray();
+}
+} // namespace
+
+class TestPromqlAnswerStore : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTrip()
+    {
+        const auto decoded = PromqlAnswerStore::decode(PromqlAnswerStore::encode(sampleAnswer()));
+        QVERIFY(decoded);
+        QVERIFY(sameAnswer(*decoded, sampleAnswer()));
+    }
+
+    void untrustedBytes()
+    {
+        const QByteArray good = PromqlAnswerStore::encode(sampleAnswer());
+        for (qsizetype n = 0; n < good.size(); ++n)
+            QVERIFY2(!PromqlAnswerStore::decode(good.left(n)), qPrintable(QString::number(n)));
+        QVERIFY(!PromqlAnswerStore::decode(good + "x")); // trailing bytes
+        QByteArray magic = good;
+        magic[0] = char(magic[0] ^ 1);
+        QVERIFY(!PromqlAnswerStore::decode(magic));
+        // A point count far beyond what the bytes hold, right after the first labels.
+        QByteArray huge = PromqlAnswerStore::encode(PromqlResult { { PromqlSeries {} }, {}, {} });
+        std::memset(huge.data() + huge.size() - 8, 0x7f, 8);
+        QVERIFY(!PromqlAnswerStore::decode(huge));
+    }
+
+    void storedAnswersOutliveTheStore()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"cache-promql.sqlite"_s);
+        {
+            PromqlAnswerStore store;
+            QString error;
+            QVERIFY2(store.open(path, &error), qPrintable(error));
+            store.save(u"k"_s, sampleAnswer());
+        }
+        PromqlAnswerStore again;
+        QString error;
+        QVERIFY2(again.open(path, &error), qPrintable(error));
+        const auto loaded = again.load(u"k"_s);
+        QVERIFY(loaded && sameAnswer(*loaded, sampleAnswer()));
+        QVERIFY(!again.load(u"other"_s));
+
+        // An entry that does not decode is a miss, and the next save replaces it.
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open(QFile::encodeName(path).constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "UPDATE promql_answers SET answer = x'00ff'", nullptr, nullptr,
+                              nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        QVERIFY(!again.load(u"k"_s));
+        again.save(u"k"_s, sampleAnswer());
+        QVERIFY(again.load(u"k"_s));
+    }
+
+    void foreignFilesAreLeftAlone_data()
+    {
+        QTest::addColumn<QByteArray>("kind");
+        QTest::newRow("not SQLite") << QByteArray("garbage");
+        QTest::newRow("another SQLite file") << QByteArray("sqlite");
+    }
+    void foreignFilesAreLeftAlone()
+    {
+        QFETCH(QByteArray, kind);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"cache-promql.sqlite"_s);
+        if (kind == "garbage") {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray(8192, 'x'));
+        } else {
+            sqlite3 *db = nullptr;
+            QCOMPARE(sqlite3_open(QFile::encodeName(path).constData(), &db), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(db, "CREATE TABLE precious (x); INSERT INTO precious VALUES (1)",
+                                  nullptr, nullptr, nullptr),
+                     SQLITE_OK);
+            sqlite3_close(db);
+        }
+        const QByteArray before = fileHash(path);
+        PromqlAnswerStore store;
+        QString error;
+        QVERIFY(!store.open(path, &error));
+        QVERIFY2(error.startsWith(path + u": "_s), qPrintable(error));
+        qInfo("%s", qPrintable(error));
+        store.save(u"k"_s, sampleAnswer()); // a store that did not open keeps nothing
+        QVERIFY(!store.load(u"k"_s));
+        QCOMPARE(fileHash(path), before);
+    }
+
+    void aSessionsCacheBringsItsAnswers()
+    {
+        QTemporaryDir dir;
+        MonitoringSession session;
+        QString error;
+        QVERIFY2(session.openCache(dir.filePath(u"cache.sqlite"_s), &error), qPrintable(error));
+        const QFileInfo answers(dir.filePath(u"cache-promql.sqlite"_s));
+        QVERIFY(answers.exists());
+        QCOMPARE(answers.permissions() & (QFile::ReadGroup | QFile::ReadOther),
+                 QFileDevice::Permissions());
+        session.promqlEngines().cache(u"k"_s, sampleAnswer());
+        QVERIFY(session.openCache(QString(), &error)); // closes it, as quitting does
+        MonitoringSession later;
+        QVERIFY2(later.openCache(dir.filePath(u"cache.sqlite"_s), &error), qPrintable(error));
+        const auto loaded = later.promqlEngines().cached(u"k"_s);
+        QVERIFY(loaded && sameAnswer(*loaded, sampleAnswer()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPromqlAnswerStore)
+#include "tst_promqlanswerstore.moc"
