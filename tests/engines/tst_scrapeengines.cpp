@@ -17,12 +17,17 @@ using namespace Headroom::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
-std::unique_ptr<QProcess> psql(const QByteArray &script)
+// A database of this test's own: its partitions must not show in the shard tables of
+// the other PostgreSQL tests, which read the server's "postgres" database.
+constexpr char Database[] = "headroom_engines";
+
+std::unique_ptr<QProcess> psql(const QByteArray &script, const char *database = Database)
 {
     auto p = std::make_unique<QProcess>();
     dieWithTest(p.get());
     p->start(qEnvironmentVariable("HEADROOM_TEST_PGBIN") + u"/psql"_s,
-             { u"-X"_s, u"-q"_s, u"-v"_s, u"ON_ERROR_STOP=1"_s, u"-d"_s, u"postgres"_s });
+             { u"-X"_s, u"-q"_s, u"-v"_s, u"ON_ERROR_STOP=1"_s, u"-d"_s,
+               QString::fromLatin1(database) });
     p->waitForStarted();
     p->write(script);
     p->waitForBytesWritten();
@@ -50,7 +55,12 @@ private Q_SLOTS:
         qputenv("PGHOST", qgetenv("HEADROOM_TEST_PGHOST"));
         qputenv("PGPORT", qgetenv("HEADROOM_TEST_PGPORT"));
         qputenv("PGUSER", "postgres");
-        qputenv("PGDATABASE", "postgres");
+        qputenv("PGDATABASE", Database);
+        auto database = psql(QByteArray("DROP DATABASE IF EXISTS ") + Database
+                                 + "; CREATE DATABASE " + Database + ";",
+                             "postgres");
+        QVERIFY(database->waitForFinished(30000));
+        QVERIFY2(database->exitCode() == 0, database->readAllStandardError().constData());
         auto setup
             = psql("DROP TABLE IF EXISTS eng_orders;"
                    "CREATE TABLE eng_orders (region int, id int) PARTITION BY LIST (region);"
