@@ -67,7 +67,10 @@ void TestRecording::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_startMs = (QDateTime::currentMSecsSinceEpoch() - 20 * DayMs) / 1000 * 1000;
+    // Noon UTC, 20 days ago: the third day then holds 12 h of samples, enough for sealed
+    // blocks (a start shortly before midnight would leave the third day's few samples in
+    // the tail, and the day would have no chunk yet).
+    m_startMs = (QDateTime::currentMSecsSinceEpoch() - 20 * DayMs) / DayMs * DayMs + DayMs / 2;
     m_user.clear();
 }
 
@@ -116,7 +119,7 @@ void TestRecording::checkReadsEverything(const QString &path)
     QCOMPARE(span->first, m_startMs);
     QCOMPARE(span->second, m_user.back().tsMs);
     QCOMPARE(recording->sources(), QStringList { u"host"_s });
-    QCOMPARE(recording->chunkDays().size(), 3); // two days from a start within a day
+    QCOMPARE(recording->chunkDays().size(), 3); // two days from noon
 }
 
 void TestRecording::oldRecordingReadInPlaceUnchanged()
