@@ -675,22 +675,31 @@ bool Parser::parsePanelQuery(const QJsonObject &object, const QString &path,
     if (!readString(object, u"query"_s, path, false, &panel->query, MaximumQueryLength)
         || !readString(object, u"querySource"_s, path, false, &panel->querySource, MaximumIdLength))
         return false;
-    if (panel->query.isEmpty()) {
+    // A fleet USE matrix reads its options' queries (checked with its options) instead.
+    const bool fleetMatrix = panel->type == PanelType::UseMatrix
+        && !panel->options.value(u"queries"_s).toArray().isEmpty();
+    if (panel->query.isEmpty() && !fleetMatrix) {
         if (!panel->querySource.isEmpty())
             return fail(joinPath(path, u"querySource"_s), u"is set without a query"_s);
         return true;
     }
-    // Grafana's legendFormat spells a label {{instance}}; ours is {instance} (where
-    // "{{" is a literal brace), so a legend copied from Grafana means what it meant there.
-    static const QRegularExpression grafanaLabel(u"\\{\\{\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\}\\}"_s);
-    panel->legend.replace(grafanaLabel, u"{\\1}"_s);
-    const QString queryPath = joinPath(path, u"query"_s);
-    if (panel->type != PanelType::TimeSeries)
-        return fail(queryPath,
-                    u"only timeseries panels read PromQL in this build, not %1"_s.arg(
-                        panelTypeName(panel->type)));
-    if (!panel->series.isEmpty())
-        return fail(queryPath, u"a panel reads either a query or series, not both"_s);
+    const QString queryPath
+        = fleetMatrix ? joinPath(path, u"options.queries"_s) : joinPath(path, u"query"_s);
+    if (!panel->query.isEmpty()) {
+        // Grafana's legendFormat spells a label {{instance}}; ours is {instance} (where
+        // "{{" is a literal brace), so a legend copied from Grafana means what it meant
+        // there.
+        static const QRegularExpression grafanaLabel(
+            u"\\{\\{\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\}\\}"_s);
+        panel->legend.replace(grafanaLabel, u"{\\1}"_s);
+        if (panel->type != PanelType::TimeSeries)
+            return fail(
+                queryPath,
+                u"only timeseries panels read a PromQL query in this build, not %1 "
+                "(a usematrix panel reads options.queries)"_s.arg(panelTypeName(panel->type)));
+        if (!panel->series.isEmpty())
+            return fail(queryPath, u"a panel reads either a query or series, not both"_s);
+    }
     QStringList engines;
     for (const DashboardSource &source : dashboard.sources) {
         if (source.plugin == PromqlPlugin)

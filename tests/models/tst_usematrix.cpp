@@ -145,6 +145,7 @@ private Q_SLOTS:
     void postgresResources();
     void order_data();
     void order();
+    void worstFirst();
     void labels_data();
     void labels();
     void headline_data();
@@ -465,6 +466,36 @@ void TestUseMatrix::order_data()
     QTest::newRow("mixed") << mixed << expected;
 }
 
+// A fleet's rows, worst first: critical, then the warning furthest beyond its bound,
+// then the other warning, then ok rows (a stale one among them) by host and resource.
+void TestUseMatrix::worstFirst()
+{
+    const auto cpu = [](const QString &host, std::optional<double> value, qint64 age = 0) {
+        return reading(series(u"cpu"_s, {}, u"%"_s, u"cpu"_s, UseKind::Utilization, host), value,
+                       age, 1000);
+    };
+    const QList<UseSeriesReading> readings {
+        cpu(u"web1"_s, 10), // ok
+        cpu(u"web2"_s, 75), // warning, 75 / 70
+        cpu(u"web3"_s, 95), // critical
+        cpu(u"web4"_s, 5, 120'000), // ok but stale: its host went away two minutes ago
+        cpu(u"web10"_s, 20), // ok, after web1 in natural order
+        cpu(u"web5"_s, 85), // warning, 85 / 70: further beyond than web2
+    };
+    UseMatrix m = buildUseMatrix(readings, {}, At);
+    QCOMPARE(m.rows.size(), 6);
+    orderUseRowsWorstFirst(&m.rows);
+    QStringList hosts;
+    for (const UseMatrixRow &row : std::as_const(m.rows))
+        hosts << row.source;
+    QCOMPARE(hosts,
+             (QStringList { u"web3"_s, u"web5"_s, u"web2"_s, u"web1"_s, u"web4"_s, u"web10"_s }));
+    // Labels and cells travel with their rows.
+    QCOMPARE(m.rows.first().label, u"web3 · CPU"_s);
+    QCOMPARE(m.rows.first().cell(UseColumn::Utilization).level, UseLevel::Critical);
+    QVERIFY(m.rows.at(4).cell(UseColumn::Utilization).stale);
+}
+
 void TestUseMatrix::order()
 {
     QFETCH(QStringList, shuffled);
@@ -700,6 +731,39 @@ void TestUseMatrix::badOptions_data()
         + R"(, "options": {"thresholds": {"utilization": {"warning": 90, "critical": 70}}}})")
                                             << u"panels[0].options.thresholds.utilization"_s
                                             << u"critical must not be below"_s;
+    const QByteArray query = R"({"resource": "cpu", "use": "utilization", "query": "up"})";
+    QTest::newRow("queries and series")
+        << QByteArray(R"({"id": "m", "type": "usematrix", )" + series
+                      + R"(, "options": {"queries": [)" + query + "]}}")
+        << u"panels[0].options.queries"_s << u"either queries or series"_s;
+    QTest::newRow("use of no column") << QByteArray(
+        R"({"id": "m", "type": "usematrix", "options": {"queries": [{"resource": "cpu", "use": "latency", "query": "up"}]}})")
+                                      << u"panels[0].options.queries[0].use"_s
+                                      << u"expected one of utilization"_s;
+    QTest::newRow("query missing") << QByteArray(
+        R"({"id": "m", "type": "usematrix", "options": {"queries": [{"resource": "cpu", "use": "errors"}]}})")
+                                   << u"panels[0].options.queries[0].query"_s << u"required"_s;
+    QTest::newRow("resource template open") << QByteArray(
+        R"({"id": "m", "type": "usematrix", "options": {"queries": [{"resource": "nic:{device", "use": "errors", "query": "up"}]}})")
+                                            << u"panels[0].options.queries[0].resource"_s
+                                            << u"not closed"_s;
+    QTest::newRow("by without queries") << QByteArray(
+        R"({"id": "m", "type": "usematrix", )" + series + R"(, "options": {"by": "instance"}})")
+                                        << u"panels[0].options.by"_s << u"there are none"_s;
+    QTest::newRow("by no label name") << QByteArray(
+        R"({"id": "m", "type": "usematrix", "options": {"by": "in-stance", "queries": [)" + query
+        + "]}}") << u"panels[0].options.by"_s
+                                      << u"no label name"_s;
+    QTest::newRow("order unknown") << QByteArray(R"({"id": "m", "type": "usematrix", )" + series
+                                                 + R"(, "options": {"order": "best"}})")
+                                   << u"panels[0].options.order"_s << u"\"worst\""_s;
+    QTest::newRow("fleet without an engine")
+        << QByteArray(R"({"id": "m", "type": "usematrix", "options": {"queries": [)" + query
+                      + "]}}")
+        << u"panels[0].options.queries"_s << u"needs a source with plugin \"promql\""_s;
+    QTest::newRow("a query on a matrix")
+        << QByteArray(R"({"id": "m", "type": "usematrix", "query": "up", )" + series + "}")
+        << u"panels[0].query"_s << u"a usematrix panel reads options.queries"_s;
     QTest::newRow("higherIsWorse not a bool")
         << QByteArray(
                R"({"id": "m", "type": "usematrix", )" + series

@@ -45,6 +45,7 @@ UseMatrixPanel::UseMatrixPanel(const DashboardPanel &config, QWidget *parent)
     , m_view(new QTableView(this))
     , m_title(new QLabel(config.title, this))
     , m_emptyLabel(new QLabel(this))
+    , m_message(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
@@ -55,6 +56,13 @@ UseMatrixPanel::UseMatrixPanel(const DashboardPanel &config, QWidget *parent)
     m_title->setAlignment(Qt::AlignHCenter);
     m_title->setVisible(!config.title.isEmpty());
     layout->addWidget(m_title);
+
+    m_message->setObjectName(u"panelMessage"_s);
+    m_message->setTextFormat(Qt::PlainText); // an engine's words are untrusted text
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(u"color: gray;"_s);
+    m_message->setVisible(false);
+    layout->addWidget(m_message);
 
     m_view->setModel(m_model);
     m_view->setItemDelegate(new LevelDelegate(m_view));
@@ -110,6 +118,10 @@ void UseMatrixPanel::showData()
     const bool empty = m_model->rowCount() == 0;
     m_view->setVisible(!empty);
     m_emptyLabel->setVisible(empty);
+    // A fleet matrix's engine error shows above the cells the earlier queries gave.
+    m_message->setText(m_data.message);
+    m_message->setToolTip(m_data.warnings.join(u'\n'));
+    m_message->setVisible(!m_data.message.isEmpty());
 }
 
 void UseMatrixPanel::cellClicked(const QModelIndex &index)

@@ -40,6 +40,7 @@ private:
     QTableView *m_view;
     QLabel *m_title;
     QLabel *m_emptyLabel;
+    QLabel *m_message; // an engine's error (a fleet matrix)
 };
 
 } // namespace Headroom

@@ -1,7 +1,10 @@
 #include "document/panels/usematrixoptions.h"
 
 #include "core/jsonreader.h"
+#include "core/legendtemplate.h"
 
+#include <QJsonArray>
+#include <QRegularExpression>
 #include <limits>
 
 namespace Headroom {
@@ -50,6 +53,60 @@ bool readColumnThresholds(JsonReader &reader, const QJsonValue &value, const QSt
                                            : u"critical must not be above warning when "
                                              "higherIsWorse is false"_s);
     *out = t;
+    return true;
+}
+
+constexpr qsizetype MaximumQueries = 64;
+constexpr qsizetype MaximumQueryLength = 16 * 1024;
+constexpr qsizetype MaximumLabelNameLength = 128;
+constexpr qsizetype MaximumResourceLength = 256;
+
+// A Prometheus label name: [A-Za-z_][A-Za-z0-9_]*.
+bool checkLabelName(JsonReader &reader, const QString &name, const QString &path)
+{
+    static const QRegularExpression valid(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+    if (valid.match(name).hasMatch())
+        return true;
+    return reader.fail(
+        path, u"%1 is no label name ([A-Za-z_][A-Za-z0-9_]*)"_s.arg(JsonReader::describe(name)));
+}
+
+bool readQueries(JsonReader &reader, const QJsonObject &options, const QString &optionsPath,
+                 QList<UseMatrixQuery> *out)
+{
+    QJsonArray array;
+    const QString path = JsonReader::joinPath(optionsPath, u"queries"_s);
+    if (!reader.readArray(options, u"queries"_s, optionsPath, false, &array)
+        || !reader.checkCount(array.size(), MaximumQueries, path, u"queries"_s))
+        return false;
+    QStringList columns;
+    for (int c = 0; c < UseColumnCount; ++c)
+        columns.append(useColumnKey(UseColumn(c)));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString at = JsonReader::indexPath(path, i);
+        QJsonObject object;
+        UseMatrixQuery query;
+        QString use;
+        if (!reader.elementObject(array.at(i), at, &object)
+            || !reader.checkKnownKeys(object, at,
+                                      { u"resource"_s, u"use"_s, u"unit"_s, u"query"_s })
+            || !reader.readNonEmptyString(object, u"resource"_s, at, &query.resource,
+                                          MaximumResourceLength)
+            || !reader.readNonEmptyString(object, u"use"_s, at, &use, 16)
+            || !reader.readString(object, u"unit"_s, at, false, &query.unit, 32)
+            || !reader.readNonEmptyString(object, u"query"_s, at, &query.query, MaximumQueryLength))
+            return false;
+        const qsizetype column = columns.indexOf(use);
+        if (column < 0)
+            return reader.fail(JsonReader::joinPath(at, u"use"_s),
+                               u"is %1; expected one of %2"_s.arg(JsonReader::describe(use),
+                                                                  columns.join(u", "_s)));
+        query.column = UseColumn(column);
+        QString error;
+        if (!LegendTemplate::parse(query.resource, &error))
+            return reader.fail(JsonReader::joinPath(at, u"resource"_s), error);
+        out->append(query);
+    }
     return true;
 }
 
@@ -124,12 +181,33 @@ PanelThresholds defaultUseThresholds(UseColumn column, const QString &unit)
 std::optional<UseMatrixOptions> readUseMatrixOptions(JsonReader &reader, const QJsonObject &options,
                                                      const QString &optionsPath)
 {
-    for (auto it = options.constBegin(); it != options.constEnd(); ++it) {
-        if (it.key() != "thresholds"_L1) {
-            reader.fail(JsonReader::joinPath(optionsPath, it.key()),
-                        u"unknown option (a usematrix panel has: thresholds)"_s);
+    if (!reader.checkKnownKeys(options, optionsPath,
+                               { u"thresholds"_s, u"queries"_s, u"by"_s, u"order"_s }, u"option"_s))
+        return std::nullopt;
+    UseMatrixOptions parsed;
+    if (!readQueries(reader, options, optionsPath, &parsed.queries))
+        return std::nullopt;
+    if (options.contains(u"by"_s)) {
+        if (parsed.queries.isEmpty()) {
+            reader.fail(JsonReader::joinPath(optionsPath, u"by"_s),
+                        u"names the host label of queries, and there are none"_s);
             return std::nullopt;
         }
+        if (!reader.readNonEmptyString(options, u"by"_s, optionsPath, &parsed.by,
+                                       MaximumLabelNameLength)
+            || !checkLabelName(reader, parsed.by, JsonReader::joinPath(optionsPath, u"by"_s)))
+            return std::nullopt;
+    }
+    QString order;
+    if (!reader.readString(options, u"order"_s, optionsPath, false, &order, 16))
+        return std::nullopt;
+    if (order == "worst"_L1) {
+        parsed.order = UseRowOrder::Worst;
+    } else if (!order.isEmpty() && order != "resource"_L1) {
+        reader.fail(
+            JsonReader::joinPath(optionsPath, u"order"_s),
+            u"is %1; expected \"resource\" or \"worst\""_s.arg(JsonReader::describe(order)));
+        return std::nullopt;
     }
     QJsonObject columns;
     if (!reader.readObject(options, u"thresholds"_s, optionsPath, &columns))
@@ -140,7 +218,6 @@ std::optional<UseMatrixOptions> readUseMatrixOptions(JsonReader &reader, const Q
         keys.append(useColumnKey(UseColumn(c)));
     if (!reader.checkKnownKeys(columns, thresholdsPath, keys, u"column"_s))
         return std::nullopt;
-    UseMatrixOptions parsed;
     for (int c = 0; c < UseColumnCount; ++c) {
         const QString key = useColumnKey(UseColumn(c));
         if (!columns.contains(key))
@@ -162,12 +239,18 @@ UseMatrixOptions useMatrixOptions(const QJsonObject &options)
 
 bool checkUseMatrixPanel(JsonReader &reader, const DashboardPanel &panel, const QString &path)
 {
-    if (panel.series.isEmpty())
+    const QString optionsPath = JsonReader::joinPath(path, u"options"_s);
+    const auto options = readUseMatrixOptions(reader, panel.options, optionsPath);
+    if (!options)
+        return false;
+    if (!options->queries.isEmpty() && !panel.series.isEmpty())
+        return reader.fail(JsonReader::joinPath(optionsPath, u"queries"_s),
+                           u"a usematrix panel reads either queries or series, not both"_s);
+    if (options->queries.isEmpty() && panel.series.isEmpty())
         return reader.fail(JsonReader::joinPath(path, u"series"_s),
                            u"is required for a usematrix panel, e.g. [{\"source\": \"host\", "
-                           "\"metric\": \"*\"}]"_s);
-    return readUseMatrixOptions(reader, panel.options, JsonReader::joinPath(path, u"options"_s))
-        .has_value();
+                           "\"metric\": \"*\"}] (or options.queries: PromQL for a fleet)"_s);
+    return true;
 }
 
 } // namespace Headroom

@@ -30,10 +30,36 @@ QString useColumnKey(UseColumn column);
 // The column a series of this kind belongs to; nullopt for throughput, latency, info.
 std::optional<UseColumn> useColumnOf(UseKind kind);
 
+// One cell kind of a fleet matrix: a PromQL expression whose every series is one host's
+// (the value of its `by` label) figure of one column on one resource.
+struct UseMatrixQuery
+{
+    // The resource's name (usematrix.h: "cpu", "memory", "disk:sda"), where {label}
+    // is a label of the series ("nic:{device}": a row per network device).
+    QString resource;
+    UseColumn column = UseColumn::Utilization;
+    QString unit; // of the values, for the default thresholds and the figures
+    QString query; // ${var} and $var are the dashboard's variables
+
+    friend bool operator==(const UseMatrixQuery &, const UseMatrixQuery &) = default;
+};
+
+// The row order: by host then resource, or the worst first (a fleet of dozens).
+enum class UseRowOrder
+{
+    Resource,
+    Worst
+};
+
 struct UseMatrixOptions
 {
     // Per column: the panel's override, or nullopt for the per-unit defaults.
     std::array<std::optional<PanelThresholds>, UseColumnCount> thresholds;
+    // A fleet matrix reads these from the panel's promql source instead of series.
+    QList<UseMatrixQuery> queries;
+    // The label whose value names a series' host (a row's source).
+    QString by = QStringLiteral("instance");
+    UseRowOrder order = UseRowOrder::Resource;
 
     PanelThresholds thresholdsFor(UseColumn column, const QString &unit) const;
 };
@@ -51,7 +77,13 @@ struct UseMatrixOptions
 // "any" means every value above 0 (the smallest positive double is the bound).
 PanelThresholds defaultUseThresholds(UseColumn column, const QString &unit);
 
-// Reads a usematrix panel's options object, found at optionsPath ("panels[2].options");
+// Reads a usematrix panel's options object, found at optionsPath ("panels[2].options"):
+//   "thresholds": per column, as above;
+//   "queries": [{"resource": "nic:{device}", "use": "saturation", "unit": "/s",
+//                "query": "rate(node_network_receive_drop_total[1m])"}, ...]: a fleet
+//              matrix read from the panel's promql source (at most 64);
+//   "by": the label naming a series' host ("instance"; only with queries);
+//   "order": "resource" (by host, then resource) or "worst" (the worst row first).
 // nullopt on bad input, the reader's error naming the field below it
 // ("panels[2].options.thresholds.errors.warning") and why. Unknown keys are refused so
 // that typos do not go unnoticed.
@@ -62,6 +94,7 @@ std::optional<UseMatrixOptions> readUseMatrixOptions(JsonReader &reader, const Q
 UseMatrixOptions useMatrixOptions(const QJsonObject &options);
 
 // Checks a usematrix panel when a dashboard file is read: it needs selectors (which
-// series are its resources), and its options must read. path: the panel's ("panels[2]").
+// series are its resources) or queries, not both, and its options must read. path:
+// the panel's ("panels[2]").
 bool checkUseMatrixPanel(JsonReader &reader, const DashboardPanel &panel, const QString &path);
 } // namespace Headroom

@@ -1,7 +1,9 @@
 #include "query/panels/usematrixpanel.h"
 
 #include "core/csvcell.h"
+#include "engine/seriesstore.h"
 #include "query/use/alertusematrix.h"
+#include "query/use/promqlusematrix.h"
 #include "query/use/usematrixquery.h"
 
 #include <QDateTime>
@@ -17,8 +19,15 @@ namespace {
 
 PanelData query(const PanelQueryRequest &r)
 {
-    PanelData data = queryUseMatrixPanel(r.panel, r.registry, r.store, r.fromMs, r.toMs);
-    applyFiringAlerts(&std::get<UseMatrix>(data.payload), r.alerts, r.registry);
+    const UseMatrixOptions options = useMatrixOptions(r.panel.options);
+    PanelData data = options.queries.isEmpty()
+        ? queryUseMatrixPanel(r.panel, r.registry, r.store, r.fromMs, r.toMs)
+        : queryPromqlUseMatrix(r.panel, options, r.store.promqlEngines(), r.fromMs, r.toMs,
+                               QDateTime::currentMSecsSinceEpoch());
+    UseMatrix &matrix = std::get<UseMatrix>(data.payload);
+    applyFiringAlerts(&matrix, r.alerts, r.registry);
+    if (options.order == UseRowOrder::Worst)
+        orderUseRowsWorstFirst(&matrix.rows);
     return data;
 }
 

@@ -42,53 +42,53 @@ QString substitutePromqlVariables(QString query, const QMap<QString, QString> &v
     return query;
 }
 
-PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *engines, qint64 fromMs,
-                           qint64 toMs, int columns, qint64 nowMs)
+std::optional<PromqlTarget> promqlTarget(const QString &querySource, const PromqlEngines *engines,
+                                         QString *message)
 {
-    PanelData data;
-    data.panelId = panel.id;
-    data.fromMs = fromMs;
-    data.toMs = toMs;
     const auto snapshot = engines ? engines->snapshot() : nullptr;
-    QString sourceId = panel.querySource;
+    QString sourceId = querySource;
     if (sourceId.isEmpty() && snapshot && snapshot->urls.size() == 1)
         sourceId = snapshot->urls.cbegin().key();
     if (!snapshot || !snapshot->urls.contains(sourceId)) {
-        data.message = sourceId.isEmpty()
+        *message = sourceId.isEmpty()
             ? u"no promql source is running: this panel's query has no engine to ask"_s
             : u"source %1 is not running (not trusted yet, or refused: see the status bar)"_s.arg(
                   sourceId);
-        return data;
+        return std::nullopt;
     }
-    const QUrl url = snapshot->urls.value(sourceId);
-    const QString query = substitutePromqlVariables(panel.query, snapshot->variables);
-    const qint64 step = promqlStepMs(fromMs, toMs, columns);
-    const qint64 span = step * PromqlChunkSteps;
-    const QDeadlineTimer deadline(PromqlPanelDeadlineMs);
+    return PromqlTarget { sourceId, snapshot->urls.value(sourceId), snapshot->variables };
+}
+
+PromqlRange fetchPromqlRange(const PromqlEngines &engines, const QUrl &url, const QString &query,
+                             qint64 fromMs, qint64 toMs, qint64 stepMs, qint64 nowMs,
+                             const QDeadlineTimer &deadline)
+{
+    PromqlRange range;
+    const qint64 span = stepMs * PromqlChunkSteps;
     QMap<QString, PromqlSeries> merged; // by label text, so a series' chunks join
     for (qint64 chunk = floorTo(fromMs, span); chunk <= toMs; chunk += span) {
         // The chunk up to the range's end (its last step): a range that ends in the
         // middle of a chunk caches that part, under its own end.
-        const qint64 fetchEnd = std::min(chunk + span - step, floorTo(toMs + step - 1, step));
+        const qint64 fetchEnd = std::min(chunk + span - stepMs, floorTo(toMs + stepMs - 1, stepMs));
         // Complete: no sample of it can still arrive at the engine.
         const bool complete = fetchEnd < nowMs - PromqlFinalAfterMs;
-        const QString key = url.toString() + u'\n' + query + u'\n' + QString::number(step) + u'\n'
+        const QString key = url.toString() + u'\n' + query + u'\n' + QString::number(stepMs) + u'\n'
             + QString::number(chunk) + u'\n' + QString::number(fetchEnd);
-        std::optional<PromqlResult> answer = complete ? engines->cached(key) : std::nullopt;
+        std::optional<PromqlResult> answer = complete ? engines.cached(key) : std::nullopt;
         if (!answer) {
-            answer = promqlRangeQuery(url, query, chunk, fetchEnd, step, deadline);
-            engines->countMiss();
+            answer = promqlRangeQuery(url, query, chunk, fetchEnd, stepMs, deadline);
+            engines.countMiss();
             if (!answer->error.isEmpty()) {
                 // What the earlier chunks gave stays: the rest of the range is a gap.
-                data.message = answer->error;
+                range.message = answer->error;
                 break;
             }
             if (complete)
-                engines->cache(key, *answer);
+                engines.cache(key, *answer);
         }
         for (const QString &warning : std::as_const(answer->warnings)) {
-            if (!data.warnings.contains(warning))
-                data.warnings.append(warning);
+            if (!range.warnings.contains(warning))
+                range.warnings.append(warning);
         }
         for (const PromqlSeries &series : std::as_const(answer->series)) {
             PromqlSeries &into = merged[labelsToString(series.labels)];
@@ -99,17 +99,40 @@ PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *eng
             }
         }
     }
+    for (PromqlSeries &series : merged) {
+        std::stable_sort(series.points.begin(), series.points.end(),
+                         [](const Sample &a, const Sample &b) { return a.tsMs < b.tsMs; });
+        range.series.append(std::move(series));
+    }
+    return range;
+}
+
+PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *engines, qint64 fromMs,
+                           qint64 toMs, int columns, qint64 nowMs)
+{
+    PanelData data;
+    data.panelId = panel.id;
+    data.fromMs = fromMs;
+    data.toMs = toMs;
+    const std::optional<PromqlTarget> target
+        = promqlTarget(panel.querySource, engines, &data.message);
+    if (!target)
+        return data;
+    const qint64 step = promqlStepMs(fromMs, toMs, columns);
+    PromqlRange range = fetchPromqlRange(
+        *engines, target->url, substitutePromqlVariables(panel.query, target->variables), fromMs,
+        toMs, step, nowMs, QDeadlineTimer(PromqlPanelDeadlineMs));
+    data.message = range.message;
+    data.warnings = range.warnings;
     int index = 0;
-    for (auto it = merged.begin(); it != merged.end(); ++it) {
+    for (PromqlSeries &series : range.series) {
         PanelSeriesData s;
         s.seriesId = -(++index);
-        Labels labels = it->labels;
+        Labels labels = series.labels;
         const QString name = labels.take(u"__name__"_s);
-        s.info.key = { sourceId, name.isEmpty() ? u"promql"_s : name, labels };
+        s.info.key = { target->sourceId, name.isEmpty() ? u"promql"_s : name, labels };
         s.info.unit = panel.unit;
-        std::vector<Sample> &raw = it->points;
-        std::stable_sort(raw.begin(), raw.end(),
-                         [](const Sample &a, const Sample &b) { return a.tsMs < b.tsMs; });
+        const std::vector<Sample> &raw = series.points;
         s.rawCount = qint64(raw.size());
         s.stats = seriesStats(raw);
         // A step without a point is a gap in the engine's data: the line breaks there.

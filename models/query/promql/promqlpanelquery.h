@@ -13,7 +13,12 @@
 // The engine's own errors ("bad_data: 1:7: parse error: ...") are the panel's message.
 #pragma once
 
+#include "collector/promql/promqlresponse.h"
 #include "query/panelquery.h"
+
+#include <QDeadlineTimer>
+#include <QUrl>
+#include <optional>
 
 namespace Headroom {
 
@@ -29,6 +34,32 @@ qint64 promqlStepMs(qint64 fromMs, qint64 toMs, int columns);
 // The query with the dashboard's variables in: ${name} and $name (Grafana's spelling),
 // longest names first so $hostname is not $host + "name".
 QString substitutePromqlVariables(QString query, const QMap<QString, QString> &variables);
+
+// The engine a panel's queries go to: its promql source (querySource, or the only one
+// running), that source's URL and the dashboard's variable values; nullopt with
+// *message saying why there is none.
+struct PromqlTarget
+{
+    QString sourceId;
+    QUrl url;
+    QMap<QString, QString> variables;
+};
+std::optional<PromqlTarget> promqlTarget(const QString &querySource, const PromqlEngines *engines,
+                                         QString *message);
+
+// What an expression gave over a range: its series (points in the range, oldest
+// first), and the engine's error (the range's later chunks are then missing) and
+// warnings.
+struct PromqlRange
+{
+    QList<PromqlSeries> series;
+    QString message;
+    QStringList warnings;
+};
+// The range in chunks as described above, with the cache of engines.
+PromqlRange fetchPromqlRange(const PromqlEngines &engines, const QUrl &url, const QString &query,
+                             qint64 fromMs, qint64 toMs, qint64 stepMs, qint64 nowMs,
+                             const QDeadlineTimer &deadline);
 
 // The panel's series (ids negative: they are no series of the registry), with
 // PanelData::message set when the engine could not be read; nowMs decides which

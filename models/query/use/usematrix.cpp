@@ -1,5 +1,6 @@
 #include "query/use/usematrix.h"
 
+#include "core/legendtemplate.h"
 #include "core/naturalsort.h"
 
 #include <QHash>
@@ -316,6 +317,59 @@ bool useRowLess(const UseMatrixRow &a, const UseMatrixRow &b)
     return useResourceLess(a.resource, b.resource);
 }
 
+namespace {
+
+// How a row ranks in the worst-first order (see orderUseRowsWorstFirst).
+struct RowSeverity
+{
+    int level = int(UseLevel::NotMeasured);
+    double beyond = 0; // the largest raised headline's value / warning
+    int raised = 0;
+};
+
+RowSeverity severityOf(const UseMatrixRow &row)
+{
+    RowSeverity s;
+    for (const UseCell &cell : row.cells) {
+        s.level = std::max(s.level, int(cell.level));
+        if (!cell.raised())
+            continue;
+        ++s.raised;
+        const UseCellSeries *headline = cell.headlineSeries();
+        const UseWorst *worst = cell.worst();
+        if (!headline || !worst)
+            continue;
+        const PanelThresholds &t = headline->thresholds;
+        const double value = worst->sample.value;
+        if (qIsNaN(t.warning) || t.warning <= 0 || value <= 0)
+            continue;
+        s.beyond = std::max(s.beyond, t.higherIsWorse ? value / t.warning : t.warning / value);
+    }
+    return s;
+}
+
+} // namespace
+
+void orderUseRowsWorstFirst(QList<UseMatrixRow> *rows)
+{
+    QList<std::pair<RowSeverity, UseMatrixRow>> ranked;
+    ranked.reserve(rows->size());
+    for (UseMatrixRow &row : *rows)
+        ranked.append({ severityOf(row), std::move(row) });
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto &a, const auto &b) {
+        if (a.first.level != b.first.level)
+            return a.first.level > b.first.level;
+        if (a.first.beyond != b.first.beyond)
+            return a.first.beyond > b.first.beyond;
+        if (a.first.raised != b.first.raised)
+            return a.first.raised > b.first.raised;
+        return useRowLess(a.second, b.second);
+    });
+    rows->clear();
+    for (auto &[severity, row] : ranked)
+        rows->append(std::move(row));
+}
+
 QString useRowLabel(const QString &source, const QString &resource, bool withSource)
 {
     const QString label = useResourceLabel(resource);
@@ -338,6 +392,47 @@ void labelUseRows(QList<UseMatrixRow> *rows)
         row.label = useRowLabel(row.source, row.resource, shared);
 }
 
+namespace {
+
+// A PromQL string literal holding text.
+QString promqlString(QString text)
+{
+    text.replace(u'\\', u"\\\\"_s).replace(u'"', u"\\\""_s).replace(u'\n', u"\\n"_s);
+    return u'"' + text + u'"';
+}
+
+// A fleet cell's chart reads the query that gave the cell, kept to the row's host:
+// `and on(instance)` a one-element vector carrying the host's label value, which works
+// whatever the expression is.
+void setFleetCellQuery(DashboardPanel *chart, const DashboardPanel &matrixPanel,
+                       const UseMatrixOptions &options, const UseMatrixRow &row, UseColumn column)
+{
+    const UseCell &cell = row.cell(column);
+    for (const UseMatrixQuery &query : options.queries) {
+        if (query.column != column)
+            continue;
+        QString error;
+        const auto resource = LegendTemplate::parse(query.resource, &error);
+        const bool gaveThisRow
+            = std::any_of(cell.series.cbegin(), cell.series.cend(), [&](const UseCellSeries &s) {
+                  SeriesInfo info = s.info;
+                  info.key.labels.insert(options.by, row.source);
+                  return resource && resource->expand(info) == row.resource;
+              });
+        if (!gaveThisRow)
+            continue;
+        chart->query = u"(%1) and on(%2) label_replace(vector(1), %3, %4, \"\", \"\")"_s.arg(
+            query.query, options.by, promqlString(options.by), promqlString(row.source));
+        chart->querySource = matrixPanel.querySource;
+        chart->unit = query.unit;
+        if (const UseCellSeries *headline = cell.headlineSeries())
+            chart->thresholds = headline->thresholds;
+        return;
+    }
+}
+
+} // namespace
+
 DashboardPanel useCellChart(const DashboardPanel &matrixPanel, const UseMatrixRow &row,
                             UseColumn column)
 {
@@ -347,6 +442,11 @@ DashboardPanel useCellChart(const DashboardPanel &matrixPanel, const UseMatrixRo
         = matrixPanel.id + u'/' + row.source + u'/' + row.resource + u'/' + useColumnKey(column);
     chart.type = PanelType::TimeSeries;
     chart.title = row.label + u" — "_s + useColumnTitle(column);
+    if (const UseMatrixOptions options = useMatrixOptions(matrixPanel.options);
+        !options.queries.isEmpty()) {
+        setFleetCellQuery(&chart, matrixPanel, options, row, column);
+        return chart;
+    }
     QSet<QString> units;
     for (const UseCellSeries &s : cell.series) {
         chart.series.append({ s.info.key.source, s.info.key.metric, s.info.key.labels });

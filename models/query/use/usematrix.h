@@ -196,13 +196,21 @@ QString useResourceLabel(const QString &resource);
 bool useResourceLess(const QString &a, const QString &b);
 // The row order: by source, then useResourceLess.
 bool useRowLess(const UseMatrixRow &a, const UseMatrixRow &b);
+// The "worst" row order of a fleet (UseRowOrder::Worst): rows with a critical cell
+// first, then warning, then ok, then stale and unmeasured ones; among rows at the
+// same level, the one whose raised cells' headlines lie furthest beyond their warning
+// bound (value / warning; for higherIsWorse false warning / value) first, then more
+// raised cells, then useRowLess. Stable: equal rows keep their order.
+void orderUseRowsWorstFirst(QList<UseMatrixRow> *rows);
+
 // "CPU" or, withSource, "web2 · CPU".
 QString useRowLabel(const QString &source, const QString &resource, bool withSource);
 // Sets every row's label by the rule above (after rows were added or removed).
 void labelUseRows(QList<UseMatrixRow> *rows);
 
 // A timeseries panel charting every series of one cell (exact selectors), titled
-// "Disk sda — Saturation", with the bounds that judged the cell's headline series.
+// "Disk sda — Saturation", with the bounds that judged the cell's headline series; for
+// a fleet matrix, the PromQL query that gave the cell, kept to the row's host.
 DashboardPanel useCellChart(const DashboardPanel &matrixPanel, const UseMatrixRow &row,
                             UseColumn column);
 

@@ -1,0 +1,250 @@
+// A fleet in one view (issue 22, items 3 and 4), against a real Prometheus 2.53
+// scraping a real node_exporter as two hosts (127.0.0.1:P and localhost:P, two
+// `instance` values) and a third target that is down. The shipped fleet-use.json's
+// USE matrix has a row per host and resource, the down host's exporter row first
+// (worst first), figures equal to what the engine itself computes, a cell's chart kept
+// to its host, an engine error beside the cells read before it; the real binary
+// exports the shipped dashboard headless with --var prometheus= and --var host=.
+#include "document/dashboardfile.h"
+#include "engine/promqlengines.h"
+#include "enginetestutil.h"
+#include "query/promql/promqlpanelquery.h"
+#include "query/use/promqlusematrix.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+using namespace Headroom;
+using namespace Headroom::Test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString FleetDashboard
+    = QStringLiteral(HEADROOM_FIXTURES_DIR "/../../resources/dashboards/fleet-use.json");
+
+DashboardPanel fleetPanel()
+{
+    const DashboardLoadResult loaded = loadDashboard(FleetDashboard);
+    if (!loaded.ok())
+        qFatal("%s", qPrintable(loaded.error.toString()));
+    const DashboardPanel *panel = loaded.dashboard->panel(u"fleet-use"_s);
+    if (!panel)
+        qFatal("fleet-use.json has no fleet-use panel");
+    return *panel;
+}
+
+const UseMatrixRow *rowOf(const UseMatrix &matrix, const QString &source, const QString &resource)
+{
+    const int row = matrix.rowOf(source, resource);
+    return row < 0 ? nullptr : &matrix.rows.at(row);
+}
+
+} // namespace
+
+class TestFleetUse : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        dieWithTest(&m_nodeExporter);
+        const quint16 nodePort = freeLoopbackPort();
+        m_nodeExporter.start(u"/usr/bin/prometheus-node-exporter"_s,
+                             { u"--web.listen-address=127.0.0.1:%1"_s.arg(nodePort),
+                               u"--collector.disable-defaults"_s, u"--collector.meminfo"_s,
+                               u"--collector.cpu"_s, u"--collector.loadavg"_s,
+                               u"--collector.netdev"_s, u"--collector.vmstat"_s });
+        QVERIFY2(m_nodeExporter.waitForStarted(5000), "prometheus-node-exporter did not start");
+        m_hostA = u"127.0.0.1:%1"_s.arg(nodePort);
+        m_hostB = u"localhost:%1"_s.arg(nodePort);
+        m_down = u"127.0.0.1:%1"_s.arg(freeLoopbackPort()); // nothing listens
+        m_prometheus = std::make_unique<ScrapeEngine>(ScrapeEngine::Kind::Prometheus,
+                                                      QStringList { m_hostA, m_hostB, m_down });
+        QString error;
+        QVERIFY2(m_prometheus->waitReady(&error), qPrintable(error));
+        m_engines.set({ { { u"prom"_s, QUrl(m_prometheus->url()) } }, { { u"host"_s, u".+"_s } } });
+        // rate(...[1m]) needs two scrapes; a few more make the range worth reading.
+        QTest::qWait(8000);
+    }
+
+    // A row per host and resource, the down host's exporter first, figures the engine's.
+    void rowPerHostWorstFirst()
+    {
+        const DashboardPanel panel = fleetPanel();
+        const UseMatrixOptions options = useMatrixOptions(panel.options);
+        QCOMPARE(options.order, UseRowOrder::Worst);
+        // Whole seconds: the matrix reads this minute at a 1 s step from the epoch, and
+        // the engine's own range below then has its points at the same times.
+        const qint64 now = QDateTime::currentMSecsSinceEpoch() / 1000 * 1000;
+        PanelData data = queryPromqlUseMatrix(panel, options, &m_engines, now - 60'000, now, now);
+        QVERIFY2(data.message.isEmpty(), qPrintable(data.message));
+        UseMatrix &matrix = std::get<UseMatrix>(data.payload);
+        orderUseRowsWorstFirst(&matrix.rows);
+
+        // The target that is down: `1 - up` is 1, critical, and it leads.
+        QVERIFY(!matrix.rows.isEmpty());
+        QCOMPARE(matrix.rows.first().source, m_down);
+        QCOMPARE(matrix.rows.first().resource, u"exporter"_s);
+        QCOMPARE(matrix.rows.first().cell(UseColumn::Errors).level, UseLevel::Critical);
+        QCOMPARE(matrix.rows.first().label, m_down + u" · exporter"_s);
+        QVERIFY(!rowOf(matrix, m_down, u"cpu"_s)); // no samples of a host that is down
+
+        for (const QString &host : { m_hostA, m_hostB }) {
+            const UseMatrixRow *cpu = rowOf(matrix, host, u"cpu"_s);
+            QVERIFY2(cpu, qPrintable(host));
+            QCOMPARE(cpu->label, host + u" · CPU"_s);
+            const UseWorst *busy = cpu->cell(UseColumn::Utilization).worst();
+            QVERIFY(busy);
+            QVERIFY2(busy->sample.value >= 0 && busy->sample.value <= 100,
+                     qPrintable(QString::number(busy->sample.value)));
+            QVERIFY(cpu->cell(UseColumn::Saturation).hasValue()); // load per CPU
+            QVERIFY(!cpu->cell(UseColumn::Utilization).stale);
+            const UseMatrixRow *exporter = rowOf(matrix, host, u"exporter"_s);
+            QVERIFY(exporter);
+            QCOMPARE(exporter->cell(UseColumn::Errors).level, UseLevel::Ok);
+
+            // Memory: the worst in range is the largest the engine itself gives for the
+            // host over the same range.
+            const UseMatrixRow *memory = rowOf(matrix, host, u"memory"_s);
+            QVERIFY(memory);
+            const UseWorst *used = memory->cell(UseColumn::Utilization).worst();
+            QVERIFY(used);
+            QString error;
+            const auto points = m_prometheus->queryRange(
+                u"100 * (1 - node_memory_MemAvailable_bytes{instance=\"%1\"} / "
+                "node_memory_MemTotal_bytes{instance=\"%1\"})"_s.arg(host),
+                u"instance"_s, now - 60'000, now, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QVERIFY(points.contains(host));
+            bool seen = false;
+            for (const RangePoint &p : points.value(host)) {
+                QVERIFY2(p.value <= used->sample.value + 1e-9,
+                         qPrintable(u"%1 > worst %2"_s.arg(p.value).arg(used->sample.value)));
+                seen = seen || p.tsMs == used->sample.tsMs;
+                if (p.tsMs == used->sample.tsMs)
+                    QCOMPARE(p.value, used->sample.value);
+            }
+            QVERIFY2(seen, "the worst sample is no point of the engine's own range");
+        }
+        // Network devices are rows of their own, named by the template "nic:{device}".
+        bool nicRow = false;
+        for (const UseMatrixRow &row : std::as_const(matrix.rows))
+            nicRow = nicRow || (row.source == m_hostA && row.resource.startsWith(u"nic:"_s));
+        QVERIFY(nicRow);
+        // Worst first: no row after a row of a lower level.
+        for (qsizetype i = 1; i < matrix.rows.size(); ++i) {
+            const auto levelOf = [](const UseMatrixRow &row) {
+                UseLevel worst = UseLevel::NotMeasured;
+                for (const UseCell &cell : row.cells)
+                    worst = std::max(worst, cell.level);
+                return worst;
+            };
+            QVERIFY(levelOf(matrix.rows.at(i - 1)) >= levelOf(matrix.rows.at(i)));
+        }
+    }
+
+    // A cell's chart reads the query that gave it, for that host alone.
+    void cellChartKeepsToItsHost()
+    {
+        const DashboardPanel panel = fleetPanel();
+        const UseMatrixOptions options = useMatrixOptions(panel.options);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const PanelData data
+            = queryPromqlUseMatrix(panel, options, &m_engines, now - 60'000, now, now);
+        const UseMatrix &matrix = data.as<UseMatrix>();
+        const UseMatrixRow *memory = rowOf(matrix, m_hostB, u"memory"_s);
+        QVERIFY(memory);
+        const DashboardPanel chart = useCellChart(panel, *memory, UseColumn::Utilization);
+        QCOMPARE(chart.type, PanelType::TimeSeries);
+        QCOMPARE(chart.unit, u"%"_s);
+        QVERIFY2(chart.query.contains(u"node_memory_MemAvailable_bytes"_s),
+                 qPrintable(chart.query));
+        const PanelData drawn = queryPromqlPanel(chart, &m_engines, now - 60'000, now, 200, now);
+        QVERIFY2(drawn.message.isEmpty(), qPrintable(drawn.message + u"\n"_s + chart.query));
+        QCOMPARE(drawn.series.size(), 1);
+        QCOMPARE(drawn.series.first().info.key.labels.value(u"instance"_s), m_hostB);
+        QVERIFY(drawn.series.first().rawCount > 0);
+    }
+
+    // The engine refuses one query: its message, and the cells of the queries before it.
+    void engineErrorKeepsEarlierCells()
+    {
+        DashboardPanel panel = fleetPanel();
+        UseMatrixOptions options = useMatrixOptions(panel.options);
+        options.queries = { options.queries.at(3), options.queries.at(3) }; // memory, twice
+        options.queries[1].query = u"rate(up["_s;
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const PanelData data
+            = queryPromqlUseMatrix(panel, options, &m_engines, now - 60'000, now, now);
+        QVERIFY2(data.message.contains(u"parse error"_s), qPrintable(data.message));
+        QVERIFY(rowOf(data.as<UseMatrix>(), m_hostA, u"memory"_s));
+
+        // No engine running at all: a message, never a hang.
+        PromqlEngines none;
+        const PanelData nothing
+            = queryPromqlUseMatrix(panel, options, &none, now - 60'000, now, now);
+        QVERIFY(nothing.as<UseMatrix>().rows.isEmpty());
+        QVERIFY2(nothing.message.contains(u"no promql source"_s), qPrintable(nothing.message));
+    }
+
+    // The shipped dashboard, headless, pointed at this engine by --var; --var host
+    // narrows the fleet to one host.
+    void shippedDashboardHeadless_data()
+    {
+        QTest::addColumn<bool>("oneHost");
+        QTest::newRow("whole fleet") << false;
+        QTest::newRow("--var host") << true;
+    }
+    void shippedDashboardHeadless()
+    {
+        QFETCH(bool, oneHost);
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(u"fleet.csv"_s);
+        QStringList arguments { u"--dashboard"_s,   u"fleet-use.json"_s,
+                                u"--var"_s,         u"prometheus="_s + m_prometheus->url(),
+                                u"--trust"_s,       u"--no-cache"_s,
+                                u"--collect-for"_s, u"1"_s,
+                                u"--range"_s,       u"1m"_s,
+                                u"--export-csv"_s,  csv };
+        if (oneHost)
+            arguments << u"--var"_s << u"host=localhost:.*"_s;
+        QProcess headroom;
+        dieWithTest(&headroom);
+        headroom.start(headroomBinary(), arguments);
+        QVERIFY(headroom.waitForFinished(60000));
+        const QString stderrText = QString::fromUtf8(headroom.readAllStandardError());
+        QVERIFY2(headroom.exitCode() == 0, qPrintable(stderrText));
+        QVERIFY2(!stderrText.contains(u"panel "_s), qPrintable(stderrText));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString rows = QString::fromUtf8(file.readAll());
+        // The matrix's rows (panel fleet-use, source = the host) and the charts' lines.
+        const auto has = [&](const QString &needle) { return rows.contains(needle); };
+        QVERIFY2(has(u",fleet-use,"_s + m_hostB + u","_s), qPrintable(rows.left(3000)));
+        QVERIFY(has(u"resource=memory,use=utilization"_s));
+        QVERIFY(has(u",cpu-utilization,prom,"_s));
+        QCOMPARE(has(u",fleet-use,"_s + m_hostA + u","_s), !oneHost);
+        QCOMPARE(has(u"instance="_s + m_hostA), !oneHost);
+        QVERIFY(has(u"instance="_s + m_hostB));
+    }
+
+    void cleanupTestCase()
+    {
+        m_prometheus.reset();
+        m_nodeExporter.kill();
+        m_nodeExporter.waitForFinished(5000);
+    }
+
+private:
+    QProcess m_nodeExporter;
+    std::unique_ptr<ScrapeEngine> m_prometheus;
+    PromqlEngines m_engines;
+    QString m_hostA, m_hostB, m_down;
+};
+
+QTEST_GUILESS_MAIN(TestFleetUse)
+#include "tst_fleetuse.moc"
