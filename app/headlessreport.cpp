@@ -3,6 +3,7 @@
 #include "appdashboards.h"
 #include "dashboardcsv.h"
 #include "dashboardview.h"
+#include "document/dashboardrepeat.h"
 #include "document/dashboardtrust.h"
 #include "engine/cache/recordingsaver.h"
 #include "engine/cache/samplecache.h"
@@ -12,6 +13,7 @@
 #include "query/alerts/alertcsv.h"
 #include "query/analysis/analysisrun.h"
 #include "query/analysis/findingsreport.h"
+#include "query/promql/repeatvalues.h"
 #include "query/report/incidentreportdata.h"
 #include "report/incidentreportwriter.h"
 #include "retentionsetting.h"
@@ -131,6 +133,16 @@ int runHeadlessReport(const CommandLine &options)
     }
     const auto [from, to] = *bounds;
     int exitCode = ExitOk;
+    // The panels as drawn: repeated ones once per value of their variable.
+    Dashboard drawn = dashboard;
+    if (hasRepeats(dashboard)) {
+        QStringList messages;
+        drawn = expandRepeats(
+            dashboard,
+            resolveRepeatValues(dashboard, session.store()->promqlEngines(), from, to, &messages));
+        for (const QString &message : std::as_const(messages))
+            complain(message); // such panels are drawn once
+    }
     if (!options.saveRecording.isEmpty()) {
         QString error;
         if (!session.cache()) {
@@ -156,7 +168,7 @@ int runHeadlessReport(const CommandLine &options)
     if (!options.exportPng.isEmpty()) {
         DashboardView view(&session.registry());
         view.setStore(session.store());
-        view.setDashboard(dashboard);
+        view.setDashboard(drawn);
         view.setAttribute(Qt::WA_DontShowOnScreen);
         view.resize(view.preferredSize(options.width));
         view.show();
@@ -172,9 +184,8 @@ int runHeadlessReport(const CommandLine &options)
     if (!options.exportCsv.isEmpty()) {
         QString error;
         QStringList panelMessages;
-        const bool written
-            = writeDashboardCsv(dashboard.panels, session.registry(), *session.store(), from, to,
-                                options.exportCsv, &error, &panelMessages);
+        const bool written = writeDashboardCsv(drawn.panels, session.registry(), *session.store(),
+                                               from, to, options.exportCsv, &error, &panelMessages);
         for (const QString &message : std::as_const(panelMessages))
             complain(message); // the CSV holds what these panels could read
         if (!written) {

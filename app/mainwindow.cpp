@@ -9,6 +9,7 @@
 #include "dashboardview.h"
 #include "document/alertrulejson.h"
 #include "document/dashboardedit.h"
+#include "document/dashboardrepeat.h"
 #include "document/dashboardtrust.h"
 #include "editors/alertrulesdialog.h"
 #include "editors/dashboardeditor.h"
@@ -22,6 +23,7 @@
 #include "imageexport.h"
 #include "itemmodels/findingsmodel.h"
 #include "panels/timeseriespanel.h"
+#include "query/promql/repeatvalues.h"
 #include "recordingsummary.h"
 #include "reportexport.h"
 #include "retentiondialog.h"
@@ -287,8 +289,7 @@ bool MainWindow::showDashboard(const DashboardLoadResult &loaded, const QString 
     m_trustBar->hide();
     m_pages->setCurrentWidget(m_dashboardPage);
     markWelcomeDone(); // a dashboard was reached, however: no welcome page at the next start
-    m_view->setDashboard(m_dashboard);
-    installPanelActions();
+    showPanels();
     if (!path.isEmpty())
         addRecentFile(path);
     rebuildVariableBar();
@@ -316,7 +317,9 @@ void MainWindow::installPanelActions()
             chart->chartView()->setContextMenuPolicy(Qt::NoContextMenu);
         panel->addAction(exportAction);
         auto *editAction = new QAction(tr("Edit Panel…"), panel);
-        const QString id = panel->config().id;
+        // A repeated panel's copy edits the panel it repeats.
+        const QString id
+            = panel->config().repeatOf.isEmpty() ? panel->config().id : panel->config().repeatOf;
         // Queued: applying the edit replaces this panel (and the action) while it fires.
         connect(
             editAction, &QAction::triggered, this, [this, id] { editPanelById(id); },
@@ -348,8 +351,8 @@ void MainWindow::editPanelById(const QString &panelId)
 void MainWindow::applyEditedDashboard(const Dashboard &edited)
 {
     m_dashboard = edited; // sources are not edited: collection goes on
-    m_view->setDashboard(m_dashboard);
-    installPanelActions();
+    showPanels();
+    expandRepeatsLater();
     refresh();
     setModified(true);
 }
@@ -411,8 +414,7 @@ void MainWindow::editSources()
             && !DashboardTrustStore().trust(request.fingerprint(), m_source, &error))
             QMessageBox::warning(this, tr("Cannot remember the trust"), error);
     }
-    m_view->setDashboard(m_dashboard); // panels may read renamed sources
-    installPanelActions();
+    showPanels(); // panels may read renamed sources
     restartCollection();
     updateFindingsSources();
     setModified(true);
@@ -573,6 +575,7 @@ void MainWindow::restartCollection()
     m_range.forgetDataStart(); // another dashboard, other values or another cache
     if (m_session->isRecording()) { // nothing connects anywhere: no trust to ask for
         m_session->start(m_dashboard, m_variables);
+        expandRepeatsLater();
         refresh();
         return;
     }
@@ -585,7 +588,45 @@ void MainWindow::restartCollection()
     m_session->start(m_dashboard, m_variables, trust.held(),
                      tr("not started: this dashboard is not trusted yet (see the bar above the "
                         "panels)"));
+    expandRepeatsLater();
     refresh();
+}
+
+void MainWindow::showPanels()
+{
+    m_view->setDashboard(m_dashboard);
+    installPanelActions();
+}
+
+void MainWindow::expandRepeatsLater()
+{
+    const int generation = ++m_repeatGeneration;
+    if (!hasRepeats(m_dashboard))
+        return;
+    const auto [from, to] = currentRange();
+    auto *watcher = new QFutureWatcher<std::pair<Dashboard, QStringList>>(this);
+    connect(watcher, &QFutureWatcher<std::pair<Dashboard, QStringList>>::finished, this,
+            [this, watcher, generation] {
+                const auto [drawn, messages] = watcher->result();
+                watcher->deleteLater();
+                // Another dashboard, edit or value since: that one's expansion counts.
+                if (generation != m_repeatGeneration)
+                    return;
+                for (const QString &message : messages)
+                    statusBar()->showMessage(message, 10000);
+                m_view->setDashboard(drawn);
+                installPanelActions();
+                refresh();
+            });
+    // Copies: the user may open another dashboard meanwhile.
+    const Dashboard dashboard = m_dashboard;
+    const SeriesStore *store = m_session->store();
+    watcher->setFuture(QtConcurrent::run([dashboard, store, from, to] {
+        QStringList messages;
+        const auto values
+            = resolveRepeatValues(dashboard, store->promqlEngines(), from, to, &messages);
+        return std::pair { expandRepeats(dashboard, values), messages };
+    }));
 }
 
 void MainWindow::trustDashboard()
@@ -599,6 +640,7 @@ void MainWindow::trustDashboard()
     m_trusted = true;
     m_statusBar->clear();
     m_session->start(m_dashboard, m_variables);
+    expandRepeatsLater();
     refresh();
 }
 
@@ -795,7 +837,7 @@ void MainWindow::exportCsv()
             statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
     });
     // Copies, not the view: the user may open another dashboard meanwhile.
-    const QList<DashboardPanel> panels = m_dashboard.panels;
+    const QList<DashboardPanel> panels = m_view->dashboard().panels; // as drawn
     const SeriesRegistry *registry = &m_session->registry();
     const SeriesStore *store = m_session->store();
     m_csvExport = QtConcurrent::run([panels, registry, store, from, to, path] {

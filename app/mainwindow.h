@@ -78,6 +78,10 @@ private:
     void createActions();
     void rebuildVariableBar();
     void restartCollection();
+    // Shows the dashboard's panels, then (where panels repeat) the values they repeat
+    // over, resolved in the pool (an engine may be asked), with the panels expanded.
+    void showPanels();
+    void expandRepeatsLater();
     void trustDashboard(); // the trust bar's "Trust and connect"
     void refresh();
     void onRangeChosen(int index);
@@ -146,6 +150,7 @@ private:
     QMenu *m_recentMenu;
     QTimer m_refreshTimer;
     QFuture<QString> m_csvExport;
+    int m_repeatGeneration = 0; // the newest expansion asked for; older answers are dropped
     QFuture<QString> m_recordingSave; // reads the cache: waited for before it closes
     QSystemTrayIcon *m_tray = nullptr; // null without a notification area
     AlertNotifier *m_notifier = nullptr;

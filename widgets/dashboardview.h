@@ -29,6 +29,8 @@ public:
     // The store must stay valid while a refresh runs.
     void setStore(const SeriesStore *store);
     void setDashboard(const Dashboard &dashboard);
+    // The dashboard as drawn (repeated panels expanded).
+    const Dashboard &dashboard() const { return m_dashboard; }
     const QList<PanelWidget *> &panels() const { return m_panels; }
     // One header per section of the dashboard, in its order; folding one hides the
     // panels whose top row lies in the section and closes up its rows.

@@ -149,6 +149,17 @@ QMap<QString, QString> Dashboard::resolveVariables(const QMap<QString, QString> 
     return out;
 }
 
+QStringList variableValues(const QString &value)
+{
+    QStringList values;
+    for (const QString &part : value.split(u',')) {
+        const QString trimmed = part.trimmed();
+        if (!trimmed.isEmpty())
+            values.append(trimmed);
+    }
+    return values;
+}
+
 int PanelThresholds::level(double value) const
 {
     if (qIsNaN(value))

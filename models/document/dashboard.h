@@ -17,12 +17,28 @@
 
 namespace Headroom {
 
+// Where a variable's values come from besides its options: the values of one label
+// in a promql source's engine (/api/v1/label/<label>/values), optionally of the series
+// matching a selector ("node_uname_info").
+struct VariableLabelValues
+{
+    QString label; // empty: none
+    QString match;
+    QString source; // the promql source (empty: the dashboard's only one)
+    friend bool operator==(const VariableLabelValues &, const VariableLabelValues &) = default;
+};
+
 struct DashboardVariable
 {
     QString name; // referenced as ${name} in source configs
     QString label;
     QString defaultValue;
     QStringList options; // suggestions for the GUI selector; any value is accepted
+    // Several values at once, written "a, b" (variableValues()); AllValues means all of
+    // labelValues. Used by PromQL queries (a regular expression of the values) and by
+    // panels repeated per value; never by a source's config, which takes one value.
+    bool multi = false;
+    VariableLabelValues labelValues {};
     friend bool operator==(const DashboardVariable &, const DashboardVariable &) = default;
 };
 
@@ -97,6 +113,13 @@ struct PanelThresholds
     }
 };
 
+// "All values" of a multi-value variable.
+inline constexpr QLatin1StringView AllValues("*");
+
+// The values of a multi-value variable's value: split at commas, trimmed, empty ones
+// dropped ("web1:9100, web2:9100").
+QStringList variableValues(const QString &value);
+
 struct DashboardPanel
 {
     QString id;
@@ -122,6 +145,14 @@ struct DashboardPanel
     QList<double> percentiles;
     YScale yScale = YScale::Linear;
     PanelThresholds thresholds;
+    // A panel drawn once per value of a multi-value variable (dashboardrepeat.h): side by
+    // side across the grid's rows, or one below the other (repeatVertical).
+    QString repeat;
+    bool repeatVertical = false;
+    // Set on the copies expandRepeats() makes, never read from a file: the repeated
+    // panel's id, and the copy's own value of the variable.
+    QString repeatOf;
+    QMap<QString, QString> variables;
     friend bool operator==(const DashboardPanel &, const DashboardPanel &) = default;
 };
 
@@ -131,9 +162,10 @@ inline constexpr QLatin1StringView PromqlPlugin("promql");
 
 struct Dashboard
 {
-    // 2 added alert rules, 3 sections; a build reading an older version refuses such a
-    // file instead of dropping what it does not know on the next save.
-    static constexpr int SchemaVersion = 3;
+    // 2 added alert rules, 3 sections, 4 multi-value variables and repeated panels; a
+    // build reading an older version refuses such a file instead of dropping what it
+    // does not know on the next save.
+    static constexpr int SchemaVersion = 4;
 
     QString title;
     QList<DashboardVariable> variables;

@@ -151,6 +151,9 @@ public:
 private:
     bool parseSchemaVersion(const QJsonObject &root);
     bool parseVariables(const QJsonObject &root, Dashboard *dashboard);
+    bool parseLabelValues(const QJsonObject &object, const QString &path, VariableLabelValues *out);
+    bool parseRepeat(const QJsonObject &object, const QString &path, DashboardPanel *panel);
+    bool checkVariableEngines(const Dashboard &dashboard);
     bool parseSources(const QJsonObject &root, Dashboard *dashboard);
     bool parseSource(const QJsonObject &object, const QString &path, DashboardSource *source);
     bool checkConfig(const QJsonValue &value, const QString &path);
@@ -176,6 +179,7 @@ private:
 
     QString m_fileName;
     QSet<QString> m_variableNames;
+    QSet<QString> m_multiVariables;
     QHash<QString, QString> m_variableDefaults;
     QSet<QString> m_sourceIds;
 };
@@ -197,7 +201,7 @@ DashboardLoadResult Parser::parse(const QByteArray &json)
     Dashboard dashboard;
     if (!parseSchemaVersion(root) || !readString(root, u"title"_s, {}, true, &dashboard.title)
         || !parseVariables(root, &dashboard) || !parseSources(root, &dashboard)
-        || !parseDerived(root, &dashboard))
+        || !checkVariableEngines(dashboard) || !parseDerived(root, &dashboard))
         return failed();
 
     QString timeRange = formatDuration(dashboard.rangeMs);
@@ -324,6 +328,28 @@ bool Parser::parseSchemaVersion(const QJsonObject &root)
     return true;
 }
 
+// {"label": "instance", "match": "node_uname_info", "source": "prom"}: which promql
+// source is asked is checked with the panels, once the sources are known.
+bool Parser::parseLabelValues(const QJsonObject &object, const QString &path,
+                              VariableLabelValues *out)
+{
+    if (!object.contains(u"labelValues"_s))
+        return true;
+    static const QRegularExpression labelName(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+    QJsonObject values;
+    const QString valuesPath = joinPath(path, u"labelValues"_s);
+    if (!readObject(object, u"labelValues"_s, path, &values)
+        || !checkKnownKeys(values, valuesPath, { u"label"_s, u"match"_s, u"source"_s })
+        || !readNonEmptyString(values, u"label"_s, valuesPath, &out->label, MaximumIdLength)
+        || !readString(values, u"match"_s, valuesPath, false, &out->match, MaximumQueryLength)
+        || !readString(values, u"source"_s, valuesPath, false, &out->source, MaximumIdLength))
+        return false;
+    if (!labelName.match(out->label).hasMatch())
+        return fail(joinPath(valuesPath, u"label"_s),
+                    u"%1 is no label name ([A-Za-z_][A-Za-z0-9_]*)"_s.arg(describe(out->label)));
+    return true;
+}
+
 bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
 {
     static const QRegularExpression namePattern(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
@@ -363,6 +389,11 @@ bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
                 return false;
             variable.options.append(options.at(j).toString());
         }
+        if (!readBool(object, u"multi"_s, path, false, &variable.multi)
+            || !parseLabelValues(object, path, &variable.labelValues))
+            return false;
+        if (variable.multi)
+            m_multiVariables.insert(variable.name);
         m_variableNames.insert(variable.name);
         m_variableDefaults.insert(variable.name, variable.defaultValue);
         dashboard->variables.append(variable);
@@ -527,6 +558,10 @@ bool Parser::checkReferences(const QString &text, const QString &path)
         if (end < 0)
             return true;
         const QString name = text.mid(start + 2, end - start - 2);
+        if (m_multiVariables.contains(name))
+            return fail(path,
+                        u"${%1} is a multi-value variable: a source takes one value (repeat "
+                        "the panels per value instead)"_s.arg(name));
         if (!m_variableNames.contains(name)) {
             QStringList declared(m_variableNames.cbegin(), m_variableNames.cend());
             declared.sort();
@@ -556,7 +591,8 @@ bool Parser::parsePanels(const QJsonObject &root, Dashboard *dashboard)
         bool hasLayout = false;
         if (!elementObject(array.at(i), path, &object)
             || !parsePanel(object, path, &panel, &hasLayout)
-            || !parsePanelQuery(object, path, *dashboard, &panel))
+            || !parsePanelQuery(object, path, *dashboard, &panel)
+            || !parseRepeat(object, path, &panel))
             return false;
         if (ids.contains(panel.id))
             return fail(joinPath(path, u"id"_s),
@@ -663,6 +699,57 @@ bool Parser::checkPanelOptions(const DashboardPanel &panel, const QString &path)
         return checkShardHistogramPanel(*this, panel, path);
     case PanelType::ShardTable:
         return checkShardTablePanel(*this, panel, path);
+    }
+    return true;
+}
+
+// "repeat": a multi-value variable, "repeatDirection": "h" (default) or "v", as Grafana
+// spells them.
+bool Parser::parseRepeat(const QJsonObject &object, const QString &path, DashboardPanel *panel)
+{
+    if (!readString(object, u"repeat"_s, path, false, &panel->repeat, MaximumIdLength))
+        return false;
+    QString direction;
+    if (!readString(object, u"repeatDirection"_s, path, false, &direction, 8))
+        return false;
+    if (panel->repeat.isEmpty()) {
+        if (!direction.isEmpty())
+            return fail(joinPath(path, u"repeatDirection"_s), u"is set without repeat"_s);
+        return true;
+    }
+    if (!m_multiVariables.contains(panel->repeat))
+        return fail(
+            joinPath(path, u"repeat"_s),
+            m_variableNames.contains(panel->repeat)
+                ? u"variable %1 is not multi-value (\"multi\": true)"_s.arg(describe(panel->repeat))
+                : u"%1 is no declared variable"_s.arg(describe(panel->repeat)));
+    if (direction == "v"_L1)
+        panel->repeatVertical = true;
+    else if (!direction.isEmpty() && direction != "h"_L1)
+        return fail(joinPath(path, u"repeatDirection"_s),
+                    u"is %1; expected \"h\" or \"v\""_s.arg(describe(direction)));
+    return true;
+}
+
+// A variable whose values an engine lists needs that engine among the promql sources.
+bool Parser::checkVariableEngines(const Dashboard &dashboard)
+{
+    QStringList engines;
+    for (const DashboardSource &source : dashboard.sources) {
+        if (source.plugin == PromqlPlugin)
+            engines.append(source.id);
+    }
+    for (qsizetype i = 0; i < dashboard.variables.size(); ++i) {
+        const VariableLabelValues &values = dashboard.variables.at(i).labelValues;
+        if (values.label.isEmpty())
+            continue;
+        const QString path = joinPath(indexPath(u"variables"_s, i), u"labelValues"_s);
+        if (values.source.isEmpty() ? engines.size() != 1 : !engines.contains(values.source))
+            return fail(
+                values.source.isEmpty() ? path : joinPath(path, u"source"_s),
+                values.source.isEmpty()
+                    ? u"needs \"source\": the dashboard has %1 promql sources"_s.arg(engines.size())
+                    : u"%1 is not a source with plugin \"promql\""_s.arg(describe(values.source)));
     }
     return true;
 }
@@ -927,12 +1014,23 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
         QJsonArray options;
         for (const QString &option : variable.options)
             options.append(variableValueWithoutPassword(option, conninfo));
-        variables.append(QJsonObject {
+        QJsonObject object {
             { u"name"_s, variable.name },
             { u"label"_s, variable.label },
             { u"default"_s, variableValueWithoutPassword(variable.defaultValue, conninfo) },
             { u"options"_s, options },
-        });
+        };
+        if (variable.multi)
+            object.insert(u"multi"_s, true);
+        if (const VariableLabelValues &values = variable.labelValues; !values.label.isEmpty()) {
+            QJsonObject labelValues { { u"label"_s, values.label } };
+            if (!values.match.isEmpty())
+                labelValues.insert(u"match"_s, values.match);
+            if (!values.source.isEmpty())
+                labelValues.insert(u"source"_s, values.source);
+            object.insert(u"labelValues"_s, labelValues);
+        }
+        variables.append(object);
     }
 
     QJsonArray sources;
@@ -998,6 +1096,11 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
             panelObject.insert(u"query"_s, panel.query);
         if (!panel.querySource.isEmpty())
             panelObject.insert(u"querySource"_s, panel.querySource);
+        if (!panel.repeat.isEmpty()) {
+            panelObject.insert(u"repeat"_s, panel.repeat);
+            if (panel.repeatVertical)
+                panelObject.insert(u"repeatDirection"_s, u"v"_s);
+        }
         // No field means the default percentiles; an empty list would be refused.
         if (!panel.percentiles.isEmpty()) {
             QJsonArray percentiles;

@@ -125,6 +125,10 @@ void MonitoringSession::start(const Dashboard &dashboard, const QMap<QString, QS
     m_alerts->setRules(effectiveAlertRules(dashboard.alertPack, dashboard.alerts));
     PromqlEngines::Snapshot engines;
     engines.variables = values;
+    for (const DashboardVariable &variable : dashboard.variables) {
+        if (variable.multi)
+            engines.multi.insert(variable.name);
+    }
     // A recording is studied, not added to: no source connects anywhere.
     for (qsizetype i = 0; i < (isRecording() ? 0 : dashboard.sources.size()); ++i) {
         const DashboardSource &source = dashboard.sources.at(i);

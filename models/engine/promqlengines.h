@@ -14,6 +14,7 @@
 #include <QHash>
 #include <QMap>
 #include <QMutex>
+#include <QSet>
 #include <QUrl>
 #include <memory>
 #include <optional>
@@ -27,6 +28,7 @@ public:
     {
         QHash<QString, QUrl> urls; // promql source id -> base URL (variables resolved)
         QMap<QString, QString> variables;
+        QSet<QString> multi {}; // the multi-value variables among them
     };
     // Answers held: at most this many points in all (16 bytes each).
     static constexpr qint64 CachedPoints = 4'000'000;

@@ -436,7 +436,7 @@ void TestDashboardFile::outputIsStable()
     QCOMPARE(twice, once);
     // Indented and in Qt's key order.
     QVERIFY(once.startsWith("{\n    \"derived\": ["));
-    QVERIFY(once.contains("\"schemaVersion\": 3,"));
+    QVERIFY(once.contains("\"schemaVersion\": 4,"));
     QVERIFY(once.contains("\"timeRange\": \"150m\""));
     QVERIFY(once.endsWith("}\n"));
 }
@@ -519,8 +519,8 @@ void TestDashboardFile::malformed_data()
     QTest::newRow("schemaVersion missing")
         << patched({ { "schemaVersion", removed } }) << u"schemaVersion"_s << u"is required"_s;
     QTest::newRow("schemaVersion newer")
-        << patched({ { "schemaVersion", 4 } }) << u"schemaVersion"_s
-        << u"written by a newer Headroom (schemaVersion 4; this build reads up to 3); not opened"_s;
+        << patched({ { "schemaVersion", 5 } }) << u"schemaVersion"_s
+        << u"written by a newer Headroom (schemaVersion 5; this build reads up to 4); not opened"_s;
     // sections
     const QJsonArray twoSections { QJsonObject { { u"title"_s, u"A"_s }, { u"y"_s, 0 } },
                                    QJsonObject { { u"title"_s, u"B"_s }, { u"y"_s, 0 } } };
@@ -1178,8 +1178,8 @@ void TestDashboardFile::newerSchemaFromFile()
     QVERIFY(!result.ok());
     QCOMPARE(result.error.toString(),
              path
-                 + u": schemaVersion: written by a newer Headroom (schemaVersion 4; this build "
-                   "reads up to 3); not opened"_s);
+                 + u": schemaVersion: written by a newer Headroom (schemaVersion 5; this build "
+                   "reads up to 4); not opened"_s);
 }
 
 void TestDashboardFile::loadMissingFile()

@@ -13,6 +13,7 @@
 
 #include <QDateTime>
 #include <QFile>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -211,7 +212,7 @@ private Q_SLOTS:
                                 u"--range"_s,       u"1m"_s,
                                 u"--export-csv"_s,  csv };
         if (oneHost)
-            arguments << u"--var"_s << u"host=localhost:.*"_s;
+            arguments << u"--var"_s << u"host="_s + m_hostB;
         QProcess headroom;
         dieWithTest(&headroom);
         headroom.start(headroomBinary(), arguments);
@@ -230,6 +231,86 @@ private Q_SLOTS:
         QCOMPARE(has(u",fleet-use,"_s + m_hostA + u","_s), !oneHost);
         QCOMPARE(has(u"instance="_s + m_hostA), !oneHost);
         QVERIFY(has(u"instance="_s + m_hostB));
+    }
+
+    // A panel repeated per host, the hosts being every instance the engine lists
+    // ("*" and labelValues), or the two given by --var; a panel over the multi-value
+    // variable reads all of them through one regular expression.
+    void repeatedPerHost_data()
+    {
+        QTest::addColumn<bool>("given");
+        QTest::newRow("all the engine lists") << false;
+        QTest::newRow("--var host=A,B") << true;
+    }
+    void repeatedPerHost()
+    {
+        QFETCH(bool, given);
+        QTemporaryDir dir;
+        const QString dashboard = dir.filePath(u"repeat.json"_s);
+        QFile file(dashboard);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"schemaVersion\": 4, \"title\": \"Repeat\", \"timeRange\": \"1m\", "
+                   "\"variables\": [{\"name\": \"prometheus\", \"default\": "
+                   "\"http://127.0.0.1:9090\"}, {\"name\": \"host\", \"multi\": true, "
+                   "\"default\": \"*\", \"labelValues\": {\"label\": \"instance\", "
+                   "\"match\": \"up\"}}], "
+                   "\"sources\": [{\"id\": \"prom\", \"plugin\": \"promql\", "
+                   "\"intervalMs\": 1000, \"config\": {\"url\": \"${prometheus}\"}}], "
+                   "\"panels\": [{\"id\": \"mem\", \"type\": \"timeseries\", \"title\": "
+                   "\"Memory of $host\", \"unit\": \"B\", \"repeat\": \"host\", "
+                   "\"query\": \"node_memory_MemTotal_bytes{instance=~\\\"$host\\\"}\", "
+                   "\"layout\": {\"x\": 0, \"y\": 0, \"w\": 4, \"h\": 3}}, "
+                   "{\"id\": \"count\", \"type\": \"timeseries\", "
+                   "\"query\": \"count(up{instance=~\\\"$host\\\"})\", "
+                   "\"layout\": {\"x\": 0, \"y\": 3, \"w\": 12, \"h\": 3}}]}");
+        file.close();
+        const QString csv = dir.filePath(u"repeat.csv"_s);
+        QStringList arguments { u"--dashboard"_s,   dashboard,
+                                u"--var"_s,         u"prometheus="_s + m_prometheus->url(),
+                                u"--trust"_s,       u"--no-cache"_s,
+                                u"--collect-for"_s, u"1"_s,
+                                u"--range"_s,       u"30s"_s,
+                                u"--export-csv"_s,  csv };
+        if (given)
+            arguments << u"--var"_s << u"host="_s + m_hostA + u", "_s + m_hostB;
+        QProcess headroom;
+        dieWithTest(&headroom);
+        headroom.start(headroomBinary(), arguments);
+        QVERIFY(headroom.waitForFinished(60000));
+        const QString stderrText = QString::fromUtf8(headroom.readAllStandardError());
+        QVERIFY2(headroom.exitCode() == 0, qPrintable(stderrText));
+        QVERIFY2(!stderrText.contains(u"panel "_s) && !stderrText.contains(u"variable "_s),
+                 qPrintable(stderrText));
+        QFile rows(csv);
+        QVERIFY(rows.open(QIODevice::ReadOnly));
+        // panel id -> the instances of its rows; the count panel's values.
+        QMap<QString, QSet<QString>> instances;
+        QList<double> counts;
+        for (const QByteArray &line : rows.readAll().split('\n')) {
+            const QList<QByteArray> cells = line.trimmed().split(',');
+            if (cells.size() < 7 || cells.at(0) == "time")
+                continue;
+            const QString panel = QString::fromUtf8(cells.at(1));
+            if (panel == u"count"_s) {
+                counts << cells.at(cells.size() - 2).toDouble();
+                continue;
+            }
+            const QString labels = QString::fromUtf8(line);
+            const qsizetype at = labels.indexOf(u"instance="_s);
+            QVERIFY2(at >= 0, line.constData());
+            instances[panel].insert(labels.mid(at + 9).section(u'}', 0, 0).section(u',', 0, 0));
+        }
+        // A copy per host, each with its own host's series only; the host that is down
+        // has its copy (the engine lists it) and no rows.
+        QCOMPARE(instances.value(u"mem/"_s + m_hostA), QSet<QString> { m_hostA });
+        QCOMPARE(instances.value(u"mem/"_s + m_hostB), QSet<QString> { m_hostB });
+        QCOMPARE(instances.size(), 2);
+        QVERIFY(!counts.isEmpty());
+        // Every target's up (the down one's too) for all; the two given for --var.
+        // The newest point (the first ones may predate a target's first scrape).
+        QCOMPARE(counts.last(), given ? 2.0 : 3.0);
+        for (const double count : std::as_const(counts))
+            QVERIFY(count <= (given ? 2.0 : 3.0));
     }
 
     void cleanupTestCase()

@@ -5,6 +5,7 @@
 #include "collector/promql/promqlclient.h"
 #include "collector/promql/promqlresponse.h"
 #include "document/dashboardfile.h"
+#include "engine/promqlengines.h"
 #include "query/promql/promqlpanelquery.h"
 
 #include <QTest>
@@ -139,6 +140,37 @@ private Q_SLOTS:
             substitutePromqlVariables(
                 u"rate(x{instance=~\"$host\",name=\"$hostname\",y=\"${host}\"}[1m])"_s, values),
             u"rate(x{instance=~\"a:9100|b:9100\",name=\"db1\",y=\"a:9100|b:9100\"}[1m])"_s);
+    }
+
+    // A multi-value variable inside =~"...": each value matched literally.
+    void multiValueRegex_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("regex");
+        QTest::newRow("all") << u" * "_s << u".+"_s;
+        QTest::newRow("host and port")
+            << u"10.0.0.1:9100, web2:9100"_s << u"(10\\\\.0\\\\.0\\\\.1:9100|web2:9100)"_s;
+        QTest::newRow("metacharacters") << u"a+b(c)|d"_s << u"(a\\\\+b\\\\(c\\\\)\\\\|d)"_s;
+        QTest::newRow("quote and backslash") << u"x\"y\\z"_s << u"(x\\\"y\\\\\\\\z)"_s;
+    }
+    void multiValueRegex()
+    {
+        QFETCH(QString, value);
+        QFETCH(QString, regex);
+        QCOMPARE(promqlRegexOfValues(value), regex);
+        // Through the engines: multi-value variables as regular expressions, a repeated
+        // copy's own value as it is.
+        PromqlEngines engines;
+        engines.set({ { { u"prom"_s, QUrl(u"http://127.0.0.1:9"_s) } },
+                      { { u"host"_s, value }, { u"job"_s, u"a.b"_s } },
+                      { u"host"_s } });
+        QString message;
+        const auto target = promqlTarget({}, &engines, &message);
+        QVERIFY2(target, qPrintable(message));
+        QCOMPARE(target->variables.value(u"host"_s), regex);
+        QCOMPARE(target->variables.value(u"job"_s), u"a.b"_s); // single-value: as it is
+        const auto copy = promqlTarget({}, &engines, &message, { { u"host"_s, u"web1"_s } });
+        QCOMPARE(copy->variables.value(u"host"_s), u"web1"_s);
     }
 
     void dashboardReader_data()

@@ -1,7 +1,8 @@
 // Every shipped dashboard as a user first sees it on a 1920×1080 screen: the dashboard
 // area of the window (the screen less title bar, menu, toolbar and status bar), panels
 // at their grid heights, no two overlapping, none shorter than 160 px, and every legend
-// name reachable in full (shown, or in the legend's tooltip, or in the table legend's).
+// name reachable in full (shown, or in the legend's tooltip, or in the table legend's;
+// the legends of panels read from a PromQL engine are not drawn here).
 // The first screen of each is written to the build directory for review
 // (shipped-layouts/NAME.png).
 #include "charts/zoomablechartview.h"
@@ -140,7 +141,9 @@ void TestShippedLayouts::firstScreen()
     int names = 0;
     for (PanelWidget *panel : panels) {
         auto *timeSeries = qobject_cast<TimeSeriesPanel *>(panel);
-        if (!timeSeries)
+        // A PromQL panel's lines come from an engine, which this test runs none of
+        // (tst_fleetuse draws the fleet dashboard from a real Prometheus).
+        if (!timeSeries || !panel->config().query.isEmpty())
             continue;
         const QString id = panel->config().id;
         QVERIFY2(!panel->data().series.isEmpty(), qPrintable(id + u": no lines"_s));
@@ -174,7 +177,11 @@ void TestShippedLayouts::firstScreen()
             ++names;
         }
     }
-    QVERIFY(names > 0);
+    const bool readsEngines = std::all_of(
+        dashboard.panels.cbegin(), dashboard.panels.cend(), [](const DashboardPanel &p) {
+            return p.type != PanelType::TimeSeries || !p.query.isEmpty();
+        });
+    QVERIFY(names > 0 || readsEngines);
 
     const QString dir = QStringLiteral(HEADROOM_BUILD_DIR "/shipped-layouts");
     QVERIFY(QDir().mkpath(dir));

@@ -27,8 +27,12 @@ QString encoded(const Parameters &parameters)
     return pairs.join(u'&');
 }
 
-PromqlResult call(const QUrl &base, const QString &endpoint, const Parameters &query,
-                  const QDeadlineTimer &deadline, const HttpHeaders &headers)
+// The answer of one endpoint read by parse (parsePromqlResponse, parsePromqlLabelValues),
+// its error naming the engine.
+template<typename Answer>
+Answer call(const QUrl &base, const QString &endpoint, const Parameters &query,
+            const QDeadlineTimer &deadline, const HttpHeaders &headers,
+            Answer (*parse)(QByteArrayView, int))
 {
     QUrl url = base;
     QString path = url.path();
@@ -36,7 +40,7 @@ PromqlResult call(const QUrl &base, const QString &endpoint, const Parameters &q
         path += u'/';
     url.setPath(path + u"api/v1/"_s + endpoint);
     url.setQuery(encoded(query), QUrl::StrictMode);
-    PromqlResult result;
+    Answer result;
     QString error;
     // The user's credentials for this engine (promqlcredentials.h), never a dashboard's.
     const auto credentials = promqlCredentialHeaders(base, &error);
@@ -49,7 +53,7 @@ PromqlResult call(const QUrl &base, const QString &endpoint, const Parameters &q
     if (!response)
         result.error = error;
     else
-        result = parsePromqlResponse(response->body, response->status);
+        result = parse(response->body, response->status);
     if (!result.error.isEmpty())
         result.error = promqlUrlForMessages(base) + u": "_s + result.error;
     return result;
@@ -84,7 +88,7 @@ PromqlResult promqlInstantQuery(const QUrl &base, const QString &query, qint64 a
                                 const QDeadlineTimer &deadline, const HttpHeaders &headers)
 {
     const Parameters parameters { { u"query"_s, query }, { u"time"_s, seconds(atMs) } };
-    return call(base, u"query"_s, parameters, deadline, headers);
+    return call(base, u"query"_s, parameters, deadline, headers, parsePromqlResponse);
 }
 
 PromqlResult promqlRangeQuery(const QUrl &base, const QString &query, qint64 fromMs, qint64 toMs,
@@ -95,7 +99,18 @@ PromqlResult promqlRangeQuery(const QUrl &base, const QString &query, qint64 fro
                                   { u"start"_s, seconds(fromMs) },
                                   { u"end"_s, seconds(toMs) },
                                   { u"step"_s, seconds(stepMs) } };
-    return call(base, u"query_range"_s, parameters, deadline, headers);
+    return call(base, u"query_range"_s, parameters, deadline, headers, parsePromqlResponse);
+}
+
+PromqlLabelValues promqlLabelValues(const QUrl &base, const QString &label, const QString &match,
+                                    qint64 fromMs, qint64 toMs, const QDeadlineTimer &deadline)
+{
+    Parameters parameters { { u"start"_s, seconds(fromMs) }, { u"end"_s, seconds(toMs) } };
+    if (!match.isEmpty())
+        parameters.append({ u"match[]"_s, match });
+    // The label is a checked label name ([A-Za-z_][A-Za-z0-9_]*): safe in the path.
+    return call(base, u"label/%1/values"_s.arg(label), parameters, deadline, {},
+                parsePromqlLabelValues);
 }
 
 } // namespace Headroom

@@ -30,4 +30,9 @@ PromqlResult promqlRangeQuery(const QUrl &base, const QString &query, qint64 fro
                               qint64 stepMs, const QDeadlineTimer &deadline,
                               const HttpHeaders &headers = {});
 
+// /api/v1/label/<label>/values of the series in [fromMs, toMs] (those matching match,
+// a series selector, when it is not empty). label must be a label name.
+PromqlLabelValues promqlLabelValues(const QUrl &base, const QString &label, const QString &match,
+                                    qint64 fromMs, qint64 toMs, const QDeadlineTimer &deadline);
+
 } // namespace Headroom

@@ -50,31 +50,73 @@ Labels readLabels(const QJsonObject &metric)
 }
 } // namespace
 
-PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus)
+namespace {
+
+// The root of a successful answer; nullopt with *error (the engine's own errorType and
+// message where it sent them). The warnings are read either way.
+std::optional<QJsonObject> successfulAnswer(QByteArrayView body, int httpStatus, QString *error,
+                                            QStringList *warnings)
 {
-    PromqlResult result;
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body.toByteArray(), &parseError);
     const QJsonObject root = document.object();
     if (parseError.error != QJsonParseError::NoError || !document.isObject()
         || !root.contains(u"status"_s)) {
-        result.error = httpStatus != 200
+        *error = httpStatus != 200
             ? u"HTTP %1 without a query API answer"_s.arg(httpStatus)
             : u"not a Prometheus query API answer (%1)"_s.arg(
                   parseError.error != QJsonParseError::NoError ? parseError.errorString()
                                                                : u"no \"status\""_s);
-        return result;
+        return std::nullopt;
     }
     for (const QJsonValue &warning : root.value(u"warnings"_s).toArray())
-        result.warnings.append(warning.toString().left(500));
+        warnings->append(warning.toString().left(500));
     if (root.value(u"status"_s).toString() != u"success"_s) {
         const QString type = root.value(u"errorType"_s).toString().left(100);
         const QString message = root.value(u"error"_s).toString().left(2000);
-        result.error = (type.isEmpty() ? QString() : type + u": "_s)
+        *error = (type.isEmpty() ? QString() : type + u": "_s)
             + (message.isEmpty() ? u"the engine reported an error without a message"_s : message);
+        return std::nullopt;
+    }
+    return root;
+}
+
+} // namespace
+
+PromqlLabelValues parsePromqlLabelValues(QByteArrayView body, int httpStatus)
+{
+    PromqlLabelValues result;
+    const auto root = successfulAnswer(body, httpStatus, &result.error, &result.warnings);
+    if (!root)
+        return result;
+    const QJsonValue data = root->value(u"data"_s);
+    if (!data.isArray()) {
+        result.error = u"label values are no list"_s;
         return result;
     }
-    const QJsonObject data = root.value(u"data"_s).toObject();
+    int skipped = 0;
+    for (const QJsonValue &value : data.toArray()) {
+        if (!value.isString() || value.toString().size() > PromqlLabelValues::MaxValueLength
+            || result.values.size() >= PromqlLabelValues::MaxValues)
+            ++skipped;
+        else
+            result.values.append(value.toString());
+    }
+    if (skipped > 0)
+        result.warnings.append(u"%1 label values left out (no string, longer than %2 "
+                               "characters, or beyond the first %3)"_s.arg(skipped)
+                                   .arg(PromqlLabelValues::MaxValueLength)
+                                   .arg(PromqlLabelValues::MaxValues));
+    return result;
+}
+
+PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus)
+{
+    PromqlResult result;
+    const auto root = successfulAnswer(body, httpStatus, &result.error, &result.warnings);
+    if (!root)
+        return result;
+    const QJsonObject data = root->value(u"data"_s).toObject();
     const QString type = data.value(u"resultType"_s).toString();
     const QJsonValue resultValue = data.value(u"result"_s);
     if (type == u"scalar"_s || type == u"string"_s) {

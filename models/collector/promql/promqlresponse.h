@@ -35,4 +35,18 @@ struct PromqlResult
 // which is read for its message; other statuses without one are named as such.
 PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus);
 
+// The answer of /api/v1/label/<name>/values: the values (strings only, at most
+// MaxValues of at most MaxValueLength characters each; others are left out and said
+// in a warning), or the error as above.
+struct PromqlLabelValues
+{
+    static constexpr int MaxValues = 10'000;
+    static constexpr int MaxValueLength = 4096;
+
+    QStringList values;
+    QString error;
+    QStringList warnings;
+};
+PromqlLabelValues parsePromqlLabelValues(QByteArrayView body, int httpStatus);
+
 } // namespace Headroom

@@ -42,8 +42,35 @@ QString substitutePromqlVariables(QString query, const QMap<QString, QString> &v
     return query;
 }
 
+QString promqlQuoted(QString text)
+{
+    text.replace(u'\\', u"\\\\"_s).replace(u'"', u"\\\""_s).replace(u'\n', u"\\n"_s);
+    return u'"' + text + u'"';
+}
+
+QString promqlRegexOfValues(const QString &value)
+{
+    if (value.trimmed() == AllValues)
+        return u".+"_s;
+    QStringList escaped;
+    for (const QString &one : variableValues(value)) {
+        // RE2's metacharacters escaped by a backslash, then the whole written as the
+        // inside of a PromQL string literal.
+        QString regex;
+        for (const QChar c : one) {
+            if (u"\\.+*?()|[]{}^$"_s.contains(c))
+                regex += u'\\';
+            regex += c;
+        }
+        const QString quoted = promqlQuoted(regex);
+        escaped.append(quoted.mid(1, quoted.size() - 2));
+    }
+    return u'(' + escaped.join(u'|') + u')';
+}
+
 std::optional<PromqlTarget> promqlTarget(const QString &querySource, const PromqlEngines *engines,
-                                         QString *message)
+                                         QString *message,
+                                         const QMap<QString, QString> &panelVariables)
 {
     const auto snapshot = engines ? engines->snapshot() : nullptr;
     QString sourceId = querySource;
@@ -56,7 +83,14 @@ std::optional<PromqlTarget> promqlTarget(const QString &querySource, const Promq
                   sourceId);
         return std::nullopt;
     }
-    return PromqlTarget { sourceId, snapshot->urls.value(sourceId), snapshot->variables };
+    QMap<QString, QString> variables = snapshot->variables;
+    for (const QString &name : snapshot->multi) {
+        if (variables.contains(name))
+            variables.insert(name, promqlRegexOfValues(variables.value(name)));
+    }
+    for (auto it = panelVariables.cbegin(); it != panelVariables.cend(); ++it)
+        variables.insert(it.key(), it.value());
+    return PromqlTarget { sourceId, snapshot->urls.value(sourceId), variables };
 }
 
 PromqlRange fetchPromqlRange(const PromqlEngines &engines, const QUrl &url, const QString &query,
@@ -115,7 +149,7 @@ PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *eng
     data.fromMs = fromMs;
     data.toMs = toMs;
     const std::optional<PromqlTarget> target
-        = promqlTarget(panel.querySource, engines, &data.message);
+        = promqlTarget(panel.querySource, engines, &data.message, panel.variables);
     if (!target)
         return data;
     const qint64 step = promqlStepMs(fromMs, toMs, columns);

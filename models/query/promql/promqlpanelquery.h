@@ -42,10 +42,22 @@ struct PromqlTarget
 {
     QString sourceId;
     QUrl url;
+    // As substitutePromqlVariables() takes them: a multi-value variable's values made
+    // one regular expression (promqlRegexOfValues), the panel's own values (a repeated
+    // panel's copy) as they are.
     QMap<QString, QString> variables;
 };
 std::optional<PromqlTarget> promqlTarget(const QString &querySource, const PromqlEngines *engines,
-                                         QString *message);
+                                         QString *message,
+                                         const QMap<QString, QString> &panelVariables = {});
+
+// A PromQL string literal holding text: "web\"2" (quotes, backslashes, newlines escaped).
+QString promqlQuoted(QString text);
+
+// A multi-value variable's value as PromQL reads it inside a =~"..." matcher: "(a|b)"
+// with each value's regular-expression characters escaped (and the escapes written
+// for a PromQL string, "10\\.0\\.0\\.1:9100"); AllValues is ".+".
+QString promqlRegexOfValues(const QString &value);
 
 // What an expression gave over a range: its series (points in the range, oldest
 // first), and the engine's error (the range's later chunks are then missing) and

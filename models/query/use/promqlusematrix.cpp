@@ -32,7 +32,8 @@ QList<UseSeriesReading> readPromqlUseSeries(const DashboardPanel &panel,
                                             QStringList *warnings)
 {
     QList<UseSeriesReading> readings;
-    const std::optional<PromqlTarget> target = promqlTarget(panel.querySource, engines, message);
+    const std::optional<PromqlTarget> target
+        = promqlTarget(panel.querySource, engines, message, panel.variables);
     if (!target)
         return readings;
     const qint64 step = promqlStepMs(fromMs, toMs, UseFleetPoints);

@@ -2,6 +2,7 @@
 
 #include "core/legendtemplate.h"
 #include "core/naturalsort.h"
+#include "query/promql/promqlpanelquery.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -394,13 +395,6 @@ void labelUseRows(QList<UseMatrixRow> *rows)
 
 namespace {
 
-// A PromQL string literal holding text.
-QString promqlString(QString text)
-{
-    text.replace(u'\\', u"\\\\"_s).replace(u'"', u"\\\""_s).replace(u'\n', u"\\n"_s);
-    return u'"' + text + u'"';
-}
-
 // A fleet cell's chart reads the query that gave the cell, kept to the row's host:
 // `and on(instance)` a one-element vector carrying the host's label value, which works
 // whatever the expression is.
@@ -422,7 +416,7 @@ void setFleetCellQuery(DashboardPanel *chart, const DashboardPanel &matrixPanel,
         if (!gaveThisRow)
             continue;
         chart->query = u"(%1) and on(%2) label_replace(vector(1), %3, %4, \"\", \"\")"_s.arg(
-            query.query, options.by, promqlString(options.by), promqlString(row.source));
+            query.query, options.by, promqlQuoted(options.by), promqlQuoted(row.source));
         chart->querySource = matrixPanel.querySource;
         chart->unit = query.unit;
         if (const UseCellSeries *headline = cell.headlineSeries())
