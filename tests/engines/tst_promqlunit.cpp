@@ -142,6 +142,26 @@ private Q_SLOTS:
             u"rate(x{instance=~\"a:9100|b:9100\",name=\"db1\",y=\"a:9100|b:9100\"}[1m])"_s);
     }
 
+    // Label values (a multi-value variable's "*"): strings kept, others counted.
+    void labelValues()
+    {
+        const PromqlLabelValues values = parsePromqlLabelValues(
+            "{\"status\":\"success\",\"data\":[\"web1:9100\",3,\"web2:9100\",null]}", 200);
+        QVERIFY(values.error.isEmpty());
+        QCOMPARE(values.values, (QStringList { u"web1:9100"_s, u"web2:9100"_s }));
+        QCOMPARE(values.warnings.size(), 1);
+        QVERIFY2(values.warnings.first().startsWith(u"2 label values left out"_s),
+                 qPrintable(values.warnings.first()));
+        const PromqlLabelValues refused = parsePromqlLabelValues(
+            "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"invalid label "
+            "name\"}",
+            400);
+        QCOMPARE(refused.error, u"bad_data: invalid label name"_s);
+        QVERIFY(refused.values.isEmpty());
+        QCOMPARE(parsePromqlLabelValues("{\"status\":\"success\",\"data\":{}}", 200).error,
+                 u"label values are no list"_s);
+    }
+
     // A multi-value variable inside =~"...": each value matched literally.
     void multiValueRegex_data()
     {

@@ -1,6 +1,7 @@
-// libFuzzer target: the reader of a PromQL engine's JSON answers must survive any
-// input, and what it returns must be consistent: an error and no series, or no error;
-// never more series or points than its caps. Built with clang by tests/run-fuzz;
+// libFuzzer target: the readers of a PromQL engine's JSON answers (query results and
+// label values) must survive any input, and what they return must be consistent: an
+// error and nothing else, or no error; never more series, points or values than their
+// caps. Built with clang by tests/run-fuzz;
 // tst_fuzzreplay_promqlresponse runs the same function over the seed corpus (and
 // mutations of it) in every ctest run.
 #include "collector/promql/promqlresponse.h"
@@ -21,6 +22,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if ((!result.error.isEmpty() && !result.series.isEmpty())
             || result.series.size() > PromqlResult::MaxSeries || points > PromqlResult::MaxPoints)
             std::abort(); // an inconsistency is a bug like a crash
+        // The label values answer (a multi-value variable's values) from the same bytes.
+        const PromqlLabelValues values = parsePromqlLabelValues(body, status);
+        if ((!values.error.isEmpty() && !values.values.isEmpty())
+            || values.values.size() > PromqlLabelValues::MaxValues)
+            std::abort();
+        for (const QString &value : values.values) {
+            if (value.size() > PromqlLabelValues::MaxValueLength)
+                std::abort();
+        }
     }
     return 0;
 }
