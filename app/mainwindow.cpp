@@ -123,7 +123,12 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     connect(m_view, &DashboardView::rangeSelected, this, &MainWindow::onZoom);
     connect(m_view, &DashboardView::chartRequested, this, &MainWindow::openChart);
     // A folded section is part of the dashboard: saved with it, like Grafana's rows.
-    connect(m_view, &DashboardView::sectionToggled, this, [this](int index, bool collapsed) {
+    connect(m_view, &DashboardView::sectionToggled, this, [this](int drawn, bool collapsed) {
+        // A repeated section's copies fold the section they repeat.
+        const QList<DashboardSection> &shown = m_view->dashboard().sections;
+        const int index = drawn >= 0 && drawn < shown.size() && shown.at(drawn).documentIndex >= 0
+            ? shown.at(drawn).documentIndex
+            : drawn;
         if (index >= 0 && index < m_dashboard.sections.size()) {
             m_dashboard.sections[index].collapsed = collapsed;
             setModified(true);

@@ -2,6 +2,7 @@
 
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QRegularExpression>
 #include <cmath>
 
 namespace Headroom {
@@ -225,6 +226,14 @@ bool JsonReader::checkLength(const QString &text, const QString &field, qsizetyp
         return true;
     return fail(field,
                 u"must be at most %1 characters long, got %2"_s.arg(maxLength).arg(text.size()));
+}
+
+bool JsonReader::checkLabelName(const QString &name, const QString &field)
+{
+    static const QRegularExpression valid(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+    if (valid.match(name).hasMatch())
+        return true;
+    return fail(field, u"%1 is no label name ([A-Za-z_][A-Za-z0-9_]*)"_s.arg(describe(name)));
 }
 
 bool JsonReader::checkCount(qsizetype count, qsizetype maximum, const QString &field,

@@ -82,6 +82,8 @@ public:
     bool checkLength(const QString &text, const QString &field, qsizetype maxLength);
     // `what` in the plural: "must list at most 200 sources, got 201".
     bool checkCount(qsizetype count, qsizetype maximum, const QString &field, const QString &what);
+    // A Prometheus label name, [A-Za-z_][A-Za-z0-9_]* ("instance").
+    bool checkLabelName(const QString &name, const QString &field);
     // Refuses a key of `object` that is not in `known`, so that typos do not go unnoticed:
     // "unknown field (expected warning, critical, higherIsWorse)". `what` names the kind
     // of key in the message ("field", "option", "column").

@@ -83,6 +83,12 @@ struct DashboardSection
     QString title;
     int y = 0;
     bool collapsed = false;
+    // A section drawn once per value of a multi-value variable, with its panels
+    // (dashboardrepeat.h), like Grafana's repeated rows.
+    QString repeat {};
+    // Set on the dashboard as drawn, never read from a file: the index in the document's
+    // sections of the section this one shows (-1: the same index).
+    int documentIndex = -1;
     friend bool operator==(const DashboardSection &, const DashboardSection &) = default;
 };
 

@@ -154,6 +154,7 @@ private:
     bool parseLabelValues(const QJsonObject &object, const QString &path, VariableLabelValues *out);
     bool parseRepeat(const QJsonObject &object, const QString &path, DashboardPanel *panel);
     bool checkVariableEngines(const Dashboard &dashboard);
+    bool checkRepeatVariable(const QString &name, const QString &field);
     bool parseSources(const QJsonObject &root, Dashboard *dashboard);
     bool parseSource(const QJsonObject &object, const QString &path, DashboardSource *source);
     bool checkConfig(const QJsonValue &value, const QString &path);
@@ -245,10 +246,13 @@ bool Parser::parseSections(const QJsonObject &root, Dashboard *dashboard)
         QJsonObject object;
         DashboardSection section;
         if (!elementObject(array.at(i), path, &object)
-            || !checkKnownKeys(object, path, { u"title"_s, u"y"_s, u"collapsed"_s }, u"field"_s)
+            || !checkKnownKeys(object, path, { u"title"_s, u"y"_s, u"collapsed"_s, u"repeat"_s },
+                               u"field"_s)
             || !readString(object, u"title"_s, path, true, &section.title)
             || !readInt(object, u"y"_s, path, 0, std::nullopt, &section.y, MaximumPanelRow - 1)
-            || !readBool(object, u"collapsed"_s, path, false, &section.collapsed))
+            || !readBool(object, u"collapsed"_s, path, false, &section.collapsed)
+            || !readString(object, u"repeat"_s, path, false, &section.repeat, MaximumIdLength)
+            || !checkRepeatVariable(section.repeat, joinPath(path, u"repeat"_s)))
             return false;
         if (rows.contains(section.y))
             return fail(
@@ -328,14 +332,13 @@ bool Parser::parseSchemaVersion(const QJsonObject &root)
     return true;
 }
 
-// {"label": "instance", "match": "node_uname_info", "source": "prom"}: which promql
-// source is asked is checked with the panels, once the sources are known.
+// {"label": "instance", "match": "node_uname_info", "source": "prom"}: the source is
+// checked once the sources are read (checkVariableEngines).
 bool Parser::parseLabelValues(const QJsonObject &object, const QString &path,
                               VariableLabelValues *out)
 {
     if (!object.contains(u"labelValues"_s))
         return true;
-    static const QRegularExpression labelName(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
     QJsonObject values;
     const QString valuesPath = joinPath(path, u"labelValues"_s);
     if (!readObject(object, u"labelValues"_s, path, &values)
@@ -344,10 +347,7 @@ bool Parser::parseLabelValues(const QJsonObject &object, const QString &path,
         || !readString(values, u"match"_s, valuesPath, false, &out->match, MaximumQueryLength)
         || !readString(values, u"source"_s, valuesPath, false, &out->source, MaximumIdLength))
         return false;
-    if (!labelName.match(out->label).hasMatch())
-        return fail(joinPath(valuesPath, u"label"_s),
-                    u"%1 is no label name ([A-Za-z_][A-Za-z0-9_]*)"_s.arg(describe(out->label)));
-    return true;
+    return checkLabelName(out->label, joinPath(valuesPath, u"label"_s));
 }
 
 bool Parser::parseVariables(const QJsonObject &root, Dashboard *dashboard)
@@ -559,9 +559,10 @@ bool Parser::checkReferences(const QString &text, const QString &path)
             return true;
         const QString name = text.mid(start + 2, end - start - 2);
         if (m_multiVariables.contains(name))
-            return fail(path,
-                        u"${%1} is a multi-value variable: a source takes one value (repeat "
-                        "the panels per value instead)"_s.arg(name));
+            return fail(
+                path,
+                u"${%1} is a multi-value variable, and this takes one value (a "
+                "source's config, an APDEX T); repeat panels per value instead"_s.arg(name));
         if (!m_variableNames.contains(name)) {
             QStringList declared(m_variableNames.cbegin(), m_variableNames.cend());
             declared.sort();
@@ -717,18 +718,25 @@ bool Parser::parseRepeat(const QJsonObject &object, const QString &path, Dashboa
             return fail(joinPath(path, u"repeatDirection"_s), u"is set without repeat"_s);
         return true;
     }
-    if (!m_multiVariables.contains(panel->repeat))
-        return fail(
-            joinPath(path, u"repeat"_s),
-            m_variableNames.contains(panel->repeat)
-                ? u"variable %1 is not multi-value (\"multi\": true)"_s.arg(describe(panel->repeat))
-                : u"%1 is no declared variable"_s.arg(describe(panel->repeat)));
+    if (!checkRepeatVariable(panel->repeat, joinPath(path, u"repeat"_s)))
+        return false;
     if (direction == "v"_L1)
         panel->repeatVertical = true;
     else if (!direction.isEmpty() && direction != "h"_L1)
         return fail(joinPath(path, u"repeatDirection"_s),
                     u"is %1; expected \"h\" or \"v\""_s.arg(describe(direction)));
     return true;
+}
+
+// What a panel or section repeats over: a multi-value variable (empty: no repeat).
+bool Parser::checkRepeatVariable(const QString &name, const QString &field)
+{
+    if (name.isEmpty() || m_multiVariables.contains(name))
+        return true;
+    return fail(field,
+                m_variableNames.contains(name)
+                    ? u"variable %1 is not multi-value (\"multi\": true)"_s.arg(describe(name))
+                    : u"%1 is no declared variable"_s.arg(describe(name)));
 }
 
 // A variable whose values an engine lists needs that engine among the promql sources.
@@ -1134,10 +1142,14 @@ QByteArray dashboardToJson(const Dashboard &dashboard)
     };
     if (!dashboard.sections.isEmpty()) {
         QJsonArray sections;
-        for (const DashboardSection &section : dashboard.sections)
-            sections.append(QJsonObject { { u"title"_s, section.title },
-                                          { u"y"_s, section.y },
-                                          { u"collapsed"_s, section.collapsed } });
+        for (const DashboardSection &section : dashboard.sections) {
+            QJsonObject object { { u"title"_s, section.title },
+                                 { u"y"_s, section.y },
+                                 { u"collapsed"_s, section.collapsed } };
+            if (!section.repeat.isEmpty())
+                object.insert(u"repeat"_s, section.repeat);
+            sections.append(object);
+        }
         root.insert(u"sections"_s, sections);
     }
     if (!dashboard.alertPack.isEmpty())

@@ -238,7 +238,9 @@ private Q_SLOTS:
         QCOMPARE(parseDashboard(pack, u"d.json"_s).error.field, u"alertPack"_s);
         // A file of a newer schema is refused, not mangled.
         QByteArray newer = file;
-        newer.replace("\"schemaVersion\": 2", "\"schemaVersion\": 4");
+        const QByteArray newerVersion
+            = "\"schemaVersion\": " + QByteArray::number(Dashboard::SchemaVersion + 1);
+        newer.replace("\"schemaVersion\": 2", newerVersion);
         QVERIFY(parseDashboard(newer, u"d.json"_s).error.reason.contains(u"newer Headroom"_s));
     }
 };

@@ -158,6 +158,61 @@ private Q_SLOTS:
         QCOMPARE(drawn.panels.first().title, u"CPU — a"_s);
     }
 
+    // A repeated section: its band (rows 2-5, two panels, one of them repeated itself)
+    // once per value, one band below the other; the section after it moves down.
+    void section()
+    {
+        QByteArray json = fleetJson(
+            AbovePanel + ','
+            + "{\"id\": \"load\", \"type\": \"timeseries\", \"title\": \"Load of $host\", "
+              "\"query\": \"up\", \"layout\": {\"x\": 0, \"y\": 2, \"w\": 6, \"h\": 3}},"
+              "{\"id\": \"mem\", \"type\": \"timeseries\", \"title\": \"Memory\", "
+              "\"query\": \"up\", \"layout\": {\"x\": 6, \"y\": 2, \"w\": 6, \"h\": 3}},"
+            + BelowPanel);
+        json.replace("\"panels\":",
+                     "\"sections\": [{\"title\": \"Host $host\", \"y\": 2, "
+                     "\"repeat\": \"host\"}, {\"title\": \"Fleet\", \"y\": 5}], "
+                     "\"panels\":");
+        const Dashboard dashboard = load(json);
+        QVERIFY(hasRepeats(dashboard));
+        const Dashboard drawn
+            = expandRepeats(dashboard, { { u"host"_s, { u"a"_s, u"b"_s, u"c"_s } } });
+        QCOMPARE(ids(drawn),
+                 (QStringList { u"above"_s, u"load/a"_s, u"mem/a"_s, u"load/b"_s, u"mem/b"_s,
+                                u"load/c"_s, u"mem/c"_s, u"below"_s }));
+        QCOMPARE(layoutOf(drawn, u"load/a"_s), u"0,2 6x3"_s);
+        QCOMPARE(layoutOf(drawn, u"mem/b"_s), u"6,5 6x3"_s);
+        QCOMPARE(layoutOf(drawn, u"load/c"_s), u"0,8 6x3"_s);
+        QCOMPARE(layoutOf(drawn, u"below"_s), u"0,11 12x2"_s);
+        QCOMPARE(layoutOf(drawn, u"above"_s), u"0,0 12x2"_s);
+        QStringList sections;
+        for (const DashboardSection &section : drawn.sections)
+            sections << u"%1@%2#%3"_s.arg(section.title).arg(section.y).arg(section.documentIndex);
+        QCOMPARE(
+            sections,
+            (QStringList { u"Host a@2#0"_s, u"Host b@5#0"_s, u"Host c@8#0"_s, u"Fleet@11#1"_s }));
+        const DashboardPanel *loadB = drawn.panel(u"load/b"_s);
+        QCOMPARE(loadB->title, u"Load of b"_s);
+        QCOMPARE(drawn.panel(u"mem/b"_s)->title, u"Memory"_s); // names no variable: as it is
+        QCOMPARE(loadB->repeatOf, u"load"_s);
+        QCOMPARE(loadB->variables, (QMap<QString, QString> { { u"host"_s, u"b"_s } }));
+        // Every drawn section's band holds its own copies: no panel reaches into another.
+        for (const DashboardPanel &panel : drawn.panels) {
+            for (const DashboardSection &section : drawn.sections)
+                QVERIFY(
+                    !(panel.layout.y < section.y && panel.layout.y + panel.layout.h > section.y));
+        }
+
+        // A repeated panel in a repeated section repeats in each copy of it.
+        QByteArray nested = json;
+        nested.replace("\"title\": \"Memory\", ",
+                       "\"title\": \"Memory\", \"repeat\": \"host\", \"repeatDirection\": \"v\", ");
+        const Dashboard both = expandRepeats(load(nested), { { u"host"_s, { u"a"_s, u"b"_s } } });
+        QVERIFY(both.panel(u"mem/a/b"_s));
+        QCOMPARE(both.panel(u"mem/a/b"_s)->repeatOf, u"mem"_s);
+        QCOMPARE(both.panel(u"mem/a/b"_s)->variables.value(u"host"_s), u"b"_s);
+    }
+
     void refused_data()
     {
         QTest::addColumn<QByteArray>("json");
@@ -184,7 +239,7 @@ private Q_SLOTS:
             << fleetJson(CpuPanel, {},
                          ", {\"id\": \"h\", \"plugin\": \"host\", \"config\": {\"host\": "
                          "\"${host}\"}}")
-            << u"sources[1].config.host"_s << u"multi-value variable: a source takes one"_s;
+            << u"sources[1].config.host"_s << u"multi-value variable, and this takes one value"_s;
         QTest::newRow("labelValues label")
             << fleetJson(CpuPanel, ", \"labelValues\": {\"label\": \"in-stance\"}")
             << u"variables[0].labelValues.label"_s << u"no label name"_s;
@@ -196,6 +251,13 @@ private Q_SLOTS:
             << fleetJson(CpuPanel,
                          ", \"labelValues\": {\"label\": \"instance\", \"source\": \"x\"}")
             << u"variables[0].labelValues.source"_s << u"not a source with plugin \"promql\""_s;
+        QByteArray section = notMulti;
+        section.replace(
+            "\"panels\":",
+            "\"sections\": [{\"title\": \"S\", \"y\": 0, \"repeat\": \"host\"}], \"panels\":");
+        section.replace("\"repeat\": \"host\", \"layout\"", "\"layout\"");
+        QTest::newRow("section over a single-value variable")
+            << section << u"sections[0].repeat"_s << u"not multi-value"_s;
         QTest::newRow("multi not a bool")
             << fleetJson(CpuPanel).replace("\"multi\": true", "\"multi\": \"yes\"")
             << u"variables[0].multi"_s << u"true or false"_s;
@@ -216,9 +278,14 @@ private Q_SLOTS:
     {
         QByteArray panel = CpuPanel;
         panel.replace("\"repeat\": \"host\"", "\"repeat\": \"host\", \"repeatDirection\": \"v\"");
-        const Dashboard dashboard = load(fleetJson(
+        QByteArray json = fleetJson(
             panel,
-            ", \"labelValues\": {\"label\": \"instance\", \"match\": \"up{job=\\\"node\\\"}\"}"));
+            ", \"labelValues\": {\"label\": \"instance\", \"match\": \"up{job=\\\"node\\\"}\"}");
+        json.replace(
+            "\"panels\":",
+            "\"sections\": [{\"title\": \"S\", \"y\": 0, \"repeat\": \"host\"}], \"panels\":");
+        const Dashboard dashboard = load(json);
+        QCOMPARE(dashboard.sections.first().repeat, u"host"_s);
         QVERIFY(dashboard.variables.first().multi);
         QCOMPARE(dashboard.variables.first().labelValues.match, u"up{job=\"node\"}"_s);
         const QByteArray written = dashboardToJson(dashboard);

@@ -4,7 +4,6 @@
 #include "core/legendtemplate.h"
 
 #include <QJsonArray>
-#include <QRegularExpression>
 #include <limits>
 
 namespace Headroom {
@@ -60,16 +59,6 @@ constexpr qsizetype MaximumQueries = 64;
 constexpr qsizetype MaximumQueryLength = 16 * 1024;
 constexpr qsizetype MaximumLabelNameLength = 128;
 constexpr qsizetype MaximumResourceLength = 256;
-
-// A Prometheus label name: [A-Za-z_][A-Za-z0-9_]*.
-bool checkLabelName(JsonReader &reader, const QString &name, const QString &path)
-{
-    static const QRegularExpression valid(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
-    if (valid.match(name).hasMatch())
-        return true;
-    return reader.fail(
-        path, u"%1 is no label name ([A-Za-z_][A-Za-z0-9_]*)"_s.arg(JsonReader::describe(name)));
-}
 
 bool readQueries(JsonReader &reader, const QJsonObject &options, const QString &optionsPath,
                  QList<UseMatrixQuery> *out)
@@ -195,7 +184,7 @@ std::optional<UseMatrixOptions> readUseMatrixOptions(JsonReader &reader, const Q
         }
         if (!reader.readNonEmptyString(options, u"by"_s, optionsPath, &parsed.by,
                                        MaximumLabelNameLength)
-            || !checkLabelName(reader, parsed.by, JsonReader::joinPath(optionsPath, u"by"_s)))
+            || !reader.checkLabelName(parsed.by, JsonReader::joinPath(optionsPath, u"by"_s)))
             return std::nullopt;
     }
     QString order;
