@@ -21,6 +21,20 @@ struct RangePoint
     double value = 0;
 };
 
+// A real node_exporter on a free loopback port with only the collectors given
+// ("meminfo", "cpu"); its address ("127.0.0.1:PORT"), empty when it did not start.
+inline QString startNodeExporter(QProcess *process, const QStringList &collectors)
+{
+    dieWithTest(process);
+    const QString address = QStringLiteral("127.0.0.1:%1").arg(freeLoopbackPort());
+    QStringList arguments { QStringLiteral("--web.listen-address=") + address,
+                            QStringLiteral("--collector.disable-defaults") };
+    for (const QString &collector : collectors)
+        arguments << QStringLiteral("--collector.") + collector;
+    process->start(QStringLiteral("/usr/bin/prometheus-node-exporter"), arguments);
+    return process->waitForStarted(5000) ? address : QString();
+}
+
 class ScrapeEngine
 {
 public:

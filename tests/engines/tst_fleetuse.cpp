@@ -38,6 +38,26 @@ DashboardPanel fleetPanel()
     return *panel;
 }
 
+// The real binary with arguments, run to its end (60 s at most): its stderr, or why it
+// failed, with ok false.
+struct HeadlessRun
+{
+    bool ok = false;
+    QString stderrText;
+};
+
+HeadlessRun runHeadless(const QStringList &arguments)
+{
+    QProcess headroom;
+    dieWithTest(&headroom);
+    headroom.start(headroomBinary(), arguments);
+    if (!headroom.waitForFinished(60000))
+        return { false, u"headroom did not finish within 60 s"_s };
+    const QString stderrText = QString::fromUtf8(headroom.readAllStandardError());
+    return { headroom.exitStatus() == QProcess::NormalExit && headroom.exitCode() == 0,
+             u"exit %1: "_s.arg(headroom.exitCode()) + stderrText };
+}
+
 const UseMatrixRow *rowOf(const UseMatrix &matrix, const QString &source, const QString &resource)
 {
     const int row = matrix.rowOf(source, resource);
@@ -52,16 +72,10 @@ class TestFleetUse : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        dieWithTest(&m_nodeExporter);
-        const quint16 nodePort = freeLoopbackPort();
-        m_nodeExporter.start(u"/usr/bin/prometheus-node-exporter"_s,
-                             { u"--web.listen-address=127.0.0.1:%1"_s.arg(nodePort),
-                               u"--collector.disable-defaults"_s, u"--collector.meminfo"_s,
-                               u"--collector.cpu"_s, u"--collector.loadavg"_s,
-                               u"--collector.netdev"_s, u"--collector.vmstat"_s });
-        QVERIFY2(m_nodeExporter.waitForStarted(5000), "prometheus-node-exporter did not start");
-        m_hostA = u"127.0.0.1:%1"_s.arg(nodePort);
-        m_hostB = u"localhost:%1"_s.arg(nodePort);
+        m_hostA = startNodeExporter(
+            &m_nodeExporter, { u"meminfo"_s, u"cpu"_s, u"loadavg"_s, u"netdev"_s, u"vmstat"_s });
+        QVERIFY2(!m_hostA.isEmpty(), "prometheus-node-exporter did not start");
+        m_hostB = u"localhost:"_s + m_hostA.section(u':', 1);
         m_down = u"127.0.0.1:%1"_s.arg(freeLoopbackPort()); // nothing listens
         m_prometheus = std::make_unique<ScrapeEngine>(ScrapeEngine::Kind::Prometheus,
                                                       QStringList { m_hostA, m_hostB, m_down });
@@ -213,12 +227,9 @@ private Q_SLOTS:
                                 u"--export-csv"_s,  csv };
         if (oneHost)
             arguments << u"--var"_s << u"host="_s + m_hostB;
-        QProcess headroom;
-        dieWithTest(&headroom);
-        headroom.start(headroomBinary(), arguments);
-        QVERIFY(headroom.waitForFinished(60000));
-        const QString stderrText = QString::fromUtf8(headroom.readAllStandardError());
-        QVERIFY2(headroom.exitCode() == 0, qPrintable(stderrText));
+        const HeadlessRun run = runHeadless(arguments);
+        QVERIFY2(run.ok, qPrintable(run.stderrText));
+        const QString &stderrText = run.stderrText;
         QVERIFY2(!stderrText.contains(u"panel "_s), qPrintable(stderrText));
         QFile file(csv);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -273,12 +284,9 @@ private Q_SLOTS:
                                 u"--export-csv"_s,  csv };
         if (given)
             arguments << u"--var"_s << u"host="_s + m_hostA + u", "_s + m_hostB;
-        QProcess headroom;
-        dieWithTest(&headroom);
-        headroom.start(headroomBinary(), arguments);
-        QVERIFY(headroom.waitForFinished(60000));
-        const QString stderrText = QString::fromUtf8(headroom.readAllStandardError());
-        QVERIFY2(headroom.exitCode() == 0, qPrintable(stderrText));
+        const HeadlessRun run = runHeadless(arguments);
+        QVERIFY2(run.ok, qPrintable(run.stderrText));
+        const QString &stderrText = run.stderrText;
         QVERIFY2(!stderrText.contains(u"panel "_s) && !stderrText.contains(u"variable "_s),
                  qPrintable(stderrText));
         QFile rows(csv);

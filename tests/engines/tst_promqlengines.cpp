@@ -70,14 +70,9 @@ class TestPromqlEngines : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        dieWithTest(&m_nodeExporter);
-        const quint16 nodePort = freeLoopbackPort();
-        m_nodeExporter.start(u"/usr/bin/prometheus-node-exporter"_s,
-                             { u"--web.listen-address=127.0.0.1:%1"_s.arg(nodePort),
-                               u"--collector.disable-defaults"_s, u"--collector.meminfo"_s,
-                               u"--collector.cpu"_s });
-        QVERIFY2(m_nodeExporter.waitForStarted(5000), "prometheus-node-exporter did not start");
-        const QStringList targets { u"127.0.0.1:%1"_s.arg(nodePort) };
+        const QString node = startNodeExporter(&m_nodeExporter, { u"meminfo"_s, u"cpu"_s });
+        QVERIFY2(!node.isEmpty(), "prometheus-node-exporter did not start");
+        const QStringList targets { node };
         m_prometheus = std::make_unique<ScrapeEngine>(ScrapeEngine::Kind::Prometheus, targets);
         m_prometheusPort = m_prometheus->port;
         m_victoria = std::make_unique<ScrapeEngine>(ScrapeEngine::Kind::VictoriaMetrics, targets);

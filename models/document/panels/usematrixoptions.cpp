@@ -136,6 +136,19 @@ std::optional<UseColumn> useColumnOf(UseKind kind)
     return std::nullopt;
 }
 
+UseKind useKindOf(UseColumn column)
+{
+    switch (column) {
+    case UseColumn::Utilization:
+        return UseKind::Utilization;
+    case UseColumn::Saturation:
+        return UseKind::Saturation;
+    case UseColumn::Errors:
+        break;
+    }
+    return UseKind::Errors;
+}
+
 PanelThresholds UseMatrixOptions::thresholdsFor(UseColumn column, const QString &unit) const
 {
     const auto &override = thresholds.at(size_t(column));

@@ -29,6 +29,8 @@ QString useColumnTitle(UseColumn column);
 QString useColumnKey(UseColumn column);
 // The column a series of this kind belongs to; nullopt for throughput, latency, info.
 std::optional<UseColumn> useColumnOf(UseKind kind);
+// The kind of a column's series (its inverse).
+UseKind useKindOf(UseColumn column);
 
 // One cell kind of a fleet matrix: a PromQL expression whose every series is one host's
 // (the value of its `by` label) figure of one column on one resource.

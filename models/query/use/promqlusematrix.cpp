@@ -8,23 +8,6 @@ namespace Headroom {
 
 using namespace Qt::StringLiterals;
 
-namespace {
-
-UseKind kindOf(UseColumn column)
-{
-    switch (column) {
-    case UseColumn::Utilization:
-        return UseKind::Utilization;
-    case UseColumn::Saturation:
-        return UseKind::Saturation;
-    case UseColumn::Errors:
-        break;
-    }
-    return UseKind::Errors;
-}
-
-} // namespace
-
 QList<UseSeriesReading> readPromqlUseSeries(const DashboardPanel &panel,
                                             const UseMatrixOptions &options,
                                             const PromqlEngines *engines, qint64 fromMs,
@@ -58,7 +41,7 @@ QList<UseSeriesReading> readPromqlUseSeries(const DashboardPanel &panel,
             const QString host = labels.value(options.by, target->sourceId);
             reading.info.key = { host, name.isEmpty() ? u"promql"_s : name, labels };
             reading.info.unit = query.unit;
-            reading.info.kind = kindOf(query.column);
+            reading.info.kind = useKindOf(query.column);
             reading.info.resource = resource ? resource->expand(reading.info) : query.resource;
             reading.info.key.labels.remove(options.by); // the row says which host
             reading.worst = useWorstInRange(series.points, thresholds);
