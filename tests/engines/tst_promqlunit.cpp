@@ -7,6 +7,7 @@
 #include "document/dashboardfile.h"
 #include "engine/promqlengines.h"
 #include "query/promql/promqlpanelquery.h"
+#include "query/promql/repeatvalues.h"
 
 #include <QTest>
 #include <cmath>
@@ -160,6 +161,34 @@ private Q_SLOTS:
         QVERIFY(refused.values.isEmpty());
         QCOMPARE(parsePromqlLabelValues("{\"status\":\"success\",\"data\":{}}", 200).error,
                  u"label values are no list"_s);
+    }
+
+    // The values panels and sections repeat over, as given (no engine asked).
+    void repeatValuesAsGiven()
+    {
+        Dashboard dashboard;
+        DashboardVariable host;
+        host.name = u"host"_s;
+        host.multi = true;
+        host.defaultValue = u"a, b"_s;
+        DashboardVariable zone = host;
+        zone.name = u"zone"_s;
+        zone.defaultValue = u"*"_s;
+        zone.options = { u"*"_s, u"eu"_s, u"us"_s };
+        dashboard.variables = { host, zone };
+        DashboardSection section;
+        section.title = u"Host $host"_s;
+        section.repeat = u"host"_s;
+        dashboard.sections = { section };
+        DashboardPanel panel;
+        panel.id = u"p"_s;
+        panel.repeat = u"zone"_s;
+        dashboard.panels = { panel };
+        QStringList messages;
+        const auto values = resolveRepeatValues(dashboard, nullptr, 0, 1000, &messages);
+        QVERIFY(messages.isEmpty());
+        QCOMPARE(values.value(u"host"_s), (QStringList { u"a"_s, u"b"_s })); // a section's
+        QCOMPARE(values.value(u"zone"_s), (QStringList { u"eu"_s, u"us"_s })); // * of options
     }
 
     // A multi-value variable inside =~"...": each value matched literally.

@@ -21,6 +21,10 @@ QMap<QString, QStringList> resolveRepeatValues(const Dashboard &dashboard,
         if (!panel.repeat.isEmpty())
             repeated.insert(panel.repeat);
     }
+    for (const DashboardSection &section : dashboard.sections) {
+        if (!section.repeat.isEmpty())
+            repeated.insert(section.repeat);
+    }
     const auto snapshot = engines ? engines->snapshot() : nullptr;
     const QDeadlineTimer deadline(PromqlPanelDeadlineMs);
     QMap<QString, QStringList> out;

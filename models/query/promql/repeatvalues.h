@@ -1,10 +1,11 @@
-// The values panels repeat over (document/dashboardrepeat.h), on the calling thread (a
-// worker: "all values" asks the engine). For each multi-value variable a panel repeats
-// over: the values of its current value ("web1, web2"); for AllValues, those the engine
-// lists for the variable's labelValues over [fromMs, toMs] (its match with the
-// dashboard's variables in), in natural order, else the variable's options. One 10 s
-// deadline covers all; an engine that cannot answer leaves that variable without
-// values (its panels are drawn once) and says why in *messages.
+// The values panels and sections repeat over (document/dashboardrepeat.h), on the
+// calling thread (a worker: "all values" asks the engine). For each multi-value
+// variable a panel or a section repeats over: the values of its current value
+// ("web1, web2"); for AllValues, those the engine lists for the variable's labelValues
+// over [fromMs, toMs] (its match with the dashboard's variables in), in natural order,
+// else the variable's options. One 10 s deadline covers all; an engine that cannot
+// answer leaves that variable without values (its panels are drawn once) and says why
+// in *messages.
 #pragma once
 #include "document/dashboard.h"
 
