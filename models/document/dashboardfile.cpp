@@ -787,11 +787,11 @@ bool Parser::parsePanelQuery(const QJsonObject &object, const QString &path,
         static const QRegularExpression grafanaLabel(
             u"\\{\\{\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\}\\}"_s);
         panel->legend.replace(grafanaLabel, u"{\\1}"_s);
-        if (panel->type != PanelType::TimeSeries)
-            return fail(
-                queryPath,
-                u"only timeseries panels read a PromQL query in this build, not %1 "
-                "(a usematrix panel reads options.queries)"_s.arg(panelTypeName(panel->type)));
+        if (panel->type != PanelType::TimeSeries && panel->type != PanelType::Heatmap)
+            return fail(queryPath,
+                        u"only timeseries and heatmap panels read a PromQL query in this build, "
+                        "not %1 (a usematrix panel reads options.queries)"_s.arg(
+                            panelTypeName(panel->type)));
         if (!panel->series.isEmpty())
             return fail(queryPath, u"a panel reads either a query or series, not both"_s);
     }

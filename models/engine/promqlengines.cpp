@@ -56,8 +56,11 @@ void PromqlEngines::cache(const QString &key, const PromqlResult &result) const
 qsizetype PromqlEngines::cost(const PromqlResult &result)
 {
     qint64 points = 1;
-    for (const PromqlSeries &series : result.series)
+    for (const PromqlSeries &series : result.series) {
         points += qint64(series.points.size());
+        for (const PromqlHistogramPoint &histogram : series.histograms)
+            points += 1 + qint64(histogram.buckets.size());
+    }
     return qsizetype(std::min(points, CachedPoints));
 }
 

@@ -44,15 +44,21 @@ public:
         VictoriaMetrics
     };
 
-    ScrapeEngine(Kind engine, const QStringList &targets, const QStringList &extraArguments = {})
+    // A target "self" is the engine's own address; jobConfig (indented YAML lines) is
+    // added to every scrape job.
+    ScrapeEngine(Kind engine, const QStringList &targets, const QStringList &extraArguments = {},
+                 const QByteArray &jobConfig = {})
         : kind(engine)
         , port(freeLoopbackPort())
     {
         QByteArray config = "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
                             "scrape_configs:\n";
         for (qsizetype i = 0; i < targets.size(); ++i) {
+            const QByteArray target = targets.at(i) == QStringLiteral("self")
+                ? "127.0.0.1:" + QByteArray::number(port)
+                : targets.at(i).toUtf8();
             config += "  - job_name: target" + QByteArray::number(i)
-                + "\n    static_configs:\n      - targets: ['" + targets.at(i).toUtf8() + "']\n";
+                + "\n    static_configs:\n      - targets: ['" + target + "']\n" + jobConfig;
         }
         QFile file(m_dir.filePath(QStringLiteral("scrape.yml")));
         if (!file.open(QIODevice::WriteOnly) || file.write(config) != config.size())
@@ -116,10 +122,13 @@ public:
     // GET /api/v1/<endpoint>?query; the "data" object, or empty with *error.
     QJsonObject api(const QByteArray &endpoint, const QUrlQuery &query, QString *error)
     {
-        const QByteArray response = httpExchange(
-            port,
-            "GET /api/v1/" + endpoint + '?' + query.toString(QUrl::FullyEncoded).toLatin1()
-                + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        // QUrlQuery leaves '+' as it is, which the engine reads as a space ({le="+Inf"}).
+        const QByteArray encoded
+            = query.toString(QUrl::FullyEncoded).toLatin1().replace("+", "%2B");
+        const QByteArray response
+            = httpExchange(port,
+                           "GET /api/v1/" + endpoint + '?' + encoded
+                               + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
         QByteArray body = bodyOf(response);
         // VictoriaMetrics answers chunked: take the JSON between the chunk sizes.
         if (response.toLower().contains("transfer-encoding: chunked"))

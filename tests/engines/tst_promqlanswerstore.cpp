@@ -10,7 +10,9 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtEndian>
 #include <cmath>
+#include <cstring>
 #include <sqlite3.h>
 
 using namespace Headroom;
@@ -26,7 +28,11 @@ PromqlResult sampleAnswer()
     a.points = { { 1000, 1.0 }, { 2000, std::nan("") }, { 3000, INFINITY } };
     PromqlSeries b;
     b.points = { { 1000, -0.25 } };
-    result.series = { a, b };
+    PromqlSeries native; // a native histogram series
+    native.labels = { { u"__name__"_s, u"req_seconds"_s } };
+    native.histograms
+        = { { 1000, 3, 0.25, { { 0, 0.1, 1 }, { 0.1, INFINITY, 2 } } }, { 2000, 0, 0, {} } };
+    result.series = { a, b, native };
     return result;
 }
 
@@ -36,7 +42,8 @@ bool sameAnswer(const PromqlResult &x, const PromqlResult &y)
         return false;
     for (qsizetype i = 0; i < x.series.size(); ++i) {
         const auto &p = x.series[i].points, &q = y.series[i].points;
-        if (x.series[i].labels != y.series[i].labels || p.size() != q.size())
+        if (x.series[i].labels != y.series[i].labels || p.size() != q.size()
+            || x.series[i].histograms != y.series[i].histograms)
             return false;
         for (size_t j = 0; j < p.size(); ++j) {
             const bool bothNan = std::isnan(p[j].value) && std::isnan(q[j].value);
@@ -78,8 +85,53 @@ private Q_SLOTS:
         QVERIFY(!PromqlAnswerStore::decode(magic));
         // A point count far beyond what the bytes hold, right after the first labels.
         QByteArray huge = PromqlAnswerStore::encode(PromqlResult { { PromqlSeries {} }, {}, {} });
-        std::memset(huge.data() + huge.size() - 8, 0x7f, 8);
+        std::memset(huge.data() + huge.size() - 16, 0x7f, 8);
         QVERIFY(!PromqlAnswerStore::decode(huge));
+        // The same for the histograms that follow the points.
+        QByteArray hugeHistograms
+            = PromqlAnswerStore::encode(PromqlResult { { PromqlSeries {} }, {}, {} });
+        std::memset(hugeHistograms.data() + hugeHistograms.size() - 8, 0x7f, 8);
+        QVERIFY(!PromqlAnswerStore::decode(hugeHistograms));
+        // A bucket whose lower bound lies above its upper one: a corrupt entry.
+        PromqlResult inverted;
+        PromqlSeries native;
+        native.histograms = { { 1000, 1, 1, { { 2, 1, 1 } } } };
+        inverted.series = { native };
+        QVERIFY(!PromqlAnswerStore::decode(PromqlAnswerStore::encode(inverted)));
+    }
+
+    // Entries an older build wrote (version 1, points only) still load, but not one of a
+    // range that held native histograms, which that build left out: a miss, so they
+    // are fetched and drawn.
+    void versionOneEntries()
+    {
+        const auto versionOne = [](const QString &warning) {
+            QByteArray bytes;
+            const auto put = [&bytes](auto value) {
+                value = qToLittleEndian(value);
+                bytes.append(reinterpret_cast<const char *>(&value), sizeof value);
+            };
+            put(quint32(0x48525051));
+            put(quint8(1));
+            put(quint32(1));
+            put(quint32(warning.toUtf8().size()));
+            bytes.append(warning.toUtf8());
+            put(quint32(1)); // one series without labels and one point
+            put(quint32(0));
+            put(quint64(1));
+            put(qint64(1000));
+            const double value = 2.5;
+            quint64 bits = 0;
+            std::memcpy(&bits, &value, sizeof bits);
+            put(bits);
+            return bytes;
+        };
+        const auto plain = PromqlAnswerStore::decode(versionOne(u"something odd"_s));
+        QVERIFY(plain);
+        QCOMPARE(plain->series.size(), 1);
+        QCOMPARE(plain->series[0].points, (std::vector<Sample> { { 1000, 2.5 } }));
+        QVERIFY(!PromqlAnswerStore::decode(
+            versionOne(u"2 native histogram series are not drawn by this build"_s)));
     }
 
     void storedAnswersOutliveTheStore()

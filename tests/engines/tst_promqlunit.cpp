@@ -6,11 +6,13 @@
 #include "collector/promql/promqlresponse.h"
 #include "document/dashboardfile.h"
 #include "engine/promqlengines.h"
+#include "query/promql/promqlhistograms.h"
 #include "query/promql/promqlpanelquery.h"
 #include "query/promql/repeatvalues.h"
 
 #include <QTest>
 #include <cmath>
+#include <limits>
 
 using namespace Headroom;
 using namespace Qt::StringLiterals;
@@ -98,6 +100,184 @@ private Q_SLOTS:
         const PromqlResult result = parsePromqlResponse(body, 200);
         QCOMPARE(result.series.size(), PromqlResult::MaxSeries);
         QVERIFY(result.warnings.join(u' ').contains(u"only the first 10000"_s));
+    }
+
+    void readsNativeHistograms()
+    {
+        // As Prometheus 2.53 (--enable-feature=native-histograms) answers an instant query
+        // of its own prometheus_http_request_duration_seconds; buckets sent unsorted here.
+        const QByteArray body = R"({"status":"success","data":{"resultType":"vector","result":[
+            {"metric":{"__name__":"prometheus_http_request_duration_seconds","handler":"/api/v1/query"},
+             "histogram":[1796372311.081,{"count":"5","sum":"0.0021373900000000003","buckets":[
+              [0,"0.0004477558804710308","0.00048828125","1"],
+              [0,"0.00018825815739843027","0.00020529697638030136","1"],
+              [0,"0.0007530326295937211","0.0008211879055212055","3"]]}]}]}})";
+        const PromqlResult result = parsePromqlResponse(body, 200);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY2(result.warnings.isEmpty(), qPrintable(result.warnings.join(u'|')));
+        QCOMPARE(result.series.size(), 1);
+        QVERIFY(result.series[0].points.empty());
+        const std::vector<PromqlHistogramPoint> &points = result.series[0].histograms;
+        QCOMPARE(points.size(), size_t(1));
+        QCOMPARE(points[0].tsMs, 1796372311081LL);
+        QCOMPARE(points[0].count, 5.0);
+        QCOMPARE(points[0].sum, 0.0021373900000000003);
+        QCOMPARE(points[0].buckets.size(), size_t(3));
+        QCOMPARE(points[0].buckets[0].lower, 0.00018825815739843027); // sorted
+        QCOMPARE(points[0].buckets[2].upper, 0.0008211879055212055);
+        QCOMPARE(points[0].buckets[2].count, 3.0);
+
+        // A range answer: "histograms"; malformed ones left out and said.
+        const PromqlResult range = parsePromqlResponse(
+            R"({"status":"success","data":{"resultType":"matrix","result":[{"metric":{},
+            "histograms":[[1,{"count":"1","sum":"1","buckets":[[0,"1","2","1"]]}],
+                          [2,{"count":"1","sum":"1","buckets":[[0,"2","1","1"]]}],
+                          [3,{"count":"1","sum":"1","buckets":[[0,"1","2"]]}],
+                          [4,{"count":"x","sum":"1"}],
+                          [5,{"count":"1","sum":"1","buckets":[[0,"1","2","-1"]]}],
+                          [6,{"count":"0","sum":"0"}]]}]}})",
+            200);
+        QVERIFY(range.error.isEmpty());
+        QCOMPARE(range.series[0].histograms.size(), size_t(2));
+        QCOMPARE(range.series[0].histograms[1].tsMs, 6000LL);
+        QVERIFY(range.series[0].histograms[1].buckets.empty());
+        QCOMPARE(range.warnings.size(), 1);
+        QVERIFY2(range.warnings[0].startsWith(u"4 native histogram values"_s),
+                 qPrintable(range.warnings[0]));
+
+        // More buckets than a histogram may hold: that value is left out.
+        QByteArray many = R"({"status":"success","data":{"resultType":"vector","result":[
+            {"metric":{},"histogram":[1,{"count":"1","sum":"1","buckets":[)";
+        for (int i = 0; i <= PromqlResult::MaxBucketsPerHistogram; ++i)
+            many += (i ? "," : "") + QByteArray("[0,\"") + QByteArray::number(i) + "\",\""
+                + QByteArray::number(i + 1) + "\",\"1\"]";
+        many += "]}]}]}}";
+        const PromqlResult capped = parsePromqlResponse(many, 200);
+        QVERIFY2(capped.error.isEmpty(), qPrintable(capped.error));
+        QVERIFY(capped.series[0].histograms.empty());
+        QCOMPARE(capped.warnings.size(), 1);
+    }
+
+    void quantiles_data()
+    {
+        QTest::addColumn<QList<double>>("bounds"); // classic: le, ascending
+        QTest::addColumn<QList<double>>("cumulative");
+        QTest::addColumn<double>("q");
+        QTest::addColumn<double>("expected");
+        const double inf = std::numeric_limits<double>::infinity();
+        const QList<double> le { 0, 0.5, 1, inf };
+        const QList<double> counts { 6, 11, 14, 19 };
+        // rank 9.5: 6 at or below 0, then 3.5 of the 5 in (0, 0.5].
+        QTest::newRow("median") << le << counts << 0.5 << 0.35;
+        QTest::newRow("first bucket from 0")
+            << QList<double> { 2, 4, inf } << QList<double> { 10, 20, 20 } << 0.25 << 1.0;
+        // rank 18.05 lies in the +Inf bucket: the largest finite bound.
+        QTest::newRow("+Inf bucket") << le << counts << 0.95 << 1.0;
+        QTest::newRow("max") << QList<double> { 1, 2, 4, inf } << QList<double> { 1, 3, 3, 3 }
+                             << 1.0 << 2.0;
+        QTest::newRow("no events") << le << QList<double> { 0, 0, 0, 0 } << 0.5
+                                   << std::numeric_limits<double>::quiet_NaN();
+        QTest::newRow("q above 1") << le << counts << 1.5 << inf;
+        QTest::newRow("q below 0") << le << counts << -0.1 << -inf;
+    }
+    void quantiles()
+    {
+        QFETCH(QList<double>, bounds);
+        QFETCH(QList<double>, cumulative);
+        QFETCH(double, q);
+        QFETCH(double, expected);
+        QList<PromqlSeries> series;
+        for (qsizetype i = 0; i < bounds.size(); ++i) {
+            PromqlSeries bound;
+            bound.labels
+                = { { u"le"_s, std::isinf(bounds[i]) ? u"+Inf"_s : QString::number(bounds[i]) } };
+            bound.points = { { 1000, cumulative[i] } };
+            series.append(bound);
+        }
+        const PromqlHistogramSplit split = splitPromqlHistograms(series);
+        QCOMPARE(split.histograms.size(), 1);
+        QCOMPARE(split.histograms[0].points.size(), size_t(1));
+        const double got = histogramQuantile(q, split.histograms[0].points[0]);
+        if (std::isnan(expected))
+            QVERIFY(std::isnan(got));
+        else
+            QVERIFY2(got == expected || std::abs(got - expected) < 1e-12,
+                     qPrintable(QString::number(got)));
+    }
+
+    // The rank comes from the engine's count: on a bucket's edge, the last bit of it
+    // decides the bucket, as it does in PromQL.
+    void quantileRanksByTheCount()
+    {
+        PromqlHistogramPoint point { 1000, 2, 0, { { 0.5, 1, 1 }, { 4, 8, 1 } } };
+        QCOMPARE(histogramQuantile(0.5, point), 1.0);
+        point.count = std::nextafter(2.0, 3.0);
+        QVERIFY(histogramQuantile(0.5, point) > 4.0);
+        point.count = 0; // no count sent: the buckets' sum
+        QCOMPARE(histogramQuantile(0.5, point), 1.0);
+        point.count = 3; // above the buckets' events: the top bucket's end
+        QCOMPARE(histogramQuantile(0.9, point), 8.0);
+    }
+
+    void splitsHistogramsFromLines()
+    {
+        const auto bound = [](const QString &job, const QString &le, std::vector<Sample> points) {
+            PromqlSeries s;
+            s.labels = { { u"__name__"_s, u"req_seconds_bucket"_s },
+                         { u"job"_s, job },
+                         { u"le"_s, le } };
+            s.points = std::move(points);
+            return s;
+        };
+        PromqlSeries line;
+        line.labels = { { u"__name__"_s, u"up"_s } };
+        line.points = { { 1000, 1 } };
+        PromqlSeries badLe = line;
+        badLe.labels.insert(u"le"_s, u"fast"_s); // not a bound: a line like any other
+        PromqlSeries native;
+        native.labels = { { u"__name__"_s, u"req_seconds"_s } };
+        native.histograms = { { 1000, 2, 0.3, { { 0.1, 0.2, 1 }, { 0.4, 0.5, 1 } } },
+                              { 2000, 1, 0.1, { { 0.05, 0.1, 1 } } } };
+        const QList<PromqlSeries> all {
+            line,
+            bound(u"b"_s, u"+Inf"_s, { { 1000, 4 }, { 2000, 1.9999 } }),
+            bound(u"a"_s, u"1"_s, { { 1000, 3 }, { 2000, 4 }, { 3000, 5 } }),
+            native,
+            bound(u"a"_s, u"+Inf"_s, { { 1000, 4 }, { 2000, 3.9999 }, { 3000, 6 } }),
+            bound(u"a"_s, u"0.1"_s, { { 1000, 1 }, { 3000, 2 } }),
+            badLe,
+            bound(u"b"_s, u"0.5"_s, { { 1000, 1 }, { 2000, 2 } }),
+            bound(u"c"_s, u"0.5"_s, { { 1000, 1 } }),
+        };
+        const PromqlHistogramSplit split = splitPromqlHistograms(all);
+        QCOMPARE(split.plain.size(), 2);
+        QCOMPARE(split.histograms.size(), 4); // a, b, c, then the native one
+        const PromqlHistogram &a = split.histograms[0];
+        QCOMPARE(a.labels, (Labels { { u"__name__"_s, u"req_seconds"_s }, { u"job"_s, u"a"_s } }));
+        QVERIFY(a.hasInfBucket && !a.native);
+        // 2000 lacks the 0.1 bound: no time of the histogram.
+        QCOMPARE(a.points.size(), size_t(2));
+        QCOMPARE(a.points[0].tsMs, 1000LL);
+        QCOMPARE(a.points[0].count, 4.0);
+        const std::vector<HistogramBucket> expected {
+            { 0, 0.1, 1 }, { 0.1, 1, 2 }, { 1, std::numeric_limits<double>::infinity(), 1 }
+        };
+        QCOMPARE(a.points[0].buckets, expected);
+        QCOMPARE(split.histograms[1].points.size(), size_t(2));
+        // The +Inf count a hair below the bound under it is rate jitter: an empty bucket.
+        QCOMPARE(split.histograms[1].points[1].buckets.back().count, 0.0);
+        QVERIFY(!split.histograms[2].hasInfBucket);
+        QVERIFY(split.histograms[3].native);
+        QCOMPARE(split.histograms[3].points, native.histograms);
+
+        // As bound series: every bound at every time, cumulative.
+        const auto bounds = cumulativeBoundSeries(split.histograms[3]);
+        QCOMPARE(bounds.size(), 3);
+        QCOMPARE(bounds[0].first, 0.1);
+        QCOMPARE(bounds[0].second, (std::vector<Sample> { { 1000, 0 }, { 2000, 1 } }));
+        QCOMPARE(bounds[1].second, (std::vector<Sample> { { 1000, 1 }, { 2000, 1 } }));
+        QCOMPARE(bounds[2].first, 0.5);
+        QCOMPARE(bounds[2].second, (std::vector<Sample> { { 1000, 2 }, { 2000, 1 } }));
     }
 
     void baseUrls()
@@ -248,6 +428,11 @@ private Q_SLOTS:
         QTest::newRow("both") << QString::fromUtf8(
             "\"query\": \"up\", \"series\": [{\"source\": \"prom\", \"metric\": \"b\"}]")
                               << one << u"panels[0].query: a panel reads either"_s;
+        QTest::newRow("heatmap") << QString::fromUtf8("\"type\": \"heatmap\", \"query\": \"up\"")
+                                 << one << QString();
+        QTest::newRow("shard table")
+            << QString::fromUtf8("\"type\": \"shardtable\", \"query\": \"up\"") << one
+            << u"panels[0].query: only timeseries and heatmap panels read a PromQL query"_s;
         QTest::newRow("too long") << u"\"query\": \""_s + QString(20000, u'x') + u'"' << one
                                   << u"panels[0].query:"_s;
     }
@@ -260,8 +445,9 @@ private Q_SLOTS:
             = QString::fromUtf8(
                   "{\"schemaVersion\": 3, \"title\": \"t\", \"sources\": [%1], \"panels\": "
                   "[{\"id\": "
-                  "\"p\", \"type\": \"timeseries\", \"legend\": \"{{ instance }} up\", %2}]}")
-                  .arg(sources, panel);
+                  "\"p\", %3\"legend\": \"{{ instance }} up\", %2}]}")
+                  .arg(sources, panel,
+                       panel.contains(u"\"type\""_s) ? QString() : u"\"type\": \"timeseries\", "_s);
         const DashboardLoadResult loaded = parseDashboard(json.toUtf8(), u"t.json"_s);
         if (error.isEmpty()) {
             QVERIFY2(loaded.ok(), qPrintable(loaded.error.toString()));

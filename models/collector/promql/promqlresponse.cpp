@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 #include <cmath>
 
 namespace Headroom {
@@ -39,6 +40,40 @@ bool readPoint(const QJsonValue &pair, Sample *out)
         return false;
     out->tsMs = qint64(std::llround(seconds * 1000));
     return readValue(array.at(1), &out->value);
+}
+
+// [1712345678.123, {"count": "5", "sum": "0.2", "buckets": [[0, "0.1", "0.2", "3"], ...]}];
+// false when it is not one, or holds more than MaxBucketsPerHistogram buckets.
+bool readHistogramPoint(const QJsonValue &pair, PromqlHistogramPoint *out)
+{
+    const QJsonArray array = pair.toArray();
+    Sample time;
+    if (array.size() != 2 || !readPoint(QJsonArray { array.at(0), u"0"_s }, &time))
+        return false;
+    out->tsMs = time.tsMs;
+    const QJsonObject histogram = array.at(1).toObject();
+    if (!readValue(histogram.value(u"count"_s), &out->count)
+        || !readValue(histogram.value(u"sum"_s), &out->sum))
+        return false;
+    const QJsonArray buckets = histogram.value(u"buckets"_s).toArray();
+    if (buckets.size() > PromqlResult::MaxBucketsPerHistogram)
+        return false;
+    out->buckets.clear();
+    out->buckets.reserve(size_t(buckets.size()));
+    for (const QJsonValue &entry : buckets) {
+        const QJsonArray bucket = entry.toArray();
+        HistogramBucket b;
+        if (bucket.size() != 4 || !bucket.at(0).isDouble() || !readValue(bucket.at(1), &b.lower)
+            || !readValue(bucket.at(2), &b.upper) || !readValue(bucket.at(3), &b.count)
+            || std::isnan(b.lower) || std::isnan(b.upper) || !(b.lower <= b.upper)
+            || !(b.count >= 0))
+            return false;
+        out->buckets.push_back(b);
+    }
+    std::stable_sort(
+        out->buckets.begin(), out->buckets.end(),
+        [](const HistogramBucket &a, const HistogramBucket &b) { return a.upper < b.upper; });
+    return true;
 }
 
 Labels readLabels(const QJsonObject &metric)
@@ -134,7 +169,7 @@ PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus)
     const QJsonArray array = resultValue.toArray();
     qint64 points = 0;
     int skipped = 0;
-    int nativeHistograms = 0;
+    int badHistograms = 0;
     for (const QJsonValue &entry : array) {
         if (result.series.size() >= PromqlResult::MaxSeries) {
             result.warnings.append(
@@ -145,9 +180,29 @@ PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus)
         const QJsonObject object = entry.toObject();
         PromqlSeries series;
         series.labels = readLabels(object.value(u"metric"_s).toObject());
-        if (object.contains(u"histograms"_s) || object.contains(u"histogram"_s))
-            ++nativeHistograms;
+        if (object.contains(u"histograms"_s) || object.contains(u"histogram"_s)) {
+            const QJsonArray histograms = type == u"matrix"_s
+                ? object.value(u"histograms"_s).toArray()
+                : QJsonArray { object.value(u"histogram"_s) };
+            for (const QJsonValue &pair : histograms) {
+                PromqlHistogramPoint point;
+                if (!readHistogramPoint(pair, &point)) {
+                    ++badHistograms;
+                    continue;
+                }
+                if (points + 1 + qint64(point.buckets.size()) > PromqlResult::MaxPoints) {
+                    points = PromqlResult::MaxPoints;
+                    break;
+                }
+                points += 1 + qint64(point.buckets.size());
+                series.histograms.push_back(std::move(point));
+            }
+        }
+        // A native histogram series has no "value": no point, and none left out.
+        const bool noValue = (object.contains(u"histograms"_s) || object.contains(u"histogram"_s))
+            && !object.contains(u"value"_s);
         const QJsonArray values = type == u"matrix"_s ? object.value(u"values"_s).toArray()
+            : noValue                                 ? QJsonArray {}
                                                       : QJsonArray { object.value(u"value"_s) };
         series.points.reserve(size_t(values.size()));
         for (const QJsonValue &pair : values) {
@@ -171,9 +226,10 @@ PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus)
     if (skipped > 0)
         result.warnings.append(
             u"%1 points that were not [time, \"value\"] pairs left out"_s.arg(skipped));
-    if (nativeHistograms > 0)
-        result.warnings.append(
-            u"%1 native histogram series are not drawn by this build"_s.arg(nativeHistograms));
+    if (badHistograms > 0)
+        result.warnings.append(u"%1 native histogram values that were not [time, {count, sum, "
+                               "buckets}] (at most %2 buckets) left out"_s.arg(badHistograms)
+                                   .arg(PromqlResult::MaxBucketsPerHistogram));
     return result;
 }
 

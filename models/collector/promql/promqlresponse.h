@@ -15,16 +15,43 @@
 
 namespace Headroom {
 
+// One bucket of a histogram: count events in (lower, upper] (a native histogram's
+// boundary rule is not kept: at these widths it moves no figure drawn).
+struct HistogramBucket
+{
+    double lower = 0;
+    double upper = 0;
+    double count = 0;
+    friend bool operator==(const HistogramBucket &, const HistogramBucket &) = default;
+};
+
+// A native histogram's value at one time: its count, sum and populated buckets (lowest
+// first), as the engine sends them ("histograms": [[t, {"count", "sum", "buckets":
+// [[rule, lower, upper, count], ...]}]]).
+struct PromqlHistogramPoint
+{
+    qint64 tsMs = 0;
+    double count = 0;
+    double sum = 0;
+    std::vector<HistogramBucket> buckets;
+    friend bool operator==(const PromqlHistogramPoint &, const PromqlHistogramPoint &) = default;
+};
+
 struct PromqlSeries
 {
     Labels labels; // the result's metric labels, __name__ included when the engine sent it
     std::vector<Sample> points; // oldest first; NaN, +Inf and -Inf as doubles
+    // A native histogram series' values, oldest first (points is then empty).
+    std::vector<PromqlHistogramPoint> histograms;
 };
 
 struct PromqlResult
 {
     static constexpr int MaxSeries = 10'000;
+    // Points and native histogram buckets together (a histogram point counts as one
+    // plus its buckets).
     static constexpr qint64 MaxPoints = 5'000'000;
+    static constexpr int MaxBucketsPerHistogram = 1'000;
 
     QList<PromqlSeries> series;
     QString error; // empty: success

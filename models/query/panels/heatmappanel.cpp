@@ -1,7 +1,9 @@
 #include "query/panels/heatmappanel.h"
 
 #include "core/csvcell.h"
+#include "engine/seriesstore.h"
 #include "query/heatmap/heatmapquery.h"
+#include "query/promql/promqlheatmap.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -61,6 +63,9 @@ const PanelDescriptor &heatmapPanel()
         .readsSeries = true,
         .query =
             [](const PanelQueryRequest &r) {
+                if (!r.panel.query.isEmpty())
+                    return queryPromqlHeatmap(r.panel, r.store.promqlEngines(), r.fromMs, r.toMs,
+                                              r.columns, QDateTime::currentMSecsSinceEpoch());
                 return queryHeatmapPanel(r.panel, r.registry, r.store, r.fromMs, r.toMs, r.columns);
             },
         .csvRows = heatmapCsvRows,

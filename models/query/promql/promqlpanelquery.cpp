@@ -1,14 +1,18 @@
 #include "query/promql/promqlpanelquery.h"
 
 #include "collector/promql/promqlclient.h"
+#include "core/percentilelabel.h"
 #include "engine/cache/rollup.h" // floorTo
 #include "engine/promqlengines.h"
 #include "query/downsample.h"
+#include "query/heatmap/percentilelines.h" // defaultPercentiles
 #include "query/legendnames.h"
+#include "query/promql/promqlhistograms.h"
 
 #include <QDeadlineTimer>
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace Headroom {
 
@@ -131,14 +135,57 @@ PromqlRange fetchPromqlRange(const PromqlEngines &engines, const QUrl &url, cons
                 if (point.tsMs >= fromMs && point.tsMs <= toMs)
                     into.points.push_back(point);
             }
+            for (const PromqlHistogramPoint &point : series.histograms) {
+                if (point.tsMs >= fromMs && point.tsMs <= toMs)
+                    into.histograms.push_back(point);
+            }
         }
     }
     for (PromqlSeries &series : merged) {
         std::stable_sort(series.points.begin(), series.points.end(),
                          [](const Sample &a, const Sample &b) { return a.tsMs < b.tsMs; });
+        std::stable_sort(series.histograms.begin(), series.histograms.end(),
+                         [](const PromqlHistogramPoint &a, const PromqlHistogramPoint &b) {
+                             return a.tsMs < b.tsMs;
+                         });
         range.series.append(std::move(series));
     }
     return range;
+}
+
+namespace {
+
+// A line of the panel from the engine's points: broken where a step has no point (a
+// gap in the engine's data), reduced to the columns.
+PanelSeriesData promqlLine(int index, const SeriesKey &key, const QString &unit,
+                           const std::vector<Sample> &raw, qint64 stepMs, qint64 fromMs,
+                           qint64 toMs, int columns)
+{
+    PanelSeriesData s;
+    s.seriesId = -index;
+    s.info.key = key;
+    s.info.unit = unit;
+    s.rawCount = qint64(raw.size());
+    s.stats = seriesStats(raw);
+    for (const auto &[begin, end] : splitAtGaps(raw, stepMs + stepMs / 2)) {
+        const std::span<const Sample> part(raw.data() + begin, end - begin);
+        s.segmentStarts.push_back(s.points.size());
+        if (columns > 0) {
+            const auto reduced = downsampleMinMax(part, fromMs, toMs, columns);
+            s.points.insert(s.points.end(), reduced.begin(), reduced.end());
+        } else {
+            s.points.insert(s.points.end(), part.begin(), part.end());
+        }
+    }
+    return s;
+}
+
+} // namespace
+
+SeriesKey promqlSeriesKey(const QString &sourceId, Labels labels)
+{
+    const QString name = labels.take(u"__name__"_s);
+    return { sourceId, name.isEmpty() ? u"promql"_s : name, labels };
 }
 
 PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *engines, qint64 fromMs,
@@ -158,29 +205,34 @@ PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *eng
         toMs, step, nowMs, QDeadlineTimer(PromqlPanelDeadlineMs));
     data.message = range.message;
     data.warnings = range.warnings;
+    PromqlHistogramSplit split = splitPromqlHistograms(std::move(range.series));
     int index = 0;
-    for (PromqlSeries &series : range.series) {
-        PanelSeriesData s;
-        s.seriesId = -(++index);
-        Labels labels = series.labels;
-        const QString name = labels.take(u"__name__"_s);
-        s.info.key = { target->sourceId, name.isEmpty() ? u"promql"_s : name, labels };
-        s.info.unit = panel.unit;
-        const std::vector<Sample> &raw = series.points;
-        s.rawCount = qint64(raw.size());
-        s.stats = seriesStats(raw);
-        // A step without a point is a gap in the engine's data: the line breaks there.
-        for (const auto &[begin, end] : splitAtGaps(raw, step + step / 2)) {
-            const std::span<const Sample> part(raw.data() + begin, end - begin);
-            s.segmentStarts.push_back(s.points.size());
-            if (columns > 0) {
-                const auto reduced = downsampleMinMax(part, fromMs, toMs, columns);
-                s.points.insert(s.points.end(), reduced.begin(), reduced.end());
-            } else {
-                s.points.insert(s.points.end(), part.begin(), part.end());
-            }
+    for (const PromqlSeries &series : std::as_const(split.plain))
+        data.series.append(promqlLine(++index, promqlSeriesKey(target->sourceId, series.labels),
+                                      panel.unit, series.points, step, fromMs, toMs, columns));
+    // A histogram (classic `le` bounds or native) draws as its percentile lines, as a
+    // local histogram series does: a line per bound would say nothing.
+    const QList<double> percentiles
+        = panel.percentiles.isEmpty() ? defaultPercentiles() : panel.percentiles;
+    for (const PromqlHistogram &histogram : std::as_const(split.histograms)) {
+        if (!histogram.hasInfBucket) {
+            data.warnings.append(
+                u"%1 has no le=\"+Inf\" bucket: its percentiles cannot be told"_s.arg(
+                    labelsToString(histogram.labels)));
+            continue;
         }
-        data.series.append(std::move(s));
+        for (const double p : percentiles) {
+            std::vector<Sample> line;
+            for (const PromqlHistogramPoint &point : histogram.points) {
+                const double value = histogramQuantile(p / 100, point);
+                if (!std::isnan(value)) // no events at that time: no point
+                    line.push_back({ point.tsMs, value });
+            }
+            Labels labels = histogram.labels;
+            labels.insert(u"percentile"_s, percentileLabel(p, PercentileLabelStyle::Line));
+            data.series.append(promqlLine(++index, promqlSeriesKey(target->sourceId, labels),
+                                          panel.unit, line, step, fromMs, toMs, columns));
+        }
     }
     return data;
 }

@@ -73,9 +73,15 @@ PromqlRange fetchPromqlRange(const PromqlEngines &engines, const QUrl &url, cons
                              qint64 fromMs, qint64 toMs, qint64 stepMs, qint64 nowMs,
                              const QDeadlineTimer &deadline);
 
+// The key a series of the engine is drawn under: the source, __name__ as the metric
+// ("promql" when the expression dropped it), the other labels.
+SeriesKey promqlSeriesKey(const QString &sourceId, Labels labels);
+
 // The panel's series (ids negative: they are no series of the registry), with
 // PanelData::message set when the engine could not be read; nowMs decides which
-// chunks are complete.
+// chunks are complete. A histogram in the answer (promqlhistograms.h) draws as its
+// percentile lines (the panel's "percentiles", else p50, p95, p99 and max), each
+// labelled {percentile="p99"}, computed per step as PromQL's histogram_quantile.
 PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *engines, qint64 fromMs,
                            qint64 toMs, int columns, qint64 nowMs);
 
