@@ -29,16 +29,11 @@ PanelData queryPromqlHeatmap(const DashboardPanel &panel, const PromqlEngines *e
     grid.toMs = toMs;
     grid.columns = gridColumns;
 
-    const std::optional<PromqlTarget> target
-        = promqlTarget(panel.querySource, engines, &data.message, panel.variables);
-    if (!target)
+    std::optional<PanelPromqlAnswer> answer
+        = fetchPanelQuery(panel, engines, fromMs, toMs, step, nowMs, &data);
+    if (!answer)
         return data;
-    PromqlRange range = fetchPromqlRange(
-        *engines, target->url, substitutePromqlVariables(panel.query, target->variables), fromMs,
-        toMs, step, nowMs, QDeadlineTimer(PromqlPanelDeadlineMs));
-    data.message = range.message;
-    data.warnings = range.warnings;
-    const PromqlHistogramSplit split = splitPromqlHistograms(std::move(range.series));
+    const PromqlHistogramSplit split = splitPromqlHistograms(std::move(answer->series));
     if (!split.plain.isEmpty())
         data.warnings.append(u"%1 series without an le label or histogram values are not "
                              "drawn (a heatmap draws histograms)"_s.arg(split.plain.size()));
@@ -52,7 +47,7 @@ PanelData queryPromqlHeatmap(const DashboardPanel &panel, const PromqlEngines *e
                                                   fromMs, toMs, gridColumns));
         PanelSeriesData s;
         s.seriesId = -(int(data.series.size()) + 1);
-        s.info.key = promqlSeriesKey(target->sourceId, histogram.labels);
+        s.info.key = promqlSeriesKey(answer->sourceId, histogram.labels);
         s.info.unit = panel.unit;
         s.rawCount = qint64(histogram.points.size());
         data.series.append(std::move(s));

@@ -188,6 +188,23 @@ SeriesKey promqlSeriesKey(const QString &sourceId, Labels labels)
     return { sourceId, name.isEmpty() ? u"promql"_s : name, labels };
 }
 
+std::optional<PanelPromqlAnswer> fetchPanelQuery(const DashboardPanel &panel,
+                                                 const PromqlEngines *engines, qint64 fromMs,
+                                                 qint64 toMs, qint64 stepMs, qint64 nowMs,
+                                                 PanelData *data)
+{
+    const std::optional<PromqlTarget> target
+        = promqlTarget(panel.querySource, engines, &data->message, panel.variables);
+    if (!target)
+        return std::nullopt;
+    PromqlRange range = fetchPromqlRange(
+        *engines, target->url, substitutePromqlVariables(panel.query, target->variables), fromMs,
+        toMs, stepMs, nowMs, QDeadlineTimer(PromqlPanelDeadlineMs));
+    data->message = range.message;
+    data->warnings = range.warnings;
+    return PanelPromqlAnswer { target->sourceId, std::move(range.series) };
+}
+
 PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *engines, qint64 fromMs,
                            qint64 toMs, int columns, qint64 nowMs)
 {
@@ -195,20 +212,15 @@ PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *eng
     data.panelId = panel.id;
     data.fromMs = fromMs;
     data.toMs = toMs;
-    const std::optional<PromqlTarget> target
-        = promqlTarget(panel.querySource, engines, &data.message, panel.variables);
-    if (!target)
-        return data;
     const qint64 step = promqlStepMs(fromMs, toMs, columns);
-    PromqlRange range = fetchPromqlRange(
-        *engines, target->url, substitutePromqlVariables(panel.query, target->variables), fromMs,
-        toMs, step, nowMs, QDeadlineTimer(PromqlPanelDeadlineMs));
-    data.message = range.message;
-    data.warnings = range.warnings;
-    PromqlHistogramSplit split = splitPromqlHistograms(std::move(range.series));
+    std::optional<PanelPromqlAnswer> answer
+        = fetchPanelQuery(panel, engines, fromMs, toMs, step, nowMs, &data);
+    if (!answer)
+        return data;
+    const PromqlHistogramSplit split = splitPromqlHistograms(std::move(answer->series));
     int index = 0;
     for (const PromqlSeries &series : std::as_const(split.plain))
-        data.series.append(promqlLine(++index, promqlSeriesKey(target->sourceId, series.labels),
+        data.series.append(promqlLine(++index, promqlSeriesKey(answer->sourceId, series.labels),
                                       panel.unit, series.points, step, fromMs, toMs, columns));
     // A histogram (classic `le` bounds or native) draws as its percentile lines, as a
     // local histogram series does: a line per bound would say nothing.
@@ -230,7 +242,7 @@ PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *eng
             }
             Labels labels = histogram.labels;
             labels.insert(u"percentile"_s, percentileLabel(p, PercentileLabelStyle::Line));
-            data.series.append(promqlLine(++index, promqlSeriesKey(target->sourceId, labels),
+            data.series.append(promqlLine(++index, promqlSeriesKey(answer->sourceId, labels),
                                           panel.unit, line, step, fromMs, toMs, columns));
         }
     }

@@ -73,6 +73,19 @@ PromqlRange fetchPromqlRange(const PromqlEngines &engines, const QUrl &url, cons
                              qint64 fromMs, qint64 toMs, qint64 stepMs, qint64 nowMs,
                              const QDeadlineTimer &deadline);
 
+// A panel's `query` (its variables in) over the range at stepMs from its engine:
+// the answer's series and the source they came from; nullopt when the panel has no
+// engine. The engine's message and warnings are set in *data.
+struct PanelPromqlAnswer
+{
+    QString sourceId;
+    QList<PromqlSeries> series;
+};
+std::optional<PanelPromqlAnswer> fetchPanelQuery(const DashboardPanel &panel,
+                                                 const PromqlEngines *engines, qint64 fromMs,
+                                                 qint64 toMs, qint64 stepMs, qint64 nowMs,
+                                                 PanelData *data);
+
 // The key a series of the engine is drawn under: the source, __name__ as the metric
 // ("promql" when the expression dropped it), the other labels.
 SeriesKey promqlSeriesKey(const QString &sourceId, Labels labels);
