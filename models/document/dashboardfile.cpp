@@ -10,6 +10,7 @@
 #include "document/panels/heatmapoptions.h"
 #include "document/panels/shardhistogramoptions.h"
 #include "document/panels/shardtableoptions.h"
+#include "document/panels/tableoptions.h"
 #include "document/panels/timeseriesoptions.h"
 #include "document/panels/usematrixoptions.h"
 #include "documentlogging.h"
@@ -694,6 +695,8 @@ bool Parser::checkPanelOptions(const DashboardPanel &panel, const QString &path)
         return true;
     case PanelType::Heatmap:
         return checkHeatmapPanel(*this, panel, path);
+    case PanelType::Table:
+        return checkTablePanel(*this, panel, path);
     case PanelType::UseMatrix:
         return checkUseMatrixPanel(*this, panel, path);
     case PanelType::ShardHistogram:
@@ -774,6 +777,9 @@ bool Parser::parsePanelQuery(const QJsonObject &object, const QString &path,
     const bool fleetMatrix = panel->type == PanelType::UseMatrix
         && !panel->options.value(u"queries"_s).toArray().isEmpty();
     if (panel->query.isEmpty() && !fleetMatrix) {
+        if (panel->type == PanelType::Table)
+            return fail(joinPath(path, u"query"_s),
+                        u"is required: a table panel shows an engine's instant query"_s);
         if (!panel->querySource.isEmpty())
             return fail(joinPath(path, u"querySource"_s), u"is set without a query"_s);
         return true;
@@ -787,10 +793,11 @@ bool Parser::parsePanelQuery(const QJsonObject &object, const QString &path,
         static const QRegularExpression grafanaLabel(
             u"\\{\\{\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\}\\}"_s);
         panel->legend.replace(grafanaLabel, u"{\\1}"_s);
-        if (panel->type != PanelType::TimeSeries && panel->type != PanelType::Heatmap)
+        if (panel->type != PanelType::TimeSeries && panel->type != PanelType::Heatmap
+            && panel->type != PanelType::Table)
             return fail(queryPath,
-                        u"only timeseries and heatmap panels read a PromQL query in this build, "
-                        "not %1 (a usematrix panel reads options.queries)"_s.arg(
+                        u"only timeseries, heatmap and table panels read a PromQL query in this "
+                        "build, not %1 (a usematrix panel reads options.queries)"_s.arg(
                             panelTypeName(panel->type)));
         if (!panel->series.isEmpty())
             return fail(queryPath, u"a panel reads either a query or series, not both"_s);

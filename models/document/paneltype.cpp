@@ -26,6 +26,8 @@ constexpr const char16_t *nameOf(PanelType type)
         return u"alerts";
     case PanelType::BlockingTree:
         return u"blockingtree";
+    case PanelType::Table:
+        return u"table";
     }
     return nullptr; // not an enumerator
 }

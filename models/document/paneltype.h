@@ -24,6 +24,7 @@ enum class PanelType
     ShardTable,
     Alerts,
     BlockingTree,
+    Table,
 };
 
 // Every type in enum order (AllPanelTypes[i] == PanelType(i); paneltype.cpp checks that
@@ -31,12 +32,12 @@ enum class PanelType
 // the first is what a new panel is.
 inline constexpr std::array AllPanelTypes {
     PanelType::TimeSeries, PanelType::Heatmap, PanelType::UseMatrix,    PanelType::ShardHistogram,
-    PanelType::ShardTable, PanelType::Alerts,  PanelType::BlockingTree,
+    PanelType::ShardTable, PanelType::Alerts,  PanelType::BlockingTree, PanelType::Table,
 };
 inline constexpr int PanelTypeCount = int(AllPanelTypes.size());
 
 // The name a dashboard file spells the type with: "timeseries", "heatmap", "usematrix",
-// "shardhistogram", "shardtable", "alerts", "blockingtree".
+// "shardhistogram", "shardtable", "alerts", "blockingtree", "table".
 QString panelTypeName(PanelType type);
 // The type of a name as panelTypeName() spells it (case-sensitive); nullopt for any other.
 std::optional<PanelType> panelTypeFromName(QStringView name);

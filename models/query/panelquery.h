@@ -8,6 +8,7 @@
 #include "engine/runtime/alertevent.h"
 #include "query/heatmap/latencyheatmap.h"
 #include "query/locks/blockingtreedata.h"
+#include "query/promql/promqltabledata.h"
 #include "query/shards/shardload.h"
 #include "query/use/usematrix.h"
 
@@ -69,8 +70,10 @@ struct AlertListPayload
 //   shardtable      ShardTableData (shardquery.h): the table's rows
 //   alerts          AlertListPayload: PanelData::alerts is its view
 //   blockingtree    BlockingTreeData (blockingtreequery.h): who blocks whom
-using PanelPayload = std::variant<TimeSeriesPayload, HeatmapGrid, UseMatrix, ShardLoadHistogram,
-                                  ShardTableData, AlertListPayload, BlockingTreeData>;
+//   table           PromqlTableData (promqltabledata.h): an instant query's rows
+using PanelPayload
+    = std::variant<TimeSeriesPayload, HeatmapGrid, UseMatrix, ShardLoadHistogram, ShardTableData,
+                   AlertListPayload, BlockingTreeData, PromqlTableData>;
 static_assert(std::variant_size_v<PanelPayload> == size_t(PanelTypeCount),
               "one PanelPayload alternative per PanelType");
 template<PanelType Type>

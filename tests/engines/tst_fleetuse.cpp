@@ -9,10 +9,13 @@
 #include "engine/promqlengines.h"
 #include "enginetestutil.h"
 #include "query/promql/promqlpanelquery.h"
+#include "query/promql/promqltable.h"
 #include "query/use/promqlusematrix.h"
 
 #include <QDateTime>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -185,6 +188,79 @@ private Q_SLOTS:
         QVERIFY(drawn.series.first().rawCount > 0);
     }
 
+    // A top-N table across hosts: an instant query at the range's end, a row per
+    // series, the largest value first, cut to the limit; the values the engine's own;
+    // an instant long past is asked once.
+    void topNTableAcrossHosts()
+    {
+        DashboardPanel panel;
+        panel.id = u"up"_s;
+        panel.type = PanelType::Table;
+        panel.query = u"up"_s;
+        panel.options = QJsonObject { { u"limit"_s, 2 } };
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const PanelData data = queryPromqlTable(panel, &m_engines, now, now);
+        QVERIFY2(data.message.isEmpty(), qPrintable(data.message));
+        const PromqlTableData &table = data.as<PromqlTableData>();
+        QCOMPARE(table.source, u"prom"_s);
+        QCOMPARE(table.atMs, now);
+        QCOMPARE(table.columns, (QStringList { u"instance"_s, u"job"_s }));
+        // Both hosts answer (1); the down target (0) is the one past the limit.
+        QCOMPARE(table.rows.size(), 2);
+        QCOMPARE(table.leftOut, 1);
+        QVERIFY2(data.warnings.join(u' ').contains(u"1 more rows"_s),
+                 qPrintable(data.warnings.join(u' ')));
+        QSet<QString> hosts;
+        for (const PromqlTableRow &row : table.rows) {
+            QCOMPARE(row.value, 1.0);
+            QCOMPARE(row.labels.value(u"__name__"_s), u"up"_s);
+            hosts.insert(row.labels.value(u"instance"_s));
+        }
+        QCOMPARE(hosts, (QSet<QString> { m_hostA, m_hostB }));
+
+        // Ascending: the down target first, with the value the engine gives it.
+        panel.options = QJsonObject { { u"sort"_s, u"asc"_s } };
+        const PanelData ascending = queryPromqlTable(panel, &m_engines, now, now);
+        const PromqlTableData &all = ascending.as<PromqlTableData>();
+        QCOMPARE(all.rows.size(), 3);
+        QCOMPARE(all.rows[0].labels.value(u"instance"_s), m_down);
+        QString error;
+        QCOMPARE(all.rows[0].value,
+                 m_prometheus->queryOne(u"up{instance=\"%1\"}"_s.arg(m_down), &error));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+
+        // The busiest NIC of the shipped table: the engine's own topk at that instant.
+        DashboardPanel nics = *loadDashboard(FleetDashboard).dashboard->panel(u"busiest-nics"_s);
+        QCOMPARE(nics.type, PanelType::Table);
+        const qint64 at = now - 2000;
+        const PanelData busiest = queryPromqlTable(nics, &m_engines, at, now);
+        QVERIFY2(busiest.message.isEmpty(), qPrintable(busiest.message));
+        const PromqlTableData &nicRows = busiest.as<PromqlTableData>();
+        QCOMPARE(nicRows.columns, (QStringList { u"instance"_s, u"device"_s }));
+        QVERIFY(!nicRows.rows.isEmpty());
+        QUrlQuery query;
+        query.addQueryItem(u"query"_s,
+                           substitutePromqlVariables(nics.query, { { u"host"_s, u".+"_s } }));
+        query.addQueryItem(u"time"_s, QString::number(double(at) / 1000, 'f', 3));
+        const QJsonArray engine
+            = m_prometheus->api("query", query, &error).value(u"result"_s).toArray();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(nicRows.rows.size(), engine.size());
+        double largest = 0;
+        for (const QJsonValue &row : engine)
+            largest = std::max(largest, row[u"value"_s][1].toString().toDouble());
+        QCOMPARE(nicRows.rows.first().value, largest);
+        for (qsizetype i = 1; i < nicRows.rows.size(); ++i)
+            QVERIFY(nicRows.rows[i - 1].value >= nicRows.rows[i].value);
+
+        // An instant three minutes back is final: the second reading asks nothing.
+        const qint64 before = m_engines.misses();
+        queryPromqlTable(panel, &m_engines, now - 180'000, now);
+        QCOMPARE(m_engines.misses(), before + 1);
+        queryPromqlTable(panel, &m_engines, now - 180'000, now);
+        QCOMPARE(m_engines.misses(), before + 1);
+    }
+
     // The engine refuses one query: its message, and the cells of the queries before it.
     void engineErrorKeepsEarlierCells()
     {
@@ -242,6 +318,9 @@ private Q_SLOTS:
         QCOMPARE(has(u",fleet-use,"_s + m_hostA + u","_s), !oneHost);
         QCOMPARE(has(u"instance="_s + m_hostA), !oneHost);
         QVERIFY(has(u"instance="_s + m_hostB));
+        // The top-N tables' rows: the busiest NICs of the fleet at the range's end.
+        // The sum of two rates has no __name__: metric "promql", the NIC in the labels.
+        QVERIFY2(has(u",busiest-nics,prom,promql,\"{device="_s), qPrintable(rows.left(3000)));
     }
 
     // A panel repeated per host, the hosts being every instance the engine lists

@@ -8,8 +8,11 @@
 #include "engine/promqlengines.h"
 #include "query/promql/promqlhistograms.h"
 #include "query/promql/promqlpanelquery.h"
+#include "query/promql/promqltable.h"
 #include "query/promql/repeatvalues.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTest>
 #include <cmath>
 #include <limits>
@@ -280,6 +283,50 @@ private Q_SLOTS:
         QCOMPARE(bounds[2].second, (std::vector<Sample> { { 1000, 2 }, { 2000, 1 } }));
     }
 
+    // An instant answer as a table: the labels in natural order (or as the options
+    // name them), the largest value first (NaN last, ties by labels), cut to the limit.
+    void tableRows()
+    {
+        const auto series = [](const QString &nic, double value) {
+            PromqlSeries s;
+            s.labels = { { u"__name__"_s, u"rx"_s },
+                         { u"instance"_s, u"web:9100"_s },
+                         { u"device"_s, nic } };
+            s.points = { { 1000, value } };
+            return s;
+        };
+        PromqlSeries native; // a native histogram has no value: no row
+        native.histograms = { { 1000, 1, 1, {} } };
+        PromqlSeries extra = series(u"eth10"_s, 5);
+        extra.labels.insert(u"zone"_s, u"b"_s);
+        const QList<PromqlSeries> answer { series(u"eth2"_s, 5),
+                                           series(u"eth1"_s, std::nan("")),
+                                           extra,
+                                           native,
+                                           series(u"eth3"_s, 9.5),
+                                           series(u"eth0"_s, 0) };
+        DashboardPanel panel;
+        panel.type = PanelType::Table;
+        PromqlTableData table = promqlTableOf(answer, panel);
+        QCOMPARE(table.columns, (QStringList { u"device"_s, u"instance"_s, u"zone"_s }));
+        QStringList order;
+        for (const PromqlTableRow &row : std::as_const(table.rows))
+            order.append(row.labels.value(u"device"_s));
+        // eth10 and eth2 tie at 5: by labels, naturally (device=eth2 < device=eth10).
+        QCOMPARE(order, (QStringList { u"eth3"_s, u"eth2"_s, u"eth10"_s, u"eth0"_s, u"eth1"_s }));
+        QCOMPARE(table.leftOut, 0);
+
+        panel.options = QJsonObject { { u"columns"_s, QJsonArray { u"instance"_s, u"device"_s } },
+                                      { u"limit"_s, 2 },
+                                      { u"sort"_s, u"asc"_s } };
+        table = promqlTableOf(answer, panel);
+        QCOMPARE(table.columns, (QStringList { u"instance"_s, u"device"_s }));
+        QCOMPARE(table.rows.size(), 2);
+        QCOMPARE(table.rows[0].labels.value(u"device"_s), u"eth0"_s);
+        QCOMPARE(table.rows[1].value, 5.0);
+        QCOMPARE(table.leftOut, 3);
+    }
+
     void baseUrls()
     {
         QString error;
@@ -432,7 +479,31 @@ private Q_SLOTS:
                                  << one << QString();
         QTest::newRow("shard table")
             << QString::fromUtf8("\"type\": \"shardtable\", \"query\": \"up\"") << one
-            << u"panels[0].query: only timeseries and heatmap panels read a PromQL query"_s;
+            << u"panels[0].query: only timeseries, heatmap and table panels read a PromQL query"_s;
+        QTest::newRow("table") << QString::fromUtf8(
+            "\"type\": \"table\", \"query\": \"up\", \"options\": {\"columns\": [\"instance\"], "
+            "\"limit\": 10, \"sort\": \"asc\"}")
+                               << one << QString();
+        QTest::newRow("table without query")
+            << QString::fromUtf8("\"type\": \"table\", \"query\": \"\"") << one
+            << u"panels[0].query: is required: a table panel shows an engine's instant query"_s;
+        QTest::newRow("table limit") << QString::fromUtf8(
+            "\"type\": \"table\", \"query\": \"up\", \"options\": {\"limit\": 0}")
+                                     << one << u"panels[0].options.limit:"_s;
+        QTest::newRow("table sort")
+            << QString::fromUtf8(
+                   "\"type\": \"table\", \"query\": \"up\", \"options\": {\"sort\": \"up\"}")
+            << one << u"panels[0].options.sort: must be \"asc\" or \"desc\""_s;
+        QTest::newRow("table column") << QString::fromUtf8(
+            "\"type\": \"table\", \"query\": \"up\", \"options\": {\"columns\": [\"a-b\"]}")
+                                      << one << u"panels[0].options.columns[0]:"_s;
+        QTest::newRow("table column twice")
+            << QString::fromUtf8("\"type\": \"table\", \"query\": \"up\", \"options\": "
+                                 "{\"columns\": [\"a\", \"a\"]}")
+            << one << u"panels[0].options.columns[1]: label \"a\" is listed twice"_s;
+        QTest::newRow("table option") << QString::fromUtf8(
+            "\"type\": \"table\", \"query\": \"up\", \"options\": {\"top\": 3}")
+                                      << one << u"panels[0].options.top:"_s;
         QTest::newRow("too long") << u"\"query\": \""_s + QString(20000, u'x') + u'"' << one
                                   << u"panels[0].query:"_s;
     }

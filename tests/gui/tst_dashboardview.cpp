@@ -9,6 +9,7 @@
 #include "panels/panelfactory.h"
 #include "panels/shardhistogrampanel.h"
 #include "panels/shardtablepanel.h"
+#include "panels/tablepanel.h"
 #include "panels/timeseriespanel.h"
 #include "panels/usematrixpanel.h"
 #include "query/csvexport.h"
@@ -308,6 +309,7 @@ void TestDashboardView::everyTypeHasItsWidget()
         { PanelType::ShardTable, &ShardTablePanel::staticMetaObject },
         { PanelType::Alerts, &AlertListPanel::staticMetaObject },
         { PanelType::BlockingTree, &BlockingTreePanel::staticMetaObject },
+        { PanelType::Table, &TablePanel::staticMetaObject },
     };
     QCOMPARE(widgets.size(), qsizetype(PanelTypeCount));
     for (PanelType type : AllPanelTypes) {

@@ -94,6 +94,7 @@ private Q_SLOTS:
     void pickSeriesTitleAndThresholds();
     void inconsistentInputDisablesOk();
     void unchangedPanelIsNoEdit();
+    void queryPanelKeepsItsQuery();
     void dashboardEditorRemoveAndResize();
     void dashboardEditorAddsPanel();
 };
@@ -237,6 +238,43 @@ void TestPanelEditor::unchangedPanelIsNoEdit()
     QVERIFY(edited);
     QCOMPARE(edited->unit, u"%"_s);
     QCOMPARE(edited->thresholds, start.thresholds); // shown and read back unchanged
+}
+
+// A PromQL panel is edited around its query (the editor does not edit queries): the
+// query survives, a query panel takes no series, only query-reading types are offered
+// as valid, and a table without a query is refused.
+void TestPanelEditor::queryPanelKeepsItsQuery()
+{
+    SeriesRegistry registry;
+    registerSeries(registry);
+    DashboardPanel start = cpuPanel();
+    start.type = PanelType::Table;
+    start.series.clear();
+    start.query = u"topk(10, rate(node_network_receive_bytes_total[1m]))"_s;
+    start.querySource = u"prom"_s;
+    PanelEditor editor(start, registry);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    auto *type = child<QComboBox>(&editor, u"type"_s);
+    QVERIFY2(editor.problem().isEmpty(), qPrintable(editor.problem()));
+    QVERIFY(okButton(&editor)->isEnabled());
+    QCOMPARE(editor.panel().query, start.query);
+    QCOMPARE(editor.panel().querySource, start.querySource);
+
+    type->setCurrentIndex(type->findData(int(PanelType::ShardHistogram)));
+    QVERIFY(!okButton(&editor)->isEnabled());
+    QVERIFY2(editor.problem().contains(u"timeseries, heatmap or table"_s),
+             qPrintable(editor.problem()));
+    type->setCurrentIndex(type->findData(int(PanelType::TimeSeries)));
+    QVERIFY2(editor.problem().isEmpty(), qPrintable(editor.problem()));
+    QCOMPARE(editor.panel().type, PanelType::TimeSeries);
+
+    // Without a query a table has nothing to show.
+    DashboardPanel noQuery = start;
+    noQuery.query.clear();
+    noQuery.querySource.clear();
+    PanelEditor bare(noQuery, registry);
+    QVERIFY2(bare.problem().contains(u"instant query"_s), qPrintable(bare.problem()));
 }
 
 void TestPanelEditor::dashboardEditorRemoveAndResize()

@@ -57,7 +57,7 @@ void TestPanelTypes::namesRoundTrip()
     // The file format's spellings, in enum order.
     const QStringList expected { u"timeseries"_s,     u"heatmap"_s,    u"usematrix"_s,
                                  u"shardhistogram"_s, u"shardtable"_s, u"alerts"_s,
-                                 u"blockingtree"_s };
+                                 u"blockingtree"_s,   u"table"_s };
     QCOMPARE(PanelTypeCount, int(expected.size()));
     QCOMPARE(panelTypeNames(), expected);
     for (int i = 0; i < PanelTypeCount; ++i) {
@@ -95,12 +95,13 @@ void TestPanelTypes::descriptors()
     // the two shard panels, and only series rows for the rest.
     const QSet<PanelType> showsAlerts { PanelType::TimeSeries, PanelType::Alerts,
                                         PanelType::UseMatrix };
-    const QSet<PanelType> viewRows { PanelType::Heatmap, PanelType::UseMatrix,
+    const QSet<PanelType> viewRows { PanelType::Heatmap,        PanelType::UseMatrix,
                                      PanelType::ShardHistogram, PanelType::ShardTable,
-                                     PanelType::BlockingTree };
+                                     PanelType::BlockingTree,   PanelType::Table };
     QCOMPARE(d.showsAlerts, showsAlerts.contains(type));
     QCOMPARE(d.supportsCompare, type == PanelType::TimeSeries);
-    QCOMPARE(d.readsSeries, type != PanelType::Alerts);
+    // The table reads its PromQL query only.
+    QCOMPARE(d.readsSeries, type != PanelType::Alerts && type != PanelType::Table);
     QCOMPARE(d.csvRows != nullptr, viewRows.contains(type));
 }
 
@@ -149,18 +150,29 @@ void TestPanelTypes::fileRoundTrip()
     // with its name.
     QJsonArray panels;
     for (PanelType type : AllPanelTypes) {
-        panels.append(QJsonObject {
-            { u"id"_s, panelTypeName(type) },
-            { u"type"_s, panelTypeName(type) },
-            { u"series"_s,
-              QJsonArray { QJsonObject { { u"source"_s, u"host"_s }, { u"metric"_s, u"*"_s } } } },
-        });
+        QJsonObject panel { { u"id"_s, panelTypeName(type) }, { u"type"_s, panelTypeName(type) } };
+        // A table reads an engine's instant query; every other type reads series.
+        if (type == PanelType::Table) {
+            panel.insert(u"query"_s, u"up"_s);
+            panel.insert(u"querySource"_s, u"prom"_s);
+        } else {
+            panel.insert(
+                u"series"_s,
+                QJsonArray { QJsonObject { { u"source"_s, u"host"_s }, { u"metric"_s, u"*"_s } } });
+        }
+        panels.append(panel);
     }
     const QJsonObject root {
         { u"schemaVersion"_s, 2 },
         { u"title"_s, u"every type"_s },
         { u"sources"_s,
-          QJsonArray { QJsonObject { { u"id"_s, u"host"_s }, { u"plugin"_s, u"host"_s } } } },
+          QJsonArray {
+              QJsonObject { { u"id"_s, u"host"_s }, { u"plugin"_s, u"host"_s } },
+              QJsonObject {
+                  { u"id"_s, u"prom"_s },
+                  { u"plugin"_s, u"promql"_s },
+                  { u"config"_s, QJsonObject { { u"url"_s, u"http://127.0.0.1:9090"_s } } } },
+          } },
         { u"panels"_s, panels },
     };
     const DashboardLoadResult read = parseDashboard(QJsonDocument(root).toJson(), u"t.json"_s);

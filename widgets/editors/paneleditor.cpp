@@ -214,8 +214,19 @@ void PanelEditor::validate()
     double warning = qQNaN();
     double critical = qQNaN();
     const bool higherIsWorse = m_higherIsWorse->isChecked();
-    // The alert list shows the dashboard's alert events; it reads no series.
-    if (m_series.isEmpty() && panelDescriptor(currentType()).readsSeries)
+    // The alert list shows the dashboard's alert events; it reads no series. A panel
+    // with a PromQL query reads it (kept as the file has it: this editor does not edit
+    // queries), and a table panel reads nothing else.
+    const bool hasQuery = !m_original.query.isEmpty();
+    if (currentType() == PanelType::Table && !hasQuery)
+        m_problem = tr("A table shows an engine's instant query: write its \"query\" in the "
+                       "dashboard file.");
+    else if (hasQuery && !m_series.isEmpty())
+        m_problem = tr("This panel reads a PromQL query: it cannot read series as well.");
+    else if (hasQuery && currentType() != PanelType::TimeSeries
+             && currentType() != PanelType::Heatmap && currentType() != PanelType::Table)
+        m_problem = tr("A panel with a PromQL query is a timeseries, heatmap or table panel.");
+    else if (m_series.isEmpty() && !hasQuery && panelDescriptor(currentType()).readsSeries)
         m_problem = tr("Add at least one series: the panel would be empty.");
     else if (QString error; !LegendTemplate::parse(m_legend->text().trimmed(), &error))
         m_problem = tr("Legend: %1.").arg(error);

@@ -207,15 +207,24 @@ void HeatmapPanel::paintEvent(QPaintEvent *)
     }
 
     painter.fillRect(plot, heatmapEmptyColor());
+    // An engine's message (a PromQL heatmap it could not read, or read in part) is
+    // plain text drawn over the plot.
+    const QRect inside = plot.adjusted(Pad, Pad, -Pad, -Pad);
     if (m_image.isNull()) {
         painter.setPen(Qt::gray);
-        painter.drawText(plot, Qt::AlignCenter, tr("No data in this range"));
+        painter.drawText(inside, Qt::AlignCenter | Qt::TextWordWrap,
+                         m_data.message.isEmpty() ? tr("No data in this range") : m_data.message);
     } else {
         // One pixel per cell, scaled up without blending neighbours: sharp cell edges.
         painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
         painter.drawImage(QRectF(plot), m_image);
         paintYAxis(painter, plot);
         paintColorBar(painter, layout.colorBar);
+        if (!m_data.message.isEmpty()) {
+            painter.setPen(Qt::gray);
+            painter.drawText(inside, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                             m_data.message);
+        }
     }
     painter.setPen(AxisColor);
     painter.drawRect(plot.adjusted(0, 0, -1, -1));

@@ -5,6 +5,7 @@
 #include "panels/heatmappanel.h"
 #include "panels/shardhistogrampanel.h"
 #include "panels/shardtablepanel.h"
+#include "panels/tablepanel.h"
 #include "panels/timeseriespanel.h"
 #include "panels/usematrixpanel.h"
 
@@ -30,6 +31,8 @@ PanelWidget *createPanelWidget(const DashboardPanel &config, QWidget *parent)
         return new AlertListPanel(config, parent);
     case PanelType::BlockingTree:
         return new BlockingTreePanel(config, parent);
+    case PanelType::Table:
+        return new TablePanel(config, parent);
     }
     Q_UNREACHABLE_RETURN(new TimeSeriesPanel(config, parent));
 }

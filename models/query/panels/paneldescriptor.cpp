@@ -5,6 +5,7 @@
 #include "query/panels/heatmappanel.h"
 #include "query/panels/shardhistogrampanel.h"
 #include "query/panels/shardtablepanel.h"
+#include "query/panels/tablepanel.h"
 #include "query/panels/timeseriespanel.h"
 #include "query/panels/usematrixpanel.h"
 
@@ -30,6 +31,8 @@ const PanelDescriptor &panelDescriptor(PanelType type)
         return alertListPanel();
     case PanelType::BlockingTree:
         return blockingTreePanel();
+    case PanelType::Table:
+        return tablePanel();
     }
     Q_UNREACHABLE_RETURN(timeSeriesPanel());
 }

@@ -210,6 +210,7 @@ IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
         case PanelType::Alerts:
         case PanelType::BlockingTree: // the tree of the range's end; the root blockers'
                                       // series are among the findings' evidence
+        case PanelType::Table: // an engine's instant answer: no local evidence
             break;
         }
     }
