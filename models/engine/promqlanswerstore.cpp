@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QtEndian>
+#include <algorithm>
 #include <cstring>
 #include <sqlite3.h>
 
@@ -55,14 +56,27 @@ bool PromqlAnswerStore::open(const QString &path, QString *error)
                          "CREATE TABLE IF NOT EXISTS promql_answers (key TEXT PRIMARY KEY, "
                          "answer BLOB NOT NULL, used_ms INTEGER NOT NULL)",
                          &reason)
+        // Pruning after each save finds the oldest entries by this index, not a sort.
+        || !Sqlite::exec(db.get(),
+                         "CREATE INDEX IF NOT EXISTS promql_answers_used ON "
+                         "promql_answers (used_ms)",
+                         &reason)
         || !Sqlite::exec(db.get(),
                          QByteArray("PRAGMA user_version = ") + QByteArray::number(FileVersion),
                          &reason)) {
         *error = u"%1: %2"_s.arg(path, reason);
         return false;
     }
+    Sqlite::Statement newest(db.get(), "SELECT coalesce(max(used_ms), 0) FROM promql_answers");
+    m_lastUseMs = newest.isValid() && newest.step() ? newest.columnInt64(0) : 0;
     m_db = std::move(db);
     return true;
+}
+
+qint64 PromqlAnswerStore::nextUse() const
+{
+    m_lastUseMs = std::max(QDateTime::currentMSecsSinceEpoch(), m_lastUseMs + 1);
+    return m_lastUseMs;
 }
 
 std::optional<PromqlResult> PromqlAnswerStore::load(const QString &key) const
@@ -77,7 +91,7 @@ std::optional<PromqlResult> PromqlAnswerStore::load(const QString &key) const
     auto answer = decode(select.columnBlob(0));
     if (answer) {
         Sqlite::Statement touch(m_db.get(), "UPDATE promql_answers SET used_ms = ? WHERE key = ?");
-        touch.bind(1, QDateTime::currentMSecsSinceEpoch());
+        touch.bind(1, nextUse());
         touch.bind(2, key);
         touch.run();
     }
@@ -95,12 +109,12 @@ void PromqlAnswerStore::save(const QString &key, const PromqlResult &result)
                              "used_ms) VALUES (?, ?, ?)");
     insert.bind(1, key);
     insert.bind(2, encoded);
-    insert.bind(3, QDateTime::currentMSecsSinceEpoch());
+    insert.bind(3, nextUse());
     insert.run();
     Sqlite::Statement prune(m_db.get(),
                             "DELETE FROM promql_answers WHERE key IN (SELECT key FROM "
                             "promql_answers ORDER BY used_ms DESC LIMIT -1 OFFSET ?)");
-    prune.bind(1, qint64(MaxEntries));
+    prune.bind(1, qint64(m_maxEntries));
     prune.run();
 }
 

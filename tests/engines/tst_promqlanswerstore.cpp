@@ -163,6 +163,51 @@ private Q_SLOTS:
         QVERIFY(again.load(u"k"_s));
     }
 
+    // At most the bound: the least recently used entry goes first, where a load counts
+    // as a use; the bound and the order hold across a reopen (all within milliseconds,
+    // so the order cannot come from the clock alone).
+    void keepsTheMostRecentlyUsed()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"cache-promql.sqlite"_s);
+        const auto keysIn = [&path] {
+            sqlite3 *db = nullptr;
+            QStringList keys;
+            if (sqlite3_open(QFile::encodeName(path).constData(), &db) == SQLITE_OK)
+                sqlite3_exec(
+                    db, "SELECT key FROM promql_answers ORDER BY key",
+                    [](void *out, int, char **values, char **) {
+                        static_cast<QStringList *>(out)->append(QString::fromUtf8(values[0]));
+                        return 0;
+                    },
+                    &keys, nullptr);
+            sqlite3_close(db);
+            return keys;
+        };
+        {
+            PromqlAnswerStore store(3);
+            QString error;
+            QVERIFY2(store.open(path, &error), qPrintable(error));
+            for (const QString &key : { u"a"_s, u"b"_s, u"c"_s })
+                store.save(key, sampleAnswer());
+            QVERIFY(store.load(u"a"_s)); // a is now newer than b
+            store.save(u"d"_s, sampleAnswer());
+            QCOMPARE(keysIn(), (QStringList { u"a"_s, u"c"_s, u"d"_s }));
+            QVERIFY(!store.load(u"b"_s));
+        }
+        PromqlAnswerStore again(3);
+        QString error;
+        QVERIFY2(again.open(path, &error), qPrintable(error));
+        QVERIFY(again.load(u"c"_s)); // c after a and d
+        again.save(u"e"_s, sampleAnswer());
+        QCOMPARE(keysIn(), (QStringList { u"c"_s, u"d"_s, u"e"_s }));
+        // A store with a larger bound keeps what the file holds.
+        PromqlAnswerStore larger;
+        QVERIFY2(larger.open(path, &error), qPrintable(error));
+        larger.save(u"f"_s, sampleAnswer());
+        QCOMPARE(keysIn().size(), 4);
+    }
+
     void foreignFilesAreLeftAlone_data()
     {
         QTest::addColumn<QByteArray>("kind");
