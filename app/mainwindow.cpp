@@ -345,7 +345,7 @@ void MainWindow::editPanelById(const QString &panelId)
     const DashboardPanel *panel = m_dashboard.panel(panelId);
     if (!panel)
         return;
-    const auto edited = Headroom::editPanel(this, *panel, m_session->registry());
+    const auto edited = Headroom::editPanel(this, m_dashboard, *panel, m_session->registry());
     if (!edited)
         return;
     Dashboard next = m_dashboard;

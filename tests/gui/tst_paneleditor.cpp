@@ -2,6 +2,7 @@
 // Enter and double click, title and thresholds reaching the returned panel, OK
 // disabled (with the reason) while the panel is unusable; the dashboard editor's
 // Remove, resize and Add… changing the dashboard it returns.
+#include "document/dashboard.h"
 #include "document/dashboardedit.h"
 #include "editors/dashboardeditor.h"
 #include "editors/paneleditor.h"
@@ -13,10 +14,13 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTest>
@@ -51,6 +55,17 @@ template<typename T> T *child(QWidget *parent, const QString &name)
 QPushButton *okButton(QDialog *dialog)
 {
     return dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+}
+
+// OK, or Cancel when OK is disabled (the dialog says why), so a modal run ends.
+void clickOk(QDialog *dialog)
+{
+    okButton(dialog)->click();
+    if (dialog->isVisible()) {
+        qWarning("OK is disabled: %s",
+                 qPrintable(dialog->findChild<QLabel *>(u"message"_s)->text()));
+        dialog->reject();
+    }
 }
 
 void typeInto(QLineEdit *edit, const QString &text)
@@ -94,7 +109,7 @@ private Q_SLOTS:
     void pickSeriesTitleAndThresholds();
     void inconsistentInputDisablesOk();
     void unchangedPanelIsNoEdit();
-    void queryPanelKeepsItsQuery();
+    void queryPanelsAreEdited();
     void dashboardEditorRemoveAndResize();
     void dashboardEditorAddsPanel();
 };
@@ -227,54 +242,126 @@ void TestPanelEditor::unchangedPanelIsNoEdit()
     start.title = u"CPU"_s;
     start.series = { { u"host"_s, u"host.cpu.*"_s, {} } };
     start.thresholds = { 70, 90, true };
-    whenModal<PanelEditor>([](PanelEditor *editor) { okButton(editor)->click(); });
-    QCOMPARE(editPanel(nullptr, start, registry), std::nullopt);
+    Dashboard dashboard;
+    DashboardSource host;
+    host.id = u"host"_s;
+    host.plugin = u"host"_s;
+    dashboard.sources = { host };
+    dashboard.panels = { start };
+    whenModal<PanelEditor>([](PanelEditor *editor) { clickOk(editor); });
+    QCOMPARE(editPanel(nullptr, dashboard, start, registry), std::nullopt);
 
     whenModal<PanelEditor>([](PanelEditor *editor) {
         QTest::keyClicks(child<QLineEdit>(editor, u"unit"_s), u"%"_s);
-        okButton(editor)->click();
+        clickOk(editor);
     });
-    const std::optional<DashboardPanel> edited = editPanel(nullptr, start, registry);
+    const std::optional<DashboardPanel> edited = editPanel(nullptr, dashboard, start, registry);
     QVERIFY(edited);
     QCOMPARE(edited->unit, u"%"_s);
     QCOMPARE(edited->thresholds, start.thresholds); // shown and read back unchanged
 }
 
-// A PromQL panel is edited around its query (the editor does not edit queries): the
-// query survives, a query panel takes no series, only query-reading types are offered
-// as valid, and a table without a query is refused.
-void TestPanelEditor::queryPanelKeepsItsQuery()
+// A PromQL panel: the query and its engine are edited (the engines offered are the
+// dashboard's promql sources); a panel reads series or a query, not both; only
+// query-reading types take one; a table without a query is refused; options do not
+// follow the panel to another type; a fleet USE matrix needs no series; and what the
+// reader would refuse in the dashboard is said in its words.
+void TestPanelEditor::queryPanelsAreEdited()
 {
     SeriesRegistry registry;
     registerSeries(registry);
+    Dashboard dashboard;
+    const auto source = [](const QString &id, const QString &plugin) {
+        DashboardSource one;
+        one.id = id;
+        one.plugin = plugin;
+        one.config = { { u"url"_s, u"http://127.0.0.1:9090"_s } };
+        return one;
+    };
+    dashboard.sources = { source(u"host"_s, u"host"_s), source(u"prom"_s, u"promql"_s),
+                          source(u"vm"_s, u"promql"_s) };
     DashboardPanel start = cpuPanel();
     start.type = PanelType::Table;
     start.series.clear();
     start.query = u"topk(10, rate(node_network_receive_bytes_total[1m]))"_s;
     start.querySource = u"prom"_s;
+    start.options
+        = { { u"columns"_s, QJsonArray { u"instance"_s, u"device"_s } }, { u"limit"_s, 10 } };
+    dashboard.panels = { start };
     PanelEditor editor(start, registry);
+    editor.setDashboard(dashboard);
     editor.show();
     QVERIFY(QTest::qWaitForWindowExposed(&editor));
     auto *type = child<QComboBox>(&editor, u"type"_s);
+    auto *query = child<QPlainTextEdit>(&editor, u"query"_s);
+    auto *engine = child<QComboBox>(&editor, u"querySource"_s);
     QVERIFY2(editor.problem().isEmpty(), qPrintable(editor.problem()));
+    QCOMPARE(query->toPlainText(), start.query);
+    QCOMPARE(engine->count(), 2); // the promql sources, not the host source
+    QVERIFY(engine->isEnabled());
+    QCOMPARE(engine->currentText(), u"prom"_s);
+    QCOMPARE(editor.panel(), start); // unchanged: edits nothing
+
+    engine->setCurrentIndex(engine->findData(u"vm"_s));
+    query->setPlainText(u"  topk(5, up)\n"_s);
+    QCOMPARE(editor.panel().querySource, u"vm"_s);
+    QCOMPARE(editor.panel().query, u"topk(5, up)"_s);
+    QCOMPARE(editor.panel().options, start.options);
     QVERIFY(okButton(&editor)->isEnabled());
-    QCOMPARE(editor.panel().query, start.query);
-    QCOMPARE(editor.panel().querySource, start.querySource);
+
+    query->clear();
+    QVERIFY(!okButton(&editor)->isEnabled());
+    QVERIFY2(editor.problem().contains(u"instant query"_s), qPrintable(editor.problem()));
+    query->setPlainText(u"up"_s);
+    QVERIFY(okButton(&editor)->isEnabled());
 
     type->setCurrentIndex(type->findData(int(PanelType::ShardHistogram)));
     QVERIFY(!okButton(&editor)->isEnabled());
     QVERIFY2(editor.problem().contains(u"timeseries, heatmap or table"_s),
              qPrintable(editor.problem()));
+    // A timeseries reads the query too; the table's columns and limit stay behind.
     type->setCurrentIndex(type->findData(int(PanelType::TimeSeries)));
     QVERIFY2(editor.problem().isEmpty(), qPrintable(editor.problem()));
     QCOMPARE(editor.panel().type, PanelType::TimeSeries);
+    QVERIFY(editor.panel().options.isEmpty());
+    editor.addSeries({ { u"host"_s, u"host.cpu.*"_s, {} } });
+    QVERIFY2(editor.problem().contains(u"not both"_s), qPrintable(editor.problem()));
+    query->clear(); // series instead of a query: no engine is named
+    QVERIFY2(editor.problem().isEmpty(), qPrintable(editor.problem()));
+    QVERIFY(editor.panel().querySource.isEmpty());
 
-    // Without a query a table has nothing to show.
-    DashboardPanel noQuery = start;
-    noQuery.query.clear();
-    noQuery.querySource.clear();
-    PanelEditor bare(noQuery, registry);
-    QVERIFY2(bare.problem().contains(u"instant query"_s), qPrintable(bare.problem()));
+    // The dashboard's only engine stays unnamed, as the file had it.
+    DashboardPanel unnamed = start;
+    unnamed.querySource.clear();
+    Dashboard oneEngine = dashboard;
+    oneEngine.sources.removeLast();
+    oneEngine.panels = { unnamed };
+    PanelEditor single(unnamed, registry);
+    single.setDashboard(oneEngine);
+    QVERIFY(!child<QComboBox>(&single, u"querySource"_s)->isEnabled());
+    QVERIFY2(single.problem().isEmpty(), qPrintable(single.problem()));
+    QCOMPARE(single.panel(), unnamed);
+
+    // A query the dashboard has no engine for: the reader's words.
+    Dashboard noEngine = oneEngine;
+    noEngine.sources.removeLast();
+    PanelEditor orphan(unnamed, registry);
+    orphan.setDashboard(noEngine);
+    QVERIFY2(orphan.problem().contains(u"Would not load back: panels[0].query: needs a source "
+                                       "with plugin \"promql\""_s),
+             qPrintable(orphan.problem()));
+
+    // A fleet USE matrix reads its options' queries: no series needed.
+    DashboardPanel fleet = cpuPanel();
+    fleet.type = PanelType::UseMatrix;
+    fleet.series.clear();
+    fleet.options = { { u"queries"_s,
+                        QJsonArray { QJsonObject { { u"query"_s, u"up"_s },
+                                                   { u"resource"_s, u"exporter"_s },
+                                                   { u"use"_s, u"errors"_s } } } } };
+    PanelEditor matrix(fleet, registry);
+    QVERIFY2(matrix.problem().isEmpty(), qPrintable(matrix.problem()));
+    QCOMPARE(matrix.panel().options, fleet.options);
 }
 
 void TestPanelEditor::dashboardEditorRemoveAndResize()
@@ -341,6 +428,10 @@ void TestPanelEditor::dashboardEditorAddsPanel()
     existing.layout = { 0, 0, 12, 3 };
     existing.series = { { u"host"_s, u"host.cpu.*"_s, {} } };
     dashboard.panels = { existing };
+    DashboardSource host;
+    host.id = u"host"_s;
+    host.plugin = u"host"_s;
+    dashboard.sources = { host };
 
     DashboardEditor editor(dashboard, registry);
     editor.show();
@@ -351,7 +442,7 @@ void TestPanelEditor::dashboardEditorAddsPanel()
         QTest::keyClick(child<QLineEdit>(panelEditor, u"seriesFilter"_s), Qt::Key_Return);
         QTest::keyClicks(child<QLineEdit>(panelEditor, u"title"_s), u"CPU saturation"_s);
         ran = true;
-        okButton(panelEditor)->click();
+        clickOk(panelEditor);
     });
     QTest::mouseClick(child<QPushButton>(&editor, u"addPanel"_s), Qt::LeftButton);
     QVERIFY(ran);

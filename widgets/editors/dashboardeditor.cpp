@@ -274,6 +274,7 @@ void DashboardEditor::addPanel()
     DashboardPanel panel;
     panel.type = AllPanelTypes.front();
     PanelEditor editor(panel, m_registry, this);
+    editor.setDashboard(m_dashboard);
     editor.setWindowTitle(tr("New Panel"));
     if (editor.exec() != QDialog::Accepted)
         return;
@@ -286,6 +287,7 @@ void DashboardEditor::editCurrentPanel()
     if (id.isEmpty())
         return;
     PanelEditor editor(*m_dashboard.panel(id), m_registry, this);
+    editor.setDashboard(m_dashboard);
     if (editor.exec() != QDialog::Accepted)
         return;
     replacePanel(m_dashboard, id, editor.panel());

@@ -2,6 +2,7 @@
 
 #include "core/legendtemplate.h"
 #include "core/usernumber.h"
+#include "document/dashboardedit.h"
 #include "document/dashboardlimits.h"
 #include "editors/seriespicker.h"
 #include "query/panels/paneldescriptor.h"
@@ -10,10 +11,12 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <cmath>
@@ -60,6 +63,8 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     , m_warning(new QLineEdit(boundText(panel.thresholds.warning), this))
     , m_critical(new QLineEdit(boundText(panel.thresholds.critical), this))
     , m_higherIsWorse(new QCheckBox(tr("Higher values are worse"), this))
+    , m_query(new QPlainTextEdit(panel.query, this))
+    , m_querySource(new QComboBox(this))
     , m_seriesList(new QListWidget(this))
     , m_remove(new QPushButton(tr("Remove"), this))
     , m_picker(new SeriesPicker(registry, this))
@@ -82,6 +87,8 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     m_warning->setObjectName(u"warning"_s);
     m_critical->setObjectName(u"critical"_s);
     m_higherIsWorse->setObjectName(u"higherIsWorse"_s);
+    m_query->setObjectName(u"query"_s);
+    m_querySource->setObjectName(u"querySource"_s);
     m_seriesList->setObjectName(u"panelSeries"_s);
     m_remove->setObjectName(u"removeSeries"_s);
     m_message->setObjectName(u"message"_s);
@@ -99,6 +106,18 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     m_higherIsWorse->setChecked(panel.thresholds.higherIsWorse);
     m_higherIsWorse->setToolTip(tr("Clear it for values that are bad when low (free memory, "
                                    "cache hit ratio)"));
+    m_query->setPlaceholderText(tr("a PromQL expression, instead of series, e.g. "
+                                   "rate(node_network_receive_bytes_total{instance=~\"$host\"}"
+                                   "[1m])"));
+    m_query->setToolTip(tr("Asked of the engine for the visible range (an instant query at the "
+                           "range's end for a table); $variables are the dashboard's"));
+    m_query->setTabChangesFocus(true);
+    m_query->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_query->setFixedHeight(m_query->fontMetrics().lineSpacing() * 4);
+    m_querySource->setToolTip(tr("The dashboard's promql source the query is asked of"));
+    m_querySource->setEnabled(false); // until setDashboard() names the engines
+    if (!panel.querySource.isEmpty())
+        m_querySource->addItem(panel.querySource, panel.querySource);
     m_seriesList->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_message->setWordWrap(true);
     QPalette warningPalette = m_message->palette();
@@ -114,6 +133,8 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     form->addRow(tr("&Warning at:"), m_warning);
     form->addRow(tr("&Critical at:"), m_critical);
     form->addRow(QString(), m_higherIsWorse);
+    form->addRow(tr("PromQL &query:"), m_query);
+    form->addRow(tr("&Engine:"), m_querySource);
 
     auto *left = new QVBoxLayout;
     left->addLayout(form);
@@ -153,6 +174,8 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     for (QLineEdit *edit : { m_warning, m_critical, m_legend })
         connect(edit, &QLineEdit::textChanged, this, &PanelEditor::validate);
     connect(m_higherIsWorse, &QCheckBox::toggled, this, &PanelEditor::validate);
+    connect(m_query, &QPlainTextEdit::textChanged, this, &PanelEditor::validate);
+    connect(m_querySource, &QComboBox::currentIndexChanged, this, &PanelEditor::validate);
 
     m_remove->setEnabled(false);
     addSeries(panel.series);
@@ -165,11 +188,22 @@ DashboardPanel PanelEditor::panel() const
 {
     DashboardPanel panel = m_original;
     panel.type = currentType();
+    // Options belong to a type (document/panels/): another type starts without them.
+    if (panel.type != m_original.type)
+        panel.options = {};
     panel.title = m_title->text().trimmed();
     panel.unit = m_unit->text().trimmed();
     panel.legend = m_legend->text().trimmed();
     panel.yScale = yScaleFromName(m_yScale->currentData().toString()).value_or(YScale::Linear);
     panel.series = m_series;
+    panel.query = currentQuery();
+    // Unnamed, the query goes to the dashboard's only engine: kept unnamed unless the
+    // user picks one (an engine added later then asks which).
+    const QString source = m_querySource->currentData().toString();
+    panel.querySource
+        = panel.query.isEmpty() || (m_querySource->count() == 1 && m_original.querySource.isEmpty())
+        ? QString()
+        : source;
     PanelThresholds thresholds;
     thresholds.higherIsWorse = m_higherIsWorse->isChecked();
     parseBound(m_warning->text(), &thresholds.warning);
@@ -181,6 +215,29 @@ DashboardPanel PanelEditor::panel() const
 PanelType PanelEditor::currentType() const
 {
     return PanelType(m_type->currentData().toInt());
+}
+
+QString PanelEditor::currentQuery() const
+{
+    return m_query->toPlainText().trimmed();
+}
+
+void PanelEditor::setDashboard(const Dashboard &dashboard)
+{
+    m_dashboard = dashboard;
+    const QString chosen = m_querySource->currentData().toString();
+    m_querySource->clear();
+    for (const DashboardSource &source : dashboard.sources) {
+        if (source.plugin == PromqlPlugin)
+            m_querySource->addItem(source.id, source.id);
+    }
+    m_querySource->setCurrentIndex(std::max(0, m_querySource->findData(chosen)));
+    m_querySource->setEnabled(m_querySource->count() > 1);
+    m_query->setEnabled(m_querySource->count() > 0 || !currentQuery().isEmpty());
+    if (m_querySource->count() == 0)
+        m_query->setPlaceholderText(tr("the dashboard has no promql source to ask (add one in "
+                                       "Sources)"));
+    validate();
 }
 
 void PanelEditor::addSeries(const QList<SeriesSelector> &selectors)
@@ -215,18 +272,24 @@ void PanelEditor::validate()
     double critical = qQNaN();
     const bool higherIsWorse = m_higherIsWorse->isChecked();
     // The alert list shows the dashboard's alert events; it reads no series. A panel
-    // with a PromQL query reads it (kept as the file has it: this editor does not edit
-    // queries), and a table panel reads nothing else.
-    const bool hasQuery = !m_original.query.isEmpty();
+    // reads series or a PromQL query, and a table panel only a query.
+    const bool hasQuery = !currentQuery().isEmpty();
+    // A fleet USE matrix reads the PromQL queries of its options (kept as they are).
+    const bool readsOptionQueries = currentType() == PanelType::UseMatrix
+        && !panel().options.value(u"queries"_s).toArray().isEmpty();
     if (currentType() == PanelType::Table && !hasQuery)
-        m_problem = tr("A table shows an engine's instant query: write its \"query\" in the "
-                       "dashboard file.");
+        m_problem = tr("A table shows an engine's instant query: write its PromQL query.");
     else if (hasQuery && !m_series.isEmpty())
-        m_problem = tr("This panel reads a PromQL query: it cannot read series as well.");
+        m_problem = tr("A panel reads series or a PromQL query, not both: remove the series "
+                       "or clear the query.");
+    else if (hasQuery && currentQuery().size() > DashboardLimits::MaximumQueryLength)
+        m_problem = tr("The query is longer than %1 characters.")
+                        .arg(DashboardLimits::MaximumQueryLength);
     else if (hasQuery && currentType() != PanelType::TimeSeries
              && currentType() != PanelType::Heatmap && currentType() != PanelType::Table)
         m_problem = tr("A panel with a PromQL query is a timeseries, heatmap or table panel.");
-    else if (m_series.isEmpty() && !hasQuery && panelDescriptor(currentType()).readsSeries)
+    else if (m_series.isEmpty() && !hasQuery && !readsOptionQueries
+             && panelDescriptor(currentType()).readsSeries)
         m_problem = tr("Add at least one series: the panel would be empty.");
     else if (QString error; !LegendTemplate::parse(m_legend->text().trimmed(), &error))
         m_problem = tr("Legend: %1.").arg(error);
@@ -239,16 +302,30 @@ void PanelEditor::validate()
     else if (!qIsNaN(warning) && !qIsNaN(critical) && !higherIsWorse && critical > warning)
         m_problem = tr("Critical must not be above warning when lower values are worse.");
     else
-        m_problem.clear();
+        m_problem = problemInDashboard();
     m_message->setText(m_problem);
     m_message->setVisible(!m_problem.isEmpty());
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_problem.isEmpty());
 }
 
-std::optional<DashboardPanel> editPanel(QWidget *parent, const DashboardPanel &panel,
-                                        const SeriesRegistry &registry)
+QString PanelEditor::problemInDashboard() const
+{
+    if (!m_dashboard)
+        return {};
+    Dashboard edited = *m_dashboard;
+    if (!m_original.id.isEmpty() && edited.panel(m_original.id))
+        replacePanel(edited, m_original.id, panel());
+    else
+        addPanel(edited, panel());
+    const QString problem = dashboardProblem(edited);
+    return problem.isEmpty() ? QString() : tr("Would not load back: %1.").arg(problem);
+}
+
+std::optional<DashboardPanel> editPanel(QWidget *parent, const Dashboard &dashboard,
+                                        const DashboardPanel &panel, const SeriesRegistry &registry)
 {
     PanelEditor editor(panel, registry, parent);
+    editor.setDashboard(dashboard);
     if (editor.exec() != QDialog::Accepted)
         return std::nullopt;
     const DashboardPanel edited = editor.panel();

@@ -1,7 +1,9 @@
-// Edits one dashboard panel: type, title, unit, Y scale, thresholds and its series
-// (picked from the known series with SeriesPicker). Checks as the user types: OK stays
-// disabled, with the reason shown, while the panel has no series or its thresholds
-// contradict each other.
+// Edits one dashboard panel: type, title, unit, Y scale, thresholds, and what it reads:
+// its series (picked from the known series with SeriesPicker) or a PromQL query and the
+// engine (promql source) it is asked of. Checks as the user types: OK stays disabled,
+// with the reason shown, while the panel reads nothing, reads both, or its thresholds
+// contradict each other; given the dashboard (setDashboard), also while the dashboard
+// with this panel in it would not load back once saved, in the reader's words.
 #pragma once
 
 #include "document/dashboard.h"
@@ -15,6 +17,7 @@ class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QPlainTextEdit;
 class QPushButton;
 
 namespace Headroom {
@@ -36,6 +39,10 @@ public:
     // Why OK is disabled; empty when the panel can be used.
     QString problem() const { return m_problem; }
 
+    // The dashboard the panel is in (or will be added to): its promql sources are the
+    // engines offered for a query, and the panel is checked in it as the reader would.
+    void setDashboard(const Dashboard &dashboard);
+
     // Appends the selectors not already on the panel.
     void addSeries(const QList<SeriesSelector> &selectors);
     QList<SeriesSelector> series() const { return m_series; }
@@ -43,10 +50,14 @@ public:
 
 private:
     PanelType currentType() const;
+    QString currentQuery() const;
     void removeSelectedSeries();
     void validate();
+    // The reader's complaint about the dashboard with this panel in it, or empty.
+    QString problemInDashboard() const;
 
     DashboardPanel m_original;
+    std::optional<Dashboard> m_dashboard;
     QList<SeriesSelector> m_series;
     QString m_problem;
 
@@ -58,6 +69,8 @@ private:
     QLineEdit *m_warning;
     QLineEdit *m_critical;
     QCheckBox *m_higherIsWorse;
+    QPlainTextEdit *m_query;
+    QComboBox *m_querySource;
     QListWidget *m_seriesList;
     QPushButton *m_remove;
     SeriesPicker *m_picker;
@@ -67,7 +80,8 @@ private:
 
 // Runs a PanelEditor. Returns the edited panel, or nullopt when the user cancelled or
 // changed nothing (so the caller marks the dashboard modified only on a value).
-std::optional<DashboardPanel> editPanel(QWidget *parent, const DashboardPanel &panel,
+std::optional<DashboardPanel> editPanel(QWidget *parent, const Dashboard &dashboard,
+                                        const DashboardPanel &panel,
                                         const SeriesRegistry &registry);
 
 } // namespace Headroom
