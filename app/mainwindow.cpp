@@ -557,8 +557,11 @@ void MainWindow::rebuildVariableBar()
         m_variableBar->addWidget(new QLabel(
             (variable.label.isEmpty() ? variable.name : variable.label) + u": "_s, this));
         auto *combo = new QComboBox(this);
+        combo->setObjectName(u"variable:"_s + variable.name);
         combo->setEditable(true); // any value is allowed; options are suggestions
-        combo->addItems(variable.options);
+        combo->addItems(variableChoices(variable, {}));
+        if (variable.multi)
+            combo->setToolTip(tr("Several values: a, b; all of them: *"));
         combo->setCurrentText(m_variables.value(variable.name));
         combo->setMinimumContentsLength(16);
         const QString name = variable.name;
@@ -571,6 +574,19 @@ void MainWindow::rebuildVariableBar()
         m_variableBar->addWidget(combo);
     }
     m_variableBar->setVisible(!m_dashboard.variables.isEmpty());
+}
+
+void MainWindow::offerVariableValues(const QMap<QString, QStringList> &listed)
+{
+    for (const DashboardVariable &variable : std::as_const(m_dashboard.variables)) {
+        auto *combo = m_variableBar->findChild<QComboBox *>(u"variable:"_s + variable.name);
+        if (!combo || !listed.contains(variable.name))
+            continue;
+        const QString text = combo->currentText(); // as shown, maybe being typed
+        combo->clear();
+        combo->addItems(variableChoices(variable, listed.value(variable.name)));
+        combo->setCurrentText(text);
+    }
 }
 
 void MainWindow::restartCollection()
@@ -606,19 +622,34 @@ void MainWindow::showPanels()
 void MainWindow::expandRepeatsLater()
 {
     const int generation = ++m_repeatGeneration;
-    if (!hasRepeats(m_dashboard))
+    // Repeats need their values; a variable with labelValues is offered the engine's
+    // (asked only of a trusted dashboard's engines: an untrusted file chose them).
+    const bool repeats = hasRepeats(m_dashboard);
+    const bool lists = m_trusted && !m_session->isRecording()
+        && std::any_of(m_dashboard.variables.cbegin(), m_dashboard.variables.cend(),
+                       [](const DashboardVariable &v) { return !v.labelValues.label.isEmpty(); });
+    if (!repeats && !lists)
         return;
     const auto [from, to] = currentRange();
-    auto *watcher = new QFutureWatcher<std::pair<Dashboard, QStringList>>(this);
-    connect(watcher, &QFutureWatcher<std::pair<Dashboard, QStringList>>::finished, this,
-            [this, watcher, generation] {
-                const auto [drawn, messages] = watcher->result();
+    struct Expanded
+    {
+        Dashboard drawn;
+        QMap<QString, QStringList> listed;
+        QStringList messages;
+    };
+    auto *watcher = new QFutureWatcher<Expanded>(this);
+    connect(watcher, &QFutureWatcher<Expanded>::finished, this,
+            [this, watcher, generation, repeats] {
+                const auto [drawn, listed, messages] = watcher->result();
                 watcher->deleteLater();
                 // Another dashboard, edit or value since: that one's expansion counts.
                 if (generation != m_repeatGeneration)
                     return;
                 for (const QString &message : messages)
                     statusBar()->showMessage(message, 10000);
+                offerVariableValues(listed);
+                if (!repeats)
+                    return; // the panels as drawn are the dashboard's
                 m_view->setDashboard(drawn);
                 installPanelActions();
                 refresh();
@@ -626,11 +657,13 @@ void MainWindow::expandRepeatsLater()
     // Copies: the user may open another dashboard meanwhile.
     const Dashboard dashboard = m_dashboard;
     const SeriesStore *store = m_session->store();
-    watcher->setFuture(QtConcurrent::run([dashboard, store, from, to] {
+    watcher->setFuture(QtConcurrent::run([dashboard, store, from, to, lists] {
         QStringList messages;
-        const auto values
-            = resolveRepeatValues(dashboard, store->promqlEngines(), from, to, &messages);
-        return std::pair { expandRepeats(dashboard, values), messages };
+        const PromqlEngines *engines = store->promqlEngines();
+        const VariableValues values = lists
+            ? resolveVariableValues(dashboard, engines, from, to, &messages)
+            : VariableValues { resolveRepeatValues(dashboard, engines, from, to, &messages), {} };
+        return Expanded { expandRepeats(dashboard, values.repeat), values.listed, messages };
     }));
 }
 

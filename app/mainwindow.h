@@ -77,6 +77,8 @@ protected:
 private:
     void createActions();
     void rebuildVariableBar();
+    // The values engines listed for variables (labelValues) join their choices.
+    void offerVariableValues(const QMap<QString, QStringList> &listed);
     void restartCollection();
     // Shows the dashboard's panels, then (where panels repeat) the values they repeat
     // over, resolved in the pool (an engine may be asked), with the panels expanded.

@@ -5,11 +5,13 @@
 // (worst first), figures equal to what the engine itself computes, a cell's chart kept
 // to its host, an engine error beside the cells read before it; the real binary
 // exports the shipped dashboard headless with --var prometheus= and --var host=.
+#include "core/naturalsort.h"
 #include "document/dashboardfile.h"
 #include "engine/promqlengines.h"
 #include "enginetestutil.h"
 #include "query/promql/promqlpanelquery.h"
 #include "query/promql/promqltable.h"
+#include "query/promql/repeatvalues.h"
 #include "query/use/promqlusematrix.h"
 
 #include <QDateTime>
@@ -186,6 +188,56 @@ private Q_SLOTS:
         QCOMPARE(drawn.series.size(), 1);
         QCOMPARE(drawn.series.first().info.key.labels.value(u"instance"_s), m_hostB);
         QVERIFY(drawn.series.first().rawCount > 0);
+    }
+
+    // The variable bar's choices: the instances the engine lists for a variable with
+    // labelValues whatever its value (a single host here, no repeat), asked once for a
+    // variable that is also repeated over "*"; an engine that is down says so.
+    void variableValuesListed()
+    {
+        Dashboard dashboard;
+        DashboardVariable host;
+        host.name = u"host"_s;
+        host.multi = true;
+        host.defaultValue = m_hostA;
+        host.labelValues.label = u"instance"_s;
+        host.labelValues.match = u"up"_s;
+        DashboardVariable job = host;
+        job.name = u"job"_s;
+        job.defaultValue = AllValues;
+        job.labelValues.label = u"job"_s;
+        dashboard.variables = { host, job };
+        DashboardPanel repeated;
+        repeated.id = u"per-job"_s;
+        repeated.repeat = u"job"_s;
+        dashboard.panels = { repeated };
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        QStringList messages;
+        const VariableValues values
+            = resolveVariableValues(dashboard, &m_engines, now - 60'000, now, &messages);
+        QVERIFY2(messages.isEmpty(), qPrintable(messages.join(u'\n')));
+        QStringList hosts { m_hostA, m_hostB, m_down };
+        std::sort(hosts.begin(), hosts.end(), [](const QString &a, const QString &b) {
+            return naturalLess(a, b, Qt::CaseSensitive);
+        });
+        QCOMPARE(values.listed.value(u"host"_s), hosts);
+        QVERIFY(!values.repeat.contains(u"host"_s)); // nothing repeats over it
+        const QStringList jobs = values.listed.value(u"job"_s);
+        QVERIFY2(!jobs.isEmpty(), "no job values");
+        QCOMPARE(values.repeat.value(u"job"_s), jobs);
+        QCOMPARE(variableChoices(host, values.listed.value(u"host"_s)),
+                 QStringList { AllValues } + hosts);
+        // The headless path asks only for what repeats.
+        QCOMPARE(resolveRepeatValues(dashboard, &m_engines, now - 60'000, now, &messages),
+                 values.repeat);
+
+        PromqlEngines down;
+        down.set({ { { u"prom"_s, QUrl(u"http://%1"_s.arg(m_down)) } }, {} });
+        const VariableValues none
+            = resolveVariableValues(dashboard, &down, now - 60'000, now, &messages);
+        QVERIFY(none.listed.isEmpty());
+        QCOMPARE(messages.size(), 2);
+        QVERIFY2(messages.first().startsWith(u"variable host: "_s), qPrintable(messages.first()));
     }
 
     // A top-N table across hosts: an instant query at the range's end, a row per

@@ -416,6 +416,16 @@ private Q_SLOTS:
         QVERIFY(messages.isEmpty());
         QCOMPARE(values.value(u"host"_s), (QStringList { u"a"_s, u"b"_s })); // a section's
         QCOMPARE(values.value(u"zone"_s), (QStringList { u"eu"_s, u"us"_s })); // * of options
+
+        // The variable bar's choices: options, then the engine's values, each once; "*"
+        // leads only where it means the engine's list.
+        QCOMPARE(variableChoices(zone, { u"us"_s, u"ap"_s }),
+                 (QStringList { u"*"_s, u"eu"_s, u"us"_s, u"ap"_s }));
+        host.labelValues.label = u"instance"_s;
+        QCOMPARE(variableChoices(host, { u"b:9100"_s, u"a:9100"_s }),
+                 (QStringList { u"*"_s, u"b:9100"_s, u"a:9100"_s }));
+        host.multi = false;
+        QCOMPARE(variableChoices(host, { u"a:9100"_s }), QStringList { u"a:9100"_s });
     }
 
     // A multi-value variable inside =~"...": each value matched literally.

@@ -3,6 +3,7 @@
 // side, and a new value in the variable bar redraws the copies and moves what lies
 // below.
 #include "dashboardview.h"
+#include "document/dashboardtrust.h"
 #include "engine/monitoringsession.h"
 #include "mainwindow.h"
 #include "panels/panelwidget.h"
@@ -10,8 +11,10 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFile>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,13 +43,15 @@ private Q_SLOTS:
     void copiesPerValueAndRedrawnOnANewValue()
     {
         QSettings().clear();
+        QFile::remove(DashboardTrustStore::defaultPath()); // test mode: not the user's
         QTemporaryDir dir;
         const QString path = dir.filePath(u"repeat.json"_s);
         QFile file(path);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        // The engine is never asked: the values are given, and the file is not trusted.
+        // The engine is not asked until the file is trusted: the values are given.
         file.write("{\"schemaVersion\": 4, \"title\": \"Repeat\", \"variables\": [{\"name\": "
-                   "\"host\", \"multi\": true, \"default\": \"a, b\"}], \"sources\": [{\"id\": "
+                   "\"host\", \"multi\": true, \"default\": \"a, b\", \"labelValues\": "
+                   "{\"label\": \"instance\"}}], \"sources\": [{\"id\": "
                    "\"prom\", \"plugin\": \"promql\", \"config\": {\"url\": "
                    "\"http://127.0.0.1:9\"}}], \"panels\": [{\"id\": \"mem\", \"type\": "
                    "\"timeseries\", \"title\": \"Memory of $host\", \"repeat\": \"host\", "
@@ -72,19 +77,33 @@ private Q_SLOTS:
         QCOMPARE(b->config().layout.x, 6); // side by side
         QCOMPARE(window.view()->dashboard().panel(u"all"_s)->layout.y, 3); // one row: no shift
 
-        // A third value: three copies, the panel below moved down by a row of copies.
-        QComboBox *hosts = nullptr;
-        for (QComboBox *combo : window.findChildren<QComboBox *>()) {
-            if (combo->currentText() == u"a, b"_s)
-                hosts = combo;
-        }
+        // The variable bar offers "*" (all the engine lists); an untrusted file's engine
+        // is not asked for the list.
+        auto *hosts = window.findChild<QComboBox *>(u"variable:host"_s);
         QVERIFY(hosts);
+        QCOMPARE(hosts->currentText(), u"a, b"_s);
+        QCOMPARE(hosts->count(), 1);
+        QCOMPARE(hosts->itemText(0), u"*"_s);
+        QVERIFY2(!window.statusBar()->currentMessage().contains(u"variable host"_s),
+                 qPrintable(window.statusBar()->currentMessage()));
+
+        // A third value: three copies, the panel below moved down by a row of copies.
         hosts->setCurrentText(u"a, b, c"_s);
         Q_EMIT hosts->activated(0);
         QTRY_COMPARE(panelIds(window),
                      (QStringList { u"all"_s, u"mem/a"_s, u"mem/b"_s, u"mem/c"_s }));
         QCOMPARE(window.view()->dashboard().panel(u"mem/c"_s)->layout.y, 3);
         QCOMPARE(window.view()->dashboard().panel(u"all"_s)->layout.y, 6);
+
+        // Trusted, the engine is asked for the list; this one is down, and says so while
+        // the given values are still drawn and typed text stays.
+        hosts->setEditText(u"a, b, c, d"_s);
+        QTest::mouseClick(window.findChild<QPushButton *>(u"trustButton"_s), Qt::LeftButton);
+        QTRY_VERIFY2(window.statusBar()->currentMessage().startsWith(u"variable host: "_s)
+                         && window.statusBar()->currentMessage().contains(u"127.0.0.1:9"_s),
+                     qPrintable(window.statusBar()->currentMessage()));
+        QCOMPARE(hosts->currentText(), u"a, b, c, d"_s);
+        QCOMPARE(panelIds(window), (QStringList { u"all"_s, u"mem/a"_s, u"mem/b"_s, u"mem/c"_s }));
     }
 };
 

@@ -20,4 +20,18 @@ QMap<QString, QStringList> resolveRepeatValues(const Dashboard &dashboard,
                                                const PromqlEngines *engines, qint64 fromMs,
                                                qint64 toMs, QStringList *messages);
 
+// The same, for the window: also the values the engine lists for every variable with
+// labelValues, whatever its value (the variable bar offers them), each asked once.
+struct VariableValues
+{
+    QMap<QString, QStringList> repeat; // as resolveRepeatValues()
+    QMap<QString, QStringList> listed; // variable -> the engine's values, natural order
+};
+// What the variable bar offers for a variable: "*" first for a multi-value variable
+// with labelValues, then its options, then the values the engine listed, each once.
+QStringList variableChoices(const DashboardVariable &variable, const QStringList &listed);
+
+VariableValues resolveVariableValues(const Dashboard &dashboard, const PromqlEngines *engines,
+                                     qint64 fromMs, qint64 toMs, QStringList *messages);
+
 } // namespace Headroom
