@@ -222,6 +222,24 @@ private Q_SLOTS:
         QCOMPARE(histogramQuantile(0.9, point), 8.0);
     }
 
+    // A native histogram as PromQL walks it: from the top for q >= 0.5, so a rank on the
+    // edge of an empty stretch answers its upper end; from the bottom below 0.5 and when
+    // NaN was observed (a NaN sum); the zero bucket from 0 without negative buckets.
+    void nativeQuantilesWalkAsPromql()
+    {
+        PromqlHistogramPoint point { 1000, 4, 10, { { 0.5, 1, 2 }, { 4, 8, 2 } } };
+        QCOMPARE(histogramQuantile(0.5, point, HistogramForm::Native), 4.0);
+        QCOMPARE(histogramQuantile(0.5, point, HistogramForm::Classic), 1.0);
+        QCOMPARE(histogramQuantile(0.75, point, HistogramForm::Native), 6.0); // within
+        QCOMPARE(histogramQuantile(0.25, point, HistogramForm::Native), 0.75);
+        point.sum = std::nan("");
+        QCOMPARE(histogramQuantile(0.5, point, HistogramForm::Native), 1.0);
+        point.sum = 10;
+        point.buckets.insert(point.buckets.begin(), HistogramBucket { -0.001, 0.001, 4 });
+        point.count = 8;
+        QCOMPARE(histogramQuantile(0.25, point, HistogramForm::Native), 0.0005);
+    }
+
     void splitsHistogramsFromLines()
     {
         const auto bound = [](const QString &job, const QString &le, std::vector<Sample> points) {

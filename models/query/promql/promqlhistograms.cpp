@@ -109,7 +109,7 @@ PromqlHistogramSplit splitPromqlHistograms(QList<PromqlSeries> series)
     return split;
 }
 
-double histogramQuantile(double q, const PromqlHistogramPoint &point)
+double histogramQuantile(double q, const PromqlHistogramPoint &point, HistogramForm form)
 {
     const std::vector<HistogramBucket> &buckets = point.buckets;
     double inBuckets = 0;
@@ -122,23 +122,45 @@ double histogramQuantile(double q, const PromqlHistogramPoint &point)
         return -std::numeric_limits<double>::infinity();
     if (q > 1)
         return std::numeric_limits<double>::infinity();
-    const double rank = q * total;
-    double below = 0;
-    const HistogramBucket *last = nullptr;
-    for (const HistogramBucket &bucket : buckets) {
+    // PromQL walks a native histogram from the top for q >= 0.5 (unless NaN was
+    // observed, which its sum tells): on a rank that ends a bucket followed by empty
+    // ones, that answers the empty stretch's upper end where the walk from the bottom
+    // answers its lower end.
+    const bool fromTheTop = form == HistogramForm::Native && q >= 0.5 && !std::isnan(point.sum);
+    const double rank = fromTheTop ? (1 - q) * total : q * total;
+    double counted = 0;
+    const HistogramBucket *at = nullptr;
+    const auto visit = [&](const HistogramBucket &bucket) {
         if (!(bucket.count > 0))
-            continue;
-        last = &bucket;
-        if (below + bucket.count >= rank) {
-            if (std::isinf(bucket.upper))
-                return bucket.lower;
-            return bucket.lower + (bucket.upper - bucket.lower) * ((rank - below) / bucket.count);
-        }
-        below += bucket.count;
+            return false;
+        at = &bucket;
+        counted += bucket.count;
+        return counted >= rank;
+    };
+    if (fromTheTop) {
+        for (auto it = buckets.rbegin(); it != buckets.rend() && !visit(*it); ++it) { }
+    } else {
+        for (auto it = buckets.begin(); it != buckets.end() && !visit(*it); ++it) { }
     }
-    // The rank lies above the events in buckets (a count a hair above their sum): the
-    // top bucket's end.
-    return std::isinf(last->upper) ? last->lower : last->upper;
+    counted = std::min(counted, total);
+    if (counted < rank) // above the events in buckets (a count a hair above their sum)
+        return std::isinf(at->upper) ? at->lower : at->upper;
+    if (std::isinf(at->upper)) // a classic histogram's +Inf bucket
+        return at->lower;
+    double lower = at->lower, upper = at->upper;
+    if (form == HistogramForm::Native && lower < 0 && upper > 0) {
+        // The zero bucket: its own side when the histogram has only the other.
+        const bool negative = std::any_of(buckets.begin(), buckets.end(),
+                                          [](const auto &b) { return b.upper <= 0; });
+        const bool positive = std::any_of(buckets.begin(), buckets.end(),
+                                          [](const auto &b) { return b.lower >= 0; });
+        if (positive && !negative)
+            lower = 0;
+        else if (negative && !positive)
+            upper = 0;
+    }
+    const double into = fromTheTop ? counted - rank : rank - (counted - at->count);
+    return lower + (upper - lower) * (into / at->count);
 }
 
 QList<std::pair<double, std::vector<Sample>>>

@@ -34,13 +34,22 @@ struct PromqlHistogramSplit
 
 PromqlHistogramSplit splitPromqlHistograms(QList<PromqlSeries> series);
 
+enum class HistogramForm
+{
+    Classic, // le bound series
+    Native
+};
+
 // The q-quantile (q in [0, 1]) of a histogram's buckets (sorted by upper bound), as
-// PromQL's histogram_quantile: the rank is q × the point's count (the engine's own, not
-// the buckets' sum: where the rank falls on a bucket's edge, the two differ in the last
-// bit and would pick different buckets), linear within the bucket it falls in (the first
-// bucket of a classic histogram starts at 0), the largest finite bound when it falls in
-// the +Inf bucket; NaN without events, -Inf and +Inf for q below 0 and above 1.
-double histogramQuantile(double q, const PromqlHistogramPoint &point);
+// PromQL 2.53's histogram_quantile: the rank is q × the point's count (the engine's own,
+// not the buckets' sum: where the rank falls on a bucket's edge, the two differ in the
+// last bit and would pick different buckets), linear within the bucket it falls in (the
+// first bucket of a classic histogram starts at 0), the largest finite bound when it
+// falls in the +Inf bucket; NaN without events, -Inf and +Inf for q below 0 and above 1.
+// A native histogram is walked as PromQL walks it: from the top for q >= 0.5 (rank
+// (1 - q) × count), and its zero bucket starts at 0 when it has no negative buckets.
+double histogramQuantile(double q, const PromqlHistogramPoint &point,
+                         HistogramForm form = HistogramForm::Classic);
 
 // The histogram as cumulative bound series (heatmapFromCumulativeBuckets' input): one
 // per upper bound any point has, ascending, with each point's events at or below it.

@@ -236,7 +236,9 @@ PanelData queryPromqlPanel(const DashboardPanel &panel, const PromqlEngines *eng
         for (const double p : percentiles) {
             std::vector<Sample> line;
             for (const PromqlHistogramPoint &point : histogram.points) {
-                const double value = histogramQuantile(p / 100, point);
+                const double value = histogramQuantile(p / 100, point,
+                                                       histogram.native ? HistogramForm::Native
+                                                                        : HistogramForm::Classic);
                 if (!std::isnan(value)) // no events at that time: no point
                     line.push_back({ point.tsMs, value });
             }
