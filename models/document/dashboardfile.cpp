@@ -7,12 +7,7 @@
 #include "document/dashboardedit.h"
 #include "document/dashboardlimits.h"
 #include "document/expression.h"
-#include "document/panels/heatmapoptions.h"
-#include "document/panels/shardhistogramoptions.h"
-#include "document/panels/shardtableoptions.h"
-#include "document/panels/tableoptions.h"
-#include "document/panels/timeseriesoptions.h"
-#include "document/panels/usematrixoptions.h"
+#include "document/panels/paneltyperules.h"
 #include "documentlogging.h"
 
 #include <QFile>
@@ -27,9 +22,6 @@
 #include <QUrl>
 #include <cmath>
 #include <limits>
-
-// A PanelType missing from the switch of Parser::checkPanelOptions is an error.
-#pragma GCC diagnostic error "-Wswitch"
 
 namespace Headroom {
 
@@ -687,24 +679,8 @@ bool Parser::parsePanel(const QJsonObject &object, const QString &path, Dashboar
 // (document/panels/), on this reader, so its refusals name the panel's fields.
 bool Parser::checkPanelOptions(const DashboardPanel &panel, const QString &path)
 {
-    switch (panel.type) {
-    case PanelType::TimeSeries: // apdex; stacked, yMin, yMax: read by the view as they are
-        return checkTimeSeriesPanel(*this, panel, path);
-    case PanelType::Alerts: // states, minSeverity: read by the view as they are
-    case PanelType::BlockingTree: // none
-        return true;
-    case PanelType::Heatmap:
-        return checkHeatmapPanel(*this, panel, path);
-    case PanelType::Table:
-        return checkTablePanel(*this, panel, path);
-    case PanelType::UseMatrix:
-        return checkUseMatrixPanel(*this, panel, path);
-    case PanelType::ShardHistogram:
-        return checkShardHistogramPanel(*this, panel, path);
-    case PanelType::ShardTable:
-        return checkShardTablePanel(*this, panel, path);
-    }
-    return true;
+    const auto check = panelTypeRules(panel.type).checkOptions;
+    return !check || check(*this, panel, path);
 }
 
 // "repeat": a multi-value variable, "repeatDirection": "h" (default) or "v", as Grafana
@@ -777,9 +753,10 @@ bool Parser::parsePanelQuery(const QJsonObject &object, const QString &path,
     const bool fleetMatrix = panel->type == PanelType::UseMatrix
         && !panel->options.value(u"queries"_s).toArray().isEmpty();
     if (panel->query.isEmpty() && !fleetMatrix) {
-        if (panel->type == PanelType::Table)
+        const PanelTypeRules &rules = panelTypeRules(panel->type);
+        if (rules.query == PanelQueryUse::Required)
             return fail(joinPath(path, u"query"_s),
-                        u"is required: a table panel shows an engine's instant query"_s);
+                        u"is required: %1"_s.arg(QString::fromUtf16(rules.queryRequiredBecause)));
         if (!panel->querySource.isEmpty())
             return fail(joinPath(path, u"querySource"_s), u"is set without a query"_s);
         return true;
@@ -793,12 +770,11 @@ bool Parser::parsePanelQuery(const QJsonObject &object, const QString &path,
         static const QRegularExpression grafanaLabel(
             u"\\{\\{\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\}\\}"_s);
         panel->legend.replace(grafanaLabel, u"{\\1}"_s);
-        if (panel->type != PanelType::TimeSeries && panel->type != PanelType::Heatmap
-            && panel->type != PanelType::Table)
+        if (panelTypeRules(panel->type).query == PanelQueryUse::None)
             return fail(queryPath,
-                        u"only timeseries, heatmap and table panels read a PromQL query in this "
-                        "build, not %1 (a usematrix panel reads options.queries)"_s.arg(
-                            panelTypeName(panel->type)));
+                        u"only %1 panels read a PromQL query in this build, not %2 (a usematrix "
+                        "panel reads options.queries)"_s.arg(panelTypesReadingQueries(u"and"),
+                                                             panelTypeName(panel->type)));
         if (!panel->series.isEmpty())
             return fail(queryPath, u"a panel reads either a query or series, not both"_s);
     }

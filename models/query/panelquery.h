@@ -6,14 +6,11 @@
 #include "core/sample.h"
 #include "document/dashboard.h"
 #include "engine/runtime/alertevent.h"
-#include "query/heatmap/latencyheatmap.h"
-#include "query/locks/blockingtreedata.h"
-#include "query/promql/promqltabledata.h"
-#include "query/shards/shardload.h"
-#include "query/use/usematrix.h"
+#include "query/panels/panelpayloads.h" // generated: every query/panels/<type>payload.h
 
 #include <QMetaType>
 #include <QtNumeric>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -52,32 +49,15 @@ struct PanelSeriesData
     qint64 rawCount = 0; // samples (or histograms) in range before reduction
 };
 
-// The payloads of the panel types that have a view of their own, and an empty one for
-// each type whose view is the common fields (series, alerts).
-struct TimeSeriesPayload
-{
-};
-struct AlertListPayload
-{
-};
-
-// One alternative per PanelType, in enum order (PanelData::type() is the index; each
-// query/panels/<type>panel.cpp checks its own with PanelPayloadOf):
-//   timeseries      TimeSeriesPayload: its series are its view
-//   heatmap         HeatmapGrid (heatmapquery.h): its series summed into one latency grid
-//   usematrix       UseMatrix (usematrixquery.h): one row per resource
-//   shardhistogram  ShardLoadHistogram (shardquery.h): the load histogram
-//   shardtable      ShardTableData (shardquery.h): the table's rows
-//   alerts          AlertListPayload: PanelData::alerts is its view
-//   blockingtree    BlockingTreeData (blockingtreequery.h): who blocks whom
-//   table           PromqlTableData (promqltabledata.h): an instant query's rows
+// One alternative per PanelType, in enum order (PanelData::type() is the index): the
+// PanelPayloadFor<Type>::type of each type's query/panels/<type>payload.h.
+namespace Detail {
+template<size_t... Index>
+std::variant<typename PanelPayloadFor<AllPanelTypes[Index]>::type...>
+    panelPayloadVariant(std::index_sequence<Index...>);
+} // namespace Detail
 using PanelPayload
-    = std::variant<TimeSeriesPayload, HeatmapGrid, UseMatrix, ShardLoadHistogram, ShardTableData,
-                   AlertListPayload, BlockingTreeData, PromqlTableData>;
-static_assert(std::variant_size_v<PanelPayload> == size_t(PanelTypeCount),
-              "one PanelPayload alternative per PanelType");
-template<PanelType Type>
-using PanelPayloadOf = std::variant_alternative_t<size_t(Type), PanelPayload>;
+    = decltype(Detail::panelPayloadVariant(std::make_index_sequence<size_t(PanelTypeCount)>()));
 
 struct PanelData
 {

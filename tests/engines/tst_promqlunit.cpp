@@ -507,7 +507,7 @@ private Q_SLOTS:
                                  << one << QString();
         QTest::newRow("shard table")
             << QString::fromUtf8("\"type\": \"shardtable\", \"query\": \"up\"") << one
-            << u"panels[0].query: only timeseries, heatmap and table panels read a PromQL query"_s;
+            << u"panels[0].query: only timeseries, heatmap, table and stat panels read a PromQL query"_s;
         QTest::newRow("table") << QString::fromUtf8(
             "\"type\": \"table\", \"query\": \"up\", \"options\": {\"columns\": [\"instance\"], "
             "\"limit\": 10, \"sort\": \"asc\"}")

@@ -9,6 +9,7 @@
 #include "panels/panelfactory.h"
 #include "panels/shardhistogrampanel.h"
 #include "panels/shardtablepanel.h"
+#include "panels/statpanel.h"
 #include "panels/tablepanel.h"
 #include "panels/timeseriespanel.h"
 #include "panels/usematrixpanel.h"
@@ -310,6 +311,7 @@ void TestDashboardView::everyTypeHasItsWidget()
         { PanelType::Alerts, &AlertListPanel::staticMetaObject },
         { PanelType::BlockingTree, &BlockingTreePanel::staticMetaObject },
         { PanelType::Table, &TablePanel::staticMetaObject },
+        { PanelType::Stat, &StatPanel::staticMetaObject },
     };
     QCOMPARE(widgets.size(), qsizetype(PanelTypeCount));
     for (PanelType type : AllPanelTypes) {

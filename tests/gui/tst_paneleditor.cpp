@@ -317,7 +317,7 @@ void TestPanelEditor::queryPanelsAreEdited()
 
     type->setCurrentIndex(type->findData(int(PanelType::ShardHistogram)));
     QVERIFY(!okButton(&editor)->isEnabled());
-    QVERIFY2(editor.problem().contains(u"timeseries, heatmap or table"_s),
+    QVERIFY2(editor.problem().contains(u"timeseries, heatmap, table or stat"_s),
              qPrintable(editor.problem()));
     // A timeseries reads the query too; the table's columns and limit stay behind.
     type->setCurrentIndex(type->findData(int(PanelType::TimeSeries)));

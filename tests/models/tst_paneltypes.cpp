@@ -2,6 +2,7 @@
 // whose query gives its own payload, and the capabilities the code had before the types
 // became descriptors (which types show alerts, compare, CSV rows of their own).
 #include "document/dashboardfile.h"
+#include "document/panels/paneltyperules.h"
 #include "document/paneltype.h"
 #include "engine/runtime/livebuffers.h"
 #include "engine/runtime/seriesregistry.h"
@@ -36,6 +37,9 @@ private Q_SLOTS:
     void unknownNames();
     void descriptors_data();
     void descriptors();
+    void documentRules_data();
+    void documentRules();
+    void queryReadersInWords();
     void queryGivesTheTypesPayload_data();
     void queryGivesTheTypesPayload();
     void fileRoundTrip();
@@ -57,7 +61,7 @@ void TestPanelTypes::namesRoundTrip()
     // The file format's spellings, in enum order.
     const QStringList expected { u"timeseries"_s,     u"heatmap"_s,    u"usematrix"_s,
                                  u"shardhistogram"_s, u"shardtable"_s, u"alerts"_s,
-                                 u"blockingtree"_s,   u"table"_s };
+                                 u"blockingtree"_s,   u"table"_s,      u"stat"_s };
     QCOMPARE(PanelTypeCount, int(expected.size()));
     QCOMPARE(panelTypeNames(), expected);
     for (int i = 0; i < PanelTypeCount; ++i) {
@@ -95,14 +99,56 @@ void TestPanelTypes::descriptors()
     // the two shard panels, and only series rows for the rest.
     const QSet<PanelType> showsAlerts { PanelType::TimeSeries, PanelType::Alerts,
                                         PanelType::UseMatrix };
-    const QSet<PanelType> viewRows { PanelType::Heatmap,        PanelType::UseMatrix,
-                                     PanelType::ShardHistogram, PanelType::ShardTable,
-                                     PanelType::BlockingTree,   PanelType::Table };
+    const QSet<PanelType> viewRows {
+        PanelType::Heatmap,    PanelType::UseMatrix,    PanelType::ShardHistogram,
+        PanelType::ShardTable, PanelType::BlockingTree, PanelType::Table,
+        PanelType::Stat
+    };
     QCOMPARE(d.showsAlerts, showsAlerts.contains(type));
     QCOMPARE(d.supportsCompare, type == PanelType::TimeSeries);
     // The table reads its PromQL query only.
     QCOMPARE(d.readsSeries, type != PanelType::Alerts && type != PanelType::Table);
     QCOMPARE(d.csvRows != nullptr, viewRows.contains(type));
+}
+
+void TestPanelTypes::documentRules_data()
+{
+    addTypeRows();
+}
+
+void TestPanelTypes::documentRules()
+{
+    QFETCH(PanelType, type);
+    const PanelTypeRules &rules = panelTypeRules(type);
+    // Which types read a PromQL query (the reader's and the editor's checks before the
+    // rules: timeseries, heatmap and table; a table only a query), and which check
+    // options of their own (the alert list and the blocking tree take theirs as they are).
+    const QSet<PanelType> optionalQuery { PanelType::TimeSeries, PanelType::Heatmap,
+                                          PanelType::Stat };
+    const PanelQueryUse expected = type == PanelType::Table ? PanelQueryUse::Required
+        : optionalQuery.contains(type)                      ? PanelQueryUse::Optional
+                                                            : PanelQueryUse::None;
+    QCOMPARE(rules.query, expected);
+    QCOMPARE(rules.queryRequiredBecause != nullptr, expected == PanelQueryUse::Required);
+    QCOMPARE(rules.checkOptions == nullptr,
+             type == PanelType::Alerts || type == PanelType::BlockingTree);
+}
+
+void TestPanelTypes::queryReadersInWords()
+{
+    QCOMPARE(panelTypesReadingQueries(u"and"), u"timeseries, heatmap, table and stat"_s);
+    QCOMPARE(panelTypesReadingQueries(u"or"), u"timeseries, heatmap, table or stat"_s);
+    // The reader names them when a panel of another type has a query.
+    const QByteArray file = R"({"schemaVersion": 2, "title": "q",
+        "sources": [{"id": "prom", "plugin": "promql",
+                     "config": {"url": "http://127.0.0.1:9090"}}],
+        "panels": [{"id": "s", "type": "shardtable", "query": "up"}]})";
+    const DashboardLoadResult read = parseDashboard(file, u"q.json"_s);
+    QVERIFY(!read.ok());
+    QVERIFY2(read.error.toString().contains(
+                 u"panels[0].query: only timeseries, heatmap, table and stat panels read a "
+                 "PromQL query in this build, not shardtable"_s),
+             qPrintable(read.error.toString()));
 }
 
 void TestPanelTypes::queryGivesTheTypesPayload_data()
@@ -152,7 +198,7 @@ void TestPanelTypes::fileRoundTrip()
     for (PanelType type : AllPanelTypes) {
         QJsonObject panel { { u"id"_s, panelTypeName(type) }, { u"type"_s, panelTypeName(type) } };
         // A table reads an engine's instant query; every other type reads series.
-        if (type == PanelType::Table) {
+        if (panelTypeRules(type).query == PanelQueryUse::Required) {
             panel.insert(u"query"_s, u"up"_s);
             panel.insert(u"querySource"_s, u"prom"_s);
         } else {

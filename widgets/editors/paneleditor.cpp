@@ -4,6 +4,7 @@
 #include "core/usernumber.h"
 #include "document/dashboardedit.h"
 #include "document/dashboardlimits.h"
+#include "document/panels/paneltyperules.h"
 #include "editors/seriespicker.h"
 #include "query/panels/paneldescriptor.h"
 
@@ -277,17 +278,19 @@ void PanelEditor::validate()
     // A fleet USE matrix reads the PromQL queries of its options (kept as they are).
     const bool readsOptionQueries = currentType() == PanelType::UseMatrix
         && !panel().options.value(u"queries"_s).toArray().isEmpty();
-    if (currentType() == PanelType::Table && !hasQuery)
-        m_problem = tr("A table shows an engine's instant query: write its PromQL query.");
+    const PanelTypeRules &rules = panelTypeRules(currentType());
+    if (rules.query == PanelQueryUse::Required && !hasQuery)
+        m_problem
+            = tr("Write the PromQL query: %1.").arg(QString::fromUtf16(rules.queryRequiredBecause));
     else if (hasQuery && !m_series.isEmpty())
         m_problem = tr("A panel reads series or a PromQL query, not both: remove the series "
                        "or clear the query.");
     else if (hasQuery && currentQuery().size() > DashboardLimits::MaximumQueryLength)
         m_problem = tr("The query is longer than %1 characters.")
                         .arg(DashboardLimits::MaximumQueryLength);
-    else if (hasQuery && currentType() != PanelType::TimeSeries
-             && currentType() != PanelType::Heatmap && currentType() != PanelType::Table)
-        m_problem = tr("A panel with a PromQL query is a timeseries, heatmap or table panel.");
+    else if (hasQuery && rules.query == PanelQueryUse::None)
+        m_problem
+            = tr("A panel with a PromQL query is a %1 panel.").arg(panelTypesReadingQueries(u"or"));
     else if (m_series.isEmpty() && !hasQuery && !readsOptionQueries
              && panelDescriptor(currentType()).readsSeries)
         m_problem = tr("Add at least one series: the panel would be empty.");

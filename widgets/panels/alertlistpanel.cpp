@@ -2,6 +2,7 @@
 
 #include "charts/alertcolors.h"
 #include "itemmodels/alerteventmodel.h"
+#include "panels/panelfactory.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -52,16 +53,13 @@ AlertListPanel::AlertListPanel(const DashboardPanel &config, QWidget *parent)
     : PanelWidget(config, parent)
     , m_model(new AlertEventModel(this))
     , m_filter(new AlertEventFilterModel(this))
-    , m_title(new QLabel(config.title, this))
+    , m_title(newTitleLabel())
     , m_stateFilter(new QComboBox(this))
     , m_severityFilter(new QComboBox(this))
     , m_acknowledge(new QPushButton(tr("Acknowledge"), this))
     , m_view(new QTableView(this))
     , m_summary(new QLabel(this))
 {
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    m_title->setFont(bold);
     m_filter->setSourceModel(m_model);
     auto *tint = new SeverityTintModel(this);
     tint->setSourceModel(m_filter);
@@ -182,6 +180,12 @@ void AlertListPanel::acknowledgeSelected()
             continue;
         Q_EMIT alertAcknowledged(event->ruleId, event->series, event->tsMs);
     }
+}
+
+template<>
+PanelWidget *createPanelWidgetOf<PanelType::Alerts>(const DashboardPanel &config, QWidget *parent)
+{
+    return new AlertListPanel(config, parent);
 }
 
 } // namespace Headroom

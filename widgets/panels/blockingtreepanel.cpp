@@ -1,6 +1,7 @@
 #include "panels/blockingtreepanel.h"
 
 #include "itemmodels/blockingtreemodel.h"
+#include "panels/panelfactory.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -9,18 +10,13 @@
 
 namespace Headroom {
 
-using namespace Qt::StringLiterals;
-
 BlockingTreePanel::BlockingTreePanel(const DashboardPanel &config, QWidget *parent)
     : PanelWidget(config, parent)
     , m_model(new BlockingTreeModel(this))
-    , m_title(new QLabel(config.title, this))
+    , m_title(newTitleLabel())
     , m_view(new QTreeView(this))
-    , m_empty(new QLabel(tr("No session blocks another"), this))
+    , m_empty(newEmptyLabel(tr("No session blocks another")))
 {
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    m_title->setFont(bold);
     m_view->setModel(m_model);
     m_view->setUniformRowHeights(true);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -32,12 +28,8 @@ BlockingTreePanel::BlockingTreePanel(const DashboardPanel &config, QWidget *pare
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->header()->setSectionResizeMode(BlockingTreeModel::QueryColumn,
                                            QHeaderView::Interactive);
-    m_empty->setStyleSheet(u"color: gray;"_s);
-    m_empty->setAlignment(Qt::AlignCenter);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 2, 4, 2);
-    layout->setSpacing(2);
+    QVBoxLayout *layout = newPanelLayout();
     layout->addWidget(m_title);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_empty, 1);
@@ -51,6 +43,13 @@ void BlockingTreePanel::showData()
     m_view->expandAll();
     m_view->setVisible(!tree.isEmpty());
     m_empty->setVisible(tree.isEmpty());
+}
+
+template<>
+PanelWidget *createPanelWidgetOf<PanelType::BlockingTree>(const DashboardPanel &config,
+                                                          QWidget *parent)
+{
+    return new BlockingTreePanel(config, parent);
 }
 
 } // namespace Headroom

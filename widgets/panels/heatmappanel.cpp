@@ -2,6 +2,7 @@
 
 #include "charts/axisticks.h"
 #include "core/valueformat.h"
+#include "panels/panelfactory.h"
 
 #include <QDateTime>
 #include <QHelpEvent>
@@ -366,6 +367,12 @@ void HeatmapPanel::setHovering(bool inside)
     if (m_hovering && !inside)
         Q_EMIT crosshairMoved(-1);
     m_hovering = inside;
+}
+
+template<>
+PanelWidget *createPanelWidgetOf<PanelType::Heatmap>(const DashboardPanel &config, QWidget *parent)
+{
+    return new HeatmapPanel(config, parent);
 }
 
 } // namespace Headroom

@@ -1,6 +1,11 @@
 #include "panels/panelwidget.h"
 
+#include <QLabel>
+#include <QVBoxLayout>
+
 namespace Headroom {
+
+using namespace Qt::StringLiterals;
 
 PanelWidget::PanelWidget(const DashboardPanel &config, QWidget *parent)
     : QWidget(parent)
@@ -13,6 +18,49 @@ void PanelWidget::setData(const PanelData &panelData)
 {
     m_data = panelData;
     showData();
+}
+
+QLabel *PanelWidget::newTitleLabel()
+{
+    auto *title = new QLabel(m_config.title, this);
+    QFont bold = title->font();
+    bold.setBold(true);
+    title->setFont(bold);
+    return title;
+}
+
+QLabel *PanelWidget::newMessageLabel()
+{
+    auto *message = new QLabel(this);
+    message->setObjectName(u"panelMessage"_s);
+    message->setTextFormat(Qt::PlainText); // an engine's words are untrusted text
+    message->setWordWrap(true);
+    message->setStyleSheet(u"color: gray;"_s);
+    message->setVisible(false);
+    return message;
+}
+
+QLabel *PanelWidget::newEmptyLabel(const QString &text)
+{
+    auto *empty = new QLabel(text, this);
+    empty->setStyleSheet(u"color: gray;"_s);
+    empty->setAlignment(Qt::AlignCenter);
+    return empty;
+}
+
+QVBoxLayout *PanelWidget::newPanelLayout()
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(2);
+    return layout;
+}
+
+void PanelWidget::showMessage(QLabel *label) const
+{
+    label->setText(m_data.message);
+    label->setToolTip(m_data.warnings.join(u'\n'));
+    label->setVisible(!m_data.message.isEmpty());
 }
 
 } // namespace Headroom

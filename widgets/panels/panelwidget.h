@@ -8,6 +8,9 @@
 
 #include <QWidget>
 
+class QLabel;
+class QVBoxLayout;
+
 namespace Headroom {
 
 class PanelWidget : public QWidget
@@ -53,6 +56,17 @@ Q_SIGNALS:
 
 protected:
     virtual void showData() = 0;
+
+    // The parts the panels built of a title over a view share, so they look alike:
+    // the panel's title in bold; an engine's message line (plain text, grey, hidden
+    // until showMessage() has one); a grey centred label for "nothing to show"; and the
+    // panel's vertical layout (small margins).
+    QLabel *newTitleLabel();
+    QLabel *newMessageLabel();
+    QLabel *newEmptyLabel(const QString &text);
+    QVBoxLayout *newPanelLayout();
+    // Shows PanelData::message (and its warnings as the tooltip) in a newMessageLabel().
+    void showMessage(QLabel *label) const;
 
     DashboardPanel m_config;
     PanelData m_data;

@@ -1,6 +1,7 @@
 #include "panels/shardhistogrampanel.h"
 
 #include "core/valueformat.h"
+#include "panels/panelfactory.h"
 #include "query/shards/shardload.h"
 
 #include <QDateTime>
@@ -392,6 +393,13 @@ void ShardHistogramPanel::leaveEvent(QEvent *event)
     }
     QToolTip::hideText();
     PanelWidget::leaveEvent(event);
+}
+
+template<>
+PanelWidget *createPanelWidgetOf<PanelType::ShardHistogram>(const DashboardPanel &config,
+                                                            QWidget *parent)
+{
+    return new ShardHistogramPanel(config, parent);
 }
 
 } // namespace Headroom

@@ -2,6 +2,7 @@
 
 #include "charts/loadbardelegate.h"
 #include "itemmodels/shardtablemodel.h"
+#include "panels/panelfactory.h"
 #include "query/shards/shardquery.h"
 
 #include <QHeaderView>
@@ -43,7 +44,7 @@ ShardTablePanel::ShardTablePanel(const DashboardPanel &config, QWidget *parent)
     : PanelWidget(config, parent)
     , m_model(new ShardTableModel(this))
     , m_chain(m_model, this)
-    , m_title(new QLabel(config.title, this))
+    , m_title(newTitleLabel())
     , m_filter(new QLineEdit(this))
     , m_view(new QTableView(this))
     , m_delegate(new LoadBarDelegate(this))
@@ -53,9 +54,6 @@ ShardTablePanel::ShardTablePanel(const DashboardPanel &config, QWidget *parent)
     m_chain.top->setTop(config.options.value("top"_L1).toInt(DefaultShardTableTop));
     m_delegate->setOverloadedPercent(shardOverloadedPercent(config));
 
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    m_title->setFont(bold);
     m_filter->setPlaceholderText(tr("Filter shards…"));
     m_filter->setClearButtonEnabled(true);
     connect(m_filter, &QLineEdit::textChanged, m_chain.sort,
@@ -85,9 +83,7 @@ ShardTablePanel::ShardTablePanel(const DashboardPanel &config, QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(m_title, 1);
     top->addWidget(m_filter);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 2, 4, 2);
-    layout->setSpacing(2);
+    QVBoxLayout *layout = newPanelLayout();
     layout->addLayout(top);
     layout->addWidget(m_view, 1);
     showData();
@@ -177,6 +173,13 @@ void ShardTablePanel::applyHighlight()
         selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     if (!selection.isEmpty())
         m_view->scrollTo(selection.indexes().first());
+}
+
+template<>
+PanelWidget *createPanelWidgetOf<PanelType::ShardTable>(const DashboardPanel &config,
+                                                        QWidget *parent)
+{
+    return new ShardTablePanel(config, parent);
 }
 
 } // namespace Headroom

@@ -9,6 +9,7 @@
 #include "core/valueformat.h"
 #include "document/panels/timeseriesoptions.h"
 #include "itemmodels/legendtablemodel.h"
+#include "panels/panelfactory.h"
 #include "query/stacking.h"
 
 #include <QAreaSeries>
@@ -714,6 +715,13 @@ qreal TimeSeriesPanel::lineWidth(const SeriesKey &key) const
         return line->segments.isEmpty() ? 0.0 : line->pen.widthF();
     const QLineSeries *entry = m_legend.value(key);
     return entry ? entry->pen().widthF() : 0.0;
+}
+
+template<>
+PanelWidget *createPanelWidgetOf<PanelType::TimeSeries>(const DashboardPanel &config,
+                                                        QWidget *parent)
+{
+    return new TimeSeriesPanel(config, parent);
 }
 
 } // namespace Headroom

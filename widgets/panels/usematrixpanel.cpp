@@ -1,6 +1,7 @@
 #include "panels/usematrixpanel.h"
 
 #include "itemmodels/usematrixmodel.h"
+#include "panels/panelfactory.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -133,6 +134,13 @@ void UseMatrixPanel::cellClicked(const QModelIndex &index)
     if (row.cell(column).series.isEmpty())
         return; // nothing measured: nothing to chart
     Q_EMIT chartRequested(useCellChart(m_config, row, column));
+}
+
+template<>
+PanelWidget *createPanelWidgetOf<PanelType::UseMatrix>(const DashboardPanel &config,
+                                                       QWidget *parent)
+{
+    return new UseMatrixPanel(config, parent);
 }
 
 } // namespace Headroom

@@ -1,6 +1,7 @@
 #include "document/panels/heatmapoptions.h"
 
 #include "core/jsonreader.h"
+#include "document/panels/paneltyperules.h"
 
 namespace Headroom {
 
@@ -30,6 +31,15 @@ bool checkHeatmapPanel(JsonReader &reader, const DashboardPanel &panel, const QS
                       u"\"linear\" or \"log\""_s)
         && checkOneOf(reader, panel.options, options, u"bucketUnit"_s, { u"s"_s, u"ms"_s, u"us"_s },
                       u"\"s\", \"ms\" or \"us\""_s);
+}
+
+template<> const PanelTypeRules &panelTypeRulesOf<PanelType::Heatmap>()
+{
+    static constexpr PanelTypeRules rules {
+        .checkOptions = checkHeatmapPanel,
+        .query = PanelQueryUse::Optional,
+    };
+    return rules;
 }
 
 } // namespace Headroom

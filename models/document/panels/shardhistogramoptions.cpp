@@ -1,6 +1,7 @@
 #include "document/panels/shardhistogramoptions.h"
 
 #include "core/jsonreader.h"
+#include "document/panels/paneltyperules.h"
 
 #include <cmath>
 
@@ -37,6 +38,15 @@ bool checkShardHistogramPanel(JsonReader &reader, const DashboardPanel &panel, c
     const QString options = JsonReader::joinPath(path, u"options"_s);
     return checkShardOptionKeys(reader, panel, options, { u"overloadedPercent"_s })
         && checkShardOverloadedPercent(reader, panel.options, options);
+}
+
+template<> const PanelTypeRules &panelTypeRulesOf<PanelType::ShardHistogram>()
+{
+    static constexpr PanelTypeRules rules {
+        .checkOptions = checkShardHistogramPanel,
+        .query = PanelQueryUse::None,
+    };
+    return rules;
 }
 
 } // namespace Headroom

@@ -1,6 +1,7 @@
 #include "document/panels/shardtableoptions.h"
 
 #include "core/jsonreader.h"
+#include "document/panels/paneltyperules.h"
 #include "document/panels/shardhistogramoptions.h"
 
 namespace Headroom {
@@ -48,6 +49,15 @@ bool checkShardTablePanel(JsonReader &reader, const DashboardPanel &panel, const
         seen << name.toString();
     }
     return true;
+}
+
+template<> const PanelTypeRules &panelTypeRulesOf<PanelType::ShardTable>()
+{
+    static constexpr PanelTypeRules rules {
+        .checkOptions = checkShardTablePanel,
+        .query = PanelQueryUse::None,
+    };
+    return rules;
 }
 
 } // namespace Headroom

@@ -1,6 +1,7 @@
 #include "document/panels/tableoptions.h"
 
 #include "core/jsonreader.h"
+#include "document/panels/paneltyperules.h"
 
 #include <QJsonArray>
 
@@ -55,6 +56,16 @@ bool checkTablePanel(JsonReader &reader, const DashboardPanel &panel, const QStr
         seen << name;
     }
     return true;
+}
+
+template<> const PanelTypeRules &panelTypeRulesOf<PanelType::Table>()
+{
+    static constexpr PanelTypeRules rules {
+        .checkOptions = checkTablePanel,
+        .query = PanelQueryUse::Required,
+        .queryRequiredBecause = u"a table panel shows an engine's instant query",
+    };
+    return rules;
 }
 
 } // namespace Headroom

@@ -1,6 +1,7 @@
 #include "document/panels/timeseriesoptions.h"
 
 #include "core/jsonreader.h"
+#include "document/panels/paneltyperules.h"
 
 namespace Headroom {
 
@@ -36,6 +37,15 @@ LegendDisplay timeSeriesLegendDisplay(const DashboardPanel &panel)
 std::optional<qint64> timeSeriesApdexTMs(const DashboardPanel &panel)
 {
     return parseDuration(panel.options.value(u"apdex"_s).toString());
+}
+
+template<> const PanelTypeRules &panelTypeRulesOf<PanelType::TimeSeries>()
+{
+    static constexpr PanelTypeRules rules {
+        .checkOptions = checkTimeSeriesPanel,
+        .query = PanelQueryUse::Optional,
+    };
+    return rules;
 }
 
 } // namespace Headroom

@@ -2,6 +2,7 @@
 
 #include "core/jsonreader.h"
 #include "core/legendtemplate.h"
+#include "document/panels/paneltyperules.h"
 
 #include <QJsonArray>
 #include <limits>
@@ -253,6 +254,15 @@ bool checkUseMatrixPanel(JsonReader &reader, const DashboardPanel &panel, const 
                            u"is required for a usematrix panel, e.g. [{\"source\": \"host\", "
                            "\"metric\": \"*\"}] (or options.queries: PromQL for a fleet)"_s);
     return true;
+}
+
+template<> const PanelTypeRules &panelTypeRulesOf<PanelType::UseMatrix>()
+{
+    static constexpr PanelTypeRules rules {
+        .checkOptions = checkUseMatrixPanel,
+        .query = PanelQueryUse::None,
+    };
+    return rules;
 }
 
 } // namespace Headroom

@@ -20,7 +20,7 @@ inline constexpr int HeatmapIntervalsPerColumn = 2;
 inline constexpr int HeatmapMaxExportColumns = 3600;
 
 // Every matched series of the panel into one HeatmapGrid, the PanelData's payload
-// (query/panels/heatmappanel.h is the type's descriptor); PanelData::series lists
+// (query/panels/heatmappanel.cpp is the type's descriptor); PanelData::series lists
 // the series that went into it (info only, no points: the heatmap is their view), so
 // the CSV can name source and metric.
 //

@@ -1,5 +1,5 @@
 // The blocking tree panel's query and CSV rows, called by its descriptor
-// (query/panels/blockingtreepanel.h).
+// (query/panels/blockingtreepanel.cpp).
 //
 // The panel's selectors name the session series (<family>.session_xact_age_s, family
 // pg.locks or mariadb.locks). For each source, the tree is that of its newest poll in

@@ -1,10 +1,11 @@
-#include "query/panels/alertlistpanel.h"
+// The alert list panel ("type": "alerts"): the dashboard's alert events in the range
+// (PanelData::alerts). It reads no series, and its events are in the alert CSV
+// (query/alerts/alertcsv.h), not the panel CSV.
+#include "query/panels/paneldescriptor.h"
 
 namespace Headroom {
 
-static_assert(std::is_same_v<PanelPayloadOf<PanelType::Alerts>, AlertListPayload>);
-
-const PanelDescriptor &alertListPanel()
+template<> const PanelDescriptor &panelDescriptorOf<PanelType::Alerts>()
 {
     static constexpr PanelDescriptor descriptor {
         .type = PanelType::Alerts,

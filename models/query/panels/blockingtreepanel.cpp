@@ -1,12 +1,12 @@
-#include "query/panels/blockingtreepanel.h"
-
+// The blocking tree panel ("type": "blockingtree"): who blocks whom at the newest poll
+// of the range, each root blocker with the sessions waiting on it below it
+// (query/locks/blockingtreequery.h, which also writes its CSV rows). No options.
 #include "query/locks/blockingtreequery.h"
+#include "query/panels/paneldescriptor.h"
 
 namespace Headroom {
 
-static_assert(std::is_same_v<PanelPayloadOf<PanelType::BlockingTree>, BlockingTreeData>);
-
-const PanelDescriptor &blockingTreePanel()
+template<> const PanelDescriptor &panelDescriptorOf<PanelType::BlockingTree>()
 {
     static constexpr PanelDescriptor descriptor {
         .type = PanelType::BlockingTree,

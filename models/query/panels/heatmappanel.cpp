@@ -1,8 +1,16 @@
-#include "query/panels/heatmappanel.h"
-
+// The heatmap panel ("type": "heatmap"): its latency series summed into one HeatmapGrid
+// (query/heatmap/heatmapquery.h; options checked by document/panels/heatmapoptions.h).
+//
+// CSV rows: one per non-empty cell, columns in time order, the fastest row first within
+// a column. time = the column's start; source and metric = those of the panel's first
+// matched series (PanelData::series); labels = {bucket=<heatmapRowLabel>,gt_ms=<lower
+// bound>,le_ms=<upper bound>}, e.g. {bucket=4–8 ms,gt_ms=4,le_ms=8} (the catch-all row 0
+// has gt_ms=0), so scripts read the bounds without parsing the label; value = events per
+// second in that cell, unit "1/s".
 #include "core/csvcell.h"
 #include "engine/seriesstore.h"
 #include "query/heatmap/heatmapquery.h"
+#include "query/panels/paneldescriptor.h"
 #include "query/promql/promqlheatmap.h"
 
 #include <QDateTime>
@@ -13,8 +21,6 @@
 namespace Headroom {
 
 using namespace Qt::StringLiterals;
-
-static_assert(std::is_same_v<PanelPayloadOf<PanelType::Heatmap>, HeatmapGrid>);
 
 namespace {
 
@@ -54,7 +60,7 @@ QString heatmapCsvRows(const PanelData &data)
 
 } // namespace
 
-const PanelDescriptor &heatmapPanel()
+template<> const PanelDescriptor &panelDescriptorOf<PanelType::Heatmap>()
 {
     static constexpr PanelDescriptor descriptor {
         .type = PanelType::Heatmap,

@@ -1,7 +1,7 @@
 // What the query layer knows of a panel type, in one place per type
-// (query/panels/<type>panel.cpp): its query, the CSV rows of its own view and what it
-// can do. queryPanel(), csvRows(), the dashboard view and the panel editor ask the
-// descriptor instead of comparing types.
+// (query/panels/<type>panel.cpp, beside its payload in <type>payload.h): its query, the
+// CSV rows of its own view and what it can do. queryPanel(), csvRows(), the dashboard
+// view and the panel editor ask the descriptor instead of comparing types.
 #pragma once
 
 #include "query/panelquery.h"
@@ -41,7 +41,15 @@ struct PanelDescriptor
     QString (*csvRows)(const PanelData &data) = nullptr;
 };
 
-// The descriptor of every type; a type without one does not build.
+// Defined by each type's query/panels/<type>panel.cpp; a listed type without one fails
+// to link.
+template<PanelType Type> const PanelDescriptor &panelDescriptorOf();
+#define HEADROOM_PANEL_DESCRIPTOR(Enumerator, name)                                                \
+    template<> const PanelDescriptor &panelDescriptorOf<PanelType::Enumerator>();
+HEADROOM_PANEL_TYPES(HEADROOM_PANEL_DESCRIPTOR)
+#undef HEADROOM_PANEL_DESCRIPTOR
+
+// The descriptor of the type.
 const PanelDescriptor &panelDescriptor(PanelType type);
 
 } // namespace Headroom

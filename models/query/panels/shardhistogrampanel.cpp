@@ -1,12 +1,13 @@
-#include "query/panels/shardhistogrampanel.h"
-
+// The shard load histogram panel ("type": "shardhistogram"): how many shards are how
+// loaded, now and over time, plus the overloaded count as a series
+// (query/shards/shardquery.h, which also writes its CSV rows); options checked by
+// document/panels/shardhistogramoptions.h.
+#include "query/panels/paneldescriptor.h"
 #include "query/shards/shardquery.h"
 
 namespace Headroom {
 
-static_assert(std::is_same_v<PanelPayloadOf<PanelType::ShardHistogram>, ShardLoadHistogram>);
-
-const PanelDescriptor &shardHistogramPanel()
+template<> const PanelDescriptor &panelDescriptorOf<PanelType::ShardHistogram>()
 {
     static constexpr PanelDescriptor descriptor {
         .type = PanelType::ShardHistogram,

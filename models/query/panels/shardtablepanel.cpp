@@ -1,12 +1,12 @@
-#include "query/panels/shardtablepanel.h"
-
+// The top-shards table panel ("type": "shardtable"): the shards' current load and ops,
+// busiest first (query/shards/shardquery.h, which also writes its CSV rows); options
+// checked by document/panels/shardtableoptions.h.
+#include "query/panels/paneldescriptor.h"
 #include "query/shards/shardquery.h"
 
 namespace Headroom {
 
-static_assert(std::is_same_v<PanelPayloadOf<PanelType::ShardTable>, ShardTableData>);
-
-const PanelDescriptor &shardTablePanel()
+template<> const PanelDescriptor &panelDescriptorOf<PanelType::ShardTable>()
 {
     static constexpr PanelDescriptor descriptor {
         .type = PanelType::ShardTable,

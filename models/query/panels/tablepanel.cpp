@@ -1,15 +1,15 @@
-#include "query/panels/tablepanel.h"
-
+// The table panel ("type": "table"): an engine's instant query, one row per series
+// (query/promql/promqltable.h, which also describes its CSV rows; options checked by
+// document/panels/tableoptions.h).
 #include "engine/seriesstore.h"
+#include "query/panels/paneldescriptor.h"
 #include "query/promql/promqltable.h"
 
 #include <QDateTime>
 
 namespace Headroom {
 
-static_assert(std::is_same_v<PanelPayloadOf<PanelType::Table>, PromqlTableData>);
-
-const PanelDescriptor &tablePanel()
+template<> const PanelDescriptor &panelDescriptorOf<PanelType::Table>()
 {
     static constexpr PanelDescriptor descriptor {
         .type = PanelType::Table,

@@ -14,8 +14,6 @@ namespace Headroom {
 
 using namespace Qt::StringLiterals;
 
-static_assert(std::is_same_v<PanelPayloadOf<PanelType::TimeSeries>, TimeSeriesPayload>);
-
 PanelData queryTimeSeries(const DashboardPanel &panel, const SeriesRegistry &registry,
                           const SeriesStore &store, qint64 fromMs, qint64 toMs, int columns)
 {
@@ -85,7 +83,7 @@ PanelData queryTimeSeries(const DashboardPanel &panel, const SeriesRegistry &reg
     return data;
 }
 
-const PanelDescriptor &timeSeriesPanel()
+template<> const PanelDescriptor &panelDescriptorOf<PanelType::TimeSeries>()
 {
     static constexpr PanelDescriptor descriptor {
         .type = PanelType::TimeSeries,

@@ -6,8 +6,6 @@
 
 namespace Headroom {
 
-const PanelDescriptor &timeSeriesPanel();
-
 // The lines of a time chart over the range: each matched value series split at gaps and
 // reduced to `columns` (min and max per column; a mean per column when options.stacked,
 // so that stacked bands share their timestamps), each histogram series as its percentile

@@ -1,7 +1,19 @@
-#include "query/panels/usematrixpanel.h"
-
+// The USE matrix panel ("type": "usematrix"): one row per source and resource, built
+// from its series (query/use/usematrixquery.h), cells raised by firing alerts
+// (query/use/alertusematrix.h); options checked by document/panels/usematrixoptions.h.
+//
+// CSV rows: one per cell showing a figure (unmeasured cells and those without a sample
+// in the range have none), rows in the matrix's order, columns U, S, E. time and value
+// = the worst sample of the headline series in the range; source, metric and unit =
+// the headline series'; labels = its labels plus use=<utilization|saturation|errors>
+// and resource=<resource>, which tell the cell apart (the source column the row), and
+// for a raised cell level=<warning|critical>, since=<ISO 8601 UTC> and, when the
+// stretch ended before the range end, until=<ISO 8601 UTC>; stale=true for a stale
+// cell. E.g. {device=sda,level=warning,resource=disk:sda,since=2023-11-14T22:13:20.000Z,
+// use=saturation}.
 #include "core/csvcell.h"
 #include "engine/seriesstore.h"
+#include "query/panels/paneldescriptor.h"
 #include "query/use/alertusematrix.h"
 #include "query/use/promqlusematrix.h"
 #include "query/use/usematrixquery.h"
@@ -12,8 +24,6 @@
 namespace Headroom {
 
 using namespace Qt::StringLiterals;
-
-static_assert(std::is_same_v<PanelPayloadOf<PanelType::UseMatrix>, UseMatrix>);
 
 namespace {
 
@@ -69,7 +79,7 @@ QString useMatrixCsvRows(const PanelData &data)
 
 } // namespace
 
-const PanelDescriptor &useMatrixPanel()
+template<> const PanelDescriptor &panelDescriptorOf<PanelType::UseMatrix>()
 {
     static constexpr PanelDescriptor descriptor {
         .type = PanelType::UseMatrix,

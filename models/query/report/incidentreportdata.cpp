@@ -168,8 +168,12 @@ IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
                      [](const AlertEvent &a, const AlertEvent &b) { return a.tsMs < b.tsMs; });
 
     for (const DashboardPanel &panel : dashboard.panels) {
-        switch (panel.type) {
-        case PanelType::UseMatrix: {
+        // Tables of three types; the others have none in the report: the heatmap and
+        // the shard histogram are charts, the alert list is the report's alerts, the
+        // blocking tree is of the range's end (its root blockers' series are among the
+        // findings' evidence), a table panel is an engine's instant answer (no local
+        // evidence), and a type added later has none until it is given one here.
+        if (panel.type == PanelType::UseMatrix) {
             qint64 at = 0;
             for (const UseSeriesReading &reading :
                  readUseSeries(panel.series, registry, store, request.fromMs, request.toMs))
@@ -181,13 +185,10 @@ IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
             table.note = u"At %1%2."_s.arg(
                 Analysis::isoUtc(at), at < request.toMs ? u", the newest sample"_s : QString());
             data.useMatrices.append(table);
-            break;
-        }
-        case PanelType::ShardTable:
+        } else if (panel.type == PanelType::ShardTable) {
             data.shards.append(shardTable(
                 panel, queryPanel(panel, registry, store, request.fromMs, request.toMs, 0)));
-            break;
-        case PanelType::TimeSeries: {
+        } else if (panel.type == PanelType::TimeSeries) {
             // Only panels of statements: the rest is charted, not tabled. Cheap test
             // first: the selectors' matches carry the "query" label.
             bool statements = false;
@@ -199,19 +200,10 @@ IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
                 }
             }
             if (!statements)
-                break;
+                continue;
             if (auto table = statementTable(
                     panel, queryPanel(panel, registry, store, request.fromMs, request.toMs, 0)))
                 data.statements.append(*table);
-            break;
-        }
-        case PanelType::Heatmap:
-        case PanelType::ShardHistogram:
-        case PanelType::Alerts:
-        case PanelType::BlockingTree: // the tree of the range's end; the root blockers'
-                                      // series are among the findings' evidence
-        case PanelType::Table: // an engine's instant answer: no local evidence
-            break;
         }
     }
     return data;

@@ -1,6 +1,6 @@
 // Queries of the shard panels (see shardload.h for what they compute) and their CSV
-// rows, called by their descriptors (query/panels/shardhistogrampanel.h,
-// shardtablepanel.h).
+// rows, called by their descriptors (query/panels/shardhistogrampanel.cpp,
+// shardtablepanel.cpp).
 //
 // Both read the panel's selectors as shard-load series (pg.shard.load{set, shard});
 // a matched histogram series, or one of the ops metric, is no load series. The table

@@ -1,0 +1,12 @@
+#include "document/panels/paneltyperules.h"
+
+namespace Headroom {
+
+// Options: states, minSeverity: read by the alert list as they are.
+template<> const PanelTypeRules &panelTypeRulesOf<PanelType::Alerts>()
+{
+    static constexpr PanelTypeRules rules {};
+    return rules;
+}
+
+} // namespace Headroom

@@ -1,0 +1,12 @@
+#include "document/panels/paneltyperules.h"
+
+namespace Headroom {
+
+// Options: none: the tree shows the blocking sessions of the range's end.
+template<> const PanelTypeRules &panelTypeRulesOf<PanelType::BlockingTree>()
+{
+    static constexpr PanelTypeRules rules {};
+    return rules;
+}
+
+} // namespace Headroom

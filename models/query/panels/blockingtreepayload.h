@@ -1,0 +1,14 @@
+// The payload of the blockingtree panel: who blocks whom (blockingtreequery.h).
+#pragma once
+
+#include "query/locks/blockingtreedata.h"
+#include "query/panels/panelpayloadfor.h"
+
+namespace Headroom {
+
+template<> struct PanelPayloadFor<PanelType::BlockingTree>
+{
+    using type = BlockingTreeData;
+};
+
+} // namespace Headroom

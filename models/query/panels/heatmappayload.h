@@ -1,0 +1,14 @@
+// The payload of the heatmap panel: its series summed into one latency grid (heatmapquery.h).
+#pragma once
+
+#include "query/heatmap/latencyheatmap.h"
+#include "query/panels/panelpayloadfor.h"
+
+namespace Headroom {
+
+template<> struct PanelPayloadFor<PanelType::Heatmap>
+{
+    using type = HeatmapGrid;
+};
+
+} // namespace Headroom

@@ -1,0 +1,14 @@
+// The payload of the table panel: an instant query's rows (promqltable.h).
+#pragma once
+
+#include "query/panels/panelpayloadfor.h"
+#include "query/promql/promqltabledata.h"
+
+namespace Headroom {
+
+template<> struct PanelPayloadFor<PanelType::Table>
+{
+    using type = PromqlTableData;
+};
+
+} // namespace Headroom

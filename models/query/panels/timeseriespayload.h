@@ -1,0 +1,17 @@
+// The payload of the timeseries panel: none, its series are its view.
+#pragma once
+
+#include "query/panels/panelpayloadfor.h"
+
+namespace Headroom {
+
+struct TimeSeriesPayload
+{
+};
+
+template<> struct PanelPayloadFor<PanelType::TimeSeries>
+{
+    using type = TimeSeriesPayload;
+};
+
+} // namespace Headroom

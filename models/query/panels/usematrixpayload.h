@@ -1,0 +1,14 @@
+// The payload of the usematrix panel: one row per resource (usematrixquery.h).
+#pragma once
+
+#include "query/panels/panelpayloadfor.h"
+#include "query/use/usematrix.h"
+
+namespace Headroom {
+
+template<> struct PanelPayloadFor<PanelType::UseMatrix>
+{
+    using type = UseMatrix;
+};
+
+} // namespace Headroom

@@ -1,0 +1,125 @@
+#include "panels/statpanel.h"
+
+#include "core/valueformat.h"
+#include "panels/panelfactory.h"
+#include "query/panels/statpayload.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace Headroom {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Warning amber and critical red, as the USE matrix fills its cells, but dark enough to
+// read as text on the panel's background.
+QString levelStyle(int level)
+{
+    switch (level) {
+    case 2:
+        return u"color: #c62828;"_s;
+    case 1:
+        return u"color: #e65100;"_s;
+    default:
+        return QString();
+    }
+}
+
+} // namespace
+
+StatPanel::StatPanel(const DashboardPanel &config, QWidget *parent)
+    : PanelWidget(config, parent)
+    , m_title(newTitleLabel())
+    , m_message(newMessageLabel())
+    , m_tiles(new QWidget(this))
+    , m_grid(new QGridLayout(m_tiles))
+    , m_empty(newEmptyLabel(tr("No series")))
+{
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    QVBoxLayout *layout = newPanelLayout();
+    layout->addWidget(m_title);
+    layout->addWidget(m_message);
+    layout->addWidget(m_tiles, 1);
+    layout->addWidget(m_empty, 1);
+    showData();
+}
+
+void StatPanel::showData()
+{
+    // Tiles are rebuilt: a live refresh every few seconds over a handful of series.
+    for (const Tile &tile : std::as_const(m_shown))
+        delete tile.frame;
+    m_shown.clear();
+
+    showMessage(m_message);
+    const StatData &stat = m_data.as<StatData>();
+    // A near-square grid, wider than tall.
+    const int count = int(stat.figures.size());
+    const int columns = std::max(1, int(std::ceil(std::sqrt(double(count)))));
+    for (int i = 0; i < count; ++i) {
+        const StatFigure &figure = stat.figures.at(i);
+        if (figure.series < 0 || figure.series >= m_data.series.size())
+            continue;
+        const PanelSeriesData &line = m_data.series.at(figure.series);
+        Tile tile;
+        tile.frame = new QWidget(m_tiles);
+        auto *tileLayout = new QVBoxLayout(tile.frame);
+        tileLayout->setContentsMargins(2, 2, 2, 2);
+        tile.figure = new QLabel(formatUseValue(figure.value, line.info.unit), tile.frame);
+        QFont large = tile.figure->font();
+        large.setPointSizeF(large.pointSizeF() * 2.2);
+        large.setBold(true);
+        tile.figure->setFont(large);
+        tile.figure->setAlignment(Qt::AlignCenter);
+        tile.level = m_config.thresholds.level(figure.value); // NaN: 0
+        tile.figure->setStyleSheet(levelStyle(tile.level));
+        const QString name = line.name.isEmpty() ? seriesDisplayName(line.info) : line.name;
+        tile.name = new QLabel(name, tile.frame);
+        tile.name->setTextFormat(Qt::PlainText); // labels come from targets: untrusted
+        tile.name->setAlignment(Qt::AlignCenter);
+        tile.name->setWordWrap(true);
+        tile.name->setToolTip(name);
+        tileLayout->addWidget(tile.figure, 1);
+        tileLayout->addWidget(tile.name);
+        m_grid->addWidget(tile.frame, i / columns, i % columns);
+        m_shown.append(tile);
+    }
+    m_tiles->setVisible(!m_shown.isEmpty());
+    m_empty->setVisible(m_shown.isEmpty());
+}
+
+QStringList StatPanel::figureTexts() const
+{
+    QStringList texts;
+    for (const Tile &tile : m_shown)
+        texts.append(tile.figure->text());
+    return texts;
+}
+
+QStringList StatPanel::nameTexts() const
+{
+    QStringList texts;
+    for (const Tile &tile : m_shown)
+        texts.append(tile.name->text());
+    return texts;
+}
+
+QList<int> StatPanel::levels() const
+{
+    QList<int> levels;
+    for (const Tile &tile : m_shown)
+        levels.append(tile.level);
+    return levels;
+}
+
+template<>
+PanelWidget *createPanelWidgetOf<PanelType::Stat>(const DashboardPanel &config, QWidget *parent)
+{
+    return new StatPanel(config, parent);
+}
+
+} // namespace Headroom
