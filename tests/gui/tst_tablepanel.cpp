@@ -99,6 +99,38 @@ private Q_SLOTS:
         panel.setData(data);
         QCOMPARE(column(panel.view(), 1), (QStringList { u"eth1"_s, u"eth2"_s }));
 
+        // A selected row stays selected through a refresh while its series is in the
+        // answer (here it moves from the second row to the first), and none is selected
+        // once it is gone.
+        const auto selectedDevices = [&] {
+            QStringList devices;
+            for (const QModelIndex &index : panel.view()->selectionModel()->selectedRows(1))
+                devices.append(index.data().toString());
+            return devices;
+        };
+        panel.view()->selectRow(1);
+        QCOMPARE(selectedDevices(), QStringList { u"eth2"_s });
+        PromqlTableData moved = fewer; // eth1 becomes eth3, which sorts after eth2
+        for (PromqlTableRow &row : moved.rows) {
+            if (row.labels.value(u"device"_s) == u"eth1"_s)
+                row.labels.insert(u"device"_s, u"eth3"_s);
+        }
+        data.payload = moved;
+        panel.setData(data);
+        QCOMPARE(column(panel.view(), 1), (QStringList { u"eth2"_s, u"eth3"_s }));
+        QCOMPARE(selectedDevices(), QStringList { u"eth2"_s });
+        QCOMPARE(panel.view()->currentIndex().row(), 0);
+        PromqlTableData gone = moved;
+        gone.rows.removeIf(
+            [](const PromqlTableRow &row) { return row.labels.value(u"device"_s) == u"eth2"_s; });
+        data.payload = gone;
+        panel.setData(data);
+        QCOMPARE(column(panel.view(), 1), QStringList { u"eth3"_s });
+        QVERIFY(selectedDevices().isEmpty());
+        data.payload = moved;
+        panel.setData(data);
+        QVERIFY(selectedDevices().isEmpty());
+
         // The engine's message above what was read; an empty answer says so.
         data.message = u"http://127.0.0.1:9/: connection refused"_s;
         data.payload = PromqlTableData {};

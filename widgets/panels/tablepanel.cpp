@@ -4,10 +4,12 @@
 #include "panels/panelfactory.h"
 
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <optional>
 
 namespace Headroom {
 
@@ -46,7 +48,24 @@ TablePanel::TablePanel(const DashboardPanel &config, QWidget *parent)
 void TablePanel::showData()
 {
     const PromqlTableData &table = m_data.as<PromqlTableData>();
+    // Each answer resets the model; the row the user selected stays selected when the
+    // new answer still has a series with its labels (a live refresh every few seconds).
+    std::optional<Labels> selected;
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (!rows.isEmpty()) {
+        const int source = m_sorted->mapToSource(rows.first()).row();
+        if (source >= 0 && source < m_model->table().rows.size())
+            selected = m_model->table().rows.at(source).labels;
+    }
     m_model->setTable(table);
+    for (int row = 0; selected && row < table.rows.size(); ++row) {
+        if (table.rows.at(row).labels != *selected)
+            continue;
+        const QModelIndex at = m_sorted->mapFromSource(m_model->index(row, 0));
+        m_view->selectionModel()->setCurrentIndex(
+            at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        break;
+    }
     showMessage(m_message);
     m_view->setVisible(!table.isEmpty());
     m_empty->setVisible(table.isEmpty());
