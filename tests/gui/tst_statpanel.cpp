@@ -211,7 +211,15 @@ void TestStatPanel::tiles()
         QVERIFY2(!name.isEmpty(), qPrintable(panel->nameTexts().join(u" | "_s)));
     QVERIFY(panel->nameTexts().at(0).contains(u"cpu0"_s));
 
-    // Only memory: one tile without a figure; a refresh replaces the tiles.
+    // A refresh over the same series updates the tiles in place: cpu0's minimum, 0 %,
+    // is below the warning bound again.
+    const QList<QLabel *> labels = panel->findChildren<QLabel *>();
+    panel->setData(s.query(u"min"_s));
+    QCOMPARE(panel->figureTexts(), (QStringList { u"0 %"_s, u"40 %"_s, u"—"_s }));
+    QCOMPARE(panel->levels(), (QList<int> { 0, 0, 0 }));
+    QCOMPARE(panel->findChildren<QLabel *>(), labels);
+
+    // Only memory: one tile without a figure; the other two are gone.
     panel->setData(s.query(u"last"_s, u"host.memory.*"_s));
     QCOMPARE(panel->figureTexts(), QStringList { u"—"_s });
     QCOMPARE(panel->findChildren<QLabel *>().size(), 3 + 2); // title, message, empty + a tile

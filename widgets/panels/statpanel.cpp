@@ -48,45 +48,58 @@ StatPanel::StatPanel(const DashboardPanel &config, QWidget *parent)
     showData();
 }
 
+StatPanel::Tile StatPanel::newTile()
+{
+    Tile tile;
+    tile.frame = new QWidget(m_tiles);
+    auto *tileLayout = new QVBoxLayout(tile.frame);
+    tileLayout->setContentsMargins(2, 2, 2, 2);
+    tile.figure = new QLabel(tile.frame);
+    QFont large = tile.figure->font();
+    large.setPointSizeF(large.pointSizeF() * 2.2);
+    large.setBold(true);
+    tile.figure->setFont(large);
+    tile.figure->setAlignment(Qt::AlignCenter);
+    tile.name = new QLabel(tile.frame);
+    tile.name->setTextFormat(Qt::PlainText); // labels come from targets: untrusted
+    tile.name->setAlignment(Qt::AlignCenter);
+    tile.name->setWordWrap(true);
+    tileLayout->addWidget(tile.figure, 1);
+    tileLayout->addWidget(tile.name);
+    return tile;
+}
+
 void StatPanel::showData()
 {
-    // Tiles are rebuilt: a live refresh every few seconds over a handful of series.
-    for (const Tile &tile : std::as_const(m_shown))
-        delete tile.frame;
-    m_shown.clear();
-
     showMessage(m_message);
     const StatData &stat = m_data.as<StatData>();
+    QList<const StatFigure *> figures;
+    for (const StatFigure &figure : stat.figures) {
+        if (figure.series >= 0 && figure.series < m_data.series.size())
+            figures.append(&figure);
+    }
+    // A live refresh keeps the tiles and changes their texts; only a change in the
+    // number of series adds or removes tiles.
+    while (m_shown.size() > figures.size())
+        delete m_shown.takeLast().frame;
+    while (m_shown.size() < figures.size())
+        m_shown.append(newTile());
     // A near-square grid, wider than tall.
-    const int count = int(stat.figures.size());
-    const int columns = std::max(1, int(std::ceil(std::sqrt(double(count)))));
-    for (int i = 0; i < count; ++i) {
-        const StatFigure &figure = stat.figures.at(i);
-        if (figure.series < 0 || figure.series >= m_data.series.size())
-            continue;
+    const int columns = std::max(1, int(std::ceil(std::sqrt(double(figures.size())))));
+    for (int i = 0; i < figures.size(); ++i) {
+        const StatFigure &figure = *figures.at(i);
         const PanelSeriesData &line = m_data.series.at(figure.series);
-        Tile tile;
-        tile.frame = new QWidget(m_tiles);
-        auto *tileLayout = new QVBoxLayout(tile.frame);
-        tileLayout->setContentsMargins(2, 2, 2, 2);
-        tile.figure = new QLabel(formatUseValue(figure.value, line.info.unit), tile.frame);
-        QFont large = tile.figure->font();
-        large.setPointSizeF(large.pointSizeF() * 2.2);
-        large.setBold(true);
-        tile.figure->setFont(large);
-        tile.figure->setAlignment(Qt::AlignCenter);
-        tile.level = m_config.thresholds.level(figure.value); // NaN: 0
-        tile.figure->setStyleSheet(levelStyle(tile.level));
+        Tile &tile = m_shown[i];
+        tile.figure->setText(formatUseValue(figure.value, line.info.unit));
+        const int level = m_config.thresholds.level(figure.value); // NaN: 0
+        if (level != tile.level) {
+            tile.figure->setStyleSheet(levelStyle(level));
+            tile.level = level;
+        }
         const QString name = line.name.isEmpty() ? seriesDisplayName(line.info) : line.name;
-        tile.name = new QLabel(name, tile.frame);
-        tile.name->setTextFormat(Qt::PlainText); // labels come from targets: untrusted
-        tile.name->setAlignment(Qt::AlignCenter);
-        tile.name->setWordWrap(true);
+        tile.name->setText(name);
         tile.name->setToolTip(name);
-        tileLayout->addWidget(tile.figure, 1);
-        tileLayout->addWidget(tile.name);
         m_grid->addWidget(tile.frame, i / columns, i % columns);
-        m_shown.append(tile);
     }
     m_tiles->setVisible(!m_shown.isEmpty());
     m_empty->setVisible(m_shown.isEmpty());

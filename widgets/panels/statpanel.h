@@ -33,8 +33,10 @@ private:
         QWidget *frame = nullptr;
         QLabel *figure = nullptr;
         QLabel *name = nullptr;
-        int level = 0;
+        int level = -1; // the style set: 0 ok, 1 warning, 2 critical; -1 none yet
     };
+
+    Tile newTile();
 
     QLabel *m_title;
     QLabel *m_message;
