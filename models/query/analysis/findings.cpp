@@ -109,7 +109,7 @@ double strengthOf(const Onset &onset)
     return std::clamp(0.5 * std::min(1.0, onset.relative) + 0.5 * onset.confidence, 0.0, 1.0);
 }
 
-std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset)
+std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset, qint64 minRaisedMs)
 {
     const SeriesInfo &info = track.info;
     Candidate c;
@@ -147,12 +147,23 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset)
                 level = ratio >= 50 ? 2 : 1;
         }
     }
+    // A burst is not a bottleneck: past its bounds for less than minRaisedMs, a rise is
+    // a change (scenario_healthy on 2 CPUs: a run queue noisy around 1 per CPU sat at 1.5
+    // for the last 5 s of the range), as an alert rule's "for" would hold it back.
+    const qint64 lasted = f.untilMs - f.sinceMs;
+    QString tooShort;
+    if (level > 0 && lasted < minRaisedMs) {
+        tooShort = u" (past its %1 bound for only %2 s)"_s.arg(
+            level >= 2 ? u"critical"_s : u"warning"_s, QString::number(lasted / 1000));
+        level = 0;
+    }
     c.raised = level > 0;
     f.peak = worstIn(track, f.sinceMs, f.untilMs, onset.before, !c.raised);
     const QString direction = onset.rising() ? u"rose"_s : u"fell"_s;
     f.summary
         = u"%1 %2 from %3 to %4 at %5"_s.arg(f.signal, direction, value(onset.before, info.unit),
-                                             value(onset.after, info.unit), clock(f.sinceMs));
+                                             value(onset.after, info.unit), clock(f.sinceMs))
+        + tooShort;
     if (c.raised) {
         f.kind = info.kind == UseKind::Errors   ? FindingKind::Errors
             : info.kind == UseKind::Utilization ? FindingKind::Utilization
@@ -194,7 +205,7 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
             continue;
         onsets[t] = detectOnsets(tracks[t]);
         for (const Onset &onset : onsets[t])
-            if (auto c = fromOnset(tracks[t], onset))
+            if (auto c = fromOnset(tracks[t], onset, options.minRaisedMs))
                 candidates.push_back(std::move(*c));
     }
 
@@ -231,7 +242,7 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
                 if (!onset.rising() || onset.tsMs < shelf->fromMs - lead
                     || onset.tsMs > shelf->fromMs + lag)
                     continue;
-                const auto judged = fromOnset(tracks[w], onset);
+                const auto judged = fromOnset(tracks[w], onset, options.minRaisedMs);
                 if (judged && judged->raised) {
                     witnesses.append({ w, &onset, judged->finding.score });
                     break;
