@@ -79,7 +79,8 @@ void StatPanel::showData()
             figures.append(&figure);
     }
     // A live refresh keeps the tiles and changes their texts; only a change in the
-    // number of series adds or removes tiles.
+    // number of series adds or removes tiles and places them again.
+    const bool regrid = m_shown.size() != figures.size();
     while (m_shown.size() > figures.size())
         delete m_shown.takeLast().frame;
     while (m_shown.size() < figures.size())
@@ -99,7 +100,8 @@ void StatPanel::showData()
         const QString name = line.name.isEmpty() ? seriesDisplayName(line.info) : line.name;
         tile.name->setText(name);
         tile.name->setToolTip(name);
-        m_grid->addWidget(tile.frame, i / columns, i % columns);
+        if (regrid)
+            m_grid->addWidget(tile.frame, i / columns, i % columns);
     }
     m_tiles->setVisible(!m_shown.isEmpty());
     m_empty->setVisible(m_shown.isEmpty());

@@ -7,9 +7,9 @@
 //   for its column and unit (defaultUseThresholds): at or past warning it is a
 //   saturation / errors / utilization finding scored from WarningScore up, at critical
 //   from CriticalScore up. Latency (no bound by unit) counts as raised when it grew at
-//   least 5x to at least 5 ms or 20x to at least 1 ms (critical from 50x). Either only
-//   once it has lasted FindingsOptions::minRaisedMs (until the next onset or the range
-//   end): a shorter burst is a change whose summary says so. Any other onset (a
+//   least 5x to at least 5 ms or 20x to at least 1 ms (critical from 50x). Both count
+//   only once the rise has lasted FindingsOptions::minRaisedMs (until the next onset or
+//   the range end): a shorter burst is a change whose summary says so. Any other onset (a
 //   throughput that fell, a latency that halved, a rise that stays below the bounds) is a "change",
 //   scored below WarningScore: evidence, not an alarm.
 // - A shelf (plateau.h) on a throughput or utilization series is a saturation finding
