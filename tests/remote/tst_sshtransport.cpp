@@ -86,15 +86,15 @@ void TestSshTransport::readsWhatLocalReads()
     const QStringList paths { u"/proc/sys/kernel/ostype"_s, u"/proc/sys/kernel/osrelease"_s,
                               u"/sys/class/net/lo/type"_s, u"/proc/cpuinfo"_s,
                               u"/proc/no-such-file"_s };
-    const FileReadResult got = remote->readFiles(paths, QDeadlineTimer(5000));
-    const FileReadResult want = local.readFiles(paths, QDeadlineTimer(5000));
+    const FileReadResult got = remote->readFiles(paths, QDeadlineTimer(PollMs));
+    const FileReadResult want = local.readFiles(paths, QDeadlineTimer(PollMs));
     QCOMPARE(got.contents, want.contents);
     QCOMPARE(got.contents.size(), 4);
     QCOMPARE(got.errors.value(u"/proc/no-such-file"_s), u"No such file or directory"_s);
-    QCOMPARE(remote->listDirectory(u"/sys/class/net"_s, QDeadlineTimer(5000)).entries,
-             local.listDirectory(u"/sys/class/net"_s, QDeadlineTimer(5000)).entries);
+    QCOMPARE(remote->listDirectory(u"/sys/class/net"_s, QDeadlineTimer(PollMs)).entries,
+             local.listDirectory(u"/sys/class/net"_s, QDeadlineTimer(PollMs)).entries);
     const DirectoryListing missing
-        = remote->listDirectory(u"/sys/no-such-dir"_s, QDeadlineTimer(5000));
+        = remote->listDirectory(u"/sys/no-such-dir"_s, QDeadlineTimer(PollMs));
     QVERIFY(missing.entries.isEmpty());
     QCOMPARE(missing.error, u"No such file or directory"_s);
     QCOMPARE(remote->description(), m_server->url());
@@ -120,7 +120,7 @@ void TestSshTransport::listingCapOverSsh()
     QCOMPARE(got.totalEntries, qsizetype(entries));
     QVERIFY(got.capped());
     QCOMPARE(got.entries,
-             LocalFileSource().listDirectory(dir.path(), QDeadlineTimer(5000)).entries);
+             LocalFileSource().listDirectory(dir.path(), QDeadlineTimer(PollMs)).entries);
     QCOMPARE(got.entries.constLast(),
              u"e%1"_s.arg(DirectoryListing::MaxEntries - 1, 5, 10, QChar(u'0')));
 }
@@ -136,8 +136,8 @@ void TestSshTransport::onePollOneRoundTrip()
     const int acceptedBefore = int(m_server->log().count("Accepted publickey"));
 
     // The first poll of each lists its directory on its own: one more round trip.
-    QVERIFY(host->poll(QDeadlineTimer(5000)).error.isEmpty());
-    QVERIFY(nic->poll(QDeadlineTimer(5000)).error.isEmpty());
+    QVERIFY(host->poll(QDeadlineTimer(PollMs)).error.isEmpty());
+    QVERIFY(nic->poll(QDeadlineTimer(PollMs)).error.isEmpty());
     const SshConnection::Stats first = connection->stats();
     QCOMPARE(first.exchanges, 4);
     // The server is this machine: the last PID handed out (/proc/loadavg) tells how many
@@ -152,10 +152,10 @@ void TestSshTransport::onePollOneRoundTrip()
     for (int i = 0; i < 3; ++i) {
         QElapsedTimer took;
         took.start();
-        const PollResult h = host->poll(QDeadlineTimer(5000));
+        const PollResult h = host->poll(QDeadlineTimer(PollMs));
         hostPollMs << took.elapsed();
         QVERIFY2(h.error.isEmpty(), qPrintable(h.error));
-        const PollResult n = nic->poll(QDeadlineTimer(5000));
+        const PollResult n = nic->poll(QDeadlineTimer(PollMs));
         QVERIFY2(n.error.isEmpty(), qPrintable(n.error));
     }
     // For the record (not a target): a host poll over ssh on loopback.
@@ -230,7 +230,7 @@ void TestSshTransport::unknownHostKeyRefused()
     {
         const HomeDirectory home(m_server->home());
         const auto host = createCollector(u"host"_s, { { u"host"_s, m_server->url() } });
-        const PollResult result = host->poll(QDeadlineTimer(5000));
+        const PollResult result = host->poll(QDeadlineTimer(PollMs));
         qInfo("%s", qPrintable(result.error));
         QVERIFY(result.batch.values.isEmpty());
         QVERIFY2(result.error.contains(
@@ -241,7 +241,7 @@ void TestSshTransport::unknownHostKeyRefused()
         QVERIFY(result.error.contains("Headroom never accepts a key by itself"_L1));
         // Asked again later: still refused, never learned.
         QThread::msleep(1100);
-        QVERIFY(host->poll(QDeadlineTimer(5000)).error.contains("is not in"_L1));
+        QVERIFY(host->poll(QDeadlineTimer(PollMs)).error.contains("is not in"_L1));
     }
     QFile after(knownHosts);
     QVERIFY(after.open(QIODevice::ReadOnly));
@@ -273,13 +273,13 @@ void TestSshTransport::hostNameKeptForKnownHosts()
 
     writeKnownHosts(lineForAddress);
     PollResult result
-        = createCollector(u"host"_s, { { u"host"_s, byName } })->poll(QDeadlineTimer(5000));
+        = createCollector(u"host"_s, { { u"host"_s, byName } })->poll(QDeadlineTimer(PollMs));
     QVERIFY2(result.error.contains(u"is not in %1 for [localhost]:%2"_s.arg(
                  other.filePath(u"home/.ssh/known_hosts"_s), QString::number(m_server->port()))),
              qPrintable(result.error));
 
     writeKnownHosts(u"[localhost]"_s + lineForAddress.mid(lineForAddress.indexOf(u']') + 1));
-    result = createCollector(u"host"_s, { { u"host"_s, byName } })->poll(QDeadlineTimer(5000));
+    result = createCollector(u"host"_s, { { u"host"_s, byName } })->poll(QDeadlineTimer(PollMs));
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
     QVERIFY(!result.batch.values.isEmpty());
 }
@@ -305,7 +305,7 @@ void TestSshTransport::changedHostKeyRefused()
 
     const HomeDirectory home(other.filePath(u"home"_s));
     const auto nic = createCollector(u"nic"_s, { { u"host"_s, m_server->url() } });
-    const PollResult result = nic->poll(QDeadlineTimer(5000));
+    const PollResult result = nic->poll(QDeadlineTimer(PollMs));
     qInfo("%s", qPrintable(result.error));
     QVERIFY(result.batch.values.isEmpty());
     QVERIFY2(result.error.contains(
@@ -328,7 +328,7 @@ void TestSshTransport::noAcceptedKey()
     qunsetenv("SSH_AUTH_SOCK");
     const HomeDirectory home(other.filePath(u"home"_s));
     const auto host = createCollector(u"host"_s, { { u"host"_s, m_server->url() } });
-    const PollResult result = host->poll(QDeadlineTimer(5000));
+    const PollResult result = host->poll(QDeadlineTimer(PollMs));
     qputenv("SSH_AUTH_SOCK", agent);
     qInfo("%s", qPrintable(result.error));
     QVERIFY2(result.error.contains("no key was accepted (tried ssh-agent and the key files in "_L1
@@ -362,7 +362,7 @@ void TestSshTransport::agentAuthentication()
     {
         const HomeDirectory home(other.filePath(u"home"_s));
         const auto host = createCollector(u"host"_s, { { u"host"_s, m_server->url() } });
-        const PollResult result = host->poll(QDeadlineTimer(5000));
+        const PollResult result = host->poll(QDeadlineTimer(PollMs));
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QVERIFY(seriesValue(result, u"host.cpu.count"_s) >= 1);
     }
