@@ -1,5 +1,9 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "commandline.h"
 
+#include "commandlinehelp.h"
 #include "document/dashboard.h"
 #include "metricsserver.h"
 #include "query/report/incidentreportdata.h"
@@ -34,8 +38,8 @@ bool argumentsNeedNoDisplay(int argc, char **argv)
     if (argumentsAskForExport(argc, argv))
         return true;
     for (int i = 1; i < argc; ++i) {
-        for (const char *option :
-             { "--version", "-v", "--help", "-h", "--help-all", "--list-collectors" }) {
+        for (const char *option : { "--version", "-v", "--help", "-h", "--help-all", "--man-page",
+                                    "--list-collectors" }) {
             if (std::strcmp(argv[i], option) == 0)
                 return true;
         }
@@ -50,8 +54,13 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     QCommandLineParser parser;
     parser.setApplicationDescription(
         u"Headroom: which resource is the bottleneck, and since when? (USE method dashboard)"_s);
-    const QCommandLineOption helpOption = parser.addHelpOption();
-    const QCommandLineOption versionOption = parser.addVersionOption();
+    // Our own --help (commandlinehelp.h): grouped by task, with examples and the exit
+    // status; --man-page prints the same as a manual page (headroom-manpage uses it).
+    const QCommandLineOption helpOption({ u"h"_s, u"help"_s, u"help-all"_s },
+                                        u"Show this help: the options by task."_s);
+    QCommandLineOption manPage(u"man-page"_s, u"Print the manual page (roff)."_s);
+    manPage.setFlags(QCommandLineOption::HiddenFromHelp);
+    const QCommandLineOption versionOption({ u"v"_s, u"version"_s }, u"Show the version."_s);
     const QCommandLineOption dashboard(u"dashboard"_s, u"Dashboard file to open."_s, u"FILE"_s);
     const QCommandLineOption var(u"var"_s, u"Set a dashboard variable (repeatable)."_s,
                                  u"NAME=VALUE"_s);
@@ -125,8 +134,7 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     const QCommandLineOption trust(
         u"trust"_s,
         u"Headless: connect to the hosts and run the SQL that the dashboard file "
-        "names, although you have not trusted it in the GUI (see README, "
-        "Security)."_s);
+        "names, although you have not trusted it in the GUI (see docs/security.md)."_s);
     QCommandLineOption snapshot(u"gui-snapshot"_s,
                                 u"GUI: write a PNG of the window before quitting."_s, u"FILE"_s);
     QCommandLineOption quitAfter(u"quit-after"_s, u"GUI: quit after SECONDS."_s, u"SECONDS"_s);
@@ -140,20 +148,43 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         u"Headless: collect the dashboard's sources until stopped and serve their series "
         "at http://ADDRESS:PORT/metrics for Prometheus-compatible engines."_s,
         u"ADDRESS:PORT"_s);
-    parser.addOptions({ dashboard,       var,           cache,     noCache,       retention,
-                        minuteRetention, hourRetention, recording, from,          to,
-                        collectFor,      range,         png,       csv,           alerts,
-                        findings,        explain,       report,    saveRecording, scale,
-                        width,           trust,         snapshot,  quitAfter,     listCollectors,
-                        serveMetrics });
+    const QCommandLineOption serveHost(
+        u"serve-host"_s,
+        u"With --serve-metrics: also answer requests whose Host header is NAME (by default "
+        "only the listening address, and localhost on loopback). Repeatable."_s,
+        u"NAME"_s);
+    const QCommandLineOption importFile(
+        u"import"_s,
+        u"Import a file of another tool's metrics (wide or long CSV, OpenMetrics text with "
+        "timestamps; docs/import.md) and open it as a recording; nothing is written beside it."_s,
+        u"FILE"_s);
+    const QCommandLineOption importMap(
+        u"import-map"_s, u"With --import: what the file's columns are (docs/import.md)."_s,
+        u"MAP.json"_s);
+    const QList<QCommandLineOption> options {
+        dashboard,       var,           cache,      noCache,       retention,
+        minuteRetention, hourRetention, recording,  from,          to,
+        collectFor,      range,         png,        csv,           alerts,
+        findings,        explain,       report,     saveRecording, scale,
+        width,           trust,         snapshot,   quitAfter,     listCollectors,
+        serveMetrics,    serveHost,     importFile, importMap,     helpOption,
+        versionOption,   manPage,
+    };
+    parser.addOptions(options);
     // parse(), not process(): process() exits with 1 on a bad option, and our contract
     // is 2 for every usage error.
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return false;
     }
-    if (parser.isSet(helpOption))
-        parser.showHelp(0);
+    if (parser.isSet(helpOption)) {
+        out->printAndExit = commandLineHelp(options);
+        return true;
+    }
+    if (parser.isSet(manPage)) {
+        out->printAndExit = commandLineManPage(options, QCoreApplication::applicationVersion());
+        return true;
+    }
     if (parser.isSet(versionOption))
         parser.showVersion();
 
@@ -215,6 +246,21 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
                  "--collect-for, --cache, --no-cache or --retention (nor the tiers')"_s;
         return false;
     }
+    out->importFile = parser.value(importFile);
+    out->importMap = parser.value(importMap);
+    if (!out->importMap.isEmpty() && out->importFile.isEmpty()) {
+        *error
+            = u"--import-map says what the columns of an --import file are; --import is not given"_s;
+        return false;
+    }
+    if (!out->importFile.isEmpty()
+        && (!out->recordingFile.isEmpty() || out->collectForSeconds > 0 || parser.isSet(cache)
+            || out->noCache || out->retention != RetentionDays {})) {
+        *error
+            = u"--import opens the file as a recording: it cannot be combined with "
+              "--recording, --collect-for, --cache, --no-cache or --retention (nor the tiers')"_s;
+        return false;
+    }
     if (parser.isSet(range)) {
         const auto ms = parseDuration(parser.value(range));
         if (!ms) {
@@ -252,11 +298,21 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
         quint16 port = 0;
         if (!MetricsServer::parseListenAddress(out->serveMetrics, &address, &port, error))
             return false;
-        if (out->headless() || !out->recordingFile.isEmpty() || out->collectForSeconds > 0) {
+        if (out->headless() || !out->recordingFile.isEmpty() || !out->importFile.isEmpty()
+            || out->collectForSeconds > 0) {
             *error = u"--serve-metrics collects until it is stopped: it cannot be combined with "
                      "the exports, --explain, --recording or --collect-for"_s;
             return false;
         }
+    }
+    out->serveHosts = parser.values(serveHost);
+    if (!out->serveHosts.isEmpty() && out->serveMetrics.isEmpty()) {
+        *error = u"--serve-host names a host for --serve-metrics, which is not given"_s;
+        return false;
+    }
+    for (const QString &name : std::as_const(out->serveHosts)) {
+        if (!MetricsServer::checkHostName(name, error))
+            return false;
     }
     out->guiSnapshot = parser.value(snapshot);
     if (parser.isSet(quitAfter)) {

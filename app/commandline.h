@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The command line contract (also used by scripts and our own checks):
 //   headroom --dashboard FILE [--var NAME=VALUE ...] [--cache FILE] [--collect-for SECONDS]
 //            [--range DURATION] --export-png OUT.png [--export-csv OUT.csv] [--scale N]
@@ -6,8 +9,10 @@
 //   (and --retention DAYS for the cache collected into)
 //   headroom --recording FILE [--from WHEN] [--to WHEN] [--dashboard FILE] [exports...]
 //   headroom [--cache FILE | --recording FILE] --save-recording OUT [--from ...] [--to ...]
-//   headroom --serve-metrics ADDRESS:PORT [--dashboard FILE] [--var ...] [--cache FILE |
-//            --no-cache] [--trust]   collects until SIGINT/SIGTERM, serving /metrics
+//   headroom --import FILE [--import-map MAP.json] [...as --recording]
+//   headroom --serve-metrics ADDRESS:PORT [--serve-host NAME ...] [--dashboard FILE]
+//            [--var ...] [--cache FILE | --no-cache] [--trust]   collects until
+//            SIGINT/SIGTERM, serving /metrics
 //   headroom --list-collectors   the collector plugins found, and any that failed to load
 // Any of the exports (and --explain) makes it headless. Alerts never change the exit code.
 #pragma once
@@ -28,6 +33,10 @@ struct CommandLine
     bool noCache = false;
     // A cache opened as a recording: read-only, nothing collected (recordingaccess.h).
     QString recordingFile;
+    // A file of another tool's metrics (CSV, OpenMetrics text), imported into a private
+    // temporary cache and then opened as a recording (importedfile.h), with its map.
+    QString importFile;
+    QString importMap;
     QString fromSpec, toSpec; // --from/--to as given (timebounds.h)
     QString saveRecording; // --save-recording: the range as a self-contained recording
     // --retention, --minute-retention, --hour-retention; 0: the user's setting
@@ -51,6 +60,10 @@ struct CommandLine
     // --serve-metrics: where the exposition is served ("127.0.0.1:9187"; checked when
     // parsed); empty: not serving.
     QString serveMetrics;
+    // --serve-host: Host header names answered besides the listening address.
+    QStringList serveHosts;
+    // --help, --man-page: the text to print on stdout; nothing else is done.
+    QString printAndExit;
 
     bool headless() const
     {
@@ -61,7 +74,8 @@ struct CommandLine
 };
 
 // Parses arguments (QCoreApplication must exist). On failure returns false with
-// *error set; --help and --version exit from within, as QCommandLineParser does.
+// *error set; --version exits from within, as QCommandLineParser does; --help and
+// --man-page set printAndExit.
 bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *error);
 
 // True when argv asks for a headless report; checked before QApplication exists so

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A dashboard's data as CSV (csvexport.h): every panel's samples over [from, to],
 // unreduced, straight from the query layer. The headless --export-csv and the GUI's
 // "Export Data as CSV" share it; no widget is involved, so it runs in a worker thread

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The first start: the window opens on the welcome page (widgets/welcomepage.h) instead
 // of the shipped host dashboard, until the user has chosen something from it once.
 #pragma once

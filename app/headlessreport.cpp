@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "headlessreport.h"
 
 #include "appdashboards.h"
@@ -8,6 +11,8 @@
 #include "engine/cache/recordingsaver.h"
 #include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
+#include "exportrange.h"
+#include "exportview.h"
 #include "headlessrun.h"
 #include "imageexport.h"
 #include "query/alerts/alertcsv.h"
@@ -18,9 +23,7 @@
 #include "report/incidentreportwriter.h"
 #include "retentionsetting.h"
 #include "terminationsignals.h"
-#include "timebounds.h"
 
-#include <QApplication>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QEventLoop>
@@ -123,10 +126,16 @@ int runHeadlessReport(const CommandLine &options)
             return ExitCacheFailed;
         }
         std::tie(defaultFromMs, endMs) = *span;
+        // Samples of one instant (a /federate dump): the second up to it, so the range
+        // is not empty.
+        if (defaultFromMs == endMs)
+            defaultFromMs -= 1000;
     }
+    // As the window does, a range longer than the data starts where the data does: the
+    // PNG, the CSV and the report alike.
     QString rangeError;
-    const auto bounds = resolveTimeBounds(options.fromSpec, options.toSpec, endMs, options.rangeMs,
-                                          defaultFromMs, &rangeError);
+    const auto bounds = exportRange(dashboard, options, session.registry(), *session.store(), endMs,
+                                    defaultFromMs, &rangeError);
     if (!bounds) {
         complain(rangeError);
         return ExitBadInput;
@@ -169,12 +178,7 @@ int runHeadlessReport(const CommandLine &options)
         DashboardView view(&session.registry());
         view.setStore(session.store());
         view.setDashboard(drawn);
-        view.setAttribute(Qt::WA_DontShowOnScreen);
-        view.resize(view.preferredSize(options.width));
-        view.show();
-        QApplication::processEvents(); // lay out so panels know their pixel widths
-        view.refreshNow(from, to);
-        QApplication::processEvents();
+        showForExport(&view, options.width, from, to);
         QString error;
         if (!writePng(&view, options.scale, options.exportPng, &error)) {
             complain(error);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The headless report: load a dashboard, optionally collect for a while, render every
 // panel over the range and write PNG, CSV, findings and/or the incident report. Used
 // from cron and by our own checks.

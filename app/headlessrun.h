@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What every headless run shares (the report of headlessreport.h and the collector of
 // servemetrics.h): its exit codes, its messages on stderr, the trust gate before it
 // collects, and the cache it collects into.
@@ -12,7 +15,7 @@ namespace Headroom {
 class Dashboard;
 class MonitoringSession;
 
-// Exit codes of headless runs (README, "Reports without a display").
+// Exit codes of headless runs (docs/command-line.md, "Exit status").
 constexpr int ExitOk = 0;
 constexpr int ExitFileNotWritten = 1; // a requested PNG/CSV/report could not be written
 constexpr int ExitBadInput = 2; // bad arguments, an unreadable or untrusted dashboard

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Headroom: GUI by default; a headless report when --export-png/--export-csv is given.
 #include "collector/collectorregistry.h"
 #include "commandline.h"
@@ -7,6 +10,8 @@
 #include "firstrun.h"
 #include "headlessreport.h"
 #include "imageexport.h"
+#include "importedfile.h"
+#include "literaltext.h"
 #include "mainwindow.h"
 #include "retentionsetting.h"
 #include "servemetrics.h"
@@ -77,8 +82,9 @@ int runGui(const CommandLine &options)
         // File → Close Recording. Opened before the window so nothing starts collecting.
         if (!session.openRecording(options.recordingFile, &cacheError)) {
             std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(cacheError));
-            QMessageBox::critical(nullptr, QObject::tr("Recording cannot be opened"),
-                                  cacheError + QObject::tr("\n\nThe file was not modified."));
+            QMessageBox::critical(
+                nullptr, QObject::tr("Recording cannot be opened"),
+                literalAutoText(cacheError + QObject::tr("\n\nThe file was not modified.")));
             return ExitCacheFailed;
         }
     } else if (!options.noCache) {
@@ -89,8 +95,9 @@ int runGui(const CommandLine &options)
         // A cache asked for by name is not silently replaced by live data only: the
         // user would believe it records. The default one falls back (below).
         if (!cacheError.isEmpty() && !options.cacheFile.isEmpty()) {
-            QMessageBox::critical(nullptr, QObject::tr("Cache cannot be used"),
-                                  cacheError + QObject::tr("\n\nThe file was not modified."));
+            QMessageBox::critical(
+                nullptr, QObject::tr("Cache cannot be used"),
+                literalAutoText(cacheError + QObject::tr("\n\nThe file was not modified.")));
             return ExitCacheFailed;
         }
     }
@@ -99,10 +106,11 @@ int runGui(const CommandLine &options)
     window.setLiveCache(liveCachePath, options.retention);
     window.show();
     if (!cacheError.isEmpty())
-        QMessageBox::warning(&window, QObject::tr("Cache not used"),
-                             cacheError
-                                 + QObject::tr("\n\nHeadroom keeps running with live data only; "
-                                               "the file was not modified."));
+        QMessageBox::warning(
+            &window, QObject::tr("Cache not used"),
+            literalAutoText(cacheError
+                            + QObject::tr("\n\nHeadroom keeps running with live data only; "
+                                          "the file was not modified.")));
     for (const QString &problem : pluginProblems)
         std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(problem));
     if (showWelcomeAtStart(options.dashboardFile, options.recordingFile))
@@ -157,8 +165,26 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(error));
         return 2;
     }
+    if (!options.printAndExit.isEmpty()) {
+        std::fputs(options.printAndExit.toUtf8().constData(), stdout);
+        return 0;
+    }
     if (options.listCollectors)
         return listCollectors();
+    // An import becomes a recording in a private temporary folder, removed at exit.
+    ImportedFile imported;
+    if (!options.importFile.isEmpty()) {
+        if (!imported.import(options.importFile, options.importMap, &error)) {
+            std::fprintf(stderr, "headroom: %s\n", qUtf8Printable(error));
+            if (!options.headless())
+                QMessageBox::critical(nullptr, QObject::tr("File cannot be imported"),
+                                      literalAutoText(error));
+            return 2;
+        }
+        std::fprintf(stderr, "headroom: %s: imported: %s\n", qUtf8Printable(options.importFile),
+                     qUtf8Printable(imported.description()));
+        options.recordingFile = imported.cachePath();
+    }
     if (!options.serveMetrics.isEmpty())
         return runMetricsServer(options);
     return options.headless() ? runHeadlessReport(options) : runGui(options);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "mainwindow.h"
 
 #include "alertnotifier.h"
@@ -5,7 +8,8 @@
 #include "appicon.h"
 #include "charts/chartwindow.h"
 #include "charts/zoomablechartview.h"
-#include "dashboardcsv.h"
+#include "csvexportcontroller.h"
+#include "customrangedialog.h"
 #include "dashboardview.h"
 #include "document/alertrulejson.h"
 #include "document/dashboardedit.h"
@@ -14,36 +18,28 @@
 #include "editors/alertrulesdialog.h"
 #include "editors/dashboardeditor.h"
 #include "editors/sourcesdialog.h"
-#include "engine/cache/recordingsaver.h"
-#include "engine/cache/samplecache.h"
 #include "engine/monitoringsession.h"
-#include "engine/sourceprobe.h"
 #include "findings/findingsdock.h"
 #include "firstrun.h"
-#include "imageexport.h"
 #include "itemmodels/findingsmodel.h"
+#include "literaltext.h"
 #include "panels/timeseriespanel.h"
-#include "query/promql/repeatvalues.h"
-#include "recordingsummary.h"
+#include "pngexport.h"
+#include "rangebar.h"
+#include "recordingcontroller.h"
+#include "repeatexpander.h"
 #include "reportexport.h"
-#include "retentiondialog.h"
-#include "retentionsetting.h"
 #include "sourcestatusbar.h"
+#include "sourcetest.h"
 #include "trustbar.h"
+#include "variablebar.h"
 #include "welcomepage.h"
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QComboBox>
-#include <QDateTimeEdit>
 #include <QDialog>
-#include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
-#include <QFutureWatcher>
-#include <QInputDialog>
-#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -53,9 +49,7 @@
 #include <QStatusBar>
 #include <QSystemTrayIcon>
 #include <QThreadPool>
-#include <QToolBar>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace Headroom {
 
@@ -69,6 +63,9 @@ constexpr int FindingsDockHeightPx = 200;
 MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     : QMainWindow(parent)
     , m_session(session)
+    , m_recordings(new RecordingController(session, this))
+    , m_csvExport(new CsvExportController(session, this))
+    , m_repeats(new RepeatExpander(this))
 {
     m_view = new DashboardView(&m_session->registry(), this);
     m_view->setStore(m_session->store());
@@ -152,6 +149,9 @@ MainWindow::MainWindow(MonitoringSession *session, QWidget *parent)
     createActions();
     setUpAlerts();
     setUpFindings();
+    setUpExports();
+    setUpRecordings();
+    connect(m_repeats, &RepeatExpander::expanded, this, &MainWindow::showExpansion);
     connect(&m_refreshTimer, &QTimer::timeout, this, &MainWindow::refresh);
     resize(1400, 900);
 }
@@ -160,8 +160,8 @@ MainWindow::~MainWindow()
 {
     // A source test left running when its editor closed reads the session's plugins.
     QThreadPool::globalInstance()->waitForDone();
-    m_csvExport.waitForFinished(); // it reads the session's store
-    m_recordingSave.waitForFinished(); // it reads the session's cache
+    m_csvExport->waitForFinished(); // it reads the session's store
+    m_recordings->waitForSave(); // it reads the session's cache
     m_findings->setStore(nullptr); // waits for an analysis in flight
     m_view->setStore(nullptr); // waits for a query in flight
     m_session->stop();
@@ -176,6 +176,10 @@ void MainWindow::createActions()
         if (maybeSave())
             openRecordingDialog();
     });
+    file->addAction(tr("&Import…"), this, [this] {
+        if (maybeSave())
+            importDialog();
+    });
     file->addAction(tr("Save Recording &As…"), this, &MainWindow::saveRecordingAs);
     m_closeRecordingAction
         = file->addAction(tr("&Close Recording"), this, &MainWindow::closeRecording);
@@ -183,7 +187,9 @@ void MainWindow::createActions()
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
-    file->addAction(tr("Export Dashboard as &PNG…"), this, &MainWindow::exportDashboardPng);
+    file->addAction(tr("Export Dashboard as &PNG…"), this, [this] {
+        exportPng(this, m_view, tr("Export dashboard as PNG"), u"dashboard.png"_s);
+    });
     file->addAction(tr("Export Data as &CSV…"), this, &MainWindow::exportCsv);
     file->addAction(tr("Export &Incident Report…"), this, [this] {
         const auto [from, to] = currentRange();
@@ -203,40 +209,38 @@ void MainWindow::createActions()
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&Welcome"), this, &MainWindow::showWelcome);
 
-    m_rangeBar = addToolBar(tr("Time range"));
-    m_rangeBar->setObjectName(u"timeRangeBar"_s);
-    m_rangeBar->addWidget(new QLabel(tr("Range: "), this));
-    m_rangeCombo = new QComboBox(this);
-    for (const RangePreset &preset : RangeController::presets())
-        m_rangeCombo->addItem(preset.name, preset.ms);
-    m_rangeCombo->addItem(tr("Custom…"), qint64(0));
-    connect(m_rangeCombo, &QComboBox::activated, this, &MainWindow::onRangeChosen);
-    m_rangeBar->addWidget(m_rangeCombo);
-    m_followAction = m_rangeBar->addAction(tr("Pause"));
-    m_followAction->setCheckable(true);
-    m_followAction->setToolTip(tr("Pause or resume following live data"));
-    connect(m_followAction, &QAction::toggled, this,
-            [this](bool paused) { setFollowing(!paused); });
-
-    // Compare mode: overlay an earlier range on every time chart (before vs after).
-    m_rangeBar->addSeparator();
-    m_rangeBar->addWidget(new QLabel(tr("Compare with: "), this));
-    m_compareCombo = new QComboBox(this);
-    m_compareCombo->setObjectName(u"compareCombo"_s);
-    m_compareCombo->addItem(tr("nothing"), qint64(0));
-    m_compareCombo->addItem(tr("1 hour earlier"), 3600 * 1000LL);
-    m_compareCombo->addItem(tr("1 day earlier"), 24 * 3600 * 1000LL);
-    m_compareCombo->addItem(tr("1 week earlier"), 7 * 24 * 3600 * 1000LL);
-    m_compareCombo->setToolTip(
-        tr("Overlay the same panels over an earlier range, dashed, shifted onto this one"));
-    connect(m_compareCombo, &QComboBox::activated, this, [this](int index) {
-        m_view->setCompareOffset(m_compareCombo->itemData(index).toLongLong());
+    m_rangeBar = new RangeBar(this);
+    addToolBar(m_rangeBar);
+    connect(m_rangeBar, &RangeBar::rangeChosen, this, [this](qint64 rangeMs) {
+        setFollowing(true);
+        setRange(rangeMs);
+    });
+    connect(m_rangeBar, &RangeBar::customRangeRequested, this, &MainWindow::chooseCustomRange);
+    connect(m_rangeBar, &RangeBar::followingChosen, this, &MainWindow::setFollowing);
+    connect(m_rangeBar, &RangeBar::compareOffsetChosen, this, [this](qint64 offsetMs) {
+        m_view->setCompareOffset(offsetMs);
         refresh();
     });
-    m_rangeBar->addWidget(m_compareCombo);
 
-    m_variableBar = addToolBar(tr("Variables"));
-    m_variableBar->setObjectName(u"variableBar"_s);
+    m_variableBar = new VariableBar(this);
+    addToolBar(m_variableBar);
+    connect(m_variableBar, &VariableBar::valueChosen, this,
+            [this](const QString &name, const QString &value) {
+                if (m_variables.value(name) == value)
+                    return;
+                m_variables.insert(name, value);
+                restartCollection();
+            });
+}
+
+void MainWindow::setLiveCache(const QString &path, const RetentionDays &retention)
+{
+    m_recordings->setLiveCache(path, retention);
+}
+
+QComboBox *MainWindow::compareCombo() const
+{
+    return m_rangeBar->compareCombo();
 }
 
 bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString> &variables)
@@ -279,12 +283,14 @@ bool MainWindow::showDashboard(const DashboardLoadResult &loaded, const QString 
                                const QString &origin, const QMap<QString, QString> &variables)
 {
     if (!loaded.ok()) {
-        QMessageBox::warning(this, tr("Cannot open dashboard"), loaded.error.toString());
+        QMessageBox::warning(this, tr("Cannot open dashboard"),
+                             literalAutoText(loaded.error.toString())); // quotes the file
         return false;
     }
     if (const QString unknown = unknownVariable(*loaded.dashboard, variables); !unknown.isEmpty()) {
-        QMessageBox::warning(this, tr("Cannot open dashboard"),
-                             tr("The dashboard has no variable \"%1\".").arg(unknown));
+        QMessageBox::warning(
+            this, tr("Cannot open dashboard"),
+            literalAutoText(tr("The dashboard has no variable \"%1\".").arg(unknown)));
         return false;
     }
     m_dashboard = *loaded.dashboard;
@@ -316,7 +322,9 @@ void MainWindow::installPanelActions()
     for (PanelWidget *panel : m_view->panels()) {
         panel->setContextMenuPolicy(Qt::ActionsContextMenu);
         auto *exportAction = new QAction(tr("Export Panel as PNG…"), panel);
-        connect(exportAction, &QAction::triggered, this, [this, panel] { exportPanelPng(panel); });
+        connect(exportAction, &QAction::triggered, this, [this, panel] {
+            exportPng(this, panel, tr("Export panel as PNG"), panel->config().id + u".png"_s);
+        });
         // Let the right click reach the panel's action menu (a chart view takes it).
         if (auto *chart = qobject_cast<TimeSeriesPanel *>(panel))
             chart->chartView()->setContextMenuPolicy(Qt::NoContextMenu);
@@ -364,45 +372,12 @@ void MainWindow::applyEditedDashboard(const Dashboard &edited)
 
 void MainWindow::editSources()
 {
-    // A test runs the source as this dashboard would, with the variables shown now, at
-    // its place among the sources (a new one after them), so errors name it as the file
-    // will. A dashboard not yet trusted tests nothing: its file chose the targets, the
-    // SQL and the variables' defaults, and nobody has agreed to them yet.
-    const Dashboard dashboard = m_dashboard;
-    const QMap<QString, QString> values = m_variables;
-    const CollectorRegistry *collectors = &m_session->collectors();
-    const bool trusted = m_trusted || m_session->isRecording();
-    const auto tester
-        = [dashboard, values, collectors, trusted](
-              const DashboardSource &source, std::shared_ptr<const std::atomic<bool>> cancel) {
-              if (!trusted) {
-                  SourceProbeResult refused;
-                  refused.error = u"not tested: this dashboard is not trusted yet (the bar above "
-                                  "the panels asks)"_s;
-                  return refused;
-              }
-              Dashboard edited = dashboard;
-              qsizetype index = edited.sources.size();
-              for (qsizetype i = 0; i < edited.sources.size(); ++i) {
-                  if (edited.sources.at(i).id == source.id)
-                      index = i;
-              }
-              if (index == edited.sources.size())
-                  edited.sources.append(source);
-              else
-                  edited.sources[index] = source;
-              return probeSource(*collectors, edited, index, values, 2, cancel.get());
-          };
+    // A dashboard not yet trusted tests nothing (sourcetest.h).
+    const SourceTest tester = sourceTest(m_dashboard, m_variables, &m_session->collectors(),
+                                         m_trusted || m_session->isRecording());
     const auto status = [this](const QString &id) {
         const auto it = m_sourceStatus.constFind(id);
-        if (it == m_sourceStatus.cend())
-            return QString();
-        QString text = sourceStateName(it->state);
-        if (it->state == SourceState::Ok)
-            text += tr(", %1 series").arg(it->seriesCount);
-        if (!it->message.isEmpty())
-            text += u": "_s + it->message;
-        return text;
+        return it == m_sourceStatus.cend() ? QString() : sourceStatusText(*it);
     };
     SourcesDialog dialog(m_dashboard, status, tester, this);
     if (dialog.exec() != QDialog::Accepted || dialog.dashboard() == m_dashboard)
@@ -417,7 +392,7 @@ void MainWindow::editSources()
         QString error;
         if (!request.isEmpty()
             && !DashboardTrustStore().trust(request.fingerprint(), m_source, &error))
-            QMessageBox::warning(this, tr("Cannot remember the trust"), error);
+            QMessageBox::warning(this, tr("Cannot remember the trust"), literalAutoText(error));
     }
     showPanels(); // panels may read renamed sources
     restartCollection();
@@ -450,6 +425,17 @@ void MainWindow::setUpAlerts()
                 m_session->alerts().acknowledge(ruleId, series, upToMs);
                 refresh();
             });
+}
+
+// What the CSV export says when it is done.
+void MainWindow::setUpExports()
+{
+    connect(m_csvExport, &CsvExportController::written, this, [this](const QString &path) {
+        statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+    });
+    connect(m_csvExport, &CsvExportController::failed, this, [this](const QString &error) {
+        QMessageBox::warning(this, tr("Export failed"), literalAutoText(error));
+    });
 }
 
 void MainWindow::setUpFindings()
@@ -495,23 +481,7 @@ void MainWindow::clearFindingFocus()
 void MainWindow::compareBeforeAfter(const Analysis::Finding &finding)
 {
     const qint64 offset = findingCompareOffset(finding);
-    // The combo shows the offset: a preset when it is one, else one custom entry
-    // (replaced by the next "Compare before/after").
-    int index = m_compareCombo->findData(offset);
-    if (index < 0) {
-        const int custom = m_compareCombo->findData(u"beforeAfter"_s, Qt::UserRole + 1);
-        const QString text = tr("%1 earlier (before the onset)").arg(formatDuration(offset));
-        if (custom >= 0) {
-            m_compareCombo->setItemText(custom, text);
-            m_compareCombo->setItemData(custom, offset);
-            index = custom;
-        } else {
-            m_compareCombo->addItem(text, offset);
-            index = m_compareCombo->count() - 1;
-            m_compareCombo->setItemData(index, u"beforeAfter"_s, Qt::UserRole + 1);
-        }
-    }
-    m_compareCombo->setCurrentIndex(index);
+    m_rangeBar->showBeforeAfterOffset(offset);
     m_view->setCompareOffset(offset);
     refresh();
 }
@@ -543,7 +513,8 @@ bool MainWindow::maybeSave()
         return true;
     const auto answer = QMessageBox::question(
         this, tr("Unsaved changes"),
-        tr("The dashboard \"%1\" has unsaved changes. Save them?").arg(m_dashboard.title),
+        literalAutoText(
+            tr("The dashboard \"%1\" has unsaved changes. Save them?").arg(m_dashboard.title)),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Cancel)
         return false;
@@ -552,41 +523,7 @@ bool MainWindow::maybeSave()
 
 void MainWindow::rebuildVariableBar()
 {
-    m_variableBar->clear();
-    for (const DashboardVariable &variable : std::as_const(m_dashboard.variables)) {
-        m_variableBar->addWidget(new QLabel(
-            (variable.label.isEmpty() ? variable.name : variable.label) + u": "_s, this));
-        auto *combo = new QComboBox(this);
-        combo->setObjectName(u"variable:"_s + variable.name);
-        combo->setEditable(true); // any value is allowed; options are suggestions
-        combo->addItems(variableChoices(variable, {}));
-        if (variable.multi)
-            combo->setToolTip(tr("Several values: a, b; all of them: *"));
-        combo->setCurrentText(m_variables.value(variable.name));
-        combo->setMinimumContentsLength(16);
-        const QString name = variable.name;
-        connect(combo, &QComboBox::activated, this, [this, combo, name] {
-            if (m_variables.value(name) == combo->currentText())
-                return;
-            m_variables.insert(name, combo->currentText());
-            restartCollection();
-        });
-        m_variableBar->addWidget(combo);
-    }
-    m_variableBar->setVisible(!m_dashboard.variables.isEmpty());
-}
-
-void MainWindow::offerVariableValues(const QMap<QString, QStringList> &listed)
-{
-    for (const DashboardVariable &variable : std::as_const(m_dashboard.variables)) {
-        auto *combo = m_variableBar->findChild<QComboBox *>(u"variable:"_s + variable.name);
-        if (!combo || !listed.contains(variable.name))
-            continue;
-        const QString text = combo->currentText(); // as shown, maybe being typed
-        combo->clear();
-        combo->addItems(variableChoices(variable, listed.value(variable.name)));
-        combo->setCurrentText(text);
-    }
+    m_variableBar->setVariables(m_dashboard.variables, m_variables);
 }
 
 void MainWindow::restartCollection()
@@ -621,50 +558,22 @@ void MainWindow::showPanels()
 
 void MainWindow::expandRepeatsLater()
 {
-    const int generation = ++m_repeatGeneration;
-    // Repeats need their values; a variable with labelValues is offered the engine's
-    // (asked only of a trusted dashboard's engines: an untrusted file chose them).
-    const bool repeats = hasRepeats(m_dashboard);
-    const bool lists = m_trusted && !m_session->isRecording()
-        && std::any_of(m_dashboard.variables.cbegin(), m_dashboard.variables.cend(),
-                       [](const DashboardVariable &v) { return !v.labelValues.label.isEmpty(); });
-    if (!repeats && !lists)
-        return;
     const auto [from, to] = currentRange();
-    struct Expanded
-    {
-        Dashboard drawn;
-        QMap<QString, QStringList> listed;
-        QStringList messages;
-    };
-    auto *watcher = new QFutureWatcher<Expanded>(this);
-    connect(watcher, &QFutureWatcher<Expanded>::finished, this,
-            [this, watcher, generation, repeats] {
-                const auto [drawn, listed, messages] = watcher->result();
-                watcher->deleteLater();
-                // Another dashboard, edit or value since: that one's expansion counts.
-                if (generation != m_repeatGeneration)
-                    return;
-                for (const QString &message : messages)
-                    statusBar()->showMessage(message, 10000);
-                offerVariableValues(listed);
-                if (!repeats)
-                    return; // the panels as drawn are the dashboard's
-                m_view->setDashboard(drawn);
-                installPanelActions();
-                refresh();
-            });
-    // Copies: the user may open another dashboard meanwhile.
-    const Dashboard dashboard = m_dashboard;
-    const SeriesStore *store = m_session->store();
-    watcher->setFuture(QtConcurrent::run([dashboard, store, from, to, lists] {
-        QStringList messages;
-        const PromqlEngines *engines = store->promqlEngines();
-        const VariableValues values = lists
-            ? resolveVariableValues(dashboard, engines, from, to, &messages)
-            : VariableValues { resolveRepeatValues(dashboard, engines, from, to, &messages), {} };
-        return Expanded { expandRepeats(dashboard, values.repeat), values.listed, messages };
-    }));
+    // Only a trusted dashboard's engines are asked for its variables' values.
+    m_repeats->expand(m_dashboard, m_session->store(), from, to,
+                      m_trusted && !m_session->isRecording());
+}
+
+void MainWindow::showExpansion(const RepeatExpansion &expansion)
+{
+    for (const QString &message : expansion.messages)
+        statusBar()->showMessage(message, 10000);
+    m_variableBar->offerValues(m_dashboard.variables, expansion.listed);
+    if (!expansion.repeats)
+        return; // the panels as drawn are the dashboard's
+    m_view->setDashboard(expansion.drawn);
+    installPanelActions();
+    refresh();
 }
 
 void MainWindow::trustDashboard()
@@ -673,8 +582,9 @@ void MainWindow::trustDashboard()
         = trustRequest(m_dashboard, m_session->collectors().plugins(), m_variables);
     QString error;
     if (!DashboardTrustStore().trust(request.fingerprint(), m_source, &error))
-        QMessageBox::warning(this, tr("Cannot remember the trust"),
-                             error + tr("\n\nThe dashboard is trusted until it is closed."));
+        QMessageBox::warning(
+            this, tr("Cannot remember the trust"),
+            literalAutoText(error + tr("\n\nThe dashboard is trusted until it is closed.")));
     m_trusted = true;
     m_statusBar->clear();
     m_session->start(m_dashboard, m_variables);
@@ -710,54 +620,16 @@ void MainWindow::openChart(const DashboardPanel &chart)
 
 void MainWindow::setRange(qint64 rangeMs)
 {
-    int index = m_rangeCombo->findData(rangeMs);
-    if (index < 0) { // a dashboard range that is not a preset: show it as such
-        m_rangeCombo->insertItem(m_rangeCombo->count() - 1, formatDuration(rangeMs), rangeMs);
-        index = m_rangeCombo->findData(rangeMs);
-    }
-    m_rangeCombo->setCurrentIndex(index);
+    m_rangeBar->showRange(rangeMs);
     m_range.setRangeMs(rangeMs, QDateTime::currentMSecsSinceEpoch());
     refresh();
 }
 
-void MainWindow::onRangeChosen(int index)
-{
-    const qint64 ms = m_rangeCombo->itemData(index).toLongLong();
-    if (ms == 0) {
-        chooseCustomRange();
-        return;
-    }
-    setFollowing(true);
-    setRange(ms);
-}
-
 void MainWindow::chooseCustomRange()
 {
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Custom time range"));
-    auto *form = new QFormLayout(&dialog);
     const auto [from, to] = currentRange();
-    auto *fromEdit = new QDateTimeEdit(QDateTime::fromMSecsSinceEpoch(from), &dialog);
-    auto *toEdit = new QDateTimeEdit(QDateTime::fromMSecsSinceEpoch(to), &dialog);
-    fromEdit->setDisplayFormat(u"yyyy-MM-dd HH:mm:ss"_s);
-    toEdit->setDisplayFormat(u"yyyy-MM-dd HH:mm:ss"_s);
-    fromEdit->setCalendarPopup(true);
-    toEdit->setCalendarPopup(true);
-    form->addRow(tr("From:"), fromEdit);
-    form->addRow(tr("To:"), toEdit);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const qint64 a = fromEdit->dateTime().toMSecsSinceEpoch();
-    const qint64 b = toEdit->dateTime().toMSecsSinceEpoch();
-    if (b <= a) {
-        QMessageBox::warning(this, tr("Custom time range"), tr("The end must be after the start."));
-        return;
-    }
-    onZoom(a, b);
+    if (const auto chosen = askCustomRange(this, from, to))
+        onZoom(chosen->first, chosen->second);
 }
 
 void MainWindow::onZoom(qint64 fromMs, qint64 toMs)
@@ -778,10 +650,7 @@ void MainWindow::setFollowing(bool follow)
 
 void MainWindow::showFollowing()
 {
-    const bool follow = m_range.following();
-    const QSignalBlocker blocker(m_followAction);
-    m_followAction->setChecked(!follow);
-    m_followAction->setText(follow ? tr("Pause") : tr("Resume live"));
+    m_rangeBar->showFollowing(m_range.following());
 }
 
 void MainWindow::openFileDialog()
@@ -814,7 +683,7 @@ bool MainWindow::saveTo(const QString &path)
         variable.defaultValue = m_variables.value(variable.name, variable.defaultValue);
     QString error;
     if (!saveDashboard(toSave, path, &error)) {
-        QMessageBox::warning(this, tr("Cannot save dashboard"), error);
+        QMessageBox::warning(this, tr("Cannot save dashboard"), literalAutoText(error));
         return false;
     }
     m_dashboard = toSave;
@@ -835,55 +704,14 @@ bool MainWindow::saveTo(const QString &path)
     return true;
 }
 
-void MainWindow::exportDashboardPng()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export dashboard as PNG"),
-                                                      u"dashboard.png"_s, tr("PNG (*.png)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!writePng(m_view, devicePixelRatioF(), path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
-}
-
-void MainWindow::exportPanelPng(PanelWidget *panel)
-{
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export panel as PNG"), panel->config().id + u".png"_s, tr("PNG (*.png)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!writePng(panel, devicePixelRatioF(), path, &error))
-        QMessageBox::warning(this, tr("Export failed"), error);
-}
-
 void MainWindow::exportCsv()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export data as CSV"),
                                                       u"dashboard.csv"_s, tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
-    // A day of many series is a lot of rows: read and write in the pool, report back.
     const auto [from, to] = currentRange();
-    auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
-        const QString error = watcher->result();
-        watcher->deleteLater();
-        if (!error.isEmpty())
-            QMessageBox::warning(this, tr("Export failed"), error);
-        else
-            statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
-    });
-    // Copies, not the view: the user may open another dashboard meanwhile.
-    const QList<DashboardPanel> panels = m_view->dashboard().panels; // as drawn
-    const SeriesRegistry *registry = &m_session->registry();
-    const SeriesStore *store = m_session->store();
-    m_csvExport = QtConcurrent::run([panels, registry, store, from, to, path] {
-        QString error;
-        writeDashboardCsv(panels, *registry, *store, from, to, path, &error);
-        return error;
-    });
-    watcher->setFuture(m_csvExport);
+    m_csvExport->exportCsv(m_view->dashboard().panels, from, to, path); // as drawn
 }
 
 void MainWindow::addRecentFile(const QString &path)
@@ -919,157 +747,6 @@ void MainWindow::updateTitle()
     setWindowTitle(name + u"[*]"_s
                    + (m_recordingTitle.isEmpty() ? QString() : u" — "_s + m_recordingTitle)
                    + u" — Headroom"_s);
-}
-
-void MainWindow::switchCache(const std::function<bool(QString *)> &open)
-{
-    // Everything that may be reading the old cache on a worker finishes first.
-    m_csvExport.waitForFinished();
-    m_recordingSave.waitForFinished();
-    m_findings->setStore(nullptr);
-    m_view->setStore(nullptr);
-    m_session->stop();
-    QString error;
-    if (!open(&error))
-        QMessageBox::warning(this, tr("Cannot open"), error + tr("\n\nThe file was not modified."));
-    m_view->setStore(m_session->store());
-    m_findings->setStore(m_session->store());
-    m_statusBar->followCache(m_session->cache());
-}
-
-bool MainWindow::openRecording(const QString &path, bool useItsDashboard)
-{
-    bool opened = m_session->isRecording() && m_session->cache()->path() == path;
-    if (!opened) // already open (main() opens a --recording before the window exists)
-        switchCache([&](QString *error) {
-            opened = m_session->openRecording(path, error);
-            // Not readable: back to what collection uses, so the window is not left empty.
-            if (!opened && !m_liveCachePath.isEmpty())
-                m_session->openCache(m_liveCachePath, nullptr,
-                                     cacheOptionsWithRetention(m_retention));
-            return opened;
-        });
-    if (!opened) {
-        restartCollection();
-        return false;
-    }
-    const auto span = m_session->cache()->span();
-    const RecordingSummary summary = summarizeRecording(path, m_session->cache()->sources(), span);
-    m_recordingTitle = summary.title;
-    if (!m_recordingLabel) {
-        m_recordingLabel = new QLabel(this);
-        statusBar()->addWidget(m_recordingLabel);
-    }
-    m_recordingLabel->setText(summary.status);
-    m_recordingLabel->setToolTip(m_session->cache()->readMode());
-    m_recordingLabel->show();
-    m_closeRecordingAction->setEnabled(true);
-    m_followAction->setEnabled(false); // a recording has no live end to follow
-    const auto held = m_session->cache()->dashboards();
-    if (useItsDashboard && !held.isEmpty()) {
-        QString name;
-        // Saved with no file: Save asks where, never overwrites the recording.
-        showDashboard(loadRecordingDashboard(QString(), held, &name), QString(), path, {});
-    }
-    restartCollection();
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    if (span)
-        m_range.zoom(span->first, span->second, now);
-    else
-        m_range.setFollowing(false, now);
-    showFollowing();
-    updateTitle();
-    refresh();
-    return true;
-}
-
-void MainWindow::openRecordingDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open recording"), QString(),
-        tr("Headroom recordings and caches (*.sqlite *.headroom);;All files (*)"));
-    if (!path.isEmpty())
-        openRecording(path);
-}
-
-void MainWindow::chooseRetention()
-{
-    const std::optional<RetentionDays> days = askRetention(this, effectiveRetention(m_retention));
-    if (!days)
-        return;
-    saveRetentionSetting(*days);
-    m_retention = *days;
-    if (SampleCache *cache = m_session->cache(); cache && !cache->isReadOnly()) {
-        cache->setRetentionDays(days->raw);
-        cache->setTierRetentionDays(days->minute, days->hour);
-    }
-    statusBar()->showMessage(tr("The cache keeps %1 days of samples, %2 of minutes, %3 of hours")
-                                 .arg(days->raw)
-                                 .arg(days->minute)
-                                 .arg(days->hour),
-                             5000);
-}
-
-void MainWindow::saveRecordingAs()
-{
-    const SampleCache *cache = m_session->cache();
-    if (!cache) {
-        QMessageBox::information(this, tr("Save recording"),
-                                 tr("There is no cache to save from: Headroom was started "
-                                    "with --no-cache, or its cache could not be opened."));
-        return;
-    }
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save recording"), u"recording.sqlite"_s, tr("Headroom recordings (*.sqlite)"));
-    if (path.isEmpty())
-        return;
-    m_session->flushCache(); // the last second too
-    const auto [from, to] = currentRange();
-    const QString name
-        = m_file.isEmpty() ? m_dashboard.title + u".json"_s : QFileInfo(m_file).fileName();
-    const QList<std::pair<QString, QByteArray>> dashboards
-        = { { name, dashboardToJson(dashboardForRecording(m_dashboard, m_variables)) } };
-    const SeriesRegistry *registry = &m_session->registry();
-    auto *watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
-        const QString message = watcher->result();
-        watcher->deleteLater();
-        if (message.startsWith(u'!'))
-            QMessageBox::warning(this, tr("Recording not saved"), message.mid(1));
-        else
-            statusBar()->showMessage(message, 10000);
-    });
-    statusBar()->showMessage(tr("Saving the recording to %1…").arg(path));
-    m_recordingSave = QtConcurrent::run([cache, registry, from, to, dashboards, path]() -> QString {
-        QString error;
-        const auto saved = saveRecording(*cache, *registry, from, to, dashboards, path, &error);
-        if (!saved)
-            return u'!' + error;
-        return tr("Saved %1: %2 series, %3 samples, %4 alert events, %5 KiB")
-            .arg(path)
-            .arg(saved->series)
-            .arg(saved->samples)
-            .arg(saved->alertEvents)
-            .arg((saved->bytes + 1023) / 1024);
-    });
-    watcher->setFuture(m_recordingSave);
-}
-
-void MainWindow::closeRecording()
-{
-    if (!m_session->isRecording())
-        return;
-    switchCache([this](QString *error) {
-        return m_session->openCache(m_liveCachePath, error, cacheOptionsWithRetention(m_retention));
-    });
-    m_recordingTitle.clear();
-    if (m_recordingLabel)
-        m_recordingLabel->hide();
-    m_closeRecordingAction->setEnabled(false);
-    m_followAction->setEnabled(true);
-    setFollowing(true);
-    updateTitle();
-    restartCollection();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

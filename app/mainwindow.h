@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The main window: dashboard grid, time-range picker with live follow, variable
 // selectors, collector status, open/save/recent files, PNG and CSV export, alert rules
 // (Alerts menu) and their notifications in the system tray; the Findings dock (ranked
@@ -11,12 +14,12 @@
 #include "rangecontroller.h"
 #include "retentionsetting.h"
 
-#include <QFuture>
 #include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
 #include <functional>
+#include <memory>
 
 class QComboBox;
 class QLabel;
@@ -24,19 +27,24 @@ class QAction;
 class QMenu;
 class QStackedWidget;
 class QSystemTrayIcon;
-class QToolBar;
 
 namespace Headroom {
 
 class AlertNotifier;
 class ChartWindow;
+class CsvExportController;
 class DashboardView;
 class FindingsDock;
+class ImportedFile;
 class MonitoringSession;
+class RangeBar;
+class RecordingController;
+class RepeatExpander;
+struct RepeatExpansion;
 class TrustBar;
 class SourceStatusBar;
+class VariableBar;
 class WelcomePage;
-class PanelWidget;
 
 class MainWindow : public QMainWindow
 {
@@ -61,14 +69,10 @@ public:
     bool openRecording(const QString &path, bool useItsDashboard = true);
     // The cache collection goes back to when a recording is closed (empty: none), and
     // the retention it was opened with.
-    void setLiveCache(const QString &path, const RetentionDays &retention)
-    {
-        m_liveCachePath = path;
-        m_retention = retention;
-    }
+    void setLiveCache(const QString &path, const RetentionDays &retention);
     DashboardView *view() const { return m_view; }
     FindingsDock *findingsDock() const { return m_findings; }
-    QComboBox *compareCombo() const { return m_compareCombo; }
+    QComboBox *compareCombo() const;
     std::pair<qint64, qint64> shownRange() const { return currentRange(); }
 
 protected:
@@ -77,22 +81,23 @@ protected:
 private:
     void createActions();
     void rebuildVariableBar();
-    // The values engines listed for variables (labelValues) join their choices.
-    void offerVariableValues(const QMap<QString, QStringList> &listed);
     void restartCollection();
     // Shows the dashboard's panels, then (where panels repeat) the values they repeat
     // over, resolved in the pool (an engine may be asked), with the panels expanded.
     void showPanels();
     void expandRepeatsLater();
+    void showExpansion(const RepeatExpansion &expansion);
     void trustDashboard(); // the trust bar's "Trust and connect"
     void refresh();
-    void onRangeChosen(int index);
     void onZoom(qint64 fromMs, qint64 toMs);
     void setFollowing(bool follow);
     void showFollowing(); // the Pause/Resume action as m_range says
     void chooseCustomRange();
     void openFileDialog();
     void openRecordingDialog();
+    // File ▸ Import…: a file of another tool's metrics, read on the pool into a private
+    // cache that then opens as a recording.
+    void importDialog();
     void closeRecording(); // back to live collection into the live cache
     void chooseRetention(); // Settings ▸ Keep History…
     void saveRecordingAs(); // the range shown, on the pool
@@ -104,8 +109,6 @@ private:
     bool save();
     bool saveAs();
     bool saveTo(const QString &path);
-    void exportDashboardPng();
-    void exportPanelPng(PanelWidget *panel);
     void openChart(const DashboardPanel &chart);
     void installPanelActions(); // per-panel context actions, after every setDashboard
     void editPanels();
@@ -115,6 +118,8 @@ private:
     void applyEditedDashboard(const Dashboard &edited);
     void editAlertRules();
     void setUpAlerts(); // tray icon, notifications, acknowledgements
+    void setUpExports();
+    void setUpRecordings();
     void setModified(bool modified);
     bool maybeSave(); // false: the user cancelled
     void exportCsv();
@@ -128,6 +133,11 @@ private:
     void compareBeforeAfter(const Analysis::Finding &finding);
 
     MonitoringSession *m_session;
+    RecordingController *m_recordings; // the live cache or a recording, saving recordings
+    // The private cache of the file imported last, while it may be open.
+    std::shared_ptr<ImportedFile> m_imported;
+    CsvExportController *m_csvExport;
+    RepeatExpander *m_repeats; // the panels as drawn and the variables' listed values
     Dashboard m_dashboard;
     QString m_file; // empty: the shipped default, "Save" asks for a name
     QString m_source; // the file or resource m_dashboard came from
@@ -143,24 +153,16 @@ private:
     QHash<QString, SourceStatus> m_sourceStatus; // the latest of each source, for Sources…
     DashboardView *m_view;
     SourceStatusBar *m_statusBar;
-    QToolBar *m_rangeBar;
-    QToolBar *m_variableBar;
-    QComboBox *m_rangeCombo;
-    QComboBox *m_compareCombo;
+    RangeBar *m_rangeBar;
+    VariableBar *m_variableBar;
     FindingsDock *m_findings = nullptr;
-    QAction *m_followAction;
     QMenu *m_recentMenu;
     QTimer m_refreshTimer;
-    QFuture<QString> m_csvExport;
-    int m_repeatGeneration = 0; // the newest expansion asked for; older answers are dropped
-    QFuture<QString> m_recordingSave; // reads the cache: waited for before it closes
     QSystemTrayIcon *m_tray = nullptr; // null without a notification area
     AlertNotifier *m_notifier = nullptr;
     QList<QPointer<ChartWindow>> m_charts; // open USE matrix charts (they delete themselves)
     RangeController m_range; // the range shown, following live data or fixed
     bool m_modified = false; // panels edited since the last open or save
-    QString m_liveCachePath;
-    RetentionDays m_retention; // chosen for this run (0: the setting)
     QString m_recordingTitle; // empty: live; else what the title bar adds
     QLabel *m_recordingLabel = nullptr;
     QAction *m_closeRecordingAction = nullptr;

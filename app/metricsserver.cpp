@@ -1,9 +1,14 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "metricsserver.h"
 
+#include <QRegularExpression>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
 #include <memory>
+#include <optional>
 
 namespace Headroom {
 
@@ -23,6 +28,8 @@ QByteArray reasonPhrase(int status)
         return "Method Not Allowed";
     case 408:
         return "Request Timeout";
+    case 421:
+        return "Misdirected Request";
     case 431:
         return "Request Header Fields Too Large";
     case 503:
@@ -52,6 +59,7 @@ MetricsServer::~MetricsServer() = default;
 
 bool MetricsServer::listen(const QHostAddress &address, quint16 port, QString *error)
 {
+    m_address = address;
     if (m_server->listen(address, port))
         return true;
     const QString where = address.protocol() == QAbstractSocket::IPv6Protocol
@@ -64,6 +72,54 @@ bool MetricsServer::listen(const QHostAddress &address, quint16 port, QString *e
 quint16 MetricsServer::port() const
 {
     return m_server->serverPort();
+}
+
+void MetricsServer::setAllowedHosts(const QStringList &names)
+{
+    m_allowedHosts.clear();
+    for (const QString &name : names)
+        m_allowedHosts.append(name.toLower());
+}
+
+bool MetricsServer::hostAllowed(QByteArrayView hostHeader) const
+{
+    // "name", "name:port", "1.2.3.4:port", "[::1]:port".
+    const QString value = QString::fromLatin1(hostHeader).trimmed().toLower();
+    QString name;
+    QString rest;
+    if (value.startsWith(u'[')) {
+        const qsizetype close = value.indexOf(u']');
+        if (close < 0)
+            return false;
+        name = value.mid(1, close - 1);
+        rest = value.mid(close + 1);
+    } else {
+        const qsizetype colon = value.indexOf(u':');
+        name = colon < 0 ? value : value.left(colon);
+        rest = colon < 0 ? QString() : value.mid(colon);
+    }
+    if (name.isEmpty() || (!rest.isEmpty() && !rest.startsWith(u':')))
+        return false;
+    const bool everyInterface = m_address == QHostAddress::Any || m_address == QHostAddress::AnyIPv4
+        || m_address == QHostAddress::AnyIPv6;
+    if (QHostAddress address; address.setAddress(name)) {
+        // An address literal cannot be a name a web page pointed here.
+        return everyInterface || address.isEqual(m_address, QHostAddress::ConvertV4MappedToIPv4);
+    }
+    if (name == u"localhost"_s && (everyInterface || m_address.isLoopback()))
+        return true;
+    return m_allowedHosts.contains(name);
+}
+
+bool MetricsServer::checkHostName(const QString &name, QString *error)
+{
+    static const QRegularExpression hostName(
+        u"^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$"_s);
+    if (QHostAddress().setAddress(name) || hostName.match(name).hasMatch())
+        return true;
+    *error = u"--serve-host \"%1\": expected a host name (e.g. metrics.example.com) or an IP "
+             "address, without a port"_s.arg(name);
+    return false;
 }
 
 bool MetricsServer::parseListenAddress(const QString &text, QHostAddress *address, quint16 *port,
@@ -137,6 +193,30 @@ void MetricsServer::answer(QTcpSocket *socket, const QByteArray &head)
     const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
     if (requestLine.size() != 3 || !requestLine.at(2).startsWith("HTTP/1.")) {
         respond(socket, 400, "text/plain; charset=utf-8", "not an HTTP/1.x request\n", false);
+        return;
+    }
+    // The Host header names this server, or nothing is answered: a page in the user's
+    // browser that points a name of its own at this address sends that name.
+    std::optional<QByteArray> host;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QByteArray line = lines.at(i).trimmed();
+        if (!line.toLower().startsWith("host:"))
+            continue;
+        if (host) {
+            respond(socket, 400, "text/plain; charset=utf-8", "more than one Host header\n", false);
+            return;
+        }
+        host = line.mid(5).trimmed();
+    }
+    if (!host) {
+        respond(socket, 400, "text/plain; charset=utf-8", "no Host header\n", false);
+        return;
+    }
+    if (!hostAllowed(*host)) {
+        respond(socket, 421, "text/plain; charset=utf-8",
+                "the Host header does not name this server (its address, or a name given "
+                "with --serve-host)\n",
+                false);
         return;
     }
     const QByteArray &method = requestLine.at(0);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The HTTP side of `--serve-metrics`: answers `GET /metrics` with what a render function
 // returns, for Prometheus and VictoriaMetrics scrape jobs.
 //
@@ -7,10 +10,19 @@
 // each connection serves one request (Connection: close). Only GET and HEAD of
 // /metrics (200) and / (a pointer to /metrics) are answered; other paths 404, other
 // methods 405, anything unreadable 400.
+//
+// A request is answered only when its Host header names this server (421 otherwise,
+// 400 without one): the listening address (any IP address when listening on every
+// interface), localhost when listening on loopback or every interface, or a name given
+// with setAllowedHosts; the port in it is not looked at. So a web page in the user's
+// browser cannot read the series through a name of its own that it points at this
+// machine (DNS rebinding): the browser sends that name.
 #pragma once
 
+#include <QByteArrayView>
 #include <QHostAddress>
 #include <QObject>
+#include <QStringList>
 #include <functional>
 
 class QTcpServer;
@@ -37,6 +49,10 @@ public:
     // Listens on address:port (port 0: any free port). false with *error naming the
     // address when it cannot.
     bool listen(const QHostAddress &address, quint16 port, QString *error);
+    // Host names answered besides the listening address (--serve-host), any case.
+    void setAllowedHosts(const QStringList &names);
+    // Whether a Host header's value names this server (see above).
+    bool hostAllowed(QByteArrayView hostHeader) const;
     quint16 port() const;
     // Requests answered 200 on /metrics since the start.
     int scrapes() const { return m_scrapes; }
@@ -45,6 +61,9 @@ public:
     // when text is not one of these.
     static bool parseListenAddress(const QString &text, QHostAddress *address, quint16 *port,
                                    QString *error);
+    // A --serve-host value: a host name (letters, digits, '-', '.') or an IP address;
+    // false with *error otherwise.
+    static bool checkHostName(const QString &name, QString *error);
 
 private:
     void accept();
@@ -54,6 +73,8 @@ private:
 
     Render m_render;
     QTcpServer *m_server;
+    QHostAddress m_address;
+    QStringList m_allowedHosts; // lower case
     int m_open = 0;
     int m_scrapes = 0;
 };

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "rangecontroller.h"
 
 #include <algorithm>
@@ -16,14 +19,18 @@ const QList<RangePreset> &RangeController::presets()
     return choices;
 }
 
+qint64 growingRangeStart(qint64 fromMs, qint64 toMs, qint64 dataStartMs)
+{
+    if (dataStartMs <= 0)
+        return fromMs;
+    return std::max(fromMs, std::min(dataStartMs, toMs - RangeController::MinimumGrowingMs));
+}
+
 std::pair<qint64, qint64> RangeController::range(qint64 nowMs) const
 {
     if (!m_following)
         return { m_fixedFrom, m_fixedTo };
-    qint64 from = nowMs - m_rangeMs;
-    if (m_dataStart > 0)
-        from = std::max(from, std::min(m_dataStart, nowMs - MinimumGrowingMs));
-    return { from, nowMs };
+    return { growingRangeStart(nowMs - m_rangeMs, nowMs, m_dataStart), nowMs };
 }
 
 void RangeController::noteDataStart(qint64 earliestMs, qint64 queriedFromMs, qint64 nowMs)

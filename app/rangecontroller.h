@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Which time range the dashboard shows: the last rangeMs up to now while following live
 // data, or a fixed [from, to] once the user zooms, pauses or picks a custom range.
 // While following, a range longer than the data present starts where the data does
@@ -11,6 +14,11 @@
 #include <utility>
 
 namespace Headroom {
+
+// Where a range [fromMs, toMs] starts while its data is shorter than it: where the data
+// starts (dataStartMs; 0: not known), but at least MinimumGrowingMs before toMs, and
+// never before fromMs. The window's following range and the headless exports share it.
+qint64 growingRangeStart(qint64 fromMs, qint64 toMs, qint64 dataStartMs);
 
 // A choice of the range combo box: its label and length.
 struct RangePreset

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What the title bar and the status bar say while a recording is open: that it is
 // read-only, which file, what it watched and the span it covers. GUI-free (tested).
 #pragma once

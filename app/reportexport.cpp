@@ -1,6 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "reportexport.h"
 
 #include "engine/monitoringsession.h"
+#include "literaltext.h"
 #include "query/report/incidentreportdata.h"
 #include "report/incidentreportwriter.h"
 
@@ -47,8 +51,9 @@ void exportIncidentReport(QWidget *parent, const Dashboard &dashboard, const QSt
             watcher->deleteLater();
             QString error;
             if (!writeIncidentReport(watcher->result(), *registry, *store, path, &error) && parent)
-                QMessageBox::warning(
-                    parent, QCoreApplication::translate("MainWindow", "Export failed"), error);
+                QMessageBox::warning(parent,
+                                     QCoreApplication::translate("MainWindow", "Export failed"),
+                                     literalAutoText(error));
         });
     QFuture<IncidentReportData> future
         = QtConcurrent::run([dashboard, dashboardFile, variables, registry, store, fromMs, toMs] {

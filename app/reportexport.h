@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // File ▸ Export Incident Report…: asks for a file (HTML or PDF by the chosen filter),
 // gathers the report of the range shown in the pool and writes it on the GUI thread
 // (the evidence charts are widgets rendered offscreen). Errors go to a message box

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Settings ▸ Keep History…: how many days of raw samples, minute and hour rollups the
 // cache keeps (retentionsetting.h). A tier is never kept shorter than the one below it.
 #pragma once

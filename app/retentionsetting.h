@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // How long the cache keeps what it collects: raw samples, and the minute and hour rollup
 // tiers (engine/cache/rollup.h). For one run --retention, --minute-retention and
 // --hour-retention; else the user's setting (Settings ▸ Keep History…, stored in

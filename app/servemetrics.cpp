@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "servemetrics.h"
 
 #include "appdashboards.h"
@@ -46,6 +49,7 @@ int runMetricsServer(const CommandLine &options)
                                              QDateTime::currentMSecsSinceEpoch(), format),
                            MetricsExposition::contentType(format) };
     });
+    server.setAllowedHosts(options.serveHosts);
     // Listening before collecting: a port in use is a mistake to report at once.
     if (!server.listen(address, port, &error)) {
         complain(error);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // `headroom --serve-metrics ADDRESS:PORT`: collect the dashboard's sources until stopped
 // (SIGINT/SIGTERM, as systemd stops a service) and serve the newest value of every
 // series at http://ADDRESS:PORT/metrics (metricsexposition.h, metricsserver.h), recording into

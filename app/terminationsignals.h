@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // SIGINT and SIGTERM as a Qt signal, for the headless report: a cron job's timeout or a
 // Ctrl-C must still flush the cache and write the report of what was collected.
 //

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // --from and --to: the absolute range of an export, given as ISO 8601 date-times
 // ("2026-11-12T09:30:00Z"; without an offset, local time) or as a duration before the
 // end of the data ("-2h": the recording's end, or now for a live cache), or "end".

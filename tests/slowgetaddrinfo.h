@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A name server that does not answer in time, for tests of deadline-bounded lookups:
 // this getaddrinfo, defined in the test executable, wins over libc's for every caller
 // (resolveHost, libpq, libssh). Names under .slow.test take slowLookupMs and fail with

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Desktop notifications of alert events through the system tray, rate-limited by
 // NotificationLimiter. Without a tray (no notification area on this desktop) the
 // notification is still emitted as notified(), which the main window shows in its

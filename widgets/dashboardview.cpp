@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "dashboardview.h"
 
 #include "engine/seriesstore.h"
 #include "panels/panelfactory.h"
 #include "panels/panelwidget.h"
+#include "query/datastart.h"
 #include "query/panels/paneldescriptor.h"
 #include "sectionheader.h"
 
@@ -62,6 +66,7 @@ void DashboardView::setDashboard(const Dashboard &dashboard)
         connect(panel, &PanelWidget::highlightRequested, this, &DashboardView::setHighlight);
         connect(panel, &PanelWidget::chartRequested, this, &DashboardView::chartRequested);
         connect(panel, &PanelWidget::alertAcknowledged, this, &DashboardView::alertAcknowledged);
+        connect(panel, &PanelWidget::fittedHeightChanged, this, &DashboardView::applySections);
         m_panels.append(panel);
         panel->setHighlight(m_highlight);
         panel->setFindingFocus(m_focusOnsetMs, m_focusEvidence);
@@ -111,7 +116,36 @@ QList<int> DashboardView::rowHeights() const
         if (section >= 0 && m_dashboard.sections.at(section).collapsed && !covered.at(r))
             heights[r] = 0;
     }
+    fitRowsToPanels(&heights);
     return heights;
+}
+
+void DashboardView::fitRowsToPanels(QList<int> *heights) const
+{
+    // A panel as tall as its content (a USE matrix) sets the heights of its rows when
+    // no other panel lies in them; next to other panels it keeps the grid's.
+    const auto shown = [this](const PanelWidget *panel) {
+        const int section = m_dashboard.sectionOfRow(panel->config().layout.y);
+        return section < 0 || !m_dashboard.sections.at(section).collapsed;
+    };
+    for (const PanelWidget *panel : m_panels) {
+        const int fitted = panel->fittedHeight();
+        const PanelLayout &l = panel->config().layout;
+        if (fitted < 0 || !shown(panel) || l.h < 1 || l.y + l.h > heights->size())
+            continue;
+        const bool alone
+            = std::none_of(m_panels.cbegin(), m_panels.cend(), [&](const PanelWidget *other) {
+                  const PanelLayout &o = other->config().layout;
+                  return other != panel && shown(other) && o.y < l.y + l.h && l.y < o.y + o.h;
+              });
+        if (!alone)
+            continue;
+        // Its rows add up to the content's height (the grid puts no spacing between
+        // rows where no panel starts).
+        const int rowsHeight = std::max(l.h, fitted);
+        for (int r = 0; r < l.h; ++r)
+            (*heights)[l.y + r] = rowsHeight / l.h + (r == l.h - 1 ? rowsHeight % l.h : 0);
+    }
 }
 
 void DashboardView::applySections()
@@ -176,7 +210,7 @@ QSize DashboardView::preferredSize(int width) const
 {
     int height = 8;
     for (int h : rowHeights())
-        height += h > 0 ? RowUnitPx : 0;
+        height += h > 0 ? h + GridSpacingPx : 0;
     height += int(m_dashboard.sections.size()) * SectionHeaderPx;
     return QSize(width, std::max(height, RowUnitPx + 8));
 }
@@ -214,15 +248,8 @@ void DashboardView::apply(const QList<PanelData> &results)
         if (results.at(i).panelId == m_panels.at(i)->config().id)
             m_panels.at(i)->setData(results.at(i));
     }
-    m_earliestPointMs = 0;
+    m_earliestPointMs = Headroom::earliestPointMs(results);
     m_resultsFromMs = results.isEmpty() ? 0 : results.constFirst().fromMs;
-    for (const PanelData &result : results) {
-        for (const PanelSeriesData &series : result.series) {
-            if (!series.points.empty()
-                && (m_earliestPointMs == 0 || series.points.front().tsMs < m_earliestPointMs))
-                m_earliestPointMs = series.points.front().tsMs;
-        }
-    }
     Q_EMIT refreshed();
 }
 

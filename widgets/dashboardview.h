@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The dashboard grid: one panel widget per dashboard panel, placed on a 12-column
 // grid. Queries for a refresh run in the thread pool and come back by queued call;
 // the GUI thread only applies finished data.
@@ -99,6 +102,8 @@ private:
     void applySections();
     // Heights of the grid rows 0..rows-1 (0: folded away) and the rows they span.
     QList<int> rowHeights() const;
+    // Rows of a panel as tall as its content (PanelWidget::fittedHeight) take its height.
+    void fitRowsToPanels(QList<int> *heights) const;
 
     const SeriesRegistry *m_registry;
     const SeriesStore *m_store = nullptr;

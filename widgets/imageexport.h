@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Renders widgets to PNG at a chosen scale (2 = HiDPI), on screen or off.
 #pragma once
 

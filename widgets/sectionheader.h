@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The bar above a dashboard section: an arrow and the section's title; a click folds the
 // section's panels away or back (DashboardView does the folding).
 #pragma once

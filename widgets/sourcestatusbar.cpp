@@ -1,6 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "sourcestatusbar.h"
 
 #include "engine/cache/samplecache.h"
+#include "literaltext.h"
 
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -52,7 +56,7 @@ void SourceStatusBar::setCacheStatus(const CacheStatus &status)
                                              : u"writing again, data dropped"_s;
     m_cacheLabel->setText(u"<span style='color:%1'>&#9679;</span> cache: %2"_s.arg(
         colorFor(status.writeFailing ? SourceState::Error : SourceState::Stale), what));
-    m_cacheLabel->setToolTip(status.summary());
+    setLiteralToolTip(m_cacheLabel, status.summary()); // SQLite's words, file names
     m_cacheLabel->show();
 }
 
@@ -101,7 +105,7 @@ void SourceStatusBar::updateStatus(const SourceStatus &status)
     if (status.lastSuccessMs > 0)
         tip += u"\nlast sample: "_s
             + QDateTime::fromMSecsSinceEpoch(status.lastSuccessMs).toString(Qt::ISODate);
-    label->setToolTip(tip);
+    setLiteralToolTip(label, tip); // a source's message quotes its target
 }
 
 void SourceStatusBar::clear()

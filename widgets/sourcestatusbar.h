@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Collector status in the window: a coloured dot and the state per source, the
 // reason in the tooltip. Dead sources are impossible to miss. So is a cache that cannot
 // store what is collected (disk full, I/O error): a red "cache" entry while it fails,

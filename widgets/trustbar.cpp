@@ -1,4 +1,9 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "trustbar.h"
+
+#include "literaltext.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -52,8 +57,7 @@ void TrustBar::showRequest(const QString &file, const QStringList &lines)
                        "elsewhere or run SQL are not started:")
                         .arg(file)
                     + QLatin1Char('\n') + shown.join(QLatin1Char('\n')));
-    // A tooltip guesses at rich text: the file's text goes in escaped.
-    m_text->setToolTip(u"<pre>"_s + lines.join(QLatin1Char('\n')).toHtmlEscaped() + u"</pre>"_s);
+    setLiteralToolTip(m_text, lines.join(QLatin1Char('\n'))); // the file's text
     show();
 }
 

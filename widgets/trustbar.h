@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The bar above an untrusted dashboard: what the file would connect to and run, and
 // the choice to trust it. Not a modal dialog: the rest of the dashboard (local
 // sources, the cache) works while the user reads, the way editors' restricted mode

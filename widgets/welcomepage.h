@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The first-run screen: what Headroom can watch with no JSON to write, as the shipped
 // dashboards (each with fields for its variables: the host to watch, a local name, an
 // ssh:// host or a node_exporter URL; the PostgreSQL server's conninfo), and the ways to

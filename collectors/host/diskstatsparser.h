@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // /proc/diskstats (Documentation/admin-guide/iostats.rst):
 //   major minor name reads merged sectors ms_reading writes merged sectors ms_writing
 //   in_flight io_ticks_ms weighted_io_ms [discards... (4.18+)] [flushes... (5.5+)]

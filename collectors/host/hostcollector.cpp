@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "hostcollector.h"
 
 #include "collector/pollbuilder.h"
 #include "collector/steadyclock.h"
 #include "diskstatsparser.h"
+#include "filenrparser.h"
 #include "hostfilesource.h"
 #include "hostlogging.h"
 #include "hostmetrics.h"
@@ -27,7 +31,9 @@ const QString LoadAvgPath = u"/proc/loadavg"_s;
 const QString MemInfoPath = u"/proc/meminfo"_s;
 const QString VmStatPath = u"/proc/vmstat"_s;
 const QString DiskStatsPath = u"/proc/diskstats"_s;
+const QString FileNrPath = u"/proc/sys/fs/file-nr"_s;
 const QString BlockDir = u"/sys/block"_s;
+const QString ProcDir = u"/proc"_s;
 
 struct PressureFile
 {
@@ -79,7 +85,13 @@ HostCollector::HostCollector(CollectorConfig config, std::unique_ptr<FileSource>
 
 QStringList HostCollector::filesToRead(const QStringList &blockDevices)
 {
-    QStringList paths { ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath };
+    QStringList paths { ProcStatPath,
+                        LoadAvgPath,
+                        MemInfoPath,
+                        VmStatPath,
+                        DiskStatsPath,
+                        FileNrPath,
+                        HostFilesystems::MountInfoPath };
     for (const auto &pressure : PressureFiles)
         paths << pressure.path;
     for (const QString &device : blockDevices)
@@ -89,18 +101,28 @@ QStringList HostCollector::filesToRead(const QStringList &blockDevices)
 
 PollResult HostCollector::poll(const QDeadlineTimer &deadline)
 {
-    // A remote FileSource answers the listing from its last round trip when it can, so
-    // a poll normally costs one round trip.
+    // A remote FileSource answers the listings from its last round trip when it can, so
+    // a poll normally costs one round trip (processes that started since show a poll
+    // later).
     const DirectoryListing listing = m_source->listDirectory(BlockDir, deadline);
     QStringList devices = listing.entries;
     devices.removeIf(isIgnoredBlockDevice);
+    const DirectoryListing processes = m_source->listDirectory(ProcDir, deadline);
 
     PollBuilder poll(m_config, m_clock(), lcHost);
     if (!listing.error.isEmpty())
         poll.warn(u"cannot list %1: %2; disks left out"_s.arg(BlockDir, listing.error));
     if (listing.capped())
         poll.warn(listing.capWarning(BlockDir));
-    poll.files = m_source->readFiles(filesToRead(devices), deadline);
+    if (!processes.error.isEmpty())
+        poll.warn(u"cannot list %1: %2; processes left out"_s.arg(ProcDir, processes.error));
+    if (processes.capped())
+        poll.warn(processes.capWarning(ProcDir));
+    FileReadRequest request;
+    request.files = filesToRead(devices);
+    request.filesystems = m_filesystems.mountPoints();
+    m_processes.plan(processes.entries, &request);
+    poll.files = m_source->read(request, deadline);
 
     const QStringList core { ProcStatPath, LoadAvgPath, MemInfoPath, VmStatPath, DiskStatsPath };
     if (std::none_of(core.cbegin(), core.cend(),
@@ -111,12 +133,14 @@ PollResult HostCollector::poll(const QDeadlineTimer &deadline)
     }
 
     int cpuCount = 0;
+    std::optional<quint64> allCpuTicks;
     if (const auto content = poll.file(ProcStatPath)) {
         QStringList problems;
         const auto stat = parseProcStat(*content, &problems);
         poll.reportProblems(ProcStatPath, problems);
         if (stat) {
             cpuCount = int(stat->cpus.size());
+            allCpuTicks = stat->all.total();
             collectCpu(poll, *stat);
         }
     }
@@ -125,6 +149,9 @@ PollResult HostCollector::poll(const QDeadlineTimer &deadline)
     collectMemory(poll);
     collectVmStat(poll);
     collectDisks(poll, devices);
+    collectFileHandles(poll);
+    m_filesystems.collect(poll);
+    m_processes.collect(poll, allCpuTicks, cpuCount);
     return std::move(poll.result);
 }
 
@@ -319,6 +346,23 @@ void HostCollector::collectDisks(PollBuilder &poll, const QStringList &devices)
             poll.reportProblems(errPath, { u"line 1: not a hexadecimal count"_s });
         }
     }
+}
+
+void HostCollector::collectFileHandles(PollBuilder &poll)
+{
+    const auto content = poll.file(FileNrPath);
+    if (!content)
+        return;
+    QStringList problems;
+    const auto handles = parseFileNr(*content, &problems);
+    poll.reportProblems(FileNrPath, problems);
+    if (!handles)
+        return;
+    SampleBatch &batch = poll.result.batch;
+    addValue(batch, HostMetrics::FdUtilization, {},
+             percentOf(double(handles->allocated), double(handles->maximum)));
+    addValue(batch, HostMetrics::FdAllocated, {}, double(handles->allocated));
+    addValue(batch, HostMetrics::FdMax, {}, double(handles->maximum));
 }
 
 } // namespace Headroom

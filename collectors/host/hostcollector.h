@@ -1,10 +1,16 @@
-// The host collector: the USE checklist for CPU, memory and disks of one Linux host,
-// read from /proc and /sys through a FileSource (local today, SSH later).
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// The host collector: the USE checklist for CPU, memory, disks, filesystems and file
+// handles of one Linux host, and its top processes, read from /proc and /sys through a
+// FileSource (this machine, or over SSH) with one read() per poll.
 #pragma once
 
 #include "collector/collector.h"
 #include "collector/counterrate.h"
 #include "collector/filesource.h"
+#include "hostfilesystems.h"
+#include "hostprocesses.h"
 
 #include <functional>
 #include <memory>
@@ -40,11 +46,14 @@ private:
     void collectMemory(PollBuilder &poll);
     void collectVmStat(PollBuilder &poll);
     void collectDisks(PollBuilder &poll, const QStringList &devices);
+    void collectFileHandles(PollBuilder &poll);
 
     CollectorConfig m_config;
     std::unique_ptr<FileSource> m_source;
     Clock m_clock;
     CounterRate m_rates;
+    HostFilesystems m_filesystems;
+    HostProcesses m_processes;
 };
 
 } // namespace Headroom

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // /proc/loadavg: "0.86 0.72 0.33 2/99 16634".
 #pragma once
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // /proc/meminfo: "MemTotal:       24683656 kB". Values are returned in bytes.
 #pragma once
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // /proc/pressure/{cpu,memory,io} (PSI, Linux 4.20+):
 //   some avg10=0.00 avg60=0.00 avg300=0.00 total=12345
 //   full avg10=0.00 avg60=0.00 avg300=0.00 total=0

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // /proc/stat: per-CPU time counters (in USER_HZ ticks) and the run-queue size.
 #pragma once
 

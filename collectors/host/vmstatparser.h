@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // /proc/vmstat: "name value" counters since boot. Fields absent on older kernels stay
 // nullopt so the collector can omit the series rather than report a fake zero.
 #pragma once

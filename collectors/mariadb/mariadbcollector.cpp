@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "mariadbcollector.h"
 
 #include "collector/steadyclock.h"
@@ -123,7 +126,7 @@ PollResult MariadbCollector::poll(const QDeadlineTimer &deadline)
         return failWith();
     const auto variables = run(u"SHOW GLOBAL VARIABLES"_s,
                                "SHOW GLOBAL VARIABLES WHERE Variable_name IN"
-                               " ('max_connections', 'performance_schema', 'userstat')",
+                               " ('max_connections', 'performance_schema', 'userstat', 'datadir')",
                                queries, result);
     if (!variables)
         return failWith();
@@ -133,6 +136,12 @@ PollResult MariadbCollector::poll(const QDeadlineTimer &deadline)
         const QString value = vars.value(name);
         return value.compare(u"ON"_s, Qt::CaseInsensitive) == 0 || value == "1"_L1;
     };
+    // Where the data lives, for the host's filesystem findings (findings.h).
+    if (const QString datadir = vars.value(u"datadir"_s); !datadir.isEmpty())
+        result.batch.add({ m_config.sourceId,
+                           u"mariadb.server.directory"_s,
+                           { { u"kind"_s, u"data"_s }, { u"path"_s, datadir } } },
+                         QString(), MariadbServerStatus::Resource, UseKind::Info, 1);
     m_performanceSchema = isOn(u"performance_schema"_s);
     m_userStatistics = isOn(u"userstat"_s);
 
@@ -175,15 +184,21 @@ void MariadbCollector::collectReplication(const QDeadlineTimer &deadline, PollRe
     if (lag < 0)
         lag = answer->column(u"Seconds_Behind_Source");
     for (int r = 0; r < answer->rows(); ++r) {
-        const Labels labels { { u"connection"_s, name < 0 ? QString() : answer->text(r, name) } };
+        const QString connection = name < 0 ? QString() : answer->text(r, name);
+        const Labels labels { { u"connection"_s, connection } };
+        // The replication family's resource, as PostgreSQL's standby side has it: this
+        // server as a replica, by its connection's name (MariaDB's multi-source).
+        const QString resource = connection.isEmpty() ? u"replica"_s : u"replica:"_s + connection;
         bool ok = false;
         const double seconds = answer->number(r, lag, &ok);
         // NULL while replication is stopped or broken: no lag to show, and an error.
         result.batch.add({ m_config.sourceId, u"mariadb.replication.running"_s, labels }, QString(),
-                         MariadbServerStatus::Resource, UseKind::Errors, ok ? 1 : 0);
+                         resource, UseKind::Info, ok ? 1 : 0);
+        result.batch.add({ m_config.sourceId, u"mariadb.replication.stopped"_s, labels }, QString(),
+                         resource, UseKind::Errors, ok ? 0 : 1);
         if (ok)
             result.batch.add({ m_config.sourceId, u"mariadb.replication.lag_s"_s, labels }, u"s"_s,
-                             MariadbServerStatus::Resource, UseKind::Saturation, seconds);
+                             resource, UseKind::Saturation, seconds);
     }
 }
 

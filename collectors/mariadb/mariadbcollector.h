@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The mariadb collector: the server's USE figures (mariadbstatus.h), replication lag,
 // the busiest statements (mariadbstatements.h), table load and shard sets
 // (mariadbtables.h), the InnoDB blocking tree (mariadblocks.h) and mariadb.up, over one

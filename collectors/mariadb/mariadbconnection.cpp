@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "mariadbconnection.h"
 
 #include "collector/hostresolver.h"
@@ -5,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <errmsg.h>
 #include <mysql.h>
 #include <poll.h>
 #include <sys/socket.h>
@@ -148,9 +152,11 @@ QString MariadbConnection::lastError() const
     return m_mysql ? QString::fromUtf8(mysql_error(m_mysql)) : QString();
 }
 
-bool MariadbConnection::connectNow(const QDeadlineTimer &deadline, QString *error)
+bool MariadbConnection::openSession(const QDeadlineTimer &deadline, bool withPassword,
+                                    QString *error, unsigned *errorNumber)
 {
     const MariadbTarget &t = m_settings.target;
+    *errorNumber = 0;
     m_mysql = mysql_init(nullptr);
     if (!m_mysql) {
         *error = u"out of memory"_s;
@@ -163,9 +169,21 @@ bool MariadbConnection::connectNow(const QDeadlineTimer &deadline, QString *erro
     const unsigned int timeoutS = unsigned(std::max(1, (m_settings.connectTimeoutMs + 999) / 1000));
     mysql_options(m_mysql, MYSQL_OPT_CONNECT_TIMEOUT, &timeoutS);
     mysql_options(m_mysql, MYSQL_SET_CHARSET_NAME, "utf8mb4");
-    if (m_settings.fromDashboard)
+    if (m_settings.fromDashboard && withPassword) {
+        // ~/.my.cnf's password, to a server a file names: only plugins whose exchange
+        // gives the server neither the password nor a hash it could log in with
+        // (mysql_native_password answers SHA1 of it mixed with the server's scramble,
+        // caching_sha2_password's full path sends the password itself). The first answer
+        // names client_ed25519 and carries no data, so a server that greets with another
+        // plugin has to ask for it by name, and is refused before anything is sent.
+        mysql_options(m_mysql, MYSQL_DEFAULT_AUTH, "client_ed25519");
+        mysql_options(m_mysql, MARIADB_OPT_RESTRICTED_AUTH, MariadbPasswordPlugins);
+    } else if (m_settings.fromDashboard) {
+        // No password to send: these answer with nothing to learn from; the plugins that
+        // would prompt for a password in clear text (mysql_clear_password, dialog) stay out.
         mysql_options(m_mysql, MARIADB_OPT_RESTRICTED_AUTH,
-                      "mysql_native_password,caching_sha2_password,client_ed25519,unix_socket");
+                      "mysql_native_password,caching_sha2_password,client_ed25519,parsec");
+    }
 
     // A name is resolved here within the deadline (Connector/C would wait in
     // getaddrinfo as long as the resolver likes); the server sees the same address.
@@ -181,12 +199,9 @@ bool MariadbConnection::connectNow(const QDeadlineTimer &deadline, QString *erro
     }
     const QByteArray user = t.user.toUtf8();
     // Never null: Connector/C would take MYSQL_PWD from the environment instead.
-    const QByteArray password
-        = m_settings.sendPassword ? m_settings.password.toUtf8() : QByteArray("");
+    const QByteArray password = withPassword ? m_settings.password.toUtf8() : QByteArray("");
     const QByteArray database = t.database.toUtf8();
     const QByteArray socket = t.socket.toUtf8();
-    const QDeadlineTimer connectBy
-        = std::min(deadline, QDeadlineTimer(m_settings.connectTimeoutMs));
 
     MYSQL *ret = nullptr;
     int status = mysql_real_connect_start(
@@ -195,7 +210,7 @@ bool MariadbConnection::connectNow(const QDeadlineTimer &deadline, QString *erro
         t.socket.isEmpty() ? unsigned(t.port) : 0, socket.isEmpty() ? nullptr : socket.constData(),
         0);
     while (status) {
-        const int events = waitFor(status, connectBy);
+        const int events = waitFor(status, deadline);
         if (events == 0) {
             *error
                 = u"%1: no answer within %2 ms"_s.arg(t.display()).arg(m_settings.connectTimeoutMs);
@@ -205,13 +220,43 @@ bool MariadbConnection::connectNow(const QDeadlineTimer &deadline, QString *erro
         status = mysql_real_connect_cont(&ret, m_mysql, events);
     }
     if (!ret) {
+        *errorNumber = mysql_errno(m_mysql);
         *error = u"%1: %2"_s.arg(t.display(), lastError());
-        if (mysql_errno(m_mysql) == 1045 && !m_settings.sendPassword)
+        if (*errorNumber == CR_PLUGIN_NOT_ALLOWED && withPassword)
+            *error += u" (~/.my.cnf's password goes to a server named by a dashboard file only "
+                      "through client_ed25519 or parsec, which do not reveal it: give the URL "
+                      "yourself with --var, or make the account IDENTIFIED VIA ed25519 or "
+                      "parsec)"_s;
+        else if (*errorNumber == CR_PLUGIN_NOT_ALLOWED)
+            *error += u" (a server named by a dashboard file may not ask for a password in "
+                      "clear text: give the URL yourself with --var)"_s;
+        if (*errorNumber == 1045 && !m_settings.sendPassword)
             *error += u" (no password was sent: ~/.my.cnf's goes only to a server on a Unix "
                       u"socket, to the "
                       "host its [client] section names, or to a URL you type with --var)"_s;
         close();
         return false;
+    }
+    return true;
+}
+
+bool MariadbConnection::connectNow(const QDeadlineTimer &deadline, QString *error)
+{
+    const MariadbTarget &t = m_settings.target;
+    const QDeadlineTimer connectBy
+        = std::min(deadline, QDeadlineTimer(m_settings.connectTimeoutMs));
+    unsigned errorNumber = 0;
+    if (!openSession(connectBy, m_settings.sendPassword, error, &errorNumber)) {
+        // Refused a plugin that would have revealed the password: an account that needs
+        // none (unix_socket, also behind mysql_native_password in a chain such as
+        // mariadb-install-db's root) still gets in with nothing to learn from. Otherwise
+        // the first refusal is the one to report.
+        if (!(m_settings.fromDashboard && m_settings.sendPassword
+              && errorNumber == CR_PLUGIN_NOT_ALLOWED))
+            return false;
+        QString withoutPassword;
+        if (!openSession(connectBy, false, &withoutPassword, &errorNumber))
+            return false;
     }
     const QString info = QString::fromUtf8(mysql_get_server_info(m_mysql));
     m_isMariadb = info.contains(u"MariaDB"_s, Qt::CaseInsensitive);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // One MariaDB/MySQL session that never blocks past a deadline: Connector/C's
 // non-blocking API (mysql_real_connect_start, mysql_real_query_start...) driven by
 // poll(2) on its socket. A query that outlives its deadline closes the session (the
@@ -18,14 +21,20 @@ struct st_mysql;
 
 namespace Headroom {
 
+// The authentication plugins by which ~/.my.cnf's password may reach a server a
+// dashboard file names: each signs the server's challenge with a key derived from the
+// password, so the server learns neither the password nor a hash to log in with.
+inline constexpr char MariadbPasswordPlugins[] = "client_ed25519,parsec";
+
 struct MariadbSettings
 {
     MariadbTarget target;
     // Sent only when mayUsePassword() allowed it; never logged.
     QString password;
     bool sendPassword = false;
-    // The URL came from a dashboard file: only authentication plugins that never send
-    // the password in clear text (no mysql_clear_password, no PAM dialog).
+    // The URL came from a dashboard file: with a password to send, only the plugins of
+    // MariadbPasswordPlugins; without one, none that prompts for a password in clear
+    // text (mysql_clear_password, PAM's dialog).
     bool fromDashboard = true;
     int connectTimeoutMs = 3000;
     int statementTimeoutMs = 1000;
@@ -93,6 +102,10 @@ private:
     // happened, or 0 when the deadline passed first.
     int waitFor(int status, const QDeadlineTimer &deadline);
     bool connectNow(const QDeadlineTimer &deadline, QString *error);
+    // mysql_real_connect with or without ~/.my.cnf's password, the plugins allowed to
+    // match; false with *error and the client's error number.
+    bool openSession(const QDeadlineTimer &deadline, bool withPassword, QString *error,
+                     unsigned *errorNumber);
     void close();
     void scheduleRetry(const QString &reason);
     QString lastError() const;

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Who blocks whom in InnoDB: every open transaction (information_schema.INNODB_TRX)
 // with its connection (PROCESSLIST) and the transactions it waits for
 // (information_schema.INNODB_LOCK_WAITS on MariaDB, performance_schema.data_lock_waits

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The [client] part of the user's ~/.my.cnf, where a MariaDB or MySQL password lives
 // (never in a dashboard), and the rule for when Headroom may send it.
 #pragma once

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The mariadb collector's options (see mariadb.json), parsed and checked before any
 // connection is made, so a dashboard with a typo fails to open with the option named.
 #pragma once

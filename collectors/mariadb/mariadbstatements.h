@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The busiest statements, from performance_schema.events_statements_summary_by_digest
 // (performance_schema=ON; MariaDB 10.6+, MySQL 8.0+). Counters are read every poll
 // without the texts; a digest's text is read once, when it first ranks among the

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The server's USE figures from SHOW GLOBAL STATUS and SHOW GLOBAL VARIABLES:
 //   mariadb.threads.connected, mariadb.threads.running, mariadb.connections.max and
 //   mariadb.connections.utilization (% of max_connections)          utilization

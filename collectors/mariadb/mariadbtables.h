@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Per-table load and shard sets, from performance_schema.table_io_waits_summary_by_table
 // (rows fetched, inserted, updated and deleted, and the time spent on the table's I/O;
 // every schema but the server's own), or without performance_schema from MariaDB's

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // /proc/net/snmp: per protocol a header line and a value line with the same prefix,
 //   Tcp: RtoAlgorithm RtoMin ... RetransSegs InErrs OutRsts InCsumErrors
 //   Tcp: 1 200 ... 0 0 2 0

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "niccollector.h"
 
 #include "collector/hosttransport.h"
@@ -7,6 +10,7 @@
 #include "netsnmpparser.h"
 #include "niclogging.h"
 #include "nicmetrics.h"
+#include "sockstatparser.h"
 #include "sysfsvalueparser.h"
 
 #include <QDateTime>
@@ -22,6 +26,8 @@ namespace {
 
 const QString NetDir = u"/sys/class/net"_s;
 const QString SnmpPath = u"/proc/net/snmp"_s;
+const QString NetstatPath = u"/proc/net/netstat"_s;
+const QString SockstatPath = u"/proc/net/sockstat"_s;
 constexpr qint64 ArphrdLoopback = 772; // include/uapi/linux/if_arp.h
 
 struct StatCounter
@@ -157,7 +163,7 @@ PollResult NicCollector::poll(const QDeadlineTimer &deadline)
         chosen = present;
     }
 
-    QStringList paths { SnmpPath };
+    QStringList paths { SnmpPath, NetstatPath, SockstatPath };
     for (const QString &name : std::as_const(chosen)) {
         paths << interfacePath(name, u"type"_s) << interfacePath(name, u"speed"_s);
         for (const StatCounter &counter : StatCounters)
@@ -307,6 +313,7 @@ void NicCollector::collectInterface(PollBuilder &poll, const QString &name, bool
 
 void NicCollector::collectTcp(PollBuilder &poll)
 {
+    collectTcpQueues(poll);
     const auto content = poll.file(SnmpPath);
     if (!content)
         return;
@@ -316,6 +323,10 @@ void NicCollector::collectTcp(PollBuilder &poll)
     if (!tcp)
         return;
     SampleBatch &batch = poll.result.batch;
+    // CurrEstab counts ESTABLISHED and CLOSE_WAIT (RFC 1213's tcpCurrEstab).
+    if (const auto established = tcp->constFind(u"CurrEstab"_s); established != tcp->cend())
+        addValue(batch, NicMetrics::TcpConnections, { { u"state"_s, u"established"_s } },
+                 double(*established));
     const auto retrans = tcp->constFind(u"RetransSegs"_s);
     if (retrans == tcp->cend())
         return;
@@ -336,6 +347,44 @@ void NicCollector::collectTcp(PollBuilder &poll)
         addValue(batch, NicMetrics::TcpRetransmitRatio, {}, *dRetrans / *dOut * 100);
     else if (*dRetrans == 0)
         addValue(batch, NicMetrics::TcpRetransmitRatio, {}, 0.0);
+}
+
+void NicCollector::collectTcpQueues(PollBuilder &poll)
+{
+    SampleBatch &batch = poll.result.batch;
+    // /proc/net/netstat has the layout of /proc/net/snmp: TcpExt's listen queue counters.
+    if (const auto content = poll.file(NetstatPath)) {
+        QStringList problems;
+        const auto ext = parseNetSnmp(*content, "TcpExt", &problems);
+        poll.reportProblems(NetstatPath, problems);
+        const std::pair<QString, const MetricSpec &> counters[] = {
+            { u"ListenOverflows"_s, NicMetrics::TcpListenOverflows },
+            { u"ListenDrops"_s, NicMetrics::TcpListenDrops },
+        };
+        for (const auto &[column, metric] : counters) {
+            if (!ext)
+                break;
+            const auto value = ext->constFind(column);
+            if (value == ext->cend())
+                continue;
+            if (const auto rate = m_rates.update(u"tcp/"_s + column, double(*value), poll.ts))
+                addValue(batch, metric, {}, *rate);
+        }
+    }
+    if (const auto content = poll.file(SockstatPath)) {
+        QStringList problems;
+        const auto sockets = parseTcpSockStat(*content, &problems);
+        poll.reportProblems(SockstatPath, problems);
+        if (!sockets)
+            return;
+        const std::pair<QString, quint64> states[] = {
+            { u"time_wait"_s, sockets->timeWait },
+            { u"orphan"_s, sockets->orphan },
+            { u"in_use"_s, sockets->inUse },
+        };
+        for (const auto &[state, count] : states)
+            addValue(batch, NicMetrics::TcpConnections, { { u"state"_s, state } }, double(count));
+    }
 }
 
 } // namespace Headroom

@@ -1,5 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The nic collector: per network interface throughput, utilization against the link
-// speed, drops and errors from /sys/class/net, TCP retransmits from /proc/net/snmp, and
+// speed, drops and errors from /sys/class/net, TCP retransmits and established
+// connections from /proc/net/snmp, listen queue overflows and drops from
+// /proc/net/netstat, sockets in TIME_WAIT, orphaned and in use from /proc/net/sockstat, and
 // on this machine the root qdisc's drops, overlimits, requeues and backlog (rtnetlink,
 // qdiscstats.h).
 #pragma once
@@ -47,6 +52,7 @@ public:
 private:
     void collectInterface(PollBuilder &poll, const QString &name, bool explicitlyChosen);
     void collectTcp(PollBuilder &poll);
+    void collectTcpQueues(PollBuilder &poll);
     void readQdiscs(PollBuilder &poll, const QDeadlineTimer &deadline);
     void collectQdisc(PollBuilder &poll, const QString &name);
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The plugin's root object: hands out NicCollectors, or NodeExporterCollectors for an http(s) host;
 // metadata is in nic.json.
 #include "collector/collector.h"

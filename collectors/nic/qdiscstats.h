@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Per-interface queueing discipline (qdisc) statistics from the kernel over rtnetlink:
 // what a `tc tbf` rate limiter or a full transmit queue drops, throttles and holds back,
 // which /sys/class/net/<if>/statistics does not count (a packet the qdisc drops never

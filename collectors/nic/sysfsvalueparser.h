@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // One-value sysfs attributes: /sys/class/net/<if>/speed ("1000", "-1" when the link
 // is down or the driver cannot tell), type ("772" for loopback), statistics/* counters.
 #pragma once

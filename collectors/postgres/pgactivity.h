@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // pg_stat_activity sampled each poll: sessions by state, active sessions by wait event,
 // oldest transaction and longest running query. Wait classes and states seen before
 // but absent now are reported as 0, so stacked charts fall to zero instead of keeping

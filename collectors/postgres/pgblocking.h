@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Who blocks whom: the sessions that wait on a heavyweight lock (wait_event_type Lock),
 // each with pg_blocking_pids(), and the sessions they wait for, read in one query per
 // poll, published by collector/blockingtree.h as:

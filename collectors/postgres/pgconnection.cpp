@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "pgconnection.h"
 
 #include "collector/hostresolver.h"
@@ -7,6 +10,7 @@
 #include "postgreslogging.h"
 
 #include <QElapsedTimer>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -252,6 +256,23 @@ Drain flush(pg_conn *conn, const QDeadlineTimer &deadline)
 
 } // namespace
 
+PgConnectFailure parseVerboseConnectError(const QString &verbose)
+{
+    // "<severity>:  <SQLSTATE>: <message>", severity and LOCATION translated by the
+    // server's lc_messages and libpq's locale: only the shapes are matched.
+    static const QRegularExpression state(u":  ([0-9A-Z]{5}): "_s);
+    static const QRegularExpression location(u"\\n[^\\n:]+:  [A-Za-z_0-9]+, [A-Za-z_0-9.]+:\\d+"_s);
+    PgConnectFailure failure;
+    QString text = verbose;
+    QRegularExpressionMatchIterator it = state.globalMatch(text);
+    while (it.hasNext())
+        failure.sqlState = it.next().captured(1).toLatin1();
+    text.replace(state, u":  "_s);
+    text.remove(location);
+    failure.message = oneLine(text.toUtf8().constData());
+    return failure;
+}
+
 void PgResult::Clear::operator()(pg_result *result) const
 {
     PQclear(result);
@@ -408,6 +429,7 @@ bool PgConnection::ensureConnected(const QDeadlineTimer &deadline, QString *erro
     }
     m_backingOff = false;
     m_backoffMs = InitialBackoffMs;
+    m_lastRefusal.clear();
     ++m_generation;
     m_ownRollbacks = 0;
     qCInfo(lcPostgres).noquote() << "connected to" << endpoint(m_conn) << "server"
@@ -428,8 +450,11 @@ bool PgConnection::connectNow(const QDeadlineTimer &pollDeadline, QString *error
     const QByteArray conninfo = m_settings.conninfo.toUtf8();
     std::vector<const char *> keys { "dbname", "fallback_application_name" };
     std::vector<const char *> values { conninfo.constData(), "headroom" };
+    // A server named by a dashboard file gets a SCRAM exchange or nothing at all (trust,
+    // peer, a client certificate): an md5 answer is md5(md5(password + user) + salt) for
+    // a salt the server chose, cheap to crack offline, and cleartext is the password.
     const QByteArray requireAuth = qEnvironmentVariableIsEmpty("PGREQUIREAUTH")
-        ? QByteArray("!password")
+        ? QByteArray(DashboardRequireAuth)
         : qgetenv("PGREQUIREAUTH");
     const QByteArray password = environmentPgPassword();
     const std::optional<ResolvedHosts> resolved
@@ -463,11 +488,23 @@ bool PgConnection::connectNow(const QDeadlineTimer &pollDeadline, QString *error
         *error = oneLine(PQerrorMessage(m_conn));
         return false;
     }
+    // Verbose while connecting: only that wording carries the server's SQLSTATE, which
+    // tells a refusal for want of a connection slot (53300) from any other failure.
+    // setUpSession() goes back to the default, so query errors read as always.
+    PQsetErrorVerbosity(m_conn, PQERRORS_VERBOSE);
+    m_lastRefusal.clear();
     // Per the libpq manual: wait for writability first, then as PQconnectPoll says.
     PostgresPollingStatusType status = PGRES_POLLING_WRITING;
     while (status != PGRES_POLLING_OK) {
         if (status == PGRES_POLLING_FAILED) {
-            *error = oneLine(PQerrorMessage(m_conn));
+            const PgConnectFailure failure
+                = parseVerboseConnectError(QString::fromUtf8(PQerrorMessage(m_conn)));
+            *error = failure.message;
+            m_lastRefusal = failure.sqlState;
+            if (m_settings.fromDashboard && error->contains(u"authentication method requirement"_s))
+                *error += u" (a server named by a dashboard file may ask only for SCRAM; give "
+                          "the connection string yourself with --var, or allow more with "
+                          "PGREQUIREAUTH)"_s;
             return false;
         }
         const Wait wait = waitSocket(PQsocket(m_conn), status == PGRES_POLLING_READING,
@@ -490,6 +527,7 @@ bool PgConnection::connectNow(const QDeadlineTimer &pollDeadline, QString *error
 
 bool PgConnection::setUpSession(const QDeadlineTimer &deadline, QString *error)
 {
+    PQsetErrorVerbosity(m_conn, PQERRORS_DEFAULT);
     // Non-blocking, so that sending can never stall past a deadline either.
     if (PQsetnonblocking(m_conn, 1) != 0) {
         *error = oneLine(PQerrorMessage(m_conn));
@@ -499,15 +537,18 @@ bool PgConnection::setUpSession(const QDeadlineTimer &deadline, QString *error)
     // query cannot write, and nothing we run can queue behind locks for long.
     // The screen of dashboard SQL (pgsqlguard.h) reads quotes as a UTF-8 session with
     // standard strings does: a role, database or options setting must not change that.
-    const QByteArray setup = "SET application_name = 'headroom'; "
-                             "SET default_transaction_read_only = on; "
-                             "SET standard_conforming_strings = on; "
-                             "SET client_encoding = 'UTF8'; "
-                             "SET statement_timeout = "
-        + QByteArray::number(m_settings.statementTimeoutMs)
-        + "; "
-          "SET lock_timeout = "
-        + QByteArray::number(m_settings.lockTimeoutMs) + ";";
+    // Each marked as Headroom's own, so pg_stat_statements' top leaves them out.
+    const QList<QByteArray> statements {
+        "SET application_name = 'headroom'",
+        "SET default_transaction_read_only = on",
+        "SET standard_conforming_strings = on",
+        "SET client_encoding = 'UTF8'",
+        "SET statement_timeout = " + QByteArray::number(m_settings.statementTimeoutMs),
+        "SET lock_timeout = " + QByteArray::number(m_settings.lockTimeoutMs),
+    };
+    QByteArray setup;
+    for (const QByteArray &statement : statements)
+        setup += OwnStatementMarker + statement + "; ";
     // The simple protocol runs all four in one round trip.
     if (!PQsendQuery(m_conn, setup.constData())) {
         *error = oneLine(PQerrorMessage(m_conn));

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // One libpq session that never blocks past a deadline: non-blocking connect
 // (PQconnectStartParams + PQconnectPoll) and queries (PQsendQueryParams) driven by
 // poll(2) on the socket, a cancel request when a deadline passes, and reconnects with
@@ -15,12 +18,18 @@ struct pg_result;
 
 namespace Headroom {
 
+// What libpq may answer a server named by a dashboard file: SCRAM, whose exchange
+// gives the server neither the password nor a hash it could log in with, and "none"
+// (trust, peer, a client certificate), which gives it nothing.
+inline constexpr char DashboardRequireAuth[] = "scram-sha-256,none";
+
 struct PgSettings
 {
     QString conninfo; // keyword/value or URI; empty means libpq's defaults (PG*, service)
-    // The conninfo was written in a dashboard file, not typed by the user: libpq is
-    // told never to answer a cleartext password request (require_auth=!password,
-    // unless the user's PGREQUIREAUTH says otherwise) and PGPASSWORD is not sent.
+    // The conninfo was written in a dashboard file, not typed by the user: libpq
+    // answers only a SCRAM exchange or a server that asks for nothing
+    // (require_auth=DashboardRequireAuth, unless the user's PGREQUIREAUTH says otherwise),
+    // never md5 or cleartext, and PGPASSWORD is not sent.
     bool fromDashboard = true;
     int connectTimeoutMs = 3000;
     int statementTimeoutMs = 1000;
@@ -92,6 +101,13 @@ public:
     // database(); the collector takes them out, so that watching a database is not
     // seen as rollbacks in it.
     qint64 ownRollbacks() const { return m_ownRollbacks; }
+    // The SQLSTATE of the server's refusal when the last connection attempt failed on
+    // the server's answer (53300: no connection slot left for this role, "too many
+    // clients already"); empty once a session is established, or when the attempt
+    // failed before the server said why (unreachable, a timeout).
+    QByteArray lastRefusal() const { return m_lastRefusal; }
+    bool refusedForSlots() const { return m_lastRefusal == TooManyConnections; }
+    static constexpr char TooManyConnections[] = "53300";
 
     // Runs one statement with text parameters. When `deadline` passes, the query is
     // cancelled (within cancelGraceMs) and the result says timedOut. A broken connection
@@ -126,6 +142,17 @@ private:
     bool m_backingOff = false;
     int m_backoffMs = InitialBackoffMs;
     QString m_lastError;
+    QByteArray m_lastRefusal;
 };
+
+// A connection failure as libpq words it with PQERRORS_VERBOSE, which alone carries the
+// server's SQLSTATE ("FATAL:  53300: sorry, too many clients already" and a LOCATION
+// line): the last SQLSTATE in it, and the text as the default verbosity has it.
+struct PgConnectFailure
+{
+    QByteArray sqlState;
+    QString message;
+};
+PgConnectFailure parseVerboseConnectError(const QString &verbose);
 
 } // namespace Headroom

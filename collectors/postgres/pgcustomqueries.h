@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A dashboard's own queries (option "queries"). Each row of a query's result gives
 // series pg.query.<name>.<numeric column>, labelled by its text columns. They run in
 // one READ ONLY transaction per poll, each under a savepoint so one failing query

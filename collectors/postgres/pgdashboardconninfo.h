@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The rules for a libpq connection string written in a dashboard file (untrusted
 // input): keywords that would send the user's credentials somewhere the file chose.
 #pragma once

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Maintenance as it runs (the nightly delete and its vacuum that locked a site): the
 // progress views, the autovacuum workers, and whoever holds the xmin horizon back so
 // that no vacuum can remove what was deleted. Two queries a poll, server-wide:

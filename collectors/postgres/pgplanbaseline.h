@@ -1,6 +1,9 @@
-// A statement's usual cost per call, to tell a plan change from noise: the plan flip of
-// story 3 (an index dropped, statistics gone stale) shows as one statement reading 90x
-// the blocks per call it used to, from one interval to the next.
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// A statement's usual cost per call, to tell a plan change from noise: a plan flip (an
+// index dropped, statistics gone stale) shows as one statement reading 90x the blocks
+// per call it used to, from one interval to the next.
 #pragma once
 
 #include <array>

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What one poll of the postgres collector shares between its parts: the session, the
 // poll's timestamp and query deadline, and the PollResult being built. A part (one
 // statistics view, the latency probe, a dashboard's queries) reads through run(), which

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The latency probe: runs a read-only query `count` times back to back each poll and
 // records every round trip (client-side, so network and server queueing included) in
 // the histogram series pg.latency.probe (ms). It runs after the other parts and only

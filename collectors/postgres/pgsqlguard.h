@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What SQL from a dashboard file may run, and how it is run. A dashboard is untrusted
 // input (it may come from a colleague's mail or a ticket), so its queries and latency
 // probe are held three ways:
@@ -20,8 +23,8 @@
 
 namespace Headroom {
 
-// A function a dashboard query may not call. The one list: the screen, the README's
-// Security section and the tests all read it.
+// A function a dashboard query may not call. The one list: the screen, docs/security.md
+// and the tests all read it.
 struct RefusedFunction
 {
     QLatin1StringView name;

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A lexer for PostgreSQL's SQL, just enough to see a statement as the server will:
 // nested /* */ comments, -- comments, every string form ('', E'', U&'', B'', X'',
 // N'', $tag$ $tag$), quoted identifiers ("", U&"") and unquoted names folded to lower

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // pg_stat_database rows to per-second rates, safe across stats resets: when a
 // database's stats_reset changes or any of its counters goes down, its baselines are
 // dropped and that interval yields no rate (a gap), never a negative value or a spike.

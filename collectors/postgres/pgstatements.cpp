@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "pgstatements.h"
 
 #include "pgactivity.h"
@@ -107,6 +110,7 @@ PgStatementsTracker::Interval PgStatementsTracker::update(const Snapshot &snapsh
     interval.valid = m_primed && !globalReset && tsMs > m_lastTsMs;
     interval.seconds = double(tsMs - m_lastTsMs) / 1000.0;
     interval.ioTiming = snapshot.ioTiming;
+    interval.blockSize = snapshot.blockSize;
     if (interval.valid && snapshot.dealloc && m_dealloc)
         interval.deallocations = *snapshot.dealloc - *m_dealloc;
     // Fewer hidden entries: some may have become visible (pg_monitor granted) with all
@@ -164,9 +168,63 @@ PgStatementsTracker::Interval PgStatementsTracker::update(const Snapshot &snapsh
     };
     const qsizetype top = std::min<qsizetype>(std::max(topStatements, 0), candidates.size());
     std::partial_sort(candidates.begin(), candidates.begin() + top, candidates.end(), busier);
-    candidates.resize(top);
+    const qsizetype reserve = std::min<qsizetype>(OwnReserve, candidates.size() - top);
+    std::partial_sort(candidates.begin() + top, candidates.begin() + top + reserve,
+                      candidates.end(), busier);
+    interval.runnersUp
+        = QList<StatementDelta>(candidates.begin() + top, candidates.begin() + top + reserve);
+    interval.timeRanked = top;
+    // Then the statements that wrote most to temp files, of the rest: a sort spilling to
+    // disk shows by its statement even when others took more time.
+    const auto spilling
+        = std::partition(candidates.begin() + top, candidates.end(),
+                         [](const StatementDelta &s) { return s.delta[TempBlksWritten] > 0; });
+    const qsizetype temp
+        = std::min<qsizetype>(TopTempStatements, qsizetype(spilling - (candidates.begin() + top)));
+    std::partial_sort(candidates.begin() + top, candidates.begin() + top + temp, spilling,
+                      [&](const StatementDelta &a, const StatementDelta &b) {
+                          if (a.delta[TempBlksWritten] != b.delta[TempBlksWritten])
+                              return a.delta[TempBlksWritten] > b.delta[TempBlksWritten];
+                          return busier(a, b);
+                      });
+    candidates.resize(top + temp);
     interval.top = std::move(candidates);
     return interval;
+}
+
+bool PgStatementsTracker::replaceOwn(Interval *interval) const
+{
+    const auto own = [&](const StatementDelta &s) {
+        const auto it = m_statements.constFind(Key { s.dbid, s.queryid });
+        return it != m_statements.cend() && it->own;
+    };
+    const auto listed = [&](const StatementDelta &s) {
+        return std::any_of(interval->top.cbegin(), interval->top.cend(), [&](const auto &t) {
+            return t.dbid == s.dbid && t.queryid == s.queryid;
+        });
+    };
+    qsizetype removed = 0;
+    for (qsizetype i = 0; i < interval->top.size();) {
+        if (!own(interval->top.at(i))) {
+            ++i;
+            continue;
+        }
+        if (i < interval->timeRanked) {
+            --interval->timeRanked;
+            ++removed;
+        }
+        interval->top.removeAt(i);
+    }
+    bool added = false;
+    while (removed > 0 && !interval->runnersUp.isEmpty()) {
+        const StatementDelta next = interval->runnersUp.takeFirst();
+        if (own(next) || listed(next))
+            continue;
+        interval->top.insert(interval->timeRanked++, next);
+        --removed;
+        added = true;
+    }
+    return added;
 }
 
 std::optional<QString> PgStatementsTracker::label(quint32 dbid, qint64 queryid) const
@@ -233,6 +291,8 @@ void PgStatementsTracker::addSeries(const Interval &interval, const QString &sou
         if (interval.ioTiming)
             add(u"pg.statements.blk_read_time.rate"_s, labels, u"ms/s"_s, resource,
                 UseKind::Saturation, statement.delta[BlkReadTimeMs] / interval.seconds);
+        add(u"pg.statements.temp_bytes.rate"_s, labels, u"B/s"_s, resource, UseKind::Saturation,
+            statement.delta[TempBlksWritten] * interval.blockSize / interval.seconds);
     }
     for (auto it = interval.totals.cbegin(); it != interval.totals.cend(); ++it) {
         const Labels labels { { u"datname"_s, it.key() } };
@@ -283,7 +343,8 @@ QString PgStatementsPart::quoteIdentifier(const QString &name)
 QByteArray PgStatementsPart::extensionQuery()
 {
     return "SELECT current_database(), e.extversion, n.nspname,"
-           " (current_setting('track_io_timing') = 'on')::int"
+           " (current_setting('track_io_timing') = 'on')::int,"
+           " current_setting('block_size')::int"
            " FROM (VALUES (1)) AS one (x)"
            " LEFT JOIN pg_catalog.pg_extension e ON e.extname = 'pg_stat_statements'"
            " LEFT JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace";
@@ -302,6 +363,7 @@ QByteArray PgStatementsPart::countersQuery(const QVersionNumber &version, const 
     sql += v1_9 ? "toplevel::int" : "1";
     sql += ", calls, total_exec_time, rows, shared_blks_hit, shared_blks_read, ";
     sql += v1_11 ? "shared_blk_read_time" : "blk_read_time";
+    sql += ", temp_blks_written";
     // date_part gives float8, cheaper than extract's numeric, and still resolves µs.
     sql += v1_11 ? ", date_part('epoch', stats_since)" : ", NULL::float8";
     // Other roles' entries stay in (NULL queryid) to be counted: filtering them out and
@@ -360,7 +422,7 @@ void PgStatementsPart::readCounters(const PgResult &result, PgStatementsTracker:
         bool complete = true;
         for (int i = 0; i < PgStatementsTracker::CounterCount && complete; ++i)
             entry.values[size_t(i)] = result.number(r, 4 + i, &complete);
-        entry.statsSince = result.number(r, 10); // 0 when NULL
+        entry.statsSince = result.number(r, 4 + PgStatementsTracker::CounterCount); // 0: NULL
         if (complete)
             snapshot->entries.append(std::move(entry));
     }
@@ -396,10 +458,14 @@ bool PgStatementsPart::ensureExtension(PgPoll &poll)
                 m_extension = Extension { version,
                                           schema,
                                           false,
+                                          8192,
                                           countersQuery(version, schema),
                                           databasesQuery(version, schema),
                                           textsQuery(schema) };
             m_extension->ioTiming = result->number(0, 3) != 0;
+            bool blockSize = false;
+            const double size = result->number(0, 4, &blockSize);
+            m_extension->blockSize = blockSize && size > 0 ? size : 8192;
             m_unavailable.clear();
         }
     }
@@ -440,6 +506,7 @@ void PgStatementsPart::collect(PgPoll &poll)
         return;
     PgStatementsTracker::Snapshot snapshot;
     snapshot.ioTiming = m_extension->ioTiming;
+    snapshot.blockSize = m_extension->blockSize;
     // Read before the counters: a reset in between shows as counters that went down
     // now and as a changed stats_reset next time, two gaps but never a wrong value.
     const bool hasInfo = m_extension->version >= QVersionNumber(1, 9);
@@ -462,10 +529,14 @@ void PgStatementsPart::collect(PgPoll &poll)
         poll.warn(u"pg_stat_statements: %1 entries of other roles are hidden (insufficient "
                   "privilege) and left out; grant pg_monitor"_s.arg(snapshot.hidden));
 
-    const PgStatementsTracker::Interval interval = m_tracker.update(snapshot, poll.ts, m_top);
+    PgStatementsTracker::Interval interval = m_tracker.update(snapshot, poll.ts, m_top);
     if (!interval.valid)
         return;
     fetchTexts(poll, interval);
+    // Headroom's own statements just recognised by their texts leave the top to the next
+    // ones, whose texts are read too (one more round trip, in the first polls only).
+    if (!poll.failed() && m_tracker.replaceOwn(&interval))
+        fetchTexts(poll, interval);
     if (!poll.failed())
         m_tracker.addSeries(interval, poll.source(), poll.result.batch);
 }

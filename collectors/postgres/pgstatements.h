@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // pg_stat_statements each poll: the busiest statements of the interval and workload
 // totals per database, reset-safe.
 //
@@ -9,6 +12,10 @@
 //     pg.statements.mean_time_ms (ms, delta time / delta calls), pg.statements.rows.rate,
 //     pg.statements.shared_blks_hit.rate, pg.statements.shared_blks_read.rate (1/s),
 //     pg.statements.blk_read_time.rate (ms/s; only when track_io_timing is on)
+//     pg.statements.temp_bytes.rate (B/s, Saturation): temp_blks_written in bytes, what
+//       a sort or hash spilling past work_mem writes to temp files; besides the top N
+//       by time, the TopTempStatements writing most to temp files in the interval, so
+//       that a spilling sort is named by its statement
 //     pg.statements.blocks_per_call (shared blocks hit + read per call, unit blocks),
 //     pg.statements.rows_per_call (rows)
 //     pg.statements.blocks_per_call_change, pg.statements.time_per_call_change (x):
@@ -66,6 +73,7 @@ public:
         SharedBlksHit,
         SharedBlksRead,
         BlkReadTimeMs,
+        TempBlksWritten,
         CounterCount
     };
     using Counters = std::array<double, CounterCount>;
@@ -89,6 +97,7 @@ public:
         QString statsReset; // pg_stat_statements_info.stats_reset; empty before 1.9
         std::optional<double> dealloc; // pg_stat_statements_info.dealloc (1.9+)
         bool ioTiming = false; // track_io_timing: whether BlkReadTimeMs means anything
+        double blockSize = 8192; // the server's block_size, for temp blocks in bytes
     };
 
     struct StatementDelta
@@ -114,13 +123,28 @@ public:
         bool valid = false; // false: first snapshot, global reset, or time stood still
         double seconds = 0;
         bool ioTiming = false;
-        QList<StatementDelta> top; // by exec time in the interval, highest first
+        double blockSize = 8192;
+        // By exec time in the interval, highest first (the first timeRanked), then those
+        // writing most to temp files that are not among them.
+        QList<StatementDelta> top;
+        qsizetype timeRanked = 0;
+        // The next OwnReserve by exec time after the top: stand-ins for Headroom's own
+        // statements, known only once their texts are read (replaceOwn).
+        QList<StatementDelta> runnersUp;
         QMap<QString, DatabaseTotal> totals; // databases with a statement that counted
         std::optional<double> deallocations; // in the interval
     };
 
     // Takes the next snapshot (taken at tsMs) and returns what happened since the last.
     Interval update(const Snapshot &snapshot, qint64 tsMs, int topStatements);
+    // Statements in the interval's top for their temp files alone, at most.
+    static constexpr int TopTempStatements = 5;
+    static constexpr int OwnReserve = 20;
+    // Takes the statements known to be Headroom's own out of the interval's top and the
+    // runners-up that are not in their place: right after connecting, none of its own
+    // is known yet, and a dozen of them would crowd the first interval's top. Returns
+    // whether any runner-up came in (whose text may be unknown yet).
+    bool replaceOwn(Interval *interval) const;
     // Forget every baseline and label (new session, maybe a different server).
     void clear();
 
@@ -201,12 +225,12 @@ public:
     static constexpr qint64 RecheckMs = 60'000;
 
     // Whether the extension is installed in the connected database, its version and
-    // schema, and track_io_timing. One row.
+    // schema, track_io_timing and block_size. One row.
     static QByteArray extensionQuery();
     // One row per entry: dbid, userid, queryid, toplevel (1/0), calls, exec time ms,
-    // rows, shared_blks_hit, shared_blks_read, read time ms, stats_since as seconds
-    // since the epoch (NULL before 1.11). Entries of other roles that we may not see
-    // have a NULL queryid. Texts are not read: showtext := false skips the text file.
+    // rows, shared_blks_hit, shared_blks_read, read time ms, temp_blks_written, stats_since as
+    // seconds since the epoch (NULL before 1.11). Entries of other roles that we may not see have a
+    // NULL queryid. Texts are not read: showtext := false skips the text file.
     static QByteArray countersQuery(const QVersionNumber &version, const QString &schema);
     // One row per database: oid, datname, then pg_stat_statements_info's dealloc and
     // stats_reset (text), NULL before 1.9, which has no such view.
@@ -227,6 +251,7 @@ private:
         QVersionNumber version;
         QString schema;
         bool ioTiming = false;
+        double blockSize = 8192;
         QByteArray counters;
         QByteArray databases;
         QByteArray texts;

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "pgstatementtext.h"
 
 #include "pgsqllexer.h"
@@ -28,6 +31,18 @@ bool isUtility(const QList<SqlToken> &tokens)
     return false;
 }
 
+// What lies between two tokens: white space, kept, and comments, each read as one space
+// (as the server reads them). A comment holds whatever its author wrote, API tokens and
+// passwords included, and labels go to the cache, CSV files and scrapes.
+QString withoutComments(QStringView gap)
+{
+    for (const QChar c : gap) {
+        if (!c.isSpace())
+            return u" "_s;
+    }
+    return gap.toString();
+}
+
 } // namespace
 
 QString redactStatementText(const QString &text)
@@ -39,14 +54,13 @@ QString redactStatementText(const QString &text)
     qsizetype copied = 0;
     bool afterPassword = false;
     for (const SqlToken &token : lexed.tokens) {
-        if (token.kind == SqlToken::Kind::String) {
-            if (utility || afterPassword
-                || token.text.contains("password"_L1, Qt::CaseInsensitive)) {
-                out += QStringView(text).mid(copied, token.begin - copied);
-                out += mask;
-                copied = token.end;
-            }
-        }
+        out += withoutComments(QStringView(text).mid(copied, token.begin - copied));
+        const bool masked = token.kind == SqlToken::Kind::String
+            && (utility || afterPassword
+                || token.text.contains("password"_L1, Qt::CaseInsensitive));
+        out += masked ? QStringView(mask)
+                      : QStringView(text).mid(token.begin, token.end - token.begin);
+        copied = token.end;
         // "PASSWORD 'x'", "password = 'x'", "OPTIONS (password 'x')".
         if (token.isName())
             afterPassword = token.text.compare("password"_L1, Qt::CaseInsensitive) == 0;
@@ -54,7 +68,7 @@ QString redactStatementText(const QString &text)
             afterPassword = false;
     }
     const qsizetype end = lexed.errorAt >= 0 ? lexed.errorAt : text.size();
-    out += QStringView(text).mid(copied, end - copied);
+    out += withoutComments(QStringView(text).mid(copied, end - copied));
     if (lexed.errorAt >= 0) // a text cut inside a literal or comment: hide the rest
         out += u"***"_s;
     return out;
@@ -71,14 +85,15 @@ QString normalizeStatementText(const QString &text, qsizetype maxChars)
     QString out;
     qsizetype copied = 0;
     for (const SqlToken &token : lexed.tokens) {
-        if (token.kind != SqlToken::Kind::String && token.kind != SqlToken::Kind::Number)
-            continue;
-        out += QStringView(text).mid(copied, token.begin - copied);
-        out += u'$' + QString::number(next++);
+        out += withoutComments(QStringView(text).mid(copied, token.begin - copied));
+        if (token.kind == SqlToken::Kind::String || token.kind == SqlToken::Kind::Number)
+            out += u'$' + QString::number(next++);
+        else
+            out += QStringView(text).mid(token.begin, token.end - token.begin);
         copied = token.end;
     }
     const qsizetype end = lexed.errorAt >= 0 ? lexed.errorAt : text.size();
-    out += QStringView(text).mid(copied, end - copied);
+    out += withoutComments(QStringView(text).mid(copied, end - copied));
     out = out.simplified();
     const QChar ellipsis(0x2026);
     if (lexed.errorAt >= 0)

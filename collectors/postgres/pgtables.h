@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Table, partition and shard-set activity from pg_stat_user_tables and
 // pg_statio_user_tables. Those views (and so everything here) cover the database the
 // session is connected to only: to watch the tables of another database, add a source

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // TimescaleDB, when the connected database has the extension: its hypertables' size and
 // chunks, how well they compress, and its background jobs (the retention and
 // compression policies that replace a housekeeper's DELETE). A database without the

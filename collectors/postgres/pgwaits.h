@@ -1,4 +1,7 @@
-// Waits finer than the poll (issue 19, item 1), from one of two methods:
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// Waits finer than the poll, from one of two methods:
 //  - pg_wait_sampling, where the extension is installed in the connected database (it
 //    needs shared_preload_libraries): its profile, sampled by the server every
 //    pg_wait_sampling.profile_period ms, read each poll as deltas of its counts (never

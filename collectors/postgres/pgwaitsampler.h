@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Waits finer than the poll where pg_wait_sampling is not installed: a thread with a
 // session of its own reads the waits of pg_stat_activity's active sessions several
 // times a second (10 by default), so that a 200 ms lock wait a once-a-second snapshot

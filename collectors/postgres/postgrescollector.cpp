@@ -1,12 +1,20 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "postgrescollector.h"
 
 #include "collector/steadyclock.h"
 #include "core/jsonreader.h"
 #include "pgblocking.h"
+#include "pgcheckpoints.h"
+#include "pgconnections.h"
 #include "pgcustomqueries.h"
 #include "pgdashboardconninfo.h"
+#include "pgdirectories.h"
 #include "pgmaintenance.h"
 #include "pgprobe.h"
+#include "pgreplication.h"
+#include "pgsizes.h"
 #include "pgstatements.h"
 #include "pgtables.h"
 #include "pgtimescale.h"
@@ -53,8 +61,16 @@ PostgresCollector::PostgresCollector(CollectorConfig config, PostgresOptions opt
                                   << m_connection.redactedConninfo();
     // Who blocks whom first: one cheap query, and what a lock storm needs named.
     m_parts.push_back(std::make_unique<PgBlockingPart>());
+    // The connection slots: what "too many clients" runs out of.
+    m_parts.push_back(std::make_unique<PgConnectionsPart>());
+    // Standbys, slots, and this server as a standby.
+    m_parts.push_back(std::make_unique<PgReplicationPart>());
+    // Checkpoints, the background writer, WAL and I/O by backend type.
+    m_parts.push_back(std::make_unique<PgCheckpointsPart>());
     // Then maintenance: vacuums, analyses and index builds running, the xmin horizon.
     m_parts.push_back(std::make_unique<PgMaintenancePart>());
+    // Where the data lives, for the host's filesystem findings (once per session).
+    m_parts.push_back(std::make_unique<PgDirectoriesPart>());
     // Waits finer than the poll (pg_wait_sampling, or a sampler session of its own).
     auto waits = std::make_unique<PgWaitsPart>(m_options.settings, m_options.waitSamplesPerSecond);
     m_waits = waits.get();
@@ -67,6 +83,8 @@ PostgresCollector::PostgresCollector(CollectorConfig config, PostgresOptions opt
         // TimescaleDB's hypertables and background jobs, where the extension is.
         m_parts.push_back(std::make_unique<PgTimescalePart>());
     }
+    // Database, table and index sizes, once a minute.
+    m_parts.push_back(std::make_unique<PgSizesPart>());
     // The dashboard's queries, then the probe, which uses whatever time is left.
     if (!m_options.queries.isEmpty())
         m_parts.push_back(std::make_unique<PgCustomQueriesPart>(m_options.queries));
@@ -88,6 +106,13 @@ PollResult PostgresCollector::poll(const QDeadlineTimer &deadline)
     QString error;
     if (!m_connection.ensureConnected(queries, &error)) {
         poll.result.error = error;
+        // Refused for want of a slot: the server is up and its connections ran out, an
+        // error of that resource (kept while backing off until the next attempt).
+        if (m_connection.refusedForSlots()) {
+            poll.result.failed.source = m_config.sourceId;
+            poll.result.failed.tsMs = poll.ts;
+            PgConnectionsPart::publishRefused(true, m_config.sourceId, poll.result.failed);
+        }
         return std::move(poll.result);
     }
     if (m_connection.inTransaction()) {

@@ -1,7 +1,13 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The postgres collector: per-database rates from pg_stat_database, session states and
-// wait events from pg_stat_activity, pg_stat_statements, table and partition activity
-// with shard sets, a latency probe, the dashboard's own queries, and pg.up, over one
-// read-only libpq session that reconnects with backoff. See postgres.json for the
+// wait events from pg_stat_activity, the connection slots (pgconnections.h), standbys,
+// slots and replay (pgreplication.h), checkpoints and WAL (pgcheckpoints.h), sizes
+// (pgsizes.h), pg_stat_statements, table and partition activity with shard sets, a
+// latency probe, the dashboard's own queries, and pg.up, over one read-only libpq
+// session that reconnects with backoff; a connection refused for want of a slot is
+// published as pg.connections.refused with the failed poll. See postgres.json for the
 // options.
 #pragma once
 

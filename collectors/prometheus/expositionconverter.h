@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Exposition families into Headroom series, one scrape at a time, GUI-free:
 // - gauges, untyped, info and stateset samples stay as they are (metric = the name);
 // - counters become per-second rates, reset-safe (CounterRate): metric "<name>:rate"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Prometheus text exposition (0.0.4) and OpenMetrics 1.0 text, parsed into metric
 // families. Written for garbage as much as for exporters: it never throws or aborts,
 // every line it cannot use is skipped and counted under a short reason ("bad label

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "nodeexportercollector.h"
 
 #include "collector/hosttransport.h"
@@ -44,8 +47,11 @@ PollResult NodeExporterCollector::poll(const QDeadlineTimer &deadline)
     PollResult result;
     result.batch.source = m_source;
     result.batch.tsMs = m_clock();
-    if (const auto exposition = scrapeExposition(m_url, MaxBody, deadline, &result))
+    if (const auto exposition = scrapeExposition(m_url, MaxBody, deadline, &result)) {
         m_mapping.map(*exposition, &result.batch);
+        if (m_mapping.part() == NodeExporterMapping::Part::Host)
+            result.warnings << NodeExporterMapping::processWarning();
+    }
     return result;
 }
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The host and nic plugins' collector for a server running node_exporter: a source whose
 // "host" option is an http(s) URL scrapes it each poll and publishes the same series as
 // the local collectors (nodeexportermapping.h), so the shipped host dashboard works for

@@ -1,5 +1,9 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "nodeexportermapping.h"
 
+#include "collector/filesystems.h"
 #include "hostmetrics.h"
 #include "nicmetrics.h"
 
@@ -50,15 +54,93 @@ NodeExporterMapping::NodeExporterMapping(Part part, double defaultSpeedMbps)
 {
 }
 
+QString NodeExporterMapping::processWarning()
+{
+    return u"no top processes: node_exporter has no per-process figures (read the host "
+           "over ssh:// for them)"_s;
+}
+
 void NodeExporterMapping::map(const Exposition &exposition, SampleBatch *batch)
 {
     if (m_part == Part::Host) {
         mapCpu(exposition, batch);
         mapMemory(exposition, batch);
         mapDisks(exposition, batch);
+        mapFilesystems(exposition, batch);
     } else {
         mapNics(exposition, batch);
+        mapTcpQueues(exposition, batch);
     }
+}
+
+void NodeExporterMapping::mapFilesystems(const Exposition &e, SampleBatch *batch)
+{
+    if (const auto allocated = single(e, "node_filefd_allocated"_L1)) {
+        if (const auto maximum = single(e, "node_filefd_maximum"_L1); maximum && *maximum > 0) {
+            addValue(*batch, HostMetrics::FdUtilization, {}, percentOf(*allocated, *maximum));
+            addValue(*batch, HostMetrics::FdAllocated, {}, *allocated);
+            addValue(*batch, HostMetrics::FdMax, {}, *maximum);
+        }
+    }
+    const ExpositionFamily *sizes = family(e, "node_filesystem_size_bytes"_L1);
+    if (!sizes)
+        return;
+    // Each figure by mount point (and device: a mount point may be mounted over).
+    const auto byMount = [&](QLatin1StringView name) {
+        QHash<QString, double> values;
+        if (const ExpositionFamily *f = family(e, name))
+            for (const ExpositionSample &s : f->samples)
+                values.insert(s.labels.value(u"mountpoint"_s) + u'\x1f'
+                                  + s.labels.value(u"device"_s),
+                              s.value);
+        return values;
+    };
+    const QHash<QString, double> free = byMount("node_filesystem_free_bytes"_L1);
+    const QHash<QString, double> available = byMount("node_filesystem_avail_bytes"_L1);
+    const QHash<QString, double> files = byMount("node_filesystem_files"_L1);
+    const QHash<QString, double> filesFree = byMount("node_filesystem_files_free"_L1);
+    const QHash<QString, double> readOnly = byMount("node_filesystem_readonly"_L1);
+    const auto bytes = [](double v) { return v > 0 ? quint64(v) : quint64(0); };
+    int watched = 0;
+    for (const ExpositionSample &s : sizes->samples) {
+        const QString mountPoint = s.labels.value(u"mountpoint"_s);
+        const QString device = s.labels.value(u"device"_s);
+        const QString type = s.labels.value(u"fstype"_s);
+        const QString key = mountPoint + u'\x1f' + device;
+        if (!isWatchedFilesystem(type, mountPoint, readOnly.value(key) > 0) || !free.contains(key)
+            || !available.contains(key)
+            || ++watched > 64) // as the local collector, HostFilesystems::MaxFilesystems
+            continue;
+        const FilesystemFigures figures { bytes(s.value), bytes(free.value(key)),
+                                          bytes(available.value(key)), bytes(files.value(key)),
+                                          bytes(filesFree.value(key)) };
+        m_filesystems.add(
+            batch,
+            { { u"mountpoint"_s, mountPoint }, { u"device"_s, device }, { u"fstype"_s, type } },
+            figures);
+    }
+}
+
+void NodeExporterMapping::mapTcpQueues(const Exposition &e, SampleBatch *batch)
+{
+    const qint64 ts = batch->tsMs;
+    const std::pair<QLatin1StringView, const MetricSpec &> counters[] = {
+        { "node_netstat_TcpExt_ListenOverflows"_L1, NicMetrics::TcpListenOverflows },
+        { "node_netstat_TcpExt_ListenDrops"_L1, NicMetrics::TcpListenDrops },
+    };
+    for (const auto &[name, metric] : counters)
+        if (const auto v = single(e, name))
+            if (const auto rate = m_rates.update(QString(name), *v, ts))
+                addValue(*batch, metric, {}, *rate);
+    const std::pair<QLatin1StringView, QString> states[] = {
+        { "node_netstat_Tcp_CurrEstab"_L1, u"established"_s },
+        { "node_sockstat_TCP_tw"_L1, u"time_wait"_s },
+        { "node_sockstat_TCP_orphan"_L1, u"orphan"_s },
+        { "node_sockstat_TCP_inuse"_L1, u"in_use"_s },
+    };
+    for (const auto &[name, state] : states)
+        if (const auto v = single(e, name))
+            addValue(*batch, NicMetrics::TcpConnections, { { u"state"_s, state } }, *v);
 }
 
 void NodeExporterMapping::mapCpu(const Exposition &e, SampleBatch *batch)

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // node_exporter's metrics under the series names of the local host and nic collectors,
 // so the shipped host dashboard works for a server that runs node_exporter
 // ("host": "http://server:9100/metrics"). Names, units, resources and USE kinds are the
@@ -10,15 +13,25 @@
 //            node_vmstat_{pswpin,pswpout,oom_kill}; node_pressure_* -> host.*.psi{kind}
 //   disks    node_disk_{io_time,io_time_weighted}_seconds_total, reads/writes completed,
 //            read/written bytes {device}
+//   fs       node_filesystem_{size,free,avail}_bytes, files, files_free {device, fstype,
+//            mountpoint} -> host.fs.* (the filesystems the local collector watches, read-
+//            only ones left out by node_filesystem_readonly); growth and time to full as
+//            the local collector computes them (filesystemseries.h)
+//   files    node_filefd_{allocated,maximum} -> host.fd.*
+//   (node_exporter has no per-process figures: no host.process.*; processWarning())
 //   nic      node_network_{receive,transmit}_{bytes,packets,drop,errs}_total{device}
 //            -> nic.{rx,tx}.*{interface}; node_network_speed_bytes (<= 0: unknown) ->
-//            nic.speed, nic.utilization; node_netstat_Tcp_{RetransSegs,OutSegs} -> tcp.*
+//            nic.speed, nic.utilization; node_netstat_Tcp_{RetransSegs,OutSegs} -> tcp.*;
+//            node_netstat_TcpExt_{ListenOverflows,ListenDrops} -> tcp.listen_*;
+//            node_netstat_Tcp_CurrEstab, node_sockstat_TCP_{tw,orphan,inuse} ->
+//            tcp.connections{state}
 // Counters become rates on the second scrape; a counter that went down is a gap.
 #pragma once
 
 #include "collector/counterrate.h"
 #include "core/sample.h"
 #include "expositionparser.h"
+#include "filesystemseries.h"
 
 #include <functional>
 #include <optional>
@@ -38,11 +51,17 @@ public:
     explicit NodeExporterMapping(Part part, double defaultSpeedMbps = 0);
 
     void map(const Exposition &exposition, SampleBatch *batch);
+    Part part() const { return m_part; }
+
+    // What a host source's status says each poll: node_exporter has no top processes.
+    static QString processWarning();
 
 private:
     void mapCpu(const Exposition &e, SampleBatch *batch);
     void mapMemory(const Exposition &e, SampleBatch *batch);
     void mapDisks(const Exposition &e, SampleBatch *batch);
+    void mapFilesystems(const Exposition &e, SampleBatch *batch);
+    void mapTcpQueues(const Exposition &e, SampleBatch *batch);
     void mapNics(const Exposition &e, SampleBatch *batch);
     // For each sample of counter family `name` with a "device" label: use(device, its
     // rate since the last scrape, or nullopt at the first scrape and after a reset).
@@ -52,6 +71,7 @@ private:
     Part m_part;
     double m_defaultSpeedMbps;
     CounterRate m_rates;
+    FilesystemSeries m_filesystems;
 };
 
 } // namespace Headroom

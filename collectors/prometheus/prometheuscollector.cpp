@@ -1,7 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "prometheuscollector.h"
 
-#include "collector/steadyclock.h"
 #include "collector/httpget.h"
+#include "collector/steadyclock.h"
 
 #include <QJsonArray>
 

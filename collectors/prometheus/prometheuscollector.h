@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The prometheus source: scrapes one exporter's /metrics over HTTP(S) each poll and
 // publishes what ExpositionConverter makes of it, plus up (1 when the scrape parsed,
 // 0 when it failed). Lines the parser skipped are counted in the source status with

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The promql source: a Prometheus-compatible engine named by its base URL. Panels read
 // their queries from it over their own range (query/promql/promqlpanelquery.h); its
 // poll asks the instant query `vector(1)`, so the status bar shows whether the engine

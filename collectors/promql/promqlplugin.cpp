@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The plugin's root object: only hands out PromqlCollectors; metadata in promql.json.
 #include "collector/collector.h"
 #include "promqlcollector.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The FileSource for the "host" option of the host and nic collectors (read by
 // parseHostTransport): this machine ("", "local"), or a remote host over SSH
 // ("ssh://[user@]server[:port]"), whose connection is shared by all collectors of that

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Whether the user's ssh config may send a connection through a jump host (ProxyJump),
 // in the file itself or in any file it includes. libssh 0.11 cannot be asked
 // (ssh_options_get knows no SSH_OPTIONS_PROXYJUMP), and a socket Headroom connects

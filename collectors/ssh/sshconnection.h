@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // One persistent libssh session to one server, shared by every collector that reads
 // it (host and nic): SshConnection::shared() hands out the same object for the same
 // ssh:// target while anyone holds it. On it runs one long-lived shell (one channel):

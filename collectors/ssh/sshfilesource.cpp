@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "sshfilesource.h"
 
 #include "remotereadbatch.h"
@@ -20,11 +23,12 @@ QString SshFileSource::description() const
     return m_connection->target().url();
 }
 
-SshFileSource::Fetched SshFileSource::fetch(const QStringList &paths,
+SshFileSource::Fetched SshFileSource::fetch(const FileReadRequest &request,
                                             const QStringList &directories,
                                             const QDeadlineTimer &deadline)
 {
-    const RemoteReadBatch batch { paths, directories };
+    const RemoteReadBatch batch { request.files, directories, request.entryCounts,
+                                  request.filesystems };
     const QByteArray boundary = newBatchBoundary();
     const SshConnection::Output output
         = m_connection->converse(RemoteReadShell, remoteReadScript(batch, boundary),
@@ -33,8 +37,12 @@ SshFileSource::Fetched SshFileSource::fetch(const QStringList &paths,
     if (!output.error.isEmpty()) {
         // Nothing of a failed round trip is used, not even what arrived before the
         // failure: a poll's figures all come from one moment or none.
-        for (const QString &path : paths)
+        for (const QString &path : request.files)
             fetched.files.errors.insert(path, output.error);
+        for (const QString &path : request.entryCounts)
+            fetched.files.entryCountErrors.insert(path, output.error);
+        for (const QString &path : request.filesystems)
+            fetched.files.filesystemErrors.insert(path, output.error);
         for (const QString &path : directories)
             fetched.directories.insert(path, DirectoryListing { {}, output.error });
         return fetched;
@@ -47,11 +55,11 @@ SshFileSource::Fetched SshFileSource::fetch(const QStringList &paths,
     return fetched;
 }
 
-FileReadResult SshFileSource::readFiles(const QStringList &paths, const QDeadlineTimer &deadline)
+FileReadResult SshFileSource::read(const FileReadRequest &request, const QDeadlineTimer &deadline)
 {
     const QStringList directories(m_listingsWanted.cbegin(), m_listingsWanted.cend());
     m_listingsWanted.clear();
-    Fetched fetched = fetch(paths, directories, deadline);
+    Fetched fetched = fetch(request, directories, deadline);
     for (auto it = fetched.directories.cbegin(); it != fetched.directories.cend(); ++it) {
         // A failed refresh forgets the old listing: the next poll lists afresh.
         if (it->error.isEmpty())
@@ -68,7 +76,7 @@ DirectoryListing SshFileSource::listDirectory(const QString &path, const QDeadli
     const auto cached = m_listings.constFind(path);
     if (cached != m_listings.cend())
         return *cached;
-    Fetched fetched = fetch({}, { path }, deadline);
+    Fetched fetched = fetch(FileReadRequest {}, { path }, deadline);
     const DirectoryListing listing = fetched.directories.value(path);
     if (listing.error.isEmpty())
         m_listings.insert(path, listing);

@@ -1,9 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // /proc and /sys of a remote Linux host, read over the host's shared SshConnection.
-// Each readFiles() is one round trip: one script (remotereadbatch.h) to the host's
-// long-running shell. Directory listings
-// ride along: listDirectory() answers from the listing fetched with the previous read
-// and asks for a fresh one with the next, so a steady poll (list, then read) costs one
-// round trip; only the first listing of a directory costs one of its own.
+// Each read() (files, entry counts, filesystem figures) is one round trip: one script
+// (remotereadbatch.h) to the host's long-running shell. Directory listings ride along:
+// listDirectory() answers from the listing fetched with the previous read and asks for a fresh one
+// with the next, so a steady poll (list, then read) costs one round trip; only the first listing of
+// a directory costs one of its own.
 #pragma once
 
 #include "collector/filesource.h"
@@ -21,7 +24,7 @@ public:
     explicit SshFileSource(std::shared_ptr<SshConnection> connection);
 
     QString description() const override;
-    FileReadResult readFiles(const QStringList &paths, const QDeadlineTimer &deadline) override;
+    FileReadResult read(const FileReadRequest &request, const QDeadlineTimer &deadline) override;
     DirectoryListing listDirectory(const QString &path, const QDeadlineTimer &deadline) override;
 
     // The whole answer of one poll is capped, against a server that sends without end.
@@ -29,7 +32,7 @@ public:
 
 private:
     struct Fetched;
-    Fetched fetch(const QStringList &paths, const QStringList &directories,
+    Fetched fetch(const FileReadRequest &request, const QStringList &directories,
                   const QDeadlineTimer &deadline);
 
     std::shared_ptr<SshConnection> m_connection;

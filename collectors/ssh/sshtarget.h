@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Where an ssh:// host value points. Parsing is strict: a value that is not a plain
 // ssh://[user@]server[:port] is refused with the reason, and a password in it is refused
 // without being repeated anywhere (Headroom authenticates with ssh-agent or keys only).

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A TCP connection made by Headroom rather than by libssh, so that both the name lookup
 // (hostresolver.h) and the connect are bounded by the poll's deadline: libssh's own
 // connect resolves with a blocking getaddrinfo that no timeout of its own bounds. The

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Who blocks whom, for any database that can say which sessions a session waits on:
 // PostgreSQL's pg_blocking_pids(), InnoDB's lock waits. A root blocker blocks others and
 // waits on none: the maintenance transaction that holds the rows five writers queue

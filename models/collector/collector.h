@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The collector plugin API. A plugin is a Qt plugin (MODULE library) whose root object
 // implements CollectorFactory and whose JSON metadata names it (id, name, description,
 // config schema). The scheduler creates one Collector per configured source instance
@@ -32,6 +35,11 @@ struct PollResult
     // Non-empty when the poll failed as a whole (source unreachable...): shown as the
     // source's error status. Partial problems go to warnings and leave status ok.
     QString error;
+    // Samples that stand although the poll failed, published with the error (the batch
+    // of a failed poll is dropped as partial): the postgres collector's count of its
+    // own connection refused for want of a slot, an error of that resource. Stamped
+    // and sourced like the batch when left unset.
+    SampleBatch failed;
     QStringList warnings;
     // What the source status says besides warnings when all is well ("waits:
     // pg_wait_sampling, every 10 ms"): which of several methods a collector uses.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Finds collector plugins (MODULE libraries with JSON metadata) and hands out their
 // factories by id, and enforces each plugin's config schema (configschema.h). Tests and
 // embedders may also register in-process factories.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A collector plugin's config schema (the "config" object of collectors/*/*.json),
 // enforced: the registry checks every source's options against it before the plugin
 // sees them, so every plugin refuses a misspelt or mistyped option in the same words

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Turns monotonically increasing counters into per-second rates.
 //
 // A counter that goes down was reset (server restart, stats reset, driver reload) or

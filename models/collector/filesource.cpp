@@ -1,9 +1,15 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "collector/filesource.h"
 
-#include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <algorithm>
+#include <cerrno>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 namespace Headroom {
 
@@ -19,23 +25,95 @@ QString LocalFileSource::description() const
     return m_root.isEmpty() ? u"local"_s : u"local:"_s + m_root;
 }
 
-FileReadResult LocalFileSource::readFiles(const QStringList &paths, const QDeadlineTimer &deadline)
+namespace {
+
+// The whole file, read until EOF (/proc and /sys files report size 0); false and the
+// errno on failure.
+bool readWholeFile(const QByteArray &path, QByteArray *data, int *error)
+{
+    const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        *error = errno;
+        return false;
+    }
+    char buffer[8192];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n > 0) {
+            data->append(buffer, n);
+        } else if (n == 0) {
+            break;
+        } else if (errno != EINTR) {
+            *error = errno;
+            ::close(fd);
+            return false;
+        }
+    }
+    ::close(fd);
+    return true;
+}
+
+// Entries of a directory but . and ..; -1 and the errno when it cannot be read.
+qint64 countEntries(const QByteArray &path, int *error)
+{
+    DIR *dir = ::opendir(path.constData());
+    if (!dir) {
+        *error = errno;
+        return -1;
+    }
+    qint64 count = 0;
+    errno = 0;
+    while (const dirent *entry = ::readdir(dir)) {
+        const char *name = entry->d_name;
+        if (!(name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))))
+            ++count;
+    }
+    const int readError = errno;
+    ::closedir(dir);
+    if (readError != 0) {
+        *error = readError;
+        return -1;
+    }
+    return count;
+}
+
+} // namespace
+
+FileReadResult LocalFileSource::read(const FileReadRequest &request, const QDeadlineTimer &deadline)
 {
     Q_UNUSED(deadline); // procfs and sysfs reads do not block
     FileReadResult result;
-    for (const QString &path : paths) {
-        QFile file(m_root + path);
-        // /proc and /sys files report size 0: read until EOF, not size() bytes.
-        if (!file.open(QIODevice::ReadOnly)) {
-            result.errors.insert(path, file.errorString());
+    result.contents.reserve(request.files.size());
+    for (const QString &path : request.files) {
+        QByteArray data;
+        int error = 0;
+        if (readWholeFile(QFile::encodeName(m_root + path), &data, &error))
+            result.contents.insert(path, std::move(data));
+        else
+            result.errors.insert(path, qt_error_string(error));
+    }
+    for (const QString &path : request.entryCounts) {
+        int error = 0;
+        const qint64 count = countEntries(QFile::encodeName(m_root + path), &error);
+        if (count >= 0)
+            result.entryCounts.insert(path, count);
+        else
+            result.entryCountErrors.insert(path, qt_error_string(error));
+    }
+    // Only the mount points a collector chose (block and memory filesystems): statvfs of
+    // a network filesystem whose server is gone would block the poll's thread.
+    for (const QString &path : request.filesystems) {
+        struct statvfs figures {};
+        if (::statvfs(QFile::encodeName(m_root + path).constData(), &figures) != 0) {
+            result.filesystemErrors.insert(path, qt_error_string(errno));
             continue;
         }
-        QByteArray data = file.readAll();
-        if (file.error() != QFileDevice::NoError) {
-            result.errors.insert(path, file.errorString());
-            continue;
-        }
-        result.contents.insert(path, std::move(data));
+        const quint64 unit = figures.f_frsize ? figures.f_frsize : figures.f_bsize;
+        result.filesystems.insert(
+            path,
+            FilesystemFigures { quint64(figures.f_blocks) * unit, quint64(figures.f_bfree) * unit,
+                                quint64(figures.f_bavail) * unit, quint64(figures.f_files),
+                                quint64(figures.f_ffree) });
     }
     return result;
 }
@@ -43,22 +121,29 @@ FileReadResult LocalFileSource::readFiles(const QStringList &paths, const QDeadl
 DirectoryListing LocalFileSource::listDirectory(const QString &path, const QDeadlineTimer &deadline)
 {
     Q_UNUSED(deadline);
-    const QDir dir(m_root + path);
     DirectoryListing listing;
-    if (!dir.exists()) {
-        listing.error = u"no such directory: "_s + path;
+    // readdir(3) itself: /proc of a busy host has thousands of entries, and QDirIterator
+    // stats each.
+    DIR *dir = ::opendir(QFile::encodeName(m_root + path).constData());
+    if (!dir) {
+        const int error = errno;
+        listing.error = error == ENOENT || error == ENOTDIR ? u"no such directory: "_s + path
+                                                            : qt_error_string(error);
         return listing;
     }
     // Never all names at once: keep at most twice the cap, cut back to the smallest
     // MaxEntries whenever it fills up.
-    QDirIterator it(dir.path(), QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System);
     qsizetype total = 0;
-    while (it.hasNext()) {
-        listing.entries << it.nextFileInfo().fileName();
+    while (const dirent *entry = ::readdir(dir)) {
+        const char *name = entry->d_name;
+        if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))
+            continue;
+        listing.entries << QFile::decodeName(name);
         ++total;
         if (listing.entries.size() >= 2 * DirectoryListing::MaxEntries)
             capListing(&listing);
     }
+    ::closedir(dir);
     capListing(&listing);
     listing.totalEntries = total;
     return listing;

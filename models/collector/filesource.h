@@ -1,7 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Where collectors read /proc and /sys from: this machine (LocalFileSource) or a remote
 // host over SSH (SshFileSource, collectors/ssh), so parsers and collectors never
-// change. A poll asks for all its files in one call, so a remote source can fetch them
-// in one round trip, and passes its deadline, which a remote source must honour.
+// change. A poll asks for all it needs in one read() (files, the entry counts of
+// directories such as /proc/PID/fd, and the figures of mounted filesystems, which no
+// file holds: statvfs), so a remote source can fetch them in one round trip, and passes
+// its deadline, which a remote source must honour.
 #pragma once
 
 #include "collector/hosttransport.h"
@@ -16,10 +21,36 @@
 
 namespace Headroom {
 
+// statvfs(3) of one mounted filesystem, in bytes and inodes.
+struct FilesystemFigures
+{
+    quint64 sizeBytes = 0; // f_blocks * f_frsize
+    quint64 freeBytes = 0; // f_bfree: free, the blocks kept for root included
+    quint64 availableBytes = 0; // f_bavail: what an unprivileged writer may still use
+    quint64 inodes = 0; // f_files; 0 where the filesystem has no inode limit (btrfs)
+    quint64 inodesFree = 0; // f_ffree
+
+    friend bool operator==(const FilesystemFigures &, const FilesystemFigures &) = default;
+};
+
+// One poll's reads.
+struct FileReadRequest
+{
+    QStringList files;
+    // Directories whose entries are only counted, not listed (/proc/PID/fd: open files).
+    QStringList entryCounts;
+    // Mount points whose filesystem figures are wanted.
+    QStringList filesystems;
+};
+
 struct FileReadResult
 {
     QHash<QString, QByteArray> contents; // path -> bytes, for the files that could be read
     QHash<QString, QString> errors; // path -> reason, for those that could not
+    QHash<QString, qint64> entryCounts; // directory -> entries (without . and ..)
+    QHash<QString, QString> entryCountErrors; // directory -> reason
+    QHash<QString, FilesystemFigures> filesystems; // mount point -> figures
+    QHash<QString, QString> filesystemErrors; // mount point -> reason
 };
 
 struct DirectoryListing
@@ -48,18 +79,26 @@ public:
     virtual ~FileSource() = default;
     // Human-readable location, e.g. "local" or "ssh://db1".
     virtual QString description() const = 0;
-    virtual FileReadResult readFiles(const QStringList &paths, const QDeadlineTimer &deadline) = 0;
+    virtual FileReadResult read(const FileReadRequest &request, const QDeadlineTimer &deadline) = 0;
     virtual DirectoryListing listDirectory(const QString &path, const QDeadlineTimer &deadline) = 0;
+
+    // read() of files alone.
+    FileReadResult readFiles(const QStringList &paths, const QDeadlineTimer &deadline)
+    {
+        return read(FileReadRequest { paths, {}, {} }, deadline);
+    }
 };
 
 // Reads the local file system; rootPrefix lets tests point it at a captured tree
-// (tests/fixtures/...) that mirrors /proc and /sys.
+// (tests/fixtures/...) that mirrors /proc and /sys. Files are read with open(2) and
+// read(2) (a poll of 2,000 processes reads thousands of small files); filesystem figures
+// come from statvfs(3) of the mount point under the prefix.
 class LocalFileSource : public FileSource
 {
 public:
     explicit LocalFileSource(QString rootPrefix = QString());
     QString description() const override;
-    FileReadResult readFiles(const QStringList &paths, const QDeadlineTimer &deadline) override;
+    FileReadResult read(const FileReadRequest &request, const QDeadlineTimer &deadline) override;
     DirectoryListing listDirectory(const QString &path, const QDeadlineTimer &deadline) override;
 
 private:

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Name resolution bounded by a poll's deadline, for the collectors' network libraries
 // (Qt sockets, libssh, libpq), which would otherwise wait in getaddrinfo for as long as
 // the system's resolver likes: 5 s per name server and attempt by default, so half a

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // How the host and nic collectors reach the host their "host" option names: this
 // machine, over SSH, or through node_exporter. The option is read here and only here;
 // the plugins pick their collector from the kind, and each transport parses its own

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A blocking HTTP/1.1 GET with a deadline, for a collector's own worker thread (and the
 // query pool's, for PromQL engines): no
 // event loop (a nested one would let the scheduler's timer or stop request run inside

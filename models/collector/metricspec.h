@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // One entry of a collector's metric catalogue: what a series name means (unit, USE kind,
 // resource), written once and used by every producer of that name, so that a host read
 // from /proc, over SSH or from node_exporter gives series that look the same.

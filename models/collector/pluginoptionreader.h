@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // How collector plugins read their options (the "config" object of their JSON
 // metadata, variables already substituted): the document reader with the leniency these
 // options have always had. Null or absent keeps the default, and a number or a boolean

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The state of one collector poll: the files it read and the PollResult it builds from
 // them. Shared by the collectors that read /proc and /sys through a FileSource, so that
 // series metadata, unreadable files and parse problems are reported the same way.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Tokenising helpers shared by the collectors' /proc parsers. /proc files are
 // whitespace-separated ASCII; anything else (a truncated read, a kernel format change)
 // must be reported line by line, never trusted and never crash.

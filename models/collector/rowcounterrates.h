@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Per-second rates of the counters of a statistics table that is read whole every poll
 // (statement digests, table I/O), by row key and field. A row that was not in the last
 // read came into being since then (a statement first run, a table first used), so its

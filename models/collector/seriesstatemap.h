@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Per-series state a collector keeps between polls (counter baselines, the previous
 // scrape's histogram buckets), keyed by series name, that cannot grow without bound:
 // - an entry not touched for forgetAfterMs (by the poll timestamps passed in) is

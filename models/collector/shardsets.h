@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The shard-set series every database collector publishes the same way (PostgreSQL's
 // partitions and hypertables, MariaDB's tables named t_s0 … t_sN), so that the shard
 // histogram, the top-shards table, the USE matrix and the shard rules read them alike.

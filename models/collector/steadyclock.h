@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Wall-clock milliseconds that never step: the wall time when first asked, advanced by
 // the boot clock since. Sample timestamps and rate intervals both come from it, so an
 // NTP step or a manual clock change cannot make a rate spike or go negative. (A step is

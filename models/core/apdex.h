@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // APDEX, the share of satisfied users the 1C case judged its ERP by: of the requests
 // in a latency histogram, those within T satisfy, those within 4T are tolerated and
 // count half, the rest frustrate.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // libpq connection strings as text: a password in one must never reach logs, error
 // messages, the status line or a saved dashboard file. Pure string functions (no libpq),
 // so the postgres collector and the dashboard document share one reading of the syntax.

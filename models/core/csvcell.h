@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The cells of every CSV Headroom writes (panel data, alert events). Exported CSV is
 // opened in spreadsheets, and its text comes from exporters, SSH hosts and dashboard
 // files: a cell starting with =, +, -, @, a tab or a carriage return would be read as a

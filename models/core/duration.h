@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Durations as documents spell them ("30s", "15m", "1h"): the dashboard's time range,
 // alert rule windows, the command line's --range. In core because readers in several
 // layers share the one spelling.

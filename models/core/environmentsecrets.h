@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Secrets that libraries would read from the process environment on their own.
 // libpq sends PGPASSWORD to whatever host a connection names, dashboard files
 // included, so Headroom takes it out of the environment before any thread starts and

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Latency histogram with fixed log-scale buckets.
 //
 // Bucket i holds values in (gamma^(i-1), gamma^i]; reporting the bucket's midpoint

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The one reader of JSON documents a user or a plugin hands to Headroom (dashboards, alert
 // rules, plugin options, panel options). Every refusal names the field as a path below
 // the document's root and says why, in one wording everywhere:

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Legend names from a template over a series' labels, like Grafana's legendFormat:
 // "{interface} {direction}" names the line of {interface=eth0,direction=rx} "eth0 rx".
 //

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Natural order for names with numbers in them: runs of digits compare by value, so
 // "sda2" < "sda10" and "cpu=2" < "cpu=10". Written out rather than QCollator, whose
 // numeric mode is ignored in the C locale (where tests and services run).

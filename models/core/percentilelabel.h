@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // How a percentile is named: "p50", "p99.9". One function for the two places that name
 // them, each with its rule (the style).
 #pragma once

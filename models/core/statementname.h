@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // How a statement (a series with pg_stat_statements' "queryid" and "query" labels) is
 // named where room is short: legends, hover titles. Tables and hover text show the
 // whole "query" label as well.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The newest `capacity` items of one series, oldest overwritten first: the storage of
 // every live buffer, for plain samples and histograms alike. Not thread-safe;
 // LiveBuffers guards it.

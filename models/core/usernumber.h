@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A number as a user types it into an editor's field: "1.5" in every locale, and the
 // user's own way as well ("1,5" in a German locale).
 #pragma once

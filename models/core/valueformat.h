@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Short figures with their units, for tables, axes, colour bars, alert messages and
 // tooltips: one formatter (after libksysguard's Formatter) whose options say how each
 // place words its figures, so that a table, an axis and a message agree on the rules

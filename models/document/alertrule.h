@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // An alert rule: which series it watches, how a window of samples is reduced to one
 // value, when that value is bad and when it is good again, and what to tell the user.
 // Value types and their validation only; evaluation is alertevaluator.h, reading and

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Alert rules as JSON (the "alerts" array of a dashboard file and the rule packs in
 // resources/alerts), and the packs themselves.
 #pragma once

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A dashboard document: versioned JSON with sources, panels, layout, time range,
 // refresh interval, variables. Value types only; reading and writing live in
 // dashboardfile.h.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Layout editing on a Dashboard, GUI-free so the editor dialog and tests share it.
 // Every function keeps the grid valid for dashboardfile.h: panels stay inside the
 // 12 columns, ids stay unique, and no two panels overlap (a panel in the way of a

@@ -1,5 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Reading and writing dashboard files. Every problem names the file, the field
-// (as a JSON path like panels[2].series[0].metric) and the reason.
+// (as a JSON path like panels[2].series[0].metric) and the reason. The reader is
+// dashboardreader.* (panels: dashboardpanelreader.cpp), the writer dashboardwriter.cpp,
+// what keeps passwords out of both dashboardsecrets.*.
 #pragma once
 
 #include "document/dashboard.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Bounds on what a dashboard file may ask for. Dashboards are shared (mailed, linked,
 // attached to tickets), so a file is untrusted input: each bound keeps one field from
 // costing memory, CPU or repaint time out of proportion, and each is refused on load

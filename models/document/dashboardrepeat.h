@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Sections and panels repeated per value of a multi-value variable ("repeat": "host"):
 // the dashboard as it is drawn. The document itself keeps one of each: only the
 // drawing repeats.

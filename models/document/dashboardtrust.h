@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Whether Headroom may act on what a dashboard file names: hosts to connect to and SQL
 // to run. Dashboards are shared (mail, wikis, tickets), so a file the user did not
 // write is untrusted until the user says otherwise, the way editors treat a folder

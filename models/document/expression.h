@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Arithmetic over series, for derived series such as
 //   pg.db.tup_returned.rate / pg.db.blks_hit.rate
 // Grammar: expr := term (('+'|'-') term)*; term := factor (('*'|'/') factor)*;

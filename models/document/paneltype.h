@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The panel types: what a dashboard file's "type" names, parsed once when the file is
 // read (dashboardfile.h) and carried as an enum from there on. The types are listed in
 // paneltypelist.h, one line each; each type has one file per layer that knows it

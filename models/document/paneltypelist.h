@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The panel types, one registration line each: X(Enumerator, name), where name is how a
 // dashboard file spells the type's "type". The order is the enum's, the panel editor's
 // and the file reader's list; the first is what a new panel is. Everything that

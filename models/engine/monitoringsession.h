@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Everything that runs behind one open dashboard: the series registry, the bus, the
 // live buffers, the cache, the collector registry and the scheduler. The GUI and the
 // headless report both drive one of these; tests can too.
@@ -7,12 +10,12 @@
 #include "document/dashboard.h"
 #include "engine/alerts/alertengine.h"
 #include "engine/cache/samplecache.h"
+#include "engine/promqlengines.h"
 #include "engine/runtime/collectorscheduler.h"
 #include "engine/runtime/derivedseries.h"
 #include "engine/runtime/livebuffers.h"
 #include "engine/runtime/samplebus.h"
 #include "engine/runtime/seriesregistry.h"
-#include "engine/promqlengines.h"
 #include "engine/seriesstore.h"
 
 #include <QObject>

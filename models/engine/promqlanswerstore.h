@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // PromQL answers kept on disk, so a dashboard reopened without its engine (offline, or
 // the engine gone) still draws the complete ranges it drew before. A SQLite file of its
 // own beside the sample cache (<cache base>-promql.sqlite): the sample cache's file is

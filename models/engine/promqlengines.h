@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The Prometheus-compatible engines of the running dashboard, for panels that read a
 // PromQL `query` (query/promql/promqlpanelquery.h): each started promql source's base
 // URL and the dashboard's variable values, set by MonitoringSession::start on the GUI

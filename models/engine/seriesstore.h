@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The read side panels use: recent samples from the live buffers, older ones from the
 // cache, stitched without overlap. Thread-safe; meant to be called from the query pool.
 #pragma once

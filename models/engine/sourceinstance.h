@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A dashboard source made into a collector: its variables substituted, the plugin's
 // config schema enforced (refusals named as the file names them,
 // "sources[2].config.url: ..."), the options the user set marked, then the plugin's

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // "Test connection" for a source being set up: the real collector, made as the session
 // makes it (sourceinstance.h), polled a few times on the calling thread (run it on a
 // worker, never the GUI thread), with what it would collect and what it says about

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Alert events as a table, newest first, for the alert list panel: time, state,
 // severity, rule, series, value, message, seen. Live updates insert new events at the
 // top and change acknowledged flags in place, so a selection survives a refresh.

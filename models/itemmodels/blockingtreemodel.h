@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The blocking tree panel's model: each root blocker a top-level row, the sessions
 // waiting on it its children, as BlockingTreeData (query/locks/blockingtreedata.h)
 // holds them. Columns: session (pid), blocks (sessions below it), application, user,

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The analysis' answers as item models for the Findings dock: FindingsModel lists the
 // ranked findings of a range (one row each, with the signal's binned values for a
 // sparkline); ChangeRankModel is "What changed" for a window, a tree grouped by

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A time-series panel's legend as a table: one row per line with its name, and last,
 // min, max and mean over the range (query/legendnames.h), for the "table" legend.
 //

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The table panel's model: PromqlTableData (query/promql/promqltabledata.h) as rows, one
 // column per label the table names and the value last (formatted with the table's
 // unit; SortRole gives the number, so a sort proxy orders values as numbers and labels

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The searchable list behind the series picker: the series tree flattened by a
 // KDescendantsProxyModel (every node a row, its text prefixed by its ancestors:
 // "host / host.cpu.utilization / cpu=all"), then filtered by the words typed.

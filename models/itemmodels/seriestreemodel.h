@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The known series as a tree: source → metric → series (label set), so a picker can
 // offer "everything of host", "host.cpu.utilization of every cpu" or one series.
 // GUI-free; the registry has no change signal, so the owner calls refresh() (the

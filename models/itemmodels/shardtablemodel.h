@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The shardtable panel's model: one row per shard (set, shard, load %, ops/s, load at
 // the previous interval), columns numbered as ShardColumn (shardload.h) up to
 // ShardPreviousColumn; share and change are added by ShardExtraColumnsProxyModel.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The USE matrix as a table model: rows are sources' resources (headers: the row
 // labels, "CPU" or "web2 · CPU"), columns Utilization, Saturation, Errors; a cell shows
 // the worst figure in the range and, raised, since when ("92 % since 14:03"). GUI-free
@@ -55,7 +58,8 @@ public:
     static QString timeText(qint64 ms, qint64 atMs);
 
 Q_SIGNALS:
-    // The hook for alert rules (a later issue): a cell's level changed.
+    // A cell's level changed, for what reacts to the matrix itself (alert rules do not:
+    // AlertEngine evaluates the series).
     void levelChanged(const Headroom::UseLevelChange &change);
 
 private:

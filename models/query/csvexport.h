@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // CSV of panel data: one header row, one row per sample. The format is a contract
 // for scripts: time (ISO-8601 UTC, milliseconds), panel, source, metric, labels,
 // value, unit. A panel's series come first, then the rows of its type's own view

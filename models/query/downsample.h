@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Reduces a sorted series to at most four points per pixel column (first, min, max,
 // last, in time order): the line drawn from the result is pixel-identical to the line
 // drawn from all samples, at a cost bounded by the width instead of the range.

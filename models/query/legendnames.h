@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What a panel's legend says about each of its series: the name, from the panel's
 // legend template or a default, and last / min / max / mean over the range.
 #pragma once

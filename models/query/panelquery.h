@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Turns a panel's series selectors into data ready to draw: match the selectors
 // against the known series, read each through the SeriesStore, reduce to the panel's
 // pixel width. GUI-free so the query pool, the headless export and tests share it.

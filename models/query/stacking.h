@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Stacks the lines of a composition (CPU by mode, sessions by wait class) into bands
 // for an area chart. GUI-free so the arithmetic is tested without drawing.
 #pragma once

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Helpers shared by the alert tests (tests/alerts and the GUI tests in tests/gui).
 #pragma once
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The alert engine behind the bus: evaluation off the GUI thread, events stored in the
 // cache and read back after a restart, acknowledgements, the no-data timer.
 #include "alerttestutil.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The alert state machine (alertevaluator.h) on synthetic series: hysteresis, `for`,
 // no-data policies, every reducer, guards, many instances, determinism and restore.
 #include "alerttestutil.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Alert rules as JSON: reading with field-naming errors, writing and reading back, the
 // shipped USE pack, pack overrides, and rules inside dashboard files.
 #include "document/alertrulejson.h"
@@ -169,7 +172,7 @@ private Q_SLOTS:
             QVERIFY2(!validateAlertRule(rule), qPrintable(rule.id));
             metrics << rule.selector.metric;
         }
-        // Every rule the issue lists, by the series it watches.
+        // Every rule the USE pack must hold, by the series it watches.
         for (const char *metric :
              { "host.cpu.utilization", "host.cpu.runqueue_per_cpu", "host.load.per_cpu",
                "host.mem.psi", "host.mem.swap_in", "host.disk.utilization", "nic.utilization",

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What the views get of alerts, GUI-free: panel queries carry events (cache and the
 // engine's log, without duplicates), firing alerts raise USE matrix cells, the rule
 // preview replays stored data, the --export-alerts CSV, and the notification limiter.

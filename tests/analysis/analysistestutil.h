@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Tracks built by hand for the detectors' tests: a level, a step, noise, spikes, all
 // seeded so that a failure repeats.
 #pragma once

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The analysis over a real cache and the store, as --export-findings runs it: the
 // series of the chosen sources only, a step found within a bin of where it was
 // written, a two-day range read from block summaries (far fewer points than samples)

@@ -1,10 +1,18 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Findings from tracks with known incidents: CPU saturation (utilization and run queue
 // rise together), a NIC shelf witnessed by qdisc drops, a shelf with no witness, a fall
 // in throughput (a change, never an alarm), two hosts kept apart, the ranking rules, a
-// quiet fleet of noisy series (nothing at or above warning), and the CSV and text forms.
+// quiet fleet of noisy series (nothing at or above warning), a filesystem filling (its
+// forecast of time to full), the processes that carry a CPU saturation, and the CSV and
+// text forms.
 #include "analysistestutil.h"
+#include "hostmetrics.h"
+#include "query/analysis/contributors.h"
 #include "query/analysis/findings.h"
 #include "query/analysis/findingsreport.h"
+#include "query/analysis/timeleft.h"
 
 #include <QTest>
 
@@ -69,6 +77,13 @@ private Q_SLOTS:
     void quietFleetHasNothingAboveWarning();
     void rankingPrefersSaturationThenEarlier();
     void csvAndText();
+    void filesystemFilling();
+    void filesystemForecast_data();
+    void filesystemForecast();
+    void filesystemNamesItsDatabase();
+    void cpuSaturationNamesItsProcesses();
+    void processesAloneAreNoFinding();
+    void catalogueNamesAgree();
 };
 
 void TestFindings::cpuSaturation()
@@ -207,6 +222,16 @@ void TestFindings::countsHaveNoRunQueueBounds()
         info(u"host.cpu.runqueue_per_cpu"_s, UseKind::Saturation, {}, u"cpu"_s, u"src"_s), N,
         [&](int i) { return i < 60 ? before : after; }, 1);
     QVERIFY(findFindings(tracks).front().aboveWarning());
+    // An imported series (its resource named by a label) without bounds is judged
+    // against its own past: the same step is raised there.
+    tracks[0] = track(
+        info(metric, UseKind::Saturation, unit, u"service:cart"_s, u"import"_s), N,
+        [&](int i) { return i < 60 ? before : after; }, 1);
+    const std::vector<Finding> imported = findFindings(tracks);
+    QCOMPARE(imported.front().resource, u"service cart"_s);
+    // Doubled or more: raised; a smaller step (2 to 3 tasks) stays a change.
+    QCOMPARE(imported.front().kind,
+             after >= 2 * before ? FindingKind::Saturation : FindingKind::Change);
 }
 
 // scenario_healthy in CI on 2 CPUs: the run queue went from 1 to 1.5 per CPU, the
@@ -430,6 +455,238 @@ void TestFindings::csvAndText()
     QVERIFY(text.contains(isoUtc(f.sinceMs)));
     report.findings.clear();
     QVERIFY(explainText(report).contains(u"No finding"_s));
+}
+
+namespace {
+
+const Labels DataFs { { u"mountpoint"_s, u"/data"_s },
+                      { u"device"_s, u"/dev/loop0"_s },
+                      { u"fstype"_s, u"ext4"_s } };
+
+// A filesystem of 1 GB, 500 MB free, filling at `rate` B/s from bin `from` (-1: never);
+// its forecast, as the collector gives it, from 4 bins later and only while it grows.
+std::vector<SeriesTrack> filesystem(double rate, int from, int firstId, int binSeconds = 1)
+{
+    const auto free = [=](int i) {
+        return from < 0 || i <= from ? 500e6 : 500e6 - rate * (i - from) * binSeconds;
+    };
+    const QString resource = u"fs:/data"_s;
+    std::vector<SeriesTrack> tracks;
+    tracks.push_back(
+        track(info(u"host.fs.free"_s, UseKind::Info, u"B"_s, resource, u"host"_s, DataFs), N, free,
+              firstId));
+    tracks.push_back(track(
+        info(u"host.fs.used"_s, UseKind::Utilization, u"%"_s, resource, u"host"_s, DataFs), N,
+        [&](int i) { return (1e9 - free(i)) / 1e9 * 100; }, firstId + 1));
+    tracks.push_back(track(
+        info(u"host.fs.growth"_s, UseKind::Throughput, u"B/s"_s, resource, u"host"_s, DataFs), N,
+        [=](int i) { return from >= 0 && i >= from + 4 ? rate : 0.0; }, firstId + 2));
+    SeriesTrack left = track(
+        info(u"host.fs.time_to_full"_s, UseKind::Saturation, u"h"_s, resource, u"host"_s, DataFs),
+        N, [&](int i) { return free(i) / rate / 3600; }, firstId + 3);
+    // No forecast before the growth showed in 4 polls.
+    SeriesTrack kept = left;
+    kept.times.clear();
+    kept.values.clear();
+    for (size_t i = 0; i < left.times.size(); ++i) {
+        if (from >= 0 && int(i) >= from + 4) {
+            kept.times.push_back(left.times[i]);
+            kept.values.push_back(left.values[i]);
+        }
+    }
+    if (!kept.isEmpty())
+        tracks.push_back(kept);
+    for (SeriesTrack &t : tracks) {
+        t.binMs = binSeconds * 1000LL;
+        t.toMs = T0 + qint64(N) * t.binMs - 1;
+        for (size_t i = 0; i < t.times.size(); ++i)
+            t.times[i] = T0 + (t.times[i] - T0) * binSeconds;
+    }
+    return tracks;
+}
+
+SeriesTrack processCpu(const QString &pid, const QString &comm,
+                       const std::function<double(int)> &value, int id,
+                       const QString &source = u"host"_s)
+{
+    return track(info(u"host.process.cpu"_s, UseKind::Info, u"%"_s, u"cpu"_s, source,
+                      { { u"pid"_s, pid }, { u"comm"_s, comm }, { u"user"_s, u"ops"_s } }),
+                 N, value, id);
+}
+
+} // namespace
+
+// A filesystem filling at 2 MB/s from bin 60: its forecast (3 min to full at the end)
+// is critical,
+// since the first bin that had less free space, and names the mount point and device.
+void TestFindings::filesystemFilling()
+{
+    QRandomGenerator random(3);
+    std::vector<SeriesTrack> tracks = quietHost(random, u"host"_s, 1);
+    for (SeriesTrack &t : filesystem(2e6, 60, 10))
+        tracks.push_back(std::move(t));
+    const std::vector<Finding> findings = findFindings(tracks);
+    QVERIFY(!findings.empty());
+    const Finding &top = findings.front();
+    QCOMPARE(top.resource, u"filesystem /data (/dev/loop0)"_s);
+    QCOMPARE(top.kind, FindingKind::Saturation);
+    QCOMPARE(top.sinceMs, T0 + 61'000);
+    QVERIFY2(top.score >= CriticalScore, qPrintable(QString::number(top.score)));
+    QCOMPARE(top.signalSeriesId, 13);
+    QVERIFY2(top.summary.contains(u"full in 3 min at 1.9 MiB/s"_s), qPrintable(top.summary));
+    QVERIFY2(top.summary.endsWith(u"(critical)"_s) || top.summary.contains(u"(critical)"_s),
+             qPrintable(top.summary));
+    for (int id : { 10, 11, 12, 13 })
+        QVERIFY2(top.evidenceSeriesIds.contains(id), qPrintable(QString::number(id)));
+    for (const Finding &f : findings)
+        QVERIFY2(f.rank == 1 || !f.aboveWarning(), qPrintable(f.summary));
+}
+
+// The filling filesystem holds PostgreSQL's data directory: the finding says so; the
+// MariaDB whose data lies on another filesystem of the host is not named.
+void TestFindings::filesystemNamesItsDatabase()
+{
+    std::vector<SeriesTrack> tracks = filesystem(2e6, 60, 1);
+    const Labels root { { u"mountpoint"_s, u"/"_s }, { u"device"_s, u"/dev/sda1"_s } };
+    tracks.push_back(track(
+        info(u"host.fs.used"_s, UseKind::Utilization, u"%"_s, u"fs:/"_s, u"host"_s, root), N,
+        [](int) { return 40.0; }, 20));
+    const auto directory
+        = [&](const QString &source, const QString &metric, const QString &path, int id) {
+              return track(
+                  info(metric, UseKind::Info, {}, source == "pg"_L1 ? u"pg"_s : u"mariadb"_s,
+                       source, { { u"kind"_s, u"data"_s }, { u"path"_s, path } }),
+                  N, [](int) { return 1.0; }, id);
+          };
+    tracks.push_back(directory(u"pg"_s, u"pg.server.directory"_s, u"/data/pg/17/main"_s, 21));
+    tracks.push_back(
+        directory(u"maria"_s, u"mariadb.server.directory"_s, u"/var/lib/mysql/"_s, 22));
+    const std::vector<Finding> findings = findFindings(tracks);
+    const Finding *f = findingFor(findings, u"host"_s, u"filesystem /data (/dev/loop0)"_s);
+    QVERIFY(f);
+    QVERIFY(f->aboveWarning());
+    QVERIFY2(f->summary.contains(u"; holds the data directory of pg (/data/pg/17/main)"_s),
+             qPrintable(f->summary));
+    QVERIFY2(!f->summary.contains(u"maria"_s), qPrintable(f->summary));
+    QCOMPARE(databasesOn(u"host"_s, u"/"_s, tracks),
+             u"holds the data directory of maria (/var/lib/mysql/)"_s);
+}
+
+void TestFindings::filesystemForecast_data()
+{
+    QTest::addColumn<double>("rate"); // B/s into 500 MB free
+    QTest::addColumn<int>("from"); // the bin it starts filling; -1: never
+    QTest::addColumn<int>("binSeconds");
+    QTest::addColumn<int>("kind"); // -1: no finding of the filesystem at all
+    QTest::addColumn<bool>("raised");
+    // 500 MB at 20 kB/s: 7 hours, beyond the warning bound of 6 h: nothing.
+    QTest::newRow("full in 7 h") << 20e3 << 10 << 1 << int(FindingKind::Change) << false;
+    // 500 MB at 30 kB/s over two hours (minute bins): 4.6 h left at first, a warning.
+    QTest::newRow("full in 4.6 h") << 30e3 << 10 << 60 << int(FindingKind::Saturation) << true;
+    // The same growth seen for 110 s only: a forecast 150 times longer than the growth
+    // behind it is no warning yet.
+    QTest::newRow("4.6 h after 110 s") << 30e3 << 10 << 1 << int(FindingKind::Change) << false;
+    // Filling for the last 10 s of the range only: too short to be raised yet.
+    QTest::newRow("too short") << 2e6 << 108 << 1 << int(FindingKind::Change) << false;
+    QTest::newRow("not filling") << 2e6 << -1 << 1 << -1 << false;
+}
+
+void TestFindings::filesystemForecast()
+{
+    QFETCH(double, rate);
+    QFETCH(int, from);
+    QFETCH(int, binSeconds);
+    QFETCH(int, kind);
+    QFETCH(bool, raised);
+    const std::vector<SeriesTrack> tracks = filesystem(rate, from, 1, binSeconds);
+    const std::vector<Finding> findings = findFindings(tracks);
+    const Finding *f = findingFor(findings, u"host"_s, u"filesystem /data (/dev/loop0)"_s);
+    if (kind < 0) {
+        QVERIFY(!f || !f->aboveWarning());
+        return;
+    }
+    QVERIFY(f);
+    QCOMPARE(f->aboveWarning(), raised);
+    if (raised) {
+        QCOMPARE(int(f->kind), kind);
+        QVERIFY2(f->score < CriticalScore, qPrintable(f->summary)); // a warning
+        QVERIFY2(f->summary.contains(u"(warning)"_s), qPrintable(f->summary));
+    }
+}
+
+// The CPU saturation names the processes that carry it, the largest first, with the
+// share each took in the finding's window; the processes of another host, and the
+// process series themselves, raise nothing.
+void TestFindings::cpuSaturationNamesItsProcesses()
+{
+    QRandomGenerator random(1);
+    std::vector<SeriesTrack> tracks = quietHost(random, u"host"_s, 1);
+    tracks[0] = track(
+        tracks[0].info, N,
+        [&](int i) { return i < 60 ? 12 + noise(random, 3) : 99 - std::abs(noise(random, 1)); }, 1);
+    tracks[1] = track(
+        tracks[1].info, N,
+        [&](int i) { return i < 61 ? std::max(0.0, std::round(0.6 + noise(random, 0.8))) : 9.0; },
+        2);
+    tracks.push_back(
+        processCpu(u"4242"_s, u"hrburn"_s, [](int i) { return i < 60 ? 0.0 : 190.0; }, 20));
+    tracks.push_back(processCpu(u"77"_s, u"cc1plus"_s, [](int) { return 6.0; }, 21));
+    tracks.push_back(
+        processCpu(u"9"_s, u"other"_s, [](int i) { return i < 60 ? 0.0 : 300.0; }, 22, u"db"_s));
+    const std::vector<Finding> findings = findFindings(tracks);
+    QVERIFY(!findings.empty());
+    const Finding &top = findings.front();
+    QCOMPARE(top.resource, u"CPU"_s);
+    QVERIFY2(top.summary.contains(
+                 u"carried by hrburn (pid 4242, user ops) 190 % of one CPU, cc1plus (pid 77, user "
+                 "ops) 6 % of one CPU"_s),
+             qPrintable(top.summary));
+    QVERIFY(top.evidenceSeriesIds.contains(20));
+    QVERIFY(top.evidenceSeriesIds.contains(21));
+    QVERIFY(!top.evidenceSeriesIds.contains(22));
+    QCOMPARE(top.evidenceSeriesIds.size(), top.evidenceKeys.size());
+    for (const Finding &f : findings)
+        QVERIFY2(!f.signal.startsWith(u"host.process."_s), qPrintable(f.summary));
+}
+
+void TestFindings::processesAloneAreNoFinding()
+{
+    std::vector<SeriesTrack> tracks;
+    tracks.push_back(
+        processCpu(u"4242"_s, u"hrburn"_s, [](int i) { return i < 60 ? 0.0 : 190.0; }, 1));
+    QVERIFY(findFindings(tracks).empty());
+}
+
+// The analysis names the host collector's series without including the catalogue: the
+// names must agree.
+void TestFindings::catalogueNamesAgree()
+{
+    const Labels process { { u"pid"_s, u"1"_s }, { u"comm"_s, u"x"_s } };
+    for (const MetricSpec *spec :
+         { &HostMetrics::ProcessCpu, &HostMetrics::ProcessRss, &HostMetrics::ProcessReadBytes,
+           &HostMetrics::ProcessWriteBytes, &HostMetrics::ProcessOpenFiles }) {
+        const SeriesInfo series { { u"h"_s, spec->name, process },
+                                  spec->unit,
+                                  spec->resourceFor(process),
+                                  spec->kind,
+                                  false };
+        QVERIFY2(isContributorSeries(series), qPrintable(spec->name));
+        Contributors named = contributorsOf(
+            u"h"_s, spec->resource == "disk"_L1 ? u"disk:sda"_s : spec->resource,
+            std::vector<SeriesTrack> { track(series, 5, [](int) { return 1.0; }) }, T0, T0 + 5000);
+        QVERIFY2(named.text.startsWith(u"carried by x (pid 1)"_s), qPrintable(named.text));
+    }
+    const SeriesInfo left { { u"h"_s, HostMetrics::FsTimeToFull.name, DataFs },
+                            HostMetrics::FsTimeToFull.unit,
+                            HostMetrics::FsTimeToFull.resourceFor(DataFs),
+                            HostMetrics::FsTimeToFull.kind,
+                            false };
+    QVERIFY(isTimeLeft(left));
+    QVERIFY(!isTimeLeft(SeriesInfo { { u"h"_s, HostMetrics::CpuRunnable.name, {} },
+                                     HostMetrics::CpuRunnable.unit,
+                                     u"cpu"_s,
+                                     HostMetrics::CpuRunnable.kind,
+                                     false }));
 }
 
 QTEST_GUILESS_MAIN(TestFindings)

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Onsets ("since when") on tracks with a known change: steps up and down on noise, a
 // ramp, single spikes and PostgreSQL's once-a-second 0-dips (which must move nothing),
 // noise alone and a flat line (no onset), and a cumulative counter (read as its rate).
@@ -5,6 +8,8 @@
 #include "query/analysis/onset.h"
 
 #include <QTest>
+#include <algorithm>
+#include <limits>
 
 using namespace Headroom;
 using namespace Headroom::Analysis;
@@ -20,6 +25,8 @@ private Q_SLOTS:
     void incidentThatEndedInsideTheRange();
     void cumulativeCounterReadsAsRate();
     void binsAverageSamples();
+    void anyRangeBinsWithinBounds_data();
+    void anyRangeBinsWithinBounds();
 };
 
 void TestOnset::detects_data()
@@ -178,6 +185,42 @@ void TestOnset::binsAverageSamples()
     QCOMPARE(binWidthFor(T0, T0 + 86'400'000), qint64(87'000)); // a day: <= 1000 bins
     QCOMPARE(binWidthFor(T0, T0 + 120'000), qint64(1000));
     QCOMPARE(binWidthFor(T0, T0 + 120'000, 5000), qint64(5000));
+}
+
+void TestOnset::anyRangeBinsWithinBounds_data()
+{
+    // Ranges whose span overflows a qint64, as a tampered recording may claim: a width
+    // from the wrapped difference makes a vector past max_size, or 1 s bins over 2^64 ms
+    // and writes far outside them.
+    constexpr qint64 Min = std::numeric_limits<qint64>::min();
+    constexpr qint64 Max = std::numeric_limits<qint64>::max();
+    QTest::addColumn<qint64>("from");
+    QTest::addColumn<qint64>("to");
+    QTest::newRow("min to now") << Min << T0;
+    QTest::newRow("min to max") << Min << Max;
+    QTest::newRow("now to max") << T0 << Max;
+}
+
+void TestOnset::anyRangeBinsWithinBounds()
+{
+    QFETCH(qint64, from);
+    QFETCH(qint64, to);
+    const qint64 bin = binWidthFor(from, to);
+    QVERIFY(bin >= 1000);
+    QVERIFY((quint64(to) - quint64(from)) / quint64(bin) < 1000);
+    SeriesTrack t;
+    t.info = info(u"g"_s, UseKind::Utilization, u"%"_s);
+    t.fromMs = from;
+    t.toMs = to;
+    t.binMs = bin;
+    fillTrack(&t, { { from, 1 }, { T0, 2 }, { to, 3 } });
+    QVERIFY(t.values.size() >= 2 && t.values.size() <= 3);
+    QVERIFY(std::is_sorted(t.times.begin(), t.times.end()));
+    QCOMPARE(t.times.front(), from);
+    // Bins far too narrow for the range: refused, not allocated.
+    t.binMs = 1000;
+    fillTrack(&t, { { T0, 2 } });
+    QVERIFY(t.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestOnset)

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Shelves: a throughput that rose to a cap (or fell to it) and stays flat there; not a
 // series that was always flat, a noisy one, or one still climbing.
 #include "analysistestutil.h"

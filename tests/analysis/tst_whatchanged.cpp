@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What changed: the KS statistic on known samples, and a ranking over tracks where one
 // series moved in the window, one only got noisier, and the rest stayed as they were.
 #include "analysistestutil.h"

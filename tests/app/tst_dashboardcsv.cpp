@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The dashboard CSV (dashboardcsv.h) as a headless run writes it: every panel's
 // samples from the query layer, unreduced, in panel order, byte for byte; no widget
 // and no QApplication.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The main window's time range rules (RangeController): which [from, to] the panels
 // get after a sequence of range changes, zooms, pauses and resumes, at a given time.
 #include "rangecontroller.h"

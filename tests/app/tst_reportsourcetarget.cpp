@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What the incident report shows of a source's config (query/report/sourcetarget.h):
 // the target stays readable, no secret survives, whatever the option is called or
 // where in a connection string or URL the secret sits.

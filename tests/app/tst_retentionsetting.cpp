@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // --retention and the stored setting: whole days from 1 to 400, 30 by default; a
 // recording refuses it.
 #include "commandline.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // --from/--to: ISO 8601 date-times, durations before the end of the data, "end"; the
 // defaults of a live run and of a recording; a from that is not before its to.
 #include "recordingsummary.h"

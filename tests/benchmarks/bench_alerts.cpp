@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What the alert engine costs, with the USE rule pack on a fleet named as the collectors
 // name their series: 50 hosts (CPU, memory, 4 disks, 2 NICs; 30 series each, 17 of them
 // watched by a rule), 4 PostgreSQL servers with 250 shards each and a latency histogram.

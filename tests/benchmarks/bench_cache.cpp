@@ -1,5 +1,8 @@
-// The cache's figures beside plain-SQLite baselines measured in the same run (issue:
-// cache performance). Prints "name: value" lines:
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// The cache's figures beside plain-SQLite baselines measured in the same run
+// (docs/PERFORMANCE.md, "Cache"). Prints "name: value" lines:
 //  ingest_samples_per_s, ingest_vs_plain_ratio, ingest_flatness_ratio,
 //  bytes_per_sample, read_7d_ms, dashboard_open_ms, expiry_vs_delete_ratio,
 //  writer_p99_during_expiry_ms, tier_bytes_per_raw_sample, read_30d_mean_ms, and the

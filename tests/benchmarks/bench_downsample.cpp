@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Reducing a day of 1 s samples to a panel's pixel columns, beside the plain copy of
 // the same samples, so the cost of the reduction reads against a baseline.
 #include "core/histogram.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The analysis on the cache benchmark's fleet (cacheworkload.h: 776 series at 1 s, the
 // 768 value series analysed, histograms are not), 24 h in the cache:
 //  - findings_24h_776_series_ms: findings of the whole day, single thread, as

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Memory of a session scraping a hostile exporter: a million distinct label sets over
 // five scrapes (tests/collectors/hostileexporter.h), with the series cap (10,000 per
 // source) and without it (the baseline: the registry takes every series). Each run is a

@@ -1,4 +1,7 @@
-// What a poll of the mariadb collector costs at the sizes of issue 23: 500 tables (eight
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// What a poll of the mariadb collector costs at a busy server's sizes: 500 tables (eight
 // of them one shard set) and 2,000 statement digests besides Headroom's own, one poll a
 // second. Printed:
 //  - mariadbpoll_wall_median_ms, _p90_ms: the whole poll as the collector's thread sees it;

@@ -1,10 +1,13 @@
-// What a poll of the postgres collector costs at the sizes of issue 19: pg_stat_statements
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// What a poll of the postgres collector costs at a busy server's sizes: pg_stat_statements
 // full (4,800 workload statements beside Headroom's) and 500 sessions (490 idle, 10
 // running short statements). Headroom's own statements start with /* headroom */, so
 // pg_stat_statements itself says how much server time each part took per poll:
 //  - pgpoll_wall_median_ms, _p90_ms: the whole poll as the collector's thread sees it;
 //  - pgpoll_server_ms_<part>: server time per poll of each part's statements, and
-//    pgpoll_server_ms_round1 (the parts round 1 had: databases, activity, statements,
+//    pgpoll_server_ms_round1 (the base parts: databases, activity, statements,
 //    tables, probe) beside pgpoll_server_ms_added (blocking, maintenance, waits);
 //  - pgpoll_sampler_server_ms_per_s: the wait sampler's session, per second.
 // Needs a test server: HEADROOM_TEST_PG* as ./dev bench sets them (tests/run-benchmarks

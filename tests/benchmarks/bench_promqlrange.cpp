@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // promql_range_query_7d_50_series_ms: a PromQL panel over 7 days at a 15 s step, 50
 // series (2,016,000 points), read from a real VictoriaMetrics (Debian's package, started
 // here with its own data directory) holding 7 days of imported samples: cold (every

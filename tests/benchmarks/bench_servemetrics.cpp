@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The exporter's cost (`--serve-metrics`): 10,000 series (9,900 gauges, 100 latency
 // histograms) updated every second on a feeder thread, as collectors would, served by
 // the real MetricsServer and MetricsExposition on this thread, scraped over loopback
@@ -88,7 +91,7 @@ std::vector<std::pair<double, qsizetype>> scrape(quint16 port, bool openMetrics,
         socket.connectToHost(QHostAddress::LocalHost, port);
         if (!socket.waitForConnected(5000))
             break;
-        socket.write(QByteArray("GET /metrics HTTP/1.1\r\nHost: x\r\n")
+        socket.write(QByteArray("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n")
                      + (openMetrics ? "Accept: application/openmetrics-text\r\n" : "") + "\r\n");
         QByteArray response;
         while (socket.state() == QAbstractSocket::ConnectedState && socket.waitForReadyRead(10000))

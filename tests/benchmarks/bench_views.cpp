@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What the views cost the GUI thread, beside baselines in the same run:
 //  - a time panel 1600 px wide with 20 series over 24 h at 1 s, redrawn once its
 //    (already reduced) data has arrived: setData, the event loop's layout and paint of

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What every benchmark prints and how it times: "name: value" lines that scripts can
 // read (4 decimals below 1, else 2), and the median wall time of repeated runs.
 #pragma once

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The realistic mix the cache benchmarks write: a fleet polled at 1 s, as the
 // collectors publish it (one batch per source per second).
 //  - 8 hosts x 40 gauges (utilization with one decimal, load with two, memory bytes),

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Helpers shared by the cache tests: series, batches resolved through a registry,
 // exact comparison of samples.
 #pragma once

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Block codec: exact round trips of awkward data, compactness, garbage rejection.
 #include "cachetestutil.h"
 #include "core/bytecoding.h"

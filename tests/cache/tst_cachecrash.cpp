@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Crash safety: a child process (this binary with --crash-child) writes with a 200 ms
 // flush interval and is killed with SIGKILL; the cache must then open and hold every
 // sample the child published more than about one flush interval before the kill,

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A full file system under the cache: a small tmpfs (the tests run as root in a private
 // mount namespace; skipped with the reason where mounting is refused), filled by a
 // filler file while the cache is open. The status says "disk full", pending memory

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Durability and concurrency of the cache under load:
 //  - a writer process killed with SIGKILL at random moments, 50 times over the same
 //    file, loses at most about the last second (the flush interval) each time; the

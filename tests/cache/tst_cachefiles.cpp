@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Who may read the cache: a new cache, its -wal and -shm are 0600 and the directories
 // created for it 0700 under the usual umask 022; existing files and directories keep
 // their mode (never widened, and a deliberately shared recording is not narrowed).

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A file the cache cannot use is refused with its name and the reason, and is never
 // modified: not a byte of it, and no WAL, shared-memory or lock file beside it.
 #include "cachetestutil.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // DayReclaimer on a real cache file: expired days found by their tables, freed a slice
 // at a time oldest first, the days still listed never touched; table names parsed.
 #include "engine/cache/cacheschema.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A cache opened as a recording (SampleCache::openRecording) is only read: a 20-day-old
 // recording keeps every day (no retention), its bytes and mtime do not change, nothing
 // appears beside it (no -wal, -shm or lock), also with the file and its directory made

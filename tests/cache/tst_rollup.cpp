@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The rollup tiers (engine/cache/rollup*.h): the row codec on good and hostile input,
 // tiers made as blocks seal equal to aggregates taken from the raw samples (across a
 // restart in the middle of an hour), their own retention, and reads that take true

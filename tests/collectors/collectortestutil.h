@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Helpers shared by the collector tests: a FileSource whose fixture root can be swapped
 // between polls, a fake clock, a harness polling a collector over both, lookups into a
 // SampleBatch, and the test tables and checks every collector test has.
@@ -8,7 +11,9 @@
 #include "core/sample.h"
 
 #include <QFile>
+#include <QHash>
 #include <QJsonObject>
+#include <QSet>
 #include <QString>
 #include <QTest>
 #include <cmath>
@@ -42,15 +47,43 @@ class FixtureSource : public FileSource
 public:
     explicit FixtureSource(const QString &relativeRoot) { setRoot(relativeRoot); }
     void setRoot(const QString &relativeRoot) { m_local = LocalFileSource(fixture(relativeRoot)); }
+    // A tree anywhere (a test's temporary directory).
+    void setRootPath(const QString &path) { m_local = LocalFileSource(path); }
     QString description() const override { return m_local.description(); }
-    FileReadResult readFiles(const QStringList &paths, const QDeadlineTimer &deadline) override
+    FileReadResult read(const FileReadRequest &request, const QDeadlineTimer &deadline) override
     {
-        return m_local.readFiles(paths, deadline);
+        lastRequest = request;
+        FileReadResult result = m_local.read(request, deadline);
+        // What only root could read (the io and fd of another user's process).
+        for (const QString &path : std::as_const(denied)) {
+            if (result.contents.remove(path) > 0)
+                result.errors.insert(path, QStringLiteral("Permission denied"));
+            if (result.entryCounts.remove(path) > 0)
+                result.entryCountErrors.insert(path, QStringLiteral("Permission denied"));
+        }
+        // A captured tree has no filesystems of its own: a test gives their figures.
+        result.filesystems.clear();
+        result.filesystemErrors.clear();
+        for (const QString &mount : request.filesystems) {
+            const auto it = filesystems.constFind(mount);
+            if (it != filesystems.cend())
+                result.filesystems.insert(mount, *it);
+            else
+                result.filesystemErrors.insert(mount, QStringLiteral("not in the test's figures"));
+        }
+        return result;
     }
     DirectoryListing listDirectory(const QString &path, const QDeadlineTimer &deadline) override
     {
         return m_local.listDirectory(path, deadline);
     }
+
+    // statvfs figures by mount point, as the test sets them before a poll.
+    QHash<QString, FilesystemFigures> filesystems;
+    // Paths (files, counted directories) that read as "Permission denied".
+    QSet<QString> denied;
+    // What the last read asked for.
+    FileReadRequest lastRequest;
 
 private:
     LocalFileSource m_local;
@@ -74,6 +107,8 @@ public:
         m_source = owned.get();
         m_collector = make(std::move(owned), m_clock);
     }
+
+    FixtureSource &source() { return *m_source; }
 
     PollResult poll(const QString &root, qint64 ts)
     {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A hostile Prometheus exporter on loopback and a Headroom pipeline scraping it, shared
 // by tst_hostileexporter (asserts the bounds) and bench_hostileexporter (prints the
 // figures with the cap on and off, release build).

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // An HTTP server on loopback for the collector tests: a QTcpServer on its own thread
 // answering every request with the reply set last (sized, chunked, silent, or raw bytes
 // as a hostile exporter might send them) or a body made per request, and keeping the

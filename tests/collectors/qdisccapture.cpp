@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Writes one raw RTM_GETQDISC dump of this network namespace, as the kernel sent it, to
 // FILE: what tests/fixtures/qdisc/capture.sh records next to `tc -s -j qdisc show`.
 #include "qdiscstats.h"

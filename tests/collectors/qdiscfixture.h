@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Captured RTM_GETQDISC dumps (tests/fixtures/qdisc/*/, written by capture.sh): the raw
 // bytes, the interface names by index and iproute2's reading of the same moment.
 #pragma once

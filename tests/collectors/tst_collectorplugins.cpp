@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The built plugins load through CollectorRegistry with their metadata, and their
 // factories validate the config; their config schemas pass every shipped dashboard,
 // every test dashboard and their own defaults.

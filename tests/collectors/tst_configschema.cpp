@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The plugins' config schemas, enforced (collector/configschema.h): types and lists of
 // types, required members, numeric bounds, unknown keys, nested items and objects, the
 // message text; schemas that cannot be enforced; the registry's checkConfig.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The Prometheus exposition parser (collectors/prometheus/expositionparser.h): a real
 // node_exporter 1.9 page, OpenMetrics 1.0 with every construct, and malformed lines,
 // each skipped and counted under its reason while the lines around it survive.

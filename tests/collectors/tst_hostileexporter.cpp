@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A hostile exporter on loopback sends a million distinct label sets over five scrapes
 // (200,000 new ones each, half counters, half gauges): Headroom keeps the source's first
 // 10,000 series, drops the rest before any sink, names the cap in the source status,

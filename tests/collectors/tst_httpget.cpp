@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The HTTP reader against a loopback server that answers what a broken or hostile
 // exporter might: chunk sizes that overflow a signed sum, chunk sizes that are not hex,
 // a negative Content-Length; the Host header of a URL with credentials; names that

@@ -1,10 +1,13 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // NicCollector over fixture trees polled in sequence with a fake clock: exact rates
 // and utilization for hand-written numbers, speed overrides, loopback selection, a
-// driver reload (counter reset), garbage files and a real capture; the qdisc series
-// from captured netlink dumps, a replaced qdisc, and netlink refused or failing.
+// driver reload (counter reset), garbage files and a real capture. The qdisc series:
+// tst_nicqdiscs.
 #include "collectortestutil.h"
 #include "niccollector.h"
-#include "qdiscfixture.h"
+#include "nictestutil.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -19,9 +22,6 @@ using namespace Headroom::Test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-constexpr qint64 T0 = 1'700'000'000'000;
-constexpr qint64 Interval = 2000; // 2 s, so that a delta mistaken for a rate shows
 
 const QJsonObject KnownOptions { { u"speedMbps"_s, QJsonObject { { u"virt1"_s, 100 } } } };
 
@@ -58,85 +58,6 @@ QSet<QString> interfaces(const SampleBatch &batch)
     return names;
 }
 
-// The known/ tree's interfaces stand for captured ones: eth0 for ta (tbf, traffic),
-// veth0 for na (noqueue, traffic), virt1 for pa (pfifo_fast, traffic).
-const QString QdiscT0 = u"netns/t0"_s;
-const QString QdiscT1 = u"netns/t1"_s;
-const QHash<QString, QString> StandIns { { u"eth0"_s, u"ta"_s },
-                                         { u"veth0"_s, u"na"_s },
-                                         { u"virt1"_s, u"pa"_s } };
-
-QHash<int, QString> standInNames(const QHash<QString, QString> &standIns = StandIns)
-{
-    QHash<int, QString> names;
-    for (auto it = standIns.cbegin(); it != standIns.cend(); ++it)
-        names.insert(qdiscInterfaceIndex(QdiscT0, it.value()), it.key());
-    return names;
-}
-
-// known/t0 with netns/t0's dump, then known/t1 with netns/t1's, 2 s apart.
-struct QdiscHarness : FixtureHarness
-{
-    explicit QdiscHarness(std::unique_ptr<QdiscSource> qdiscs)
-        : FixtureHarness(u"nic/known/t0"_s,
-                         [&qdiscs](std::unique_ptr<FileSource> source, const FakeClock &clock) {
-                             CollectorConfig config;
-                             config.sourceId = u"net"_s;
-                             NicOptions options;
-                             options.speedMbps.insert(u"virt1"_s, 100);
-                             return std::make_unique<NicCollector>(
-                                 config, options, std::move(source), clock, std::move(qdiscs));
-                         })
-    {
-    }
-};
-
-struct CapturedHarness : QdiscHarness
-{
-    CapturedHarness()
-        : QdiscHarness(std::make_unique<CapturedQdiscSource>(qdiscDump(QdiscT0), standInNames()))
-    {
-    }
-};
-
-// A QdiscSource answering from a script, counting the questions.
-class ScriptedQdiscSource : public QdiscSource
-{
-public:
-    explicit ScriptedQdiscSource(QList<QdiscReading> answers, int *asked)
-        : m_answers(std::move(answers))
-        , m_asked(asked)
-    {
-    }
-    QdiscReading read(const QDeadlineTimer &) override
-    {
-        const qsizetype index = std::min<qsizetype>((*m_asked)++, m_answers.size() - 1);
-        return m_answers.at(index);
-    }
-
-private:
-    QList<QdiscReading> m_answers;
-    int *m_asked;
-};
-
-QdiscReading capturedReading(const QString &dir)
-{
-    return CapturedQdiscSource(qdiscDump(dir), standInNames()).read(QDeadlineTimer(0));
-}
-
-QdiscReading failedReading(const QString &error, bool unavailable)
-{
-    QdiscReading reading;
-    reading.error = error;
-    reading.unavailable = unavailable;
-    return reading;
-}
-
-QString speedWarning(const QString &name)
-{
-    return u"nic: %1: link speed unknown; set speedMbps to get utilization"_s.arg(name);
-}
-
 QString assumedWarning(const QString &name, int mbps)
 {
     return u"nic: %1: driver reports no link speed; assuming %2 Mbit/s"_s.arg(name).arg(mbps);
@@ -164,18 +85,6 @@ private Q_SLOTS:
     void create_data();
     void create();
     void listingCap();
-    void qdiscRates_data();
-    void qdiscRates();
-    void qdiscMetadata_data();
-    void qdiscMetadata();
-    void qdiscFirstPoll();
-    void qdiscReplaced();
-    void qdiscCounterDown();
-    void qdiscOnlyWatchedInterfaces();
-    void qdiscUnavailable();
-    void qdiscFailingAndRecovering();
-    void qdiscOnlyLocal_data();
-    void qdiscOnlyLocal();
 };
 
 void TestNicCollector::known_data()
@@ -211,6 +120,13 @@ void TestNicCollector::known_data()
     // TCP: +50 retransmitted of +2000 sent segments.
     QTest::newRow("retransmits") << u"tcp.retransmits"_s << QString() << 25.0;
     QTest::newRow("retransmit ratio") << u"tcp.retransmit_ratio"_s << QString() << 2.5;
+    // Listen queues: +20 overflows and +28 drops in 2 s; sockets by state as they are.
+    QTest::newRow("listen overflows") << u"tcp.listen_overflows"_s << QString() << 10.0;
+    QTest::newRow("listen drops") << u"tcp.listen_drops"_s << QString() << 14.0;
+    QTest::newRow("established") << u"tcp.connections"_s << u"{state=established}"_s << 3.0;
+    QTest::newRow("time_wait") << u"tcp.connections"_s << u"{state=time_wait}"_s << 7.0;
+    QTest::newRow("orphan") << u"tcp.connections"_s << u"{state=orphan}"_s << 0.0;
+    QTest::newRow("in use") << u"tcp.connections"_s << u"{state=in_use}"_s << 22.0;
 }
 
 void TestNicCollector::known()
@@ -238,8 +154,9 @@ void TestNicCollector::knownSeriesSet()
     QCOMPARE(interfaces(result.batch), (QSet<QString> { u"eth0"_s, u"veth0"_s, u"virt1"_s }));
     QVERIFY(!find(result.batch, u"nic.speed"_s, { { u"interface"_s, u"veth0"_s } }));
     QCOMPARE(findAll(result.batch, u"nic.utilization"_s).size(), 4);
-    // 8 counters each, speed and 2 utilizations for eth0 and virt1, 2 TCP series.
-    QCOMPARE(result.batch.values.size(), 3 * 8 + 2 * 3 + 2);
+    // 8 counters each, speed and 2 utilizations for eth0 and virt1, 2 TCP retransmit
+    // series, 2 listen queue rates and 4 socket states.
+    QCOMPARE(result.batch.values.size(), 3 * 8 + 2 * 3 + 2 + 2 + 4);
 }
 
 void TestNicCollector::firstPollHasNoRates()
@@ -249,8 +166,9 @@ void TestNicCollector::firstPollHasNoRates()
     QSet<QString> metrics;
     for (const SeriesValue &value : first.batch.values)
         metrics.insert(value.info.key.metric);
-    QCOMPARE(metrics, QSet<QString> { u"nic.speed"_s });
-    QCOMPARE(first.batch.values.size(), 2); // eth0 (sysfs) and virt1 (override)
+    QCOMPARE(metrics, (QSet<QString> { u"nic.speed"_s, u"tcp.connections"_s }));
+    // eth0 (sysfs) and virt1 (override); the 4 socket states are gauges.
+    QCOMPARE(first.batch.values.size(), 2 + 4);
 }
 
 void TestNicCollector::metadata_data()
@@ -272,6 +190,9 @@ void TestNicCollector::metadata_data()
     row(u"nic.tx.errors"_s, eth0, u"1/s"_s, nic, UseKind::Errors);
     row(u"tcp.retransmits"_s, QString(), u"1/s"_s, u"tcp"_s, UseKind::Errors);
     row(u"tcp.retransmit_ratio"_s, QString(), u"%"_s, u"tcp"_s, UseKind::Errors);
+    row(u"tcp.listen_overflows"_s, QString(), u"1/s"_s, u"tcp"_s, UseKind::Saturation);
+    row(u"tcp.listen_drops"_s, QString(), u"1/s"_s, u"tcp"_s, UseKind::Errors);
+    row(u"tcp.connections"_s, u"{state=time_wait}"_s, u"sockets"_s, u"tcp"_s, UseKind::Info);
 }
 
 void TestNicCollector::metadata()
@@ -385,7 +306,7 @@ void TestNicCollector::counterReset()
     for (const QString &metric :
          { u"nic.rx.bytes"_s, u"nic.tx.bytes"_s, u"nic.rx.packets"_s, u"nic.tx.packets"_s,
            u"nic.rx.drops"_s, u"nic.rx.errors"_s, u"nic.tx.errors"_s, u"tcp.retransmits"_s,
-           u"tcp.retransmit_ratio"_s })
+           u"tcp.retransmit_ratio"_s, u"tcp.listen_overflows"_s, u"tcp.listen_drops"_s })
         QVERIFY2(!find(result.batch, metric, metric.startsWith("tcp"_L1) ? Labels() : eth0),
                  qPrintable(metric));
     QVERIFY(!find(result.batch, u"nic.utilization"_s,
@@ -412,6 +333,8 @@ void TestNicCollector::garbage()
         u"/sys/class/net/eth0/statistics/tx_bytes: line 1: not a counter: \"\""_s,
         u"/sys/class/net/eth0/speed: line 1: not a number: \"fast\""_s,
         speedWarning(u"eth0"_s),
+        u"/proc/net/netstat: line 2: 3 values for 8 columns of line 1"_s,
+        u"/proc/net/sockstat: line 1: non-numeric value \"lots\""_s,
         u"/proc/net/snmp: line 2: 6 values for 12 columns of line 1"_s,
     };
     QCOMPARE(result.warnings, expected);
@@ -538,271 +461,6 @@ void TestNicCollector::listingCap()
     QVERIFY2(result.warnings.contains(warning), qPrintable(result.warnings.join(u'\n')));
     QVERIFY(valueOf(result.batch, u"nic.speed"_s, { { u"interface"_s, first } }));
     QVERIFY(!valueOf(result.batch, u"nic.speed"_s, { { u"interface"_s, last } }));
-}
-
-void TestNicCollector::qdiscRates_data()
-{
-    QTest::addColumn<QString>("interface");
-    QTest::addColumn<QString>("tcKey");
-    QTest::addColumn<QString>("metric");
-    for (const QString &interface : { u"eth0"_s, u"veth0"_s, u"virt1"_s }) {
-        for (const auto &[key, metric] : { std::pair { u"drops"_s, u"nic.qdisc.drops"_s },
-                                           std::pair { u"overlimits"_s, u"nic.qdisc.overlimits"_s },
-                                           std::pair { u"requeues"_s, u"nic.qdisc.requeues"_s },
-                                           std::pair { u"backlog"_s, u"nic.qdisc.backlog"_s } })
-            QTest::newRow(qPrintable(interface + u' ' + metric)) << interface << key << metric;
-    }
-}
-
-// Each series against tc's reading of the two captures: counters as their delta over
-// the 2 s between the polls, the backlog as the second capture's.
-void TestNicCollector::qdiscRates()
-{
-    QFETCH(QString, interface);
-    QFETCH(QString, tcKey);
-    QFETCH(QString, metric);
-    int asked = 0;
-    QdiscHarness h(std::make_unique<ScriptedQdiscSource>(
-        QList<QdiscReading> { capturedReading(QdiscT0), capturedReading(QdiscT1) }, &asked));
-    h.poll(u"nic/known/t0"_s, T0);
-    const PollResult result = h.poll(u"nic/known/t1"_s, T0 + Interval);
-    QVERIFY(result.error.isEmpty());
-    const QString captureName = StandIns.value(interface);
-    const double before = tcRoot(QdiscT0, captureName).value(tcKey).toDouble(-1);
-    const double after = tcRoot(QdiscT1, captureName).value(tcKey).toDouble(-1);
-    QVERIFY(before >= 0 && after >= before);
-    const double expected = metric == "nic.qdisc.backlog"_L1 ? after : (after - before) / 2;
-    const auto value = valueOf(result.batch, metric, { { u"interface"_s, interface } });
-    QVERIFY2(value, qPrintable(metric + u" missing"_s));
-    QCOMPARE(*value, expected);
-    // The limiter dropped and held back packets between the captures; the others not.
-    if (interface == "eth0"_L1 && (tcKey == "drops"_L1 || tcKey == "overlimits"_L1))
-        QVERIFY(*value > 0);
-}
-
-void TestNicCollector::qdiscMetadata_data()
-{
-    addMetadataColumns();
-    const QString eth0 = u"{interface=eth0}"_s;
-    const QString nic = u"nic:eth0"_s;
-    metadataRow(u"nic.qdisc.drops"_s, eth0, u"1/s"_s, nic, UseKind::Errors);
-    metadataRow(u"nic.qdisc.overlimits"_s, eth0, u"1/s"_s, nic, UseKind::Saturation);
-    metadataRow(u"nic.qdisc.requeues"_s, eth0, u"1/s"_s, nic, UseKind::Saturation);
-    metadataRow(u"nic.qdisc.backlog"_s, eth0, u"B"_s, nic, UseKind::Saturation);
-}
-
-void TestNicCollector::qdiscMetadata()
-{
-    QFETCH(QString, metric);
-    QFETCH(QString, labels);
-    QFETCH(QString, unit);
-    QFETCH(QString, resource);
-    QFETCH(UseKind, kind);
-    CapturedHarness h;
-    h.poll(u"nic/known/t0"_s, T0);
-    const auto value
-        = find(h.poll(u"nic/known/t1"_s, T0 + Interval).batch, metric, Test::labels(labels));
-    QVERIFY(value);
-    QCOMPARE(value->info.key.source, u"net"_s);
-    QCOMPARE(value->info.unit, unit);
-    QCOMPARE(value->info.resource, resource);
-    QCOMPARE(value->info.kind, kind);
-}
-
-// The backlog is a gauge, published from the first poll; the rates need two.
-void TestNicCollector::qdiscFirstPoll()
-{
-    CapturedHarness h;
-    const PollResult first = h.poll(u"nic/known/t0"_s, T0);
-    QCOMPARE(first.warnings, QStringList { speedWarning(u"veth0"_s) });
-    QCOMPARE(findAll(first.batch, u"nic.qdisc.backlog"_s).size(), 3);
-    QVERIFY(findAll(first.batch, u"nic.qdisc.drops"_s).isEmpty());
-    QVERIFY(findAll(first.batch, u"nic.qdisc.overlimits"_s).isEmpty());
-    // The same dump again: the counters did not move, which is a zero rate.
-    const PollResult second = h.poll(u"nic/known/t0"_s, T0 + Interval);
-    QCOMPARE(findAll(second.batch, u"nic.qdisc.drops"_s).size(), 3);
-    for (const SeriesValue &value : findAll(second.batch, u"nic.qdisc.drops"_s))
-        QCOMPARE(value.value, 0.0);
-    // The series set of knownSeriesSet, plus four qdisc series per interface.
-    QCOMPARE(second.batch.values.size(), 3 * 8 + 2 * 3 + 2 + 3 * 4);
-}
-
-// `tc qdisc replace` (here: eth0's root becomes another qdisc with counters of its own)
-// starts a new baseline: no rate against the old qdisc's counters.
-void TestNicCollector::qdiscReplaced()
-{
-    // eth0 and virt1 swap roots: eth0's becomes a pfifo_fast with 1.1 million packets
-    // sent, virt1's a tbf.
-    auto standIns = StandIns;
-    standIns[u"eth0"_s] = u"pa"_s;
-    standIns[u"virt1"_s] = u"ta"_s;
-    int asked = 0;
-    const QdiscReading replaced
-        = CapturedQdiscSource(qdiscDump(QdiscT1), standInNames(standIns)).read(QDeadlineTimer(0));
-    QdiscHarness h(std::make_unique<ScriptedQdiscSource>(
-        QList<QdiscReading> { capturedReading(QdiscT0), replaced, replaced }, &asked));
-    h.poll(u"nic/known/t0"_s, T0);
-    const Labels eth0 { { u"interface"_s, u"eth0"_s } };
-    const PollResult result = h.poll(u"nic/known/t1"_s, T0 + Interval);
-    QVERIFY(!valueOf(result.batch, u"nic.qdisc.drops"_s, eth0));
-    QVERIFY(!valueOf(result.batch, u"nic.qdisc.overlimits"_s, eth0));
-    QCOMPARE(valueOf(result.batch, u"nic.qdisc.backlog"_s, eth0), 0.0);
-    QVERIFY(!valueOf(result.batch, u"nic.qdisc.drops"_s, { { u"interface"_s, u"virt1"_s } }));
-    // veth0 kept its qdisc: a rate as usual.
-    QCOMPARE(valueOf(result.batch, u"nic.qdisc.drops"_s, { { u"interface"_s, u"veth0"_s } }), 0.0);
-    // The new qdisc's counters are the baseline from then on.
-    const PollResult next = h.poll(u"nic/known/t1"_s, T0 + 2 * Interval);
-    QCOMPARE(valueOf(next.batch, u"nic.qdisc.drops"_s, eth0), 0.0);
-    QCOMPARE(asked, 3);
-}
-
-// Counters that went down on the same qdisc (a 32-bit wrap): a gap, never a negative.
-void TestNicCollector::qdiscCounterDown()
-{
-    int asked = 0;
-    QdiscHarness h(std::make_unique<ScriptedQdiscSource>(
-        QList<QdiscReading> { capturedReading(QdiscT1), capturedReading(QdiscT0),
-                              capturedReading(QdiscT1) },
-        &asked));
-    const Labels eth0 { { u"interface"_s, u"eth0"_s } };
-    h.poll(u"nic/known/t0"_s, T0);
-    const PollResult down = h.poll(u"nic/known/t0"_s, T0 + Interval);
-    QVERIFY(!valueOf(down.batch, u"nic.qdisc.drops"_s, eth0));
-    QVERIFY(!valueOf(down.batch, u"nic.qdisc.overlimits"_s, eth0));
-    // requeues stayed 0: unchanged, a zero rate.
-    QCOMPARE(valueOf(down.batch, u"nic.qdisc.requeues"_s, eth0), 0.0);
-    const PollResult up = h.poll(u"nic/known/t0"_s, T0 + 2 * Interval);
-    QVERIFY(*valueOf(up.batch, u"nic.qdisc.drops"_s, eth0) > 0);
-}
-
-// The qdisc series follow the interface selection: lo, and interfaces the tree does
-// not have, give none.
-void TestNicCollector::qdiscOnlyWatchedInterfaces()
-{
-    QHash<int, QString> names = standInNames();
-    names.insert(qdiscInterfaceIndex(QdiscT0, u"lo"_s), u"lo"_s);
-    names.insert(qdiscInterfaceIndex(QdiscT0, u"m0"_s), u"m0"_s);
-    int asked = 0;
-    const QdiscReading reading
-        = CapturedQdiscSource(qdiscDump(QdiscT0), names).read(QDeadlineTimer(0));
-    QCOMPARE(reading.roots.size(), 5);
-    QdiscHarness h(std::make_unique<ScriptedQdiscSource>(QList<QdiscReading> { reading }, &asked));
-    const PollResult result = h.poll(u"nic/known/t0"_s, T0);
-    QStringList named;
-    for (const SeriesValue &value : findAll(result.batch, u"nic.qdisc.backlog"_s))
-        named << value.info.key.labels.value(u"interface"_s);
-    named.sort();
-    QCOMPARE(named, (QStringList { u"eth0"_s, u"veth0"_s, u"virt1"_s }));
-}
-
-// Netlink refused for good (a sandbox): said once, never asked again, everything else
-// published as before.
-void TestNicCollector::qdiscUnavailable()
-{
-    int asked = 0;
-    QdiscHarness h(std::make_unique<ScriptedQdiscSource>(
-        QList<QdiscReading> { failedReading(u"netlink socket: Operation not permitted"_s, true) },
-        &asked));
-    const QString said = u"nic: qdisc statistics unavailable (netlink socket: Operation not "
-                         u"permitted); no nic.qdisc.* series"_s;
-    const PollResult first = h.poll(u"nic/known/t0"_s, T0);
-    QCOMPARE(first.warnings, (QStringList { said, speedWarning(u"veth0"_s) }));
-    QVERIFY(first.error.isEmpty());
-    for (int i = 1; i <= 3; ++i) {
-        const PollResult later = h.poll(u"nic/known/t1"_s, T0 + i * Interval);
-        QCOMPARE(later.warnings, QStringList { speedWarning(u"veth0"_s) });
-        QCOMPARE(later.batch.values.size(), 3 * 8 + 2 * 3 + 2);
-    }
-    QCOMPARE(asked, 1);
-}
-
-// A reading that fails now and then (a timeout): said when it starts failing, not each
-// poll; the series come back with the next good reading, and a new failure is said again.
-void TestNicCollector::qdiscFailingAndRecovering()
-{
-    int asked = 0;
-    const QdiscReading timeout = failedReading(u"no complete qdisc dump"_s, false);
-    QdiscHarness h(std::make_unique<ScriptedQdiscSource>(
-        QList<QdiscReading> { capturedReading(QdiscT0), timeout, timeout, capturedReading(QdiscT0),
-                              timeout },
-        &asked));
-    const QString said
-        = u"nic: qdisc statistics unavailable (no complete qdisc dump); no nic.qdisc.* series "
-          u"until it recovers"_s;
-    const Labels eth0 { { u"interface"_s, u"eth0"_s } };
-    QStringList warned;
-    QList<bool> published;
-    for (int i = 0; i < 5; ++i) {
-        const PollResult result = h.poll(u"nic/known/t0"_s, T0 + i * Interval);
-        warned << (result.warnings.contains(said) ? u"said"_s : u"-"_s);
-        published << valueOf(result.batch, u"nic.qdisc.backlog"_s, eth0).has_value();
-    }
-    QCOMPARE(warned, (QStringList { u"-"_s, u"said"_s, u"-"_s, u"-"_s, u"said"_s }));
-    QCOMPARE(published, (QList<bool> { true, false, false, true, false }));
-    QCOMPARE(asked, 5);
-}
-
-void TestNicCollector::qdiscOnlyLocal_data()
-{
-    QTest::addColumn<QJsonObject>("options");
-    QTest::addColumn<bool>("netlink");
-    QTest::newRow("this machine") << QJsonObject() << true;
-    QTest::newRow("local") << QJsonObject { { u"host"_s, u"local"_s } } << true;
-    // A captured or container tree is not the namespace netlink answers for.
-    QTest::newRow("root prefix") << QJsonObject { { u"root"_s, fixture(u"nic/known/t0"_s) } }
-                                 << false;
-}
-
-// create() reads qdiscs over netlink only where /sys/class/net is this machine's.
-void TestNicCollector::qdiscOnlyLocal()
-{
-    QFETCH(QJsonObject, options);
-    QFETCH(bool, netlink);
-    CollectorConfig config;
-    config.sourceId = u"n"_s;
-    config.options = options;
-    QString error;
-    const auto collector = NicCollector::create(config, &error);
-    QVERIFY2(collector, qPrintable(error));
-    collector->poll(QDeadlineTimer(5000));
-    const QdiscReading before = NetlinkQdiscSource().read(QDeadlineTimer(2000));
-    const PollResult result = collector->poll(QDeadlineTimer(5000));
-    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-    QStringList published;
-    for (const SeriesValue &value : findAll(result.batch, u"nic.qdisc.backlog"_s))
-        published << value.info.key.labels.value(u"interface"_s);
-    if (!netlink) {
-        QCOMPARE(published, QStringList());
-        return;
-    }
-    // Every interface of this machine but lo whose root qdisc the kernel reports (an
-    // interface that is down has none). Interfaces come and go with parallel tests:
-    // only those with the same root before and after the poll count.
-    const QdiscReading after = NetlinkQdiscSource().read(QDeadlineTimer(2000));
-    QVERIFY2(before.error.isEmpty(), qPrintable(before.error));
-    QVERIFY2(after.error.isEmpty(), qPrintable(after.error));
-    int expected = 0;
-    for (const QdiscStats &root : after.roots) {
-        const bool stable = std::any_of(
-            before.roots.cbegin(), before.roots.cend(), [&root](const QdiscStats &earlier) {
-                return earlier.interfaceName == root.interfaceName && earlier.kind == root.kind
-                    && earlier.handle == root.handle;
-            });
-        if (root.interfaceName == "lo"_L1 || !stable)
-            continue;
-        const bool present = std::any_of(result.batch.values.cbegin(), result.batch.values.cend(),
-                                         [&root](const SeriesValue &value) {
-                                             return value.info.key.metric == "nic.rx.bytes"_L1
-                                                 && value.info.key.labels.value(u"interface"_s)
-                                                 == root.interfaceName;
-                                         });
-        if (!present)
-            continue;
-        ++expected;
-        QVERIFY2(published.contains(root.interfaceName), qPrintable(root.interfaceName));
-    }
-    QVERIFY2(expected > 0, "no interface with a root qdisc here (eth0 has pfifo_fast)");
-    QVERIFY(!published.contains(u"lo"_s));
 }
 
 QTEST_GUILESS_MAIN(TestNicCollector)

@@ -1,6 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The nic parsers over captured and hand-written sysfs values and /proc/net/snmp.
 #include "collectortestutil.h"
 #include "netsnmpparser.h"
+#include "sockstatparser.h"
 #include "sysfsvalueparser.h"
 
 #include <QTest>
@@ -22,6 +26,9 @@ private Q_SLOTS:
     void linkSpeed();
     void netSnmp_data();
     void netSnmp();
+    void netstatListen();
+    void sockStat_data();
+    void sockStat();
 };
 
 void TestNicParsers::sysfsInteger_data()
@@ -140,6 +147,64 @@ void TestNicParsers::netSnmp()
         QVERIFY2(table->contains(it.key()), qPrintable(it.key()));
         QCOMPARE(table->value(it.key()), it.value());
     }
+}
+
+// /proc/net/netstat has /proc/net/snmp's layout: TcpExt's listen queue counters by name.
+void TestNicParsers::netstatListen()
+{
+    QStringList problems;
+    const auto ext = parseNetSnmp(readFixture(u"nic/t0/proc/net/netstat"_s), "TcpExt", &problems);
+    QVERIFY(ext);
+    QCOMPARE(problems, QStringList());
+    QVERIFY(ext->contains(u"ListenOverflows"_s));
+    QVERIFY(ext->contains(u"ListenDrops"_s));
+    const auto known = parseNetSnmp(readFixture(u"nic/known/t1/proc/net/netstat"_s), "TcpExt");
+    QCOMPARE(known->value(u"ListenOverflows"_s), 30);
+    QCOMPARE(known->value(u"ListenDrops"_s), 40);
+}
+
+void TestNicParsers::sockStat_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<qint64>("inUse"); // -1: refused
+    QTest::addColumn<qint64>("orphan");
+    QTest::addColumn<qint64>("timeWait");
+    QTest::addColumn<QStringList>("problems");
+    QTest::newRow("captured") << readFixture(u"nic/t0/proc/net/sockstat"_s) << qint64(1)
+                              << qint64(0) << qint64(0) << QStringList();
+    QTest::newRow("known") << readFixture(u"nic/known/t1/proc/net/sockstat"_s) << qint64(22)
+                           << qint64(0) << qint64(7) << QStringList();
+    // Names are matched: a field the kernel adds later changes nothing.
+    QTest::newRow("more fields") << QByteArray("TCP: inuse 5 orphan 1 tw 2 alloc 6 mem 1 new 9\n")
+                                 << qint64(5) << qint64(1) << qint64(2) << QStringList();
+    QTest::newRow("garbage") << readFixture(u"nic/garbage/proc/net/sockstat"_s) << qint64(-1)
+                             << qint64(0) << qint64(0)
+                             << QStringList { u"line 1: non-numeric value \"lots\""_s };
+    QTest::newRow("odd") << QByteArray("TCP: inuse 5 orphan\n") << qint64(-1) << qint64(0)
+                         << qint64(0)
+                         << QStringList {
+                                u"line 1: TCP line has an odd number of names and values"_s
+                            };
+    QTest::newRow("no TCP") << QByteArray("UDP: inuse 3 mem 2\n") << qint64(-1) << qint64(0)
+                            << qint64(0) << QStringList { u"no TCP line"_s };
+}
+
+void TestNicParsers::sockStat()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(qint64, inUse);
+    QFETCH(qint64, orphan);
+    QFETCH(qint64, timeWait);
+    QFETCH(QStringList, problems);
+    QStringList actual;
+    const auto stat = parseTcpSockStat(content, &actual);
+    QCOMPARE(actual, problems);
+    QCOMPARE(stat.has_value(), inUse >= 0);
+    if (!stat)
+        return;
+    QCOMPARE(qint64(stat->inUse), inUse);
+    QCOMPARE(qint64(stat->orphan), orphan);
+    QCOMPARE(qint64(stat->timeWait), timeWait);
 }
 
 QTEST_GUILESS_MAIN(TestNicParsers)

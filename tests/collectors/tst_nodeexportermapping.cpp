@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // node_exporter's page under the local collectors' series names (nodeexportermapping.h):
 // a captured node_exporter 1.9 page scraped twice with known counter increments gives
 // the figures the host and nic collectors would compute from the same counters, and
@@ -20,10 +23,18 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// The captured page and, captured later from the same node_exporter 1.9 in ./dev's root,
+// its filesystem, file handle and TCP socket families.
 QByteArray page()
 {
-    return readFixture(u"prometheus/node_exporter-1.9.txt"_s);
+    return readFixture(u"prometheus/node_exporter-1.9.txt"_s)
+        + readFixture(u"prometheus/node_exporter-1.9-filesystems.txt"_s);
 }
+
+const QByteArray RootAvailable
+    = R"(node_filesystem_avail_bytes{device="/dev/vda",device_error="",fstype="ext4",mountpoint="/"})";
+const QByteArray RootFree
+    = R"(node_filesystem_free_bytes{device="/dev/vda",device_error="",fstype="ext4",mountpoint="/"})";
 
 // Adds delta to the sample line that starts with `prefix ` (its value).
 void bump(QByteArray &text, const QByteArray &prefix, double delta)
@@ -89,16 +100,30 @@ QHash<QString, QList<Identity>> identities(const SampleBatch &batch)
     return found;
 }
 
-// Two polls of the local host or nic collector over the hand-written fixture trees.
+// Polls of the local host or nic collector over the hand-written fixture trees: the
+// host's five, the last two seconds after the one before (rates), with a filesystem
+// that grows by 10 MB a poll (its growth and time to full need 4 readings, the first
+// poll reads the mount table).
 SampleBatch localHost()
 {
-    FixtureHarness h(u"host/known/t0"_s, [](std::unique_ptr<FileSource> source, FakeClock clock) {
+    FixtureHarness h(u"host/procs/t0"_s, [](std::unique_ptr<FileSource> source, FakeClock clock) {
         CollectorConfig config;
         config.sourceId = u"h"_s;
         return std::make_unique<HostCollector>(config, std::move(source), clock);
     });
-    h.poll(u"host/known/t0"_s, 1'000'000);
-    return h.poll(u"host/known/t1"_s, 1'002'000).batch;
+    constexpr quint64 Mb = 1'000'000;
+    PollResult last;
+    for (int i = 0; i < 5; ++i) {
+        const quint64 free = (1000 - 10 * quint64(i)) * Mb;
+        h.source().filesystems
+            = { { u"/"_s, { 2000 * Mb, free, free, 1000, 900 } },
+                { u"/dev/shm"_s, { 100 * Mb, 100 * Mb, 100 * Mb, 10, 9 } },
+                { u"/media/usb stick"_s, { 100 * Mb, 100 * Mb, 100 * Mb, 10, 9 } },
+                { u"/run/user/1000"_s, { 100 * Mb, 100 * Mb, 100 * Mb, 10, 9 } },
+                { u"/var/lib/postgresql"_s, { 100 * Mb, 100 * Mb, 100 * Mb, 10, 9 } } };
+        last = h.poll(i < 4 ? u"host/procs/t0"_s : u"host/procs/t1"_s, 1'000'000 + i * 2000);
+    }
+    return last.batch;
 }
 
 SampleBatch localNic()
@@ -121,21 +146,27 @@ SampleBatch localNic()
     return h.poll(u"nic/known/t1"_s, 1'002'000).batch;
 }
 
-// Two scrapes of the captured page, with swap added (that machine had none) and every
-// counter the mapping reads moved on, so that each rate is published.
+// Four scrapes of the captured page, with swap added (that machine had none), every
+// counter the mapping reads moved on, so that each rate is published, and the root
+// filesystem filling (its growth and time to full need 4 readings).
 SampleBatch exporter(NodeExporterMapping::Part part)
 {
-    QByteArray before = page();
-    bump(before, "node_memory_SwapTotal_bytes", 1 << 30);
-    bump(before, "node_memory_SwapFree_bytes", 1 << 29);
-    QByteArray after = before;
-    bump(after, R"(node_cpu_seconds_total{cpu="0",mode="user"})", 1.5);
-    bump(after, R"(node_cpu_seconds_total{cpu="0",mode="idle"})", 0.5);
-    bump(after, "node_netstat_Tcp_RetransSegs", 3);
-    bump(after, "node_netstat_Tcp_OutSegs", 300);
+    QByteArray base = page();
+    bump(base, "node_memory_SwapTotal_bytes", 1 << 30);
+    bump(base, "node_memory_SwapFree_bytes", 1 << 29);
     NodeExporterMapping mapping(part, 1000);
-    scrape(mapping, before, 1'000'000);
-    return scrape(mapping, after, 1'002'000);
+    SampleBatch last;
+    for (int i = 0; i < 4; ++i) {
+        QByteArray text = base;
+        bump(text, R"(node_cpu_seconds_total{cpu="0",mode="user"})", 1.5 * i);
+        bump(text, R"(node_cpu_seconds_total{cpu="0",mode="idle"})", 0.5 * i);
+        bump(text, "node_netstat_Tcp_RetransSegs", 3 * i);
+        bump(text, "node_netstat_Tcp_OutSegs", 300 * i);
+        bump(text, RootAvailable, -10e6 * i);
+        bump(text, RootFree, -10e6 * i);
+        last = scrape(mapping, text, 1'000'000 + i * 2000);
+    }
+    return last;
 }
 
 // "host" or "nic": the catalogue, and its two producers' second poll.
@@ -200,6 +231,19 @@ private Q_SLOTS:
         QCOMPARE(valueOf(second, u"host.disk.read_bytes"_s, vda), double(2 << 20));
         QVERIFY(
             qFuzzyCompare(*valueOf(second, u"host.mem.psi"_s, { { u"kind"_s, u"some"_s } }), 5.0));
+        // The root filesystem as df shows it: 270.55 GB, 226.72 GB free, 58.92 GB of it
+        // available to unprivileged writers; 16,777,216 inodes, 16,256,722 free.
+        const Labels root { { u"mountpoint"_s, u"/"_s },
+                            { u"device"_s, u"/dev/vda"_s },
+                            { u"fstype"_s, u"ext4"_s } };
+        const double used = 2.70553174016e+11 - 2.26724614144e+11;
+        QVERIFY(qFuzzyCompare(*valueOf(second, u"host.fs.used"_s, root),
+                              100.0 * used / (used + 5.891672064e+10)));
+        QCOMPARE(valueOf(second, u"host.fs.free"_s, root), 5.891672064e+10);
+        QVERIFY(qFuzzyCompare(*valueOf(second, u"host.fs.inodes_used"_s, root),
+                              100.0 * (1.6777216e+07 - 1.6256722e+07) / 1.6777216e+07));
+        QVERIFY(
+            qFuzzyCompare(*valueOf(second, u"host.fd.utilization"_s), 100.0 * 1341 / 2.466239e+06));
         // Same identity as the local collector's: unit, resource, USE kind.
         for (const SeriesValue &v : second.values) {
             if (v.info.key.metric == "host.disk.utilization"_L1) {
@@ -274,9 +318,15 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("part");
         QTest::addColumn<QStringList>("localOnly");
-        // pgscan is not among node_exporter's default vmstat fields; it has no ioerr_cnt.
+        // pgscan is not among node_exporter's default vmstat fields; it has no ioerr_cnt
+        // and no per-process figures.
         QTest::newRow("host") << u"host"_s
-                              << QStringList { u"host.disk.errors"_s, u"host.mem.page_scan"_s };
+                              << QStringList {
+                                     u"host.disk.errors"_s,        u"host.mem.page_scan"_s,
+                                     u"host.process.count"_s,      u"host.process.cpu"_s,
+                                     u"host.process.open_files"_s, u"host.process.read_bytes"_s,
+                                     u"host.process.rss"_s,        u"host.process.write_bytes"_s
+                                 };
         // node_exporter's qdisc collector is off by default; the mapping reads none.
         QTest::newRow("nic") << u"nic"_s
                              << QStringList { u"nic.qdisc.backlog"_s, u"nic.qdisc.drops"_s,

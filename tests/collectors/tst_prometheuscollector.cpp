@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The prometheus collector against a real HTTP server on loopback (a QTcpServer on its
 // own thread, answering as told): a captured node_exporter 1.9 page, OpenMetrics
 // histograms into histogram series, counters into rates, garbage lines counted in the
@@ -221,6 +224,11 @@ private Q_SLOTS:
         const PollResult second = collector->poll(QDeadlineTimer(3000));
         QCOMPARE(second.batch.tsMs, 2'004'000);
         QCOMPARE(valueOf(second.batch, u"host.mem.swap_in"_s), 100.0);
+        // No per-process figures in node_exporter: the status says so.
+        QCOMPARE(second.warnings, QStringList { NodeExporterMapping::processWarning() });
+        QCOMPARE(NodeExporterMapping::processWarning(),
+                 u"no top processes: node_exporter has no per-process figures (read the host "
+                 "over ssh:// for them)"_s);
     }
 
     // Credentials and query tokens in the URL appear in no status: not in errors of the

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The nic collector's qdisc series on this machine's kernel: two veth pairs whose peers
 // live in a network namespace of the test's own, one behind a tc tbf rate limiter
 // (8 Mbit/s), the other with the veth default (noqueue), TCP pushed through both.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // parseQdiscDump on real RTM_GETQDISC answers of this machine's kernel (captured by
 // tests/fixtures/qdisc/capture.sh), checked against iproute2's reading of the same
 // moment; every truncation of them; corrupted message and attribute lengths, seeded

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Dashboard value types: series selectors, durations, variables.
 #include "document/dashboard.h"
 

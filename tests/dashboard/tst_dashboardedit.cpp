@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Layout editing on a Dashboard: where added panels go, clamping to the 12-column
 // grid, pushing overlapped panels down, unique ids, and that edited dashboards save
 // and load back unchanged.

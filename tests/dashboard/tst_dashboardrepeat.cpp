@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Multi-value variables and repeated panels in dashboard files, and the dashboard as
 // drawn (expandRepeats): copies side by side or stacked, what lies below moved down,
 // ids, titles and each copy's value; the reader's refusals; a round trip.

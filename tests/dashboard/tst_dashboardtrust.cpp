@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What a dashboard asks to be trusted with, and the store of the answers: targets and
 // SQL are listed from the plugins' schemas (local values, the user's own variable
 // values and unmarked options are not); the fingerprint changes with a target or a

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Prometheus 2.53 and VictoriaMetrics 1.112 (Debian's packages prometheus and
 // victoria-metrics) run for a test on free loopback ports with their own data
 // directories, scraping the targets given every second; and their HTTP query API read

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Helpers of the --serve-metrics tests: the real headroom binary serving on a free
 // loopback port, and plain blocking HTTP over QTcpSocket (fine in a test).
 #pragma once

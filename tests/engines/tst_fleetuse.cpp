@@ -1,4 +1,7 @@
-// A fleet in one view (issue 22, items 3 and 4), against a real Prometheus 2.53
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// A fleet in one view (fleet-use.json), against a real Prometheus 2.53
 // scraping a real node_exporter as two hosts (127.0.0.1:P and localhost:P, two
 // `instance` values) and a third target that is down. The shipped fleet-use.json's
 // USE matrix has a row per host and resource, the down host's exporter row first

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The exposition --serve-metrics serves: names as documented, labels escaped and never
 // duplicated, stale series left out, histograms cumulative with exact bucket counts,
 // and every byte of it read back by Headroom's own exposition parser (the one the
@@ -84,6 +87,107 @@ private Q_SLOTS:
                                  << u"headroom_host_cpu_count"_s;
         QTest::newRow("odd characters")
             << u"my-metric.2x"_s << u"ms"_s << u"headroom_my_metric_2x_ms"_s;
+        QTest::newRow("hours to full")
+            << u"host.fs.time_to_full"_s << u"h"_s << u"headroom_host_fs_time_to_full_h"_s;
+        QTest::newRow("open files already named")
+            << u"host.process.open_files"_s << u"files"_s << u"headroom_host_process_open_files"_s;
+        QTest::newRow("sockets") << u"tcp.connections"_s << u"sockets"_s
+                                 << u"headroom_tcp_connections_sockets"_s;
+        QTest::newRow("connection slots") << u"pg.connections.utilization"_s << u"%"_s
+                                          << u"headroom_pg_connections_utilization"_s;
+        QTest::newRow("replay lag") << u"pg.replication.replay_lag_s"_s << u"s"_s
+                                    << u"headroom_pg_replication_replay_lag_s"_s;
+        QTest::newRow("slot bytes") << u"pg.replication.slot.retained_bytes"_s << u"B"_s
+                                    << u"headroom_pg_replication_slot_retained_bytes"_s;
+        QTest::newRow("growth per hour")
+            << u"pg.db.size_growth"_s << u"B/h"_s << u"headroom_pg_db_size_growth_bytes_per_h"_s;
+        QTest::newRow("checkpoints per hour")
+            << u"pg.checkpoints.requested.rate"_s << u"checkpoints/h"_s
+            << u"headroom_pg_checkpoints_requested_checkpoints_per_h"_s;
+    }
+
+    // A server's connections, standbys and slots as a scraper sees them: who holds the
+    // sessions and which standby lags, as labels; an application name with a quote.
+    void pgPagesServed()
+    {
+        SeriesRegistry registry;
+        LiveBuffers live;
+        SeriesInfo utilization = series(u"pg"_s, u"pg.connections.utilization"_s, u"%"_s);
+        utilization.resource = u"connections"_s;
+        live.append(registry.idFor(utilization), { Now - 500, 97.0 });
+        live.append(
+            registry.idFor(series(u"pg"_s, u"pg.connections.by_application"_s, u"sessions"_s,
+                                  { { u"application"_s, u"hr \"leak\""_s } })),
+            { Now - 500, 15.0 });
+        SeriesInfo lag
+            = series(u"pg"_s, u"pg.replication.replay_lag_s"_s, u"s"_s,
+                     { { u"standby"_s, u"standby1"_s }, { u"client_addr"_s, QString() } });
+        lag.kind = UseKind::Saturation;
+        lag.resource = u"standby:standby1"_s;
+        live.append(registry.idFor(lag), { Now - 500, 42.5 });
+        live.append(
+            registry.idFor(series(u"pg"_s, u"pg.replication.slot.retained_bytes"_s, u"B"_s,
+                                  { { u"slot"_s, u"s1"_s }, { u"type"_s, u"physical"_s } })),
+            { Now - 500, 2e9 });
+        MetricsExposition exposition;
+        for (const auto format : { MetricsExposition::Format::OpenMetrics,
+                                   MetricsExposition::Format::PrometheusText }) {
+            const Exposition parsed = parse(exposition.render(registry, live, Now, format), format);
+            QVERIFY2(parsed.skippedLines == 0, qPrintable(parsed.summary()));
+            QCOMPARE(valueOf(parsed, u"headroom_pg_connections_utilization"_s,
+                             { { u"source"_s, u"pg"_s } }),
+                     std::optional(97.0));
+            QCOMPARE(valueOf(parsed, u"headroom_pg_connections_by_application_sessions"_s,
+                             { { u"source"_s, u"pg"_s }, { u"application"_s, u"hr \"leak\""_s } }),
+                     std::optional(15.0));
+            QCOMPARE(valueOf(parsed, u"headroom_pg_replication_replay_lag_s"_s,
+                             { { u"source"_s, u"pg"_s },
+                               { u"standby"_s, u"standby1"_s },
+                               { u"client_addr"_s, QString() } }),
+                     std::optional(42.5));
+            QCOMPARE(valueOf(parsed, u"headroom_pg_replication_slot_retained_bytes"_s,
+                             { { u"source"_s, u"pg"_s },
+                               { u"slot"_s, u"s1"_s },
+                               { u"type"_s, u"physical"_s } }),
+                     std::optional(2e9));
+        }
+    }
+
+    // The host's filesystems and top processes as a scraper sees them: a mount point with
+    // a space, a command name with parentheses and a quote, the pid as a label.
+    void hostPagesServed()
+    {
+        SeriesRegistry registry;
+        LiveBuffers live;
+        const Labels fs { { u"mountpoint"_s, u"/mnt/wal archive"_s },
+                          { u"device"_s, u"/dev/sda3"_s },
+                          { u"fstype"_s, u"xfs"_s } };
+        SeriesInfo left = series(u"host"_s, u"host.fs.time_to_full"_s, u"h"_s, fs);
+        left.kind = UseKind::Saturation;
+        left.resource = u"fs:/mnt/wal archive"_s;
+        live.append(registry.idFor(left), { Now - 500, 0.75 });
+        const Labels process { { u"pid"_s, u"4242"_s },
+                               { u"comm"_s, u"hr (\"burn\")"_s },
+                               { u"user"_s, u"ops"_s } };
+        live.append(registry.idFor(series(u"host"_s, u"host.process.cpu"_s, u"%"_s, process)),
+                    { Now - 500, 190.0 });
+        MetricsExposition exposition;
+        const QByteArray text
+            = exposition.render(registry, live, Now, MetricsExposition::Format::OpenMetrics);
+        const Exposition parsed = parse(text, MetricsExposition::Format::OpenMetrics);
+        QVERIFY2(parsed.skippedLines == 0, qPrintable(parsed.summary()));
+        QCOMPARE(valueOf(parsed, u"headroom_host_fs_time_to_full_h"_s,
+                         { { u"source"_s, u"host"_s },
+                           { u"mountpoint"_s, u"/mnt/wal archive"_s },
+                           { u"device"_s, u"/dev/sda3"_s },
+                           { u"fstype"_s, u"xfs"_s } }),
+                 std::optional(0.75));
+        QCOMPARE(valueOf(parsed, u"headroom_host_process_cpu"_s,
+                         { { u"source"_s, u"host"_s },
+                           { u"pid"_s, u"4242"_s },
+                           { u"comm"_s, u"hr (\"burn\")"_s },
+                           { u"user"_s, u"ops"_s } }),
+                 std::optional(190.0));
     }
     void names()
     {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // PromQL answers on disk: what is stored reads back exactly (NaN and infinities too)
 // from another store on the same file; stored bytes are untrusted (every truncation,
 // a wrong magic, counts the bytes cannot hold: a miss, never a crash, and the next save

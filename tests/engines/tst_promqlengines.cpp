@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // PromQL panels against real engines: Prometheus 2.53 and VictoriaMetrics 1.112
 // (Debian's packages) scraping a real node_exporter every second. A panel draws history
 // that began before the reading Headroom started (the real binary, headless, exports
@@ -5,6 +8,8 @@
 // engine nothing; an engine that is down, slow,
 // or refuses the query gives the panel a message and a gap within the deadline, never
 // a hang.
+#include "../collectors/loopbackhttpserver.h"
+#include "collector/promql/promqlclient.h"
 #include "engine/promqlengines.h"
 #include "enginetestutil.h"
 #include "query/promql/promqlpanelquery.h"
@@ -290,6 +295,58 @@ private Q_SLOTS:
         QVERIFY2(inline_.message.contains(u"secrets go in files of their own"_s)
                      && !inline_.message.contains(u"Op3n-S3same"_s),
                  qPrintable(inline_.message));
+        qunsetenv("XDG_CONFIG_HOME");
+    }
+
+    // An engines.json entry for /prom goes to /prom and below, as the engine reads the
+    // path: an engine URL whose path climbs out with a dot segment (plain,
+    // percent-encoded, or encoded twice) is refused before anything is sent, and a path
+    // that only starts alike (/prometheus) is asked without the token.
+    void credentialsStayUnderTheirPath()
+    {
+        LoopbackHttpServer engine;
+        engine.setReply({ 200, "application/json",
+                          R"({"status":"success","data":{"resultType":"vector","result":[]}})",
+                          false, false });
+        QTemporaryDir config;
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(config.path()));
+        QVERIFY(QDir(config.path()).mkpath(u"headroom"_s));
+        const QString base = u"http://127.0.0.1:%1"_s.arg(engine.port());
+        const QString tokenFile = config.filePath(u"token"_s);
+        QFile token(tokenFile);
+        QVERIFY(token.open(QIODevice::WriteOnly));
+        token.write("T0ken-Secret\n");
+        token.close();
+        QFile entries(config.filePath(u"headroom/engines.json"_s));
+        QVERIFY(entries.open(QIODevice::WriteOnly));
+        entries.write("{\"engines\": [{\"url\": \"" + base.toUtf8()
+                      + "/prom\", \"bearerTokenFile\": \"" + tokenFile.toUtf8() + "\"}]}");
+        entries.close();
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const auto ask = [&](const QString &path) {
+            return promqlInstantQuery(QUrl(base + path), u"vector(1)"_s, now, QDeadlineTimer(3000));
+        };
+
+        const PromqlResult own = ask(u"/prom"_s);
+        QVERIFY2(own.error.isEmpty(), qPrintable(own.error));
+        QVERIFY2(engine.lastRequest().startsWith("GET /prom/api/v1/query?")
+                     && engine.lastRequest().contains("Authorization: Bearer T0ken-Secret"),
+                 engine.lastRequest().constData());
+        for (const QString &path :
+             { u"/prom/../x"_s, u"/prom/%2e%2e/x"_s, u"/prom/%2E%2E/x"_s, u"/prom/.%2e/x"_s,
+               u"/prom/%252e%252e/x"_s, u"/prom/..%2fx"_s, u"/prom/./x"_s }) {
+            const int before = engine.requests();
+            const PromqlResult refused = ask(path);
+            QVERIFY2(refused.error.contains(u"segment"_s),
+                     qPrintable(path + u": "_s + refused.error));
+            QVERIFY(!refused.error.contains(u"T0ken"_s));
+            QCOMPARE(engine.requests(), before); // nothing sent at all
+        }
+        const PromqlResult other = ask(u"/prometheus"_s);
+        QVERIFY2(other.error.isEmpty(), qPrintable(other.error));
+        QVERIFY2(engine.lastRequest().startsWith("GET /prometheus/api/v1/query?")
+                     && !engine.lastRequest().contains("Authorization"),
+                 engine.lastRequest().constData());
         qunsetenv("XDG_CONFIG_HOME");
     }
 

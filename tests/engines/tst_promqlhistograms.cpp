@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Histograms from an engine: Prometheus 2.53 (Debian's package) scraping itself every
 // second with native histograms on and the classic buckets kept, so one histogram,
 // prometheus_http_request_duration_seconds, is read both ways while the test loads its

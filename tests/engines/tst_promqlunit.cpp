@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The PromQL pieces without an engine: the query API's answers read as untrusted input
 // (the engine's own error message kept, garbage refused by name, caps), the step for a
 // range and the chunks it is fetched in, variables in queries, and what the dashboard
@@ -353,6 +356,13 @@ private Q_SLOTS:
         QCOMPARE(promqlBaseUrl(u"https://host/prometheus/?x=1"_s, &error)->toString(),
                  u"https://host/prometheus/"_s);
         QVERIFY(!promqlBaseUrl(u"ftp://host"_s, &error));
+        // A dot segment, however written, would take the engine's credentials elsewhere.
+        for (const QString &url : { u"http://host/prom/../x"_s, u"http://host/prom/%2e%2E/x"_s,
+                                    u"http://host/prom/./x"_s, u"http://host/prom/%252e%252e"_s }) {
+            QVERIFY2(!promqlBaseUrl(url, &error), qPrintable(url));
+            QVERIFY2(error.contains(u"\"..\" segment"_s), qPrintable(error));
+        }
+        QVERIFY(promqlBaseUrl(u"http://host/prom/x..y/.z"_s, &error));
         QVERIFY(!promqlBaseUrl(u"http://user:secret@host:9090"_s, &error));
         QVERIFY2(error.contains(u"never from a dashboard"_s) && !error.contains(u"secret"_s),
                  qPrintable(error));

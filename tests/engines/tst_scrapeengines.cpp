@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Headroom feeding the engines teams run: a real Prometheus 2.53 and a real
 // VictoriaMetrics 1.112 scrape `headroom --serve-metrics` (the shipped PostgreSQL
 // dashboard against the test server, with one hot partition) and a real node_exporter,

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // `headroom --serve-metrics` as a service runs: the real binary collecting the shipped
 // host dashboard and serving it, both formats by content negotiation, hostile and
 // malformed requests answered without harm to the next scrape, a port in use or a bad
@@ -85,7 +88,7 @@ private Q_SLOTS:
         QCOMPARE(parseExposition(bodyOf(text), ExpositionFormat::Text004).skippedLines, 0);
 
         const QByteArray head
-            = httpExchange(served.port, "HEAD /metrics HTTP/1.1\r\nHost: x\r\n\r\n");
+            = httpExchange(served.port, "HEAD /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
         QCOMPARE(statusOf(head), QByteArray("HTTP/1.1 200 OK"));
         QVERIFY(bodyOf(head).isEmpty());
         QCOMPARE(served.terminate(), 0);
@@ -131,9 +134,9 @@ private Q_SLOTS:
         };
         QCOMPARE(status(QByteArray("\x00\x01\x02garbage\r\n\r\n", 15)),
                  QByteArray("HTTP/1.1 400 Bad Request"));
-        QCOMPARE(status("POST /metrics HTTP/1.1\r\n\r\nbody"),
+        QCOMPARE(status("POST /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nbody"),
                  QByteArray("HTTP/1.1 405 Method Not Allowed"));
-        QCOMPARE(status("GET /../../etc/passwd HTTP/1.1\r\n\r\n"),
+        QCOMPARE(status("GET /../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
                  QByteArray("HTTP/1.1 404 Not Found"));
         QCOMPARE(status("GET /metrics HTTP/1.1\r\nX: " + QByteArray(20000, 'a') + "\r\n\r\n"),
                  QByteArray("HTTP/1.1 431 Request Header Fields Too Large"));
@@ -160,6 +163,56 @@ private Q_SLOTS:
         // The next scrape is served as if nothing had happened.
         QVERIFY(!served.waitForSeries("headroom_host_").isEmpty());
         QCOMPARE(served.terminate(), 0);
+    }
+
+    // A page in the user's browser that points a name of its own at 127.0.0.1 (DNS
+    // rebinding) sends that name as Host: only the listening address, localhost and
+    // names given with --serve-host are answered.
+    void answersOnlyHostsNamingIt()
+    {
+        ServedHeadroom served({ u"--no-cache"_s, u"--serve-host"_s, u"metrics.example"_s });
+        QVERIFY2(served.port != 0, qPrintable(served.stderrText));
+        QVERIFY(!served.waitForSeries("headroom_host_").isEmpty());
+        const QByteArray port = QByteArray::number(served.port);
+        const auto get = [&](const QByteArray &hostLines) {
+            return httpExchange(
+                served.port, "GET /metrics HTTP/1.1\r\n" + hostLines + "Connection: close\r\n\r\n");
+        };
+        const QList<QByteArray> answered {
+            QByteArray("127.0.0.1:") + port,       "127.0.0.1",
+            QByteArray("localhost:") + port,       QByteArray("LocalHost:") + port,
+            QByteArray("metrics.example:") + port, QByteArray("Metrics.Example:") + port
+        };
+        for (const QByteArray &host : answered) {
+            const QByteArray response = get("Host: " + host + "\r\n");
+            QVERIFY2(statusOf(response) == "HTTP/1.1 200 OK", host.constData());
+            QVERIFY(bodyOf(response).contains("headroom_host_"));
+        }
+        const QList<QByteArray> refused { QByteArray("rebind.attacker.example:") + port,
+                                          QByteArray("127.0.0.2:") + port,
+                                          QByteArray("[::1]:") + port,
+                                          QByteArray("metrics.example.attacker.example:") + port,
+                                          "127.0.0.1.attacker.example",
+                                          "localhost." };
+        for (const QByteArray &host : refused) {
+            const QByteArray response = get("Host: " + host + "\r\n");
+            QVERIFY2(statusOf(response) == "HTTP/1.1 421 Misdirected Request", host.constData());
+            QVERIFY2(!response.contains("headroom_"), host.constData());
+        }
+        QCOMPARE(statusOf(get({})), QByteArray("HTTP/1.1 400 Bad Request"));
+        QCOMPARE(statusOf(get("Host: 127.0.0.1\r\nHost: rebind.attacker.example\r\n")),
+                 QByteArray("HTTP/1.1 400 Bad Request"));
+        QCOMPARE(served.terminate(), 0);
+
+        Finished alone = runHeadroom({ u"--serve-host"_s, u"metrics.example"_s });
+        QCOMPARE(alone.exitCode, 2);
+        QVERIFY2(alone.stderrText.contains(u"--serve-metrics, which is not given"_s),
+                 qPrintable(alone.stderrText));
+        Finished bad = runHeadroom(
+            { u"--serve-metrics"_s, u"127.0.0.1:0"_s, u"--serve-host"_s, u"metrics.example:80"_s });
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.stderrText.contains(u"--serve-host \"metrics.example:80\""_s),
+                 qPrintable(bad.stderrText));
     }
 
     void refusesWhatItCannotDo()

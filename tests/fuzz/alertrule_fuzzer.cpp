@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // libFuzzer target: the alert rule reader (alerts/alertrulejson.h), which reads the
 // "alerts" of every dashboard file a user opens (untrusted input) and the shipped rule
 // packs. The input is JSON: a pack ({"rules": [...]}), a dashboard ({"alerts": [...]}),

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // libFuzzer target: the cache's block codec (blockcodec.h). A cache file or a recording
 // from someone else is untrusted, so decode must survive any bytes: it either refuses
 // with a reason and leaves its output as it was, or yields samples that encode and

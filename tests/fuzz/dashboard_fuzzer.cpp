@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // libFuzzer target: the dashboard file reader (dashboardfile.h). Dashboards are shared,
 // so a file is untrusted input: any bytes must give a dashboard or an error naming the
 // file and a reason, never a crash, a hang or a runaway allocation. What it accepts must

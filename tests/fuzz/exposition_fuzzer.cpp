@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // libFuzzer target: the Prometheus exposition parser must survive any input, in both
 // formats, and what it returns must be consistent (counts add up, no sample over the
 // cap). Built with clang by tests/run-fuzz; tst_fuzzreplay runs the same function over

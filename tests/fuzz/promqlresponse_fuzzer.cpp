@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // libFuzzer target: the readers of a PromQL engine's JSON answers (query results and
 // label values) must survive any input, and what they return must be consistent: an
 // error and nothing else, or no error; never more series, points or values than their

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Runs the fuzz target's function over every file of a seed corpus and over seeded
 // mutations of each (bytes flipped, cut, spliced), without libFuzzer: the same checks on
 // every build, with gcc and the sanitizers of ./dev test. Usage: tst_fuzzreplay [DIRS],
@@ -10,6 +13,12 @@
 #include <random>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+// Mutations of each seed; a target whose every input costs milliseconds (a recording is
+// written, opened and analysed) takes fewer, and leaves the search to libFuzzer.
+#ifndef HEADROOM_FUZZ_MUTATIONS
+#define HEADROOM_FUZZ_MUTATIONS 200
+#endif
 
 int main(int argc, char **argv)
 {
@@ -39,7 +48,7 @@ int main(int argc, char **argv)
             ++inputs;
         };
         run(seed);
-        for (int m = 0; m < 200 && !seed.isEmpty(); ++m) {
+        for (int m = 0; m < HEADROOM_FUZZ_MUTATIONS && !seed.isEmpty(); ++m) {
             QByteArray input = seed;
             std::uniform_int_distribution<qsizetype> at(0, input.size() - 1);
             switch (m % 4) {

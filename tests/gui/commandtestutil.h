@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Runs the real headroom binary for the command tests: its exit code and stderr.
 #pragma once
 

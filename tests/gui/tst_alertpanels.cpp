@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Alerts in the GUI: the event model and its filter under QAbstractItemModelTester,
 // the alert list panel (filters, acknowledge), firing spans and marks on a time panel
 // (pixels and hover), and the rule editor (validation as typed, the replayed preview).

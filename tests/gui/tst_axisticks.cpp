@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Axis ticks and labels of the panels that paint their own axes: time ticks on whole
 // steps of local time with a label format for the span, 1-2-5 value steps, short
 // labels with k/M suffixes.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The blocking tree panel end to end without a server: the postgres collector's
 // series for two chains of lock waits (PgBlockingPart::publish) through the SampleBus
 // into the live buffers, the panel's query (the tree of the newest poll, an ended

@@ -1,9 +1,13 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The Findings GUI: the onset marker and the evidence emphasis on a time panel (in
 // its pixels), the Findings dock over a store with a stepped series (analysis off the
 // GUI thread, coalesced refreshes, What changed ranking the stepped series first), and
 // the main window: the dock lists the step's finding, clicking it zooms around the
 // onset and marks it, "Compare before/after" sets the overlay and the combo, Shift+drag
-// explains a window, Esc clears the focus.
+// explains a window, Esc clears the focus. A finding whose summary and resource carry
+// a tag naming a local image shows them as text in the dock and its tooltips.
 #include "charts/onsetmarkitem.h"
 #include "charts/zoomablechartview.h"
 #include "dashboardview.h"
@@ -15,6 +19,7 @@
 #include "findings/findingsdock.h"
 #include "imagetestutil.h"
 #include "itemmodels/findingsmodel.h"
+#include "literaltestutil.h"
 #include "mainwindow.h"
 #include "panels/timeseriespanel.h"
 #include "query/analysis/analysisrun.h"
@@ -45,6 +50,7 @@ private Q_SLOTS:
     void onsetMarkerIsDrawnAtItsTime();
     void evidenceIsEmphasised();
     void dockAnalysesOffTheGuiThread();
+    void dockShowsTargetTextAsText();
     void mainWindowFocusCompareExplain();
 };
 
@@ -252,6 +258,42 @@ void TestFindingsGui::dockAnalysesOffTheGuiThread()
     QVERIFY(!order.isEmpty());
     QCOMPARE(order.first(), stepped);
     QVERIFY(dock.explainView()->caption().contains(u"What changed"_s));
+}
+
+// The summary names what a target calls things (a session's application_name, a
+// statement): in the list and in the row's tooltip it is text, not markup.
+void TestFindingsGui::dockShowsTargetTextAsText()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString red = Test::writeRedPng(QDir(dir.path()));
+    QVERIFY(!red.isEmpty());
+    const QString tag = u"<img src=%1>"_s.arg(red);
+    SeriesRegistry registry;
+    FindingsDock dock(&registry);
+    dock.resize(900, 300);
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    Analysis::Finding finding;
+    finding.rank = 1;
+    finding.source = u"pg"_s;
+    finding.resource = u"session "_s + tag;
+    finding.signal = u"pg.activity.sessions{application_name="_s + tag + u'}';
+    finding.summary = u"session "_s + tag + u" holds the lock"_s;
+    finding.sinceMs = Base;
+    finding.untilMs = Base + 60'000;
+    finding.score = 0.9;
+    dock.model()->setFindings({ finding });
+    QTreeView *list = dock.findingsView();
+    QCOMPARE(countColor(dock.grab().toImage(), QColor(255, 0, 0)), 0);
+
+    Test::hoverItem(list, dock.model()->index(0, FindingsModel::SummaryColumn));
+    QLabel *tip = Test::visibleToolTip();
+    QVERIFY(tip);
+    const QString shown = Test::shownAsAutoText(QToolTip::text());
+    QVERIFY2(shown.startsWith(finding.summary + u'\n' + finding.signal), qPrintable(shown));
+    QCOMPARE(countColor(tip->grab().toImage(), QColor(255, 0, 0)), 0);
+    QToolTip::hideText();
 }
 
 void TestFindingsGui::mainWindowFocusCompareExplain()

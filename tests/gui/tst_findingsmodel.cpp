@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // FindingsModel and ChangeRankModel under QAbstractItemModelTester: a live refresh
 // moves, updates, inserts and removes rows in place, so the selection stays on its
 // finding; What changed groups series by resource in the order of their best D; the

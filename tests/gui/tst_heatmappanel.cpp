@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The heatmap panel on screen (Xvfb): cells painted in the palette's colours from one
 // image, the log scale lifting mid values, hover text naming the cell, the crosshair
 // line, drag to zoom, the colour bar, and the empty state.

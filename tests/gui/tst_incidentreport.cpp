@@ -1,12 +1,17 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The incident report (`--export-report`), on the real binary over a cache this test
 // fills with known steps (CPU, pressure, a disk's queue, NIC errors), a hostile
 // statement text and alert message, and sources whose configs carry passwords: the HTML
 // is one file whose only images are data: URIs that decode to real charts, its findings
 // table holds exactly the rows of --export-findings for the same run, every section is
-// there, the hostile text is inert; the PDF is a PDF of several pages; no password
+// there, the hostile text is inert (a label naming a local image is text in the HTML and
+// draws no pixel of it in the charts); the PDF is a PDF of several pages; no password
 // reaches either file; bad paths are refused with the documented exit codes.
 #include "engine/cache/samplecache.h"
 #include "engine/runtime/seriesregistry.h"
+#include "imagetestutil.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -195,6 +200,7 @@ private:
     QString m_binary;
     QString m_cache;
     QString m_dashboard;
+    QString m_red; // a local red PNG, named by a label of the CPU series
 };
 
 void TestIncidentReport::initTestCase()
@@ -204,6 +210,8 @@ void TestIncidentReport::initTestCase()
     QVERIFY2(QFile::exists(m_binary), qPrintable(m_binary));
     m_cache = m_dir.filePath(u"cache.sqlite"_s);
     m_dashboard = m_dir.filePath(u"incident.json"_s);
+    m_red = Headroom::Test::writeRedPng(QDir(m_dir.path()));
+    QVERIFY(!m_red.isEmpty());
     writeCache();
     writeDashboard();
 }
@@ -214,10 +222,15 @@ void TestIncidentReport::writeCache()
     QString error;
     auto cache = SampleCache::open(m_cache, &registry, &error);
     QVERIFY2(cache, qPrintable(error));
-    const SeriesInfo cpu = info(u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, u"all"_s } },
-                                u"%"_s, u"cpu"_s, UseKind::Utilization);
+    // An exporter's instance label that is a tag naming a local image: the CPU's
+    // evidence charts name these series in their legends.
+    const QString instance = u"<img src=%1>"_s.arg(m_red);
+    const SeriesInfo cpu = info(u"host"_s, u"host.cpu.utilization"_s,
+                                { { u"cpu"_s, u"all"_s }, { u"instance"_s, instance } }, u"%"_s,
+                                u"cpu"_s, UseKind::Utilization);
     const SeriesInfo psi
-        = info(u"host"_s, u"host.pressure.cpu.some"_s, {}, u"%"_s, u"cpu"_s, UseKind::Saturation);
+        = info(u"host"_s, u"host.pressure.cpu.some"_s, { { u"instance"_s, instance } }, u"%"_s,
+               u"cpu"_s, UseKind::Saturation);
     const SeriesInfo diskUtil
         = info(u"host"_s, u"host.disk.utilization"_s, { { u"disk"_s, u"vda"_s } }, u"%"_s,
                u"disk:vda"_s, UseKind::Utilization);
@@ -230,6 +243,13 @@ void TestIncidentReport::writeCache()
         u"pg"_s, u"pg.statements.exec_time.rate"_s,
         { { u"datname"_s, u"app"_s }, { u"queryid"_s, u"42"_s }, { u"query"_s, HostileStatement } },
         u"ms/s"_s, u"db:app"_s, UseKind::Throughput);
+    // A top process whose command name is markup (any process may name itself).
+    const SeriesInfo process = info(u"host"_s, u"host.process.cpu"_s,
+                                    { { u"pid"_s, u"4242"_s },
+                                      { u"comm"_s, u"<b>hrhog"_s },
+                                      { u"user"_s, u"ops"_s },
+                                      { u"unit"_s, u"batch.service"_s } },
+                                    u"%"_s, u"cpu"_s, UseKind::Info);
     const SeriesInfo shard
         = info(u"pg"_s, u"pg.shard.load"_s,
                { { u"set"_s, u"public.orders"_s }, { u"shard"_s, u"orders_3"_s } }, u"%"_s,
@@ -247,6 +267,7 @@ void TestIncidentReport::writeCache()
                 batch.add(diskUtil, stepAt(i, 300, 10, 93));
                 batch.add(diskQueue, stepAt(i, 300, 0.2, 9));
                 batch.add(nicErrors, stepAt(i, 420, 0, 80));
+                batch.add(process, stepAt(i, 360, 1, 190));
             } else {
                 batch.add(statement, stepAt(i, 300, 5, 400));
                 batch.add(shard, stepAt(i, 300, 20, 90));
@@ -327,7 +348,9 @@ void TestIncidentReport::writeDashboard()
                     { selector(u"host"_s, u"*"_s), selector(u"pg"_s, u"pg.shard.load"_s) }, 8),
               panel(u"shards"_s, u"shardtable"_s, u"Top shards"_s,
                     { selector(u"pg"_s, u"pg.shard.load"_s) }, 12),
-              panel(u"alerts"_s, u"alerts"_s, u"Alerts"_s, {}, 16) } }
+              panel(u"alerts"_s, u"alerts"_s, u"Alerts"_s, {}, 16),
+              panel(u"processes"_s, u"timeseries"_s, u"Top processes by CPU"_s,
+                    { selector(u"host"_s, u"host.process.cpu"_s) }, 20) } }
     };
     QFile file(m_dashboard);
     QVERIFY(file.open(QIODevice::WriteOnly));
@@ -390,6 +413,8 @@ void TestIncidentReport::htmlIsSelfContainedAndHoldsTheFindings()
                 colors.insert(image.pixel(x, y));
         if (colors.size() > 8) // axes, text, lines, the onset marker
             ++drawnImages;
+        // No legend or title drew the image a label names.
+        QCOMPARE(Headroom::Test::countColor(image, QColor(255, 0, 0)), 0);
     }
     QVERIFY2(images >= 1, "no embedded chart");
     QCOMPARE(drawnImages, images);
@@ -422,10 +447,16 @@ void TestIncidentReport::htmlIsSelfContainedAndHoldsTheFindings()
     QVERIFY(findingsTable.contains(u"host.disk"_s));
 
     // Every section, with what the cache holds.
-    for (const QString &id :
-         { u"watched"_s, u"findings"_s, u"alerts"_s, u"use"_s, u"statements"_s, u"shards"_s })
+    for (const QString &id : { u"watched"_s, u"findings"_s, u"alerts"_s, u"use"_s, u"statements"_s,
+                               u"processes"_s, u"shards"_s })
         QVERIFY2(html.contains(u"<h2 id=\""_s + id + u'"'), qPrintable(id));
     QVERIFY(html.contains(u"orders_3"_s)); // top shards
+    // The top process with its pid, user and unit, and the CPU finding naming it.
+    QVERIFY2(html.contains(u"<td>1</td><td>host</td><td>&lt;b&gt;hrhog</td><td>4242</td><td>ops"
+                           "</td><td>batch.service</td>"_s),
+             qPrintable(html.mid(html.indexOf(u"<h2 id=\"processes\""_s), 600)));
+    QVERIFY2(findingsTable.contains(u"carried by &lt;b&gt;hrhog (pid 4242, user ops)"_s),
+             qPrintable(findingsTable));
     QVERIFY(html.contains(u"CPU saturated"_s)); // alert timeline
     // The USE matrix: the worst value of the range, its level and since when.
     QVERIFY2(
@@ -441,6 +472,9 @@ void TestIncidentReport::htmlIsSelfContainedAndHoldsTheFindings()
     QVERIFY(!html.contains(u"<script"_s, Qt::CaseInsensitive));
     QVERIFY(!html.contains(u"<img src=x"_s, Qt::CaseInsensitive));
     QVERIFY(!html.contains(u"<b>drill"_s));
+    QVERIFY(!html.contains(u"<img src="_s + m_red));
+    // The label, as text (in a series key, whose '=' are escaped).
+    QVERIFY(html.contains(u"&lt;img src\\="_s + m_red.toHtmlEscaped() + u"&gt;"_s));
     QVERIFY(html.contains(HostileStatement.toHtmlEscaped()));
     QVERIFY(html.contains(HostileMessage.toHtmlEscaped()));
 

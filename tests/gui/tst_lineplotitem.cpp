@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The time panels' own line painting: the pixel-column reduction keeps what a column
 // shows (its lowest and highest point) whatever the number of points, the mapping
 // places values as the chart's axes do, and the span rasterizer draws spikes, widths,

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The panel editor under Xvfb: typing into the picker's filter, choosing series with
 // Enter and double click, title and thresholds reaching the returned panel, OK
 // disabled (with the reason) while the panel is unusable; the dashboard editor's

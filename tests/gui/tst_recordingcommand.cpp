@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The headroom binary on a recording (--recording): a 20-day-old cache is exported over
 // its full span headless and shown in the window under Xvfb, and afterwards the file's
 // bytes and mtime are unchanged with nothing beside it, also when the file and its
-// directory are read-only; --from/--to narrow the export; a bad recording is refused.
+// directory are read-only; --from/--to narrow the export; a bad recording is refused, and
+// a tampered one at once, with what is wrong in it.
 #include "../cache/cachetestutil.h"
 #include "commandtestutil.h"
 #include "imagetestutil.h"
@@ -12,6 +16,7 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sqlite3.h>
 #include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
@@ -43,6 +48,8 @@ private Q_SLOTS:
     void fromAndToNarrowTheExport();
     void guiShowsTheRecordingUnderXvfb();
     void badRecordingIsRefused();
+    void tamperedRecordingIsRefusedAtOnce_data();
+    void tamperedRecordingIsRefusedAtOnce();
     void savedRecordingOpensElsewhereWithTheSameCsv();
 
 private:
@@ -210,6 +217,77 @@ void TestRecordingCommand::badRecordingIsRefused()
                    QProcessEnvironment::systemEnvironment(), 60000);
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.stdErr.contains(u"--recording opens a file read-only"_s), qPrintable(r.stdErr));
+}
+
+void TestRecordingCommand::tamperedRecordingIsRefusedAtOnce_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addColumn<QString>("reason");
+    const QString endless
+        = u" AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"_s;
+    QTest::newRow("first_ts min") << u"UPDATE tail_chunks SET first_ts = -9223372036854775808"_s
+                                  << u"tail_chunks: a chunk of series 1 has first_ts "
+                                     "-9223372036854775808, outside the times a cache holds"_s;
+    QTest::newRow("first_ts min, last_ts max")
+        << u"UPDATE tail_chunks SET first_ts = -9223372036854775808,"
+           " last_ts = 9223372036854775807"_s
+        << u"tail_chunks: a chunk of series 1 has first_ts -9223372036854775808"_s;
+    QTest::newRow("series a recursive view") << u"DROP TABLE series; CREATE VIEW series"_s + endless
+            + u" SELECT i AS id, 'host' AS source, 'm' AS metric, '{}' AS labels, '' AS unit,"
+              " '' AS resource, 'info' AS kind, 0 AS histogram FROM n"_s
+                                             << u"series is a view"_s;
+    QTest::newRow("tail_chunks a recursive view")
+        << u"DROP TABLE tail_chunks; CREATE VIEW tail_chunks"_s + endless
+            + u" SELECT 1 AS series_id, i AS seq, 0 AS first_ts, 0 AS last_ts, 1 AS count,"
+              " x'' AS data FROM n"_s
+        << u"tail_chunks is a view"_s;
+    QTest::newRow("labels of 400 KB")
+        << u"UPDATE series SET labels = '{cpu=' || hex(zeroblob(200000)) || '}'"_s
+        << u"series: series 1 has labels of 400006 bytes, more than a cache holds (262144)"_s;
+}
+
+void TestRecordingCommand::tamperedRecordingIsRefusedAtOnce()
+{
+    // A recording from someone else, tampered with. Unchecked, a first_ts of INT64_MIN
+    // aborts --export-findings (std::length_error), INT64_MIN to INT64_MAX makes it
+    // write far outside its bins, and a view over an endless query never lets it end:
+    // each is refused in seconds, exit 3, the file as it was.
+    QFETCH(QString, sql);
+    QFETCH(QString, reason);
+    const QString dir = m_dir.filePath(u"tampered"_s);
+    QVERIFY(QDir().mkpath(dir));
+    const QString path = dir + u"/recording.sqlite"_s;
+    QFile::remove(path);
+    {
+        // Two blocks and a tail of ten samples.
+        SeriesRegistry registry;
+        CacheOptions options;
+        options.retentionDays = 0;
+        options.reserveBytes = 0;
+        QString error;
+        auto cache = SampleCache::open(path, &registry, &error, options);
+        QVERIFY2(cache, qPrintable(error));
+        for (int i = 0; i < 250; ++i)
+            cache->consume(
+                CacheTest::valuesAt(registry, m_startMs + i * StepMs,
+                                    { { CacheTest::gauge(u"host.cpu.user"_s), 30.0 + i % 40 } }));
+    }
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+    const int rc = sqlite3_exec(db, sql.toUtf8().constData(), nullptr, nullptr, nullptr);
+    const int changed = sqlite3_total_changes(db);
+    sqlite3_close(db);
+    QCOMPARE(rc, SQLITE_OK);
+    QVERIFY(changed > 0 || sql.contains(u"VIEW"_s));
+    const QByteArray hash = CacheTest::fileHash(path);
+    const auto r = runCommand(
+        m_binary,
+        { u"--recording"_s, path, u"--export-findings"_s, m_dir.filePath(u"tampered.csv"_s) },
+        QProcessEnvironment::systemEnvironment(), 60000);
+    QVERIFY2(r.exitCode == 3, qPrintable(r.stdErr));
+    QVERIFY2(r.stdErr.contains(path + u": not a cache Headroom can read: "_s + reason),
+             qPrintable(r.stdErr));
+    QCOMPARE(CacheTest::fileHash(path), hash);
 }
 
 void TestRecordingCommand::savedRecordingOpensElsewhereWithTheSameCsv()

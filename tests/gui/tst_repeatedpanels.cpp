@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Repeated panels in the window: a dashboard whose panel repeats over a multi-value
 // variable shows a copy per value once the values are resolved (in the pool), side by
 // side, and a new value in the variable bar redraws the copies and moves what lies

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Settings ▸ Keep History…: three spin boxes that keep each tier at least as long as the
 // one below it, and nothing returned on Cancel or when nothing changed.
 #include "retentiondialog.h"

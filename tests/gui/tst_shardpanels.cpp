@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The shard panels: the histogram's bars, grid image, hover, crosshair and highlight;
 // the top-shards table's order, load bars (measured in a grab), filter and selection;
 // both wired through the factory and a DashboardView over real queries.

@@ -1,4 +1,7 @@
-// Dashboard ▸ Sources… (issue 21, "sources without JSON"): a PostgreSQL server and an
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// Dashboard ▸ Sources… (sources without writing JSON): a PostgreSQL server and an
 // ssh:// host set up through the forms give exactly the sources the same JSON gives
 // (so the same collectors and series); an edit keeps what the form does not show; ids
 // stay unique; "Test connection" runs the real collector off the GUI thread.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The status bar's cache entry: hidden while writes work, red "disk full" with the
 // reason while a real cache on a full tmpfs cannot commit (skipped where mounting is
 // refused), orange once it writes again after dropping pending blocks.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The stat panel ("type": "stat"), the first type added as one line in
 // document/paneltypelist.h plus its own files: the reader's options check (reduce, unknown
 // keys), the query's figures (last with its sample's time, mean, min, max over the raw
@@ -210,6 +213,13 @@ void TestStatPanel::tiles()
     for (const QString &name : panel->nameTexts())
         QVERIFY2(!name.isEmpty(), qPrintable(panel->nameTexts().join(u" | "_s)));
     QVERIFY(panel->nameTexts().at(0).contains(u"cpu0"_s));
+    // Tiles differ by their names (what all names share is left out), whole in the tooltip.
+    const QStringList names = panel->nameTexts();
+    QCOMPARE(QSet<QString>(names.cbegin(), names.cend()).size(), names.size());
+    for (const QLabel *label : panel->findChildren<QLabel *>()) {
+        if (names.contains(label->text()) && !label->toolTip().isEmpty())
+            QVERIFY2(label->toolTip().contains(label->text()), qPrintable(label->toolTip()));
+    }
 
     // A refresh over the same series updates the tiles in place: cpu0's minimum, 0 %,
     // is below the warning bound again.

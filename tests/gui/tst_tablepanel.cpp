@@ -1,9 +1,15 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The table panel ("type": "table") in the window: PromqlTableModel under
 // QAbstractItemModelTester through a reset; the widget's rows in the answer's order,
 // values formatted with the unit, sorting by a header (values as numbers, not text),
 // the engine's message above the rows, "No series" for an empty answer; and the
-// heatmap panel saying an engine's message instead of "No data".
+// heatmap panel saying an engine's message instead of "No data"; an engine's labels, a
+// title and warnings with a tag naming a local image shown as text, no image drawn.
+#include "imagetestutil.h"
 #include "itemmodels/promqltablemodel.h"
+#include "literaltestutil.h"
 #include "panels/heatmappanel.h"
 #include "panels/tablepanel.h"
 
@@ -12,6 +18,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Headroom;
@@ -139,6 +146,46 @@ private Q_SLOTS:
         QCOMPARE(panel.messageLabel()->text(), data.message);
         QVERIFY(panel.emptyLabel()->isVisible());
         QVERIFY(!panel.view()->isVisible());
+    }
+
+    // An engine's label value, the panel's title and the engine's warnings, each a tag
+    // naming a local image: the panel, the row's tooltip and the message's tooltip show
+    // the text and draw no pixel of the image.
+    void targetTextIsNeverMarkup()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString red = Test::writeRedPng(QDir(dir.path()));
+        QVERIFY(!red.isEmpty());
+        const QString tag = u"<img src=%1>"_s.arg(red);
+        DashboardPanel config;
+        config.id = u"nics"_s;
+        config.type = PanelType::Table;
+        config.title = tag;
+        TablePanel panel(config);
+        panel.resize(700, 300);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        PromqlTableData table = nicTable();
+        table.rows.first().labels.insert(u"instance"_s, tag);
+        PanelData data;
+        data.panelId = config.id;
+        data.payload = table;
+        data.message = u"partial answer"_s;
+        data.warnings = { tag };
+        panel.setData(data);
+        QCOMPARE(Test::countColor(panel.grab().toImage(), QColor(255, 0, 0)), 0);
+        QCOMPARE(Test::shownAsAutoText(panel.messageLabel()->toolTip()), tag);
+
+        QTableView *view = panel.view();
+        Test::hoverItem(view, view->model()->index(0, 1));
+        QLabel *tip = Test::visibleToolTip();
+        QVERIFY(tip);
+        const QString label = labelsToString({ { u"instance"_s, tag } }); // {instance=...}
+        QVERIFY2(Test::shownAsAutoText(QToolTip::text()).contains(label.mid(1, label.size() - 2)),
+                 qPrintable(QToolTip::text()));
+        QCOMPARE(Test::countColor(tip->grab().toImage(), QColor(255, 0, 0)), 0);
+        QToolTip::hideText();
     }
 
     // A PromQL heatmap the engine could not give: its message where the cells would be.

@@ -1,34 +1,35 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// The time series panel drawing its data: lines cut at gaps, axes and their labels, a
+// PromQL engine's message, mixed units, a log axis for percentile lines, stacked areas,
+// thresholds, the compare overlay and a day at one second. The mouse over it:
+// tst_timeseriespanelmouse; its legends: tst_timeseriespanellegend.
 #include "charts/timeaxesitem.h"
 #include "charts/zoomablechartview.h"
 #include "imagetestutil.h"
-#include "itemmodels/legendtablemodel.h"
 #include "panels/timeseriespanel.h"
-#include "query/downsample.h"
 #include "query/heatmap/percentilelines.h"
+#include "timeseriespaneltestutil.h"
 
 #include <QChart>
 #include <QDateTime>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLegendMarker>
-#include <QLineSeries>
 #include <QLogValueAxis>
-#include <QSignalSpy>
-#include <QTableView>
 #include <QTest>
 #include <QValueAxis>
 #include <cmath>
 
 using namespace Headroom;
+using namespace Headroom::Test;
 using namespace Qt::StringLiterals;
-using Headroom::Test::countColor;
 
 class TestTimeSeriesPanel : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
     void drawsSeriesWithGaps();
-    void dragSelectsRange();
     void replacesAndRemovesSeries();
     void engineMessageShowsOverWhatCame();
     void mixedUnitsMoveToTheLegend();
@@ -37,50 +38,11 @@ private Q_SLOTS:
     void logAxisCutsLinesAtValuesNotAboveZero();
     void stackedAreasAddUp();
     void thresholdsDrawnAsLines();
-    void crosshairFollowsTheMouseAndMarksAnInstant();
-    void highlightEmphasisesMatchingLines();
     void compareOverlaysTheEarlierRange();
     void aDayAtOneSecondKeepsItsSpike();
-    void hoverNamesTheNearestLine();
-    void axisAndHoverInHumanUnits();
-    void statementLineShortInLegendWholeOnHover();
-    void tableLegendSortsAndIsolates();
-    void listLegendClickIsolates();
 };
 
 namespace {
-PanelSeriesData series(int id, const QString &cpu, std::vector<Sample> points)
-{
-    PanelSeriesData s;
-    s.seriesId = id;
-    s.info = SeriesInfo { { u"host"_s, u"host.cpu.utilization"_s, { { u"cpu"_s, cpu } } },
-                          u"%"_s,
-                          u"cpu"_s,
-                          UseKind::Utilization,
-                          false };
-    s.points = std::move(points);
-    for (const auto &part : splitAtGaps(s.points))
-        s.segmentStarts.push_back(part.first);
-    return s;
-}
-
-PanelData emptyData(const QString &id, qint64 fromMs, qint64 toMs)
-{
-    PanelData data;
-    data.panelId = id;
-    data.fromMs = fromMs;
-    data.toMs = toMs;
-    return data;
-}
-
-DashboardPanel panelConfig()
-{
-    DashboardPanel config;
-    config.id = u"cpu"_s;
-    config.type = PanelType::TimeSeries;
-    config.title = u"CPU"_s;
-    return config;
-}
 
 // The plot area of a shown panel, in the panel's own pixels: where lines are drawn,
 // without the legend's markers in the same colors.
@@ -157,32 +119,6 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     if (!qEnvironmentVariableIsEmpty("HEADROOM_TEST_SAVE_IMAGES"))
         image.save(u"/tmp/test_timeseriespanel.png"_s);
     QVERIFY2(countColor(image, QColor(0x1f77b4)) > 100, "the series line was not drawn");
-}
-
-void TestTimeSeriesPanel::dragSelectsRange()
-{
-    TimeSeriesPanel panel(panelConfig());
-    panel.resize(800, 300);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    PanelData data = emptyData(u"cpu"_s, 1'000'000, 1'600'000);
-    data.series.append(series(1, u"all"_s, { { 1'000'000, 1 }, { 1'600'000, 2 } }));
-    panel.setData(data);
-    QSignalSpy spy(&panel, &TimeSeriesPanel::rangeSelected);
-    QWidget *viewport = panel.chartView()->viewport();
-    const QRectF plot = panel.chartView()->chart()->plotArea();
-    const QPoint a(int(plot.left() + plot.width() * 0.25), int(plot.center().y()));
-    const QPoint b(int(plot.left() + plot.width() * 0.75), int(plot.center().y()));
-    QTest::mousePress(viewport, Qt::LeftButton, {}, a);
-    QTest::mouseMove(viewport, b);
-    QTest::mouseRelease(viewport, Qt::LeftButton, {}, b);
-    QCOMPARE(spy.count(), 1);
-    const qint64 from = spy.at(0).at(0).toLongLong(), to = spy.at(0).at(1).toLongLong();
-    QVERIFY2(std::abs(from - 1'150'000) < 10'000, qPrintable(QString::number(from)));
-    QVERIFY2(std::abs(to - 1'450'000) < 10'000, qPrintable(QString::number(to)));
-    // A click without a drag is not a zoom.
-    QTest::mouseClick(viewport, Qt::LeftButton, {}, a);
-    QCOMPARE(spy.count(), 1);
 }
 
 void TestTimeSeriesPanel::replacesAndRemovesSeries()
@@ -428,61 +364,6 @@ void TestTimeSeriesPanel::thresholdsDrawnAsLines()
     QVERIFY2(red > 50 && amber > 50, qPrintable(u"red %1 amber %2"_s.arg(red).arg(amber)));
 }
 
-void TestTimeSeriesPanel::crosshairFollowsTheMouseAndMarksAnInstant()
-{
-    TimeSeriesPanel panel(panelConfig());
-    panel.resize(800, 300);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    PanelData data = emptyData(u"cpu"_s, 1'000'000, 1'600'000);
-    data.series.append(series(1, u"all"_s, { { 1'000'000, 1 }, { 1'600'000, 2 } }));
-    panel.setData(data);
-    QCoreApplication::processEvents();
-    QSignalSpy spy(&panel, &PanelWidget::crosshairMoved);
-    QWidget *viewport = panel.chartView()->viewport();
-    const QRectF plot = panel.chartView()->chart()->plotArea();
-    const QPoint middle(int(plot.center().x()), int(plot.center().y()));
-    QTest::mouseMove(viewport, middle);
-    QTRY_VERIFY(spy.count() >= 1);
-    const qint64 ms = spy.last().at(0).toLongLong();
-    QVERIFY2(std::abs(ms - 1'300'000) < 5'000, qPrintable(QString::number(ms)));
-
-    // An instant given from outside: a line at its x, gone when outside the range.
-    panel.setCrosshair(1'450'000);
-    QVERIFY(panel.chartView()->crosshairVisible());
-    const double expected = plot.left() + plot.width() * 0.75;
-    QVERIFY2(std::abs(panel.chartView()->crosshairX() - expected) <= 2,
-             qPrintable(u"%1 vs %2"_s.arg(panel.chartView()->crosshairX()).arg(expected)));
-    panel.setCrosshair(2'000'000);
-    QVERIFY(!panel.chartView()->crosshairVisible());
-    panel.setCrosshair(-1);
-    QVERIFY(!panel.chartView()->crosshairVisible());
-}
-
-void TestTimeSeriesPanel::highlightEmphasisesMatchingLines()
-{
-    TimeSeriesPanel panel(panelConfig());
-    PanelData data = emptyData(u"cpu"_s, 0, 10'000);
-    data.series.append(series(1, u"cpu0"_s, { { 0, 1 }, { 1000, 2 } }));
-    data.series.append(series(2, u"cpu1"_s, { { 0, 1 }, { 1000, 2 } }));
-    panel.setData(data);
-    const SeriesKey cpu0 = data.series[0].info.key, cpu1 = data.series[1].info.key;
-    QCOMPARE(panel.lineWidth(cpu0), TimeSeriesPanel::LineWidth);
-    panel.setHighlight({ { u"cpu"_s, u"cpu1"_s } });
-    QVERIFY(panel.isHighlighted(cpu1));
-    QVERIFY(!panel.isHighlighted(cpu0));
-    QCOMPARE(panel.lineWidth(cpu1), TimeSeriesPanel::HighlightWidth);
-    QCOMPARE(panel.lineWidth(cpu0), TimeSeriesPanel::LineWidth);
-    // Kept across a refresh.
-    panel.setData(data);
-    QCOMPARE(panel.lineWidth(cpu1), TimeSeriesPanel::HighlightWidth);
-    // A label this panel does not have changes nothing.
-    panel.setHighlight({ { u"shard"_s, u"p3"_s } });
-    QCOMPARE(panel.lineWidth(cpu1), TimeSeriesPanel::LineWidth);
-    panel.setHighlight({});
-    QVERIFY(!panel.isHighlighted(cpu1));
-}
-
 void TestTimeSeriesPanel::compareOverlaysTheEarlierRange()
 {
     TimeSeriesPanel panel(panelConfig());
@@ -549,208 +430,5 @@ void TestTimeSeriesPanel::aDayAtOneSecondKeepsItsSpike()
     QCOMPARE(countColor(quarter, blue), 1);
 }
 
-void TestTimeSeriesPanel::hoverNamesTheNearestLine()
-{
-    TimeSeriesPanel panel(panelConfig());
-    panel.resize(800, 300);
-    panel.show();
-    PanelData data = emptyData(u"cpu"_s, 0, 10'000);
-    data.series.append(series(1, u"cpu0"_s, { { 0, 10 }, { 5000, 10 }, { 10'000, 10 } }));
-    data.series.append(series(2, u"cpu1"_s, { { 0, 80 }, { 5000, 80 }, { 10'000, 80 } }));
-    panel.setData(data);
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    QCoreApplication::processEvents();
-    QChart *chart = panel.chartView()->chart();
-    auto *anySeries = qobject_cast<QLineSeries *>(chart->series().constFirst());
-    const QPointF onCpu1 = chart->mapToPosition(QPointF(5000, 80), anySeries);
-    const QString text = panel.hoverText(onCpu1 + QPointF(0, 3));
-    QVERIFY2(text.startsWith(u"cpu.utilization cpu1\n"_s), qPrintable(text));
-    QVERIFY2(text.endsWith(u"\n80 %"_s), qPrintable(text));
-    QVERIFY2(
-        panel.hoverText(chart->mapToPosition(QPointF(5000, 12), anySeries)).contains(u"cpu0"_s),
-        "the lower line is nearer there");
-    // Half-way between the lines: nothing within reach.
-    QCOMPARE(panel.hoverText(chart->mapToPosition(QPointF(5000, 45), anySeries)), QString());
-}
-
-// A byte rate of about 3 MB/s: the axis reads whole steps of MiB/s with the unit along
-// it, the hover a figure in MiB/s; a latency in ms past a second reads in seconds.
-void TestTimeSeriesPanel::axisAndHoverInHumanUnits()
-{
-    TimeSeriesPanel panel(panelConfig());
-    panel.resize(800, 300);
-    panel.show();
-    PanelData data = emptyData(u"cpu"_s, 0, 10'000);
-    PanelSeriesData s = series(1, u"eth0"_s, { { 0, 1e6 }, { 5000, 3e6 }, { 10'000, 3e6 } });
-    s.info.unit = u"B/s"_s;
-    data.series.append(s);
-    panel.setData(data);
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    QCoreApplication::processEvents();
-    QCOMPARE(panel.axes()->title(), u"MiB/s"_s);
-    const auto labels = panel.axes()->yLabels();
-    QVERIFY(labels.size() >= 3);
-    for (const auto &[value, text] : labels) {
-        // Each label is its value in MiB/s, on a whole step of MiB/s.
-        const double mib = value / 1048576.0;
-        QCOMPARE(text.toDouble(), mib);
-        QVERIFY2(!text.contains(u'k') && !text.contains(u'M'), qPrintable(text));
-    }
-    QVERIFY(labels.constLast().first >= 3e6 - 1048576.0);
-    // The axis ends on a whole step of MiB/s, so its top grid line is labelled.
-    auto *axisY
-        = qobject_cast<QValueAxis *>(panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
-    QCOMPARE(labels.constLast().first, axisY->max());
-    QChart *chart = panel.chartView()->chart();
-    auto *line = qobject_cast<QLineSeries *>(chart->series().constFirst());
-    const QString hover = panel.hoverText(chart->mapToPosition(QPointF(5000, 3e6), line));
-    QVERIFY2(hover.endsWith(u"\n2.861 MiB/s"_s), qPrintable(hover));
-
-    s.info.unit = u"ms"_s;
-    s.points = { { 0, 200 }, { 5000, 2500 }, { 10'000, 2500 } };
-    data.series = { s };
-    panel.setData(data);
-    QCoreApplication::processEvents();
-    QCOMPARE(panel.axes()->title(), u"s"_s);
-    QVERIFY2(
-        panel.hoverText(chart->mapToPosition(QPointF(5000, 2500), line)).endsWith(u"\n2.5 s"_s),
-        qPrintable(panel.hoverText(chart->mapToPosition(QPointF(5000, 2500), line))));
-}
-
-// A statement's line: its first words and queryid in the legend, the whole text when
-// hovered.
-void TestTimeSeriesPanel::statementLineShortInLegendWholeOnHover()
-{
-    TimeSeriesPanel panel(panelConfig());
-    panel.resize(800, 300);
-    panel.show();
-    const QString query
-        = u"SELECT o.id, o.total FROM orders o JOIN customers c ON c.id = o.customer WHERE c.region = $1"_s;
-    PanelData data = emptyData(u"cpu"_s, 0, 10'000);
-    PanelSeriesData s = series(1, {}, { { 0, 4 }, { 5000, 4 }, { 10'000, 4 } });
-    s.info = SeriesInfo {
-        { u"pg"_s,
-          u"pg.statements.mean_time_ms"_s,
-          { { u"datname"_s, u"shop"_s }, { u"queryid"_s, u"77"_s }, { u"query"_s, query } } },
-        u"ms"_s,
-        u"db:shop"_s,
-        UseKind::Latency,
-        false
-    };
-    data.series.append(s);
-    panel.setData(data);
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    QCoreApplication::processEvents();
-    QChart *chart = panel.chartView()->chart();
-    auto *line = qobject_cast<QLineSeries *>(chart->series().constFirst());
-    QCOMPARE(line->name(),
-             u"statements.mean_time_ms shop/SELECT o.id, o.total FROM orders o JOIN… #77"_s);
-    const QString text = panel.hoverText(chart->mapToPosition(QPointF(5000, 4), line));
-    QVERIFY2(text.startsWith(line->name() + u'\n'), qPrintable(text));
-    QVERIFY2(text.endsWith(u"4 ms\n"_s + query), qPrintable(text));
-}
-
 QTEST_MAIN(TestTimeSeriesPanel)
-
-void TestTimeSeriesPanel::tableLegendSortsAndIsolates()
-{
-    DashboardPanel config = panelConfig();
-    config.options.insert(u"legendDisplay"_s, u"table"_s);
-    TimeSeriesPanel panel(config);
-    panel.resize(700, 420);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    const qint64 base = 1'700'000'000'000;
-    PanelData data = emptyData(u"cpu"_s, base, base + 10'000);
-    const QStringList cpus { u"cpu0"_s, u"cpu1"_s, u"cpu2"_s };
-    for (int i = 0; i < 3; ++i) {
-        PanelSeriesData s = series(i + 1, cpus[i],
-                                   { { base, 10.0 * (3 - i) }, { base + 10'000, 20.0 * (i + 1) } });
-        // A name longer than the table is wide: elided there, whole on hover.
-        s.name = cpus[i] + u" on a host whose name is far too long to fit in the column"_s;
-        s.stats.last = 20.0 * (i + 1);
-        s.stats.min = std::min(10.0 * (3 - i), s.stats.last);
-        s.stats.max = std::max(10.0 * (3 - i), s.stats.last);
-        s.stats.mean = (10.0 * (3 - i) + s.stats.last) / 2;
-        s.stats.count = 2;
-        data.series.append(s);
-    }
-    panel.setData(data);
-    QVERIFY(!panel.chartView()->chart()->legend()->isVisible());
-    QTableView *table = panel.legendTable();
-    QVERIFY(table && table->isVisible());
-    QAbstractItemModel *shown = table->model();
-    QCOMPARE(shown->rowCount(), 3);
-    // The panel's order until a column is sorted.
-    QVERIFY(shown->index(0, 0).data().toString().startsWith(u"cpu0"_s));
-    QCOMPARE(shown->index(2, LegendTableModel::LastColumn).data().toString(), u"60 %"_s);
-    QVERIFY(shown->index(0, 0).data(Qt::ToolTipRole).toString().startsWith(data.series[0].name));
-    // The chart is still most of the panel.
-    QVERIFY2(panel.chartView()->height() > table->height(),
-             qPrintable(u"%1 vs %2"_s.arg(panel.chartView()->height()).arg(table->height())));
-
-    // Sorting by the header: the largest last value first.
-    table->horizontalHeader()->setSortIndicator(LegendTableModel::LastColumn, Qt::DescendingOrder);
-    QVERIFY(shown->index(0, 0).data().toString().startsWith(u"cpu2"_s));
-
-    // A click on a row isolates its line; the others are not drawn, their rows greyed.
-    const SeriesKey cpu1 = data.series[1].info.key;
-    const QModelIndex cpu1Row = shown->index(1, 0);
-    QCOMPARE(cpu1Row.data(LegendTableModel::KeyRole).value<SeriesKey>(), cpu1);
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(cpu1Row).center());
-    QCOMPARE(panel.isolated(), QSet<SeriesKey> { cpu1 });
-    QVERIFY(panel.lineWidth(cpu1) > 0);
-    QCOMPARE(panel.lineWidth(data.series[0].info.key), 0.0);
-    QCOMPARE(panel.lineWidth(data.series[2].info.key), 0.0);
-    QCOMPARE(shown->index(0, 0).data(Qt::ForegroundRole).value<QColor>(), QColor(Qt::gray));
-    QVERIFY(!shown->index(1, 0).data(Qt::ForegroundRole).isValid());
-    // A refresh keeps the isolation and the sort.
-    panel.setData(data);
-    QCOMPARE(panel.isolated(), QSet<SeriesKey> { cpu1 });
-    QVERIFY(shown->index(0, 0).data().toString().startsWith(u"cpu2"_s));
-    // Clicking it again shows every line.
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
-                      table->visualRect(shown->index(1, 0)).center());
-    QVERIFY(panel.isolated().isEmpty());
-    for (const PanelSeriesData &s : std::as_const(data.series))
-        QVERIFY(panel.lineWidth(s.info.key) > 0);
-    // An isolated line that leaves the data isolates nothing.
-    panel.toggleIsolated(data.series[2].info.key);
-    data.series.removeLast();
-    panel.setData(data);
-    QVERIFY(panel.isolated().isEmpty());
-    QVERIFY(panel.lineWidth(data.series[0].info.key) > 0);
-}
-
-void TestTimeSeriesPanel::listLegendClickIsolates()
-{
-    TimeSeriesPanel panel(panelConfig());
-    panel.resize(600, 300);
-    panel.show();
-    const qint64 base = 1'700'000'000'000;
-    PanelData data = emptyData(u"cpu"_s, base, base + 10'000);
-    data.series.append(series(1, u"cpu0"_s, { { base, 10 }, { base + 10'000, 20 } }));
-    data.series.append(series(2, u"cpu1"_s, { { base, 30 }, { base + 10'000, 40 } }));
-    panel.setData(data);
-    QVERIFY(panel.legendTable() == nullptr);
-    QCoreApplication::processEvents(); // the legend is laid out on a posted event
-    QLegendMarker *cpu0Marker = nullptr;
-    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
-        if (m->label() == u"cpu.utilization cpu0"_s)
-            cpu0Marker = m;
-    QVERIFY(cpu0Marker);
-    Q_EMIT cpu0Marker->clicked();
-    QCOMPARE(panel.isolated(), QSet<SeriesKey> { data.series[0].info.key });
-    QVERIFY(panel.lineWidth(data.series[0].info.key) > 0);
-    QCOMPARE(panel.lineWidth(data.series[1].info.key), 0.0);
-    // The hidden line's name is greyed, the shown one keeps the chart's colour.
-    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
-        if (m->label() == u"cpu.utilization cpu1"_s)
-            QCOMPARE(m->labelBrush().color(), QColor(Qt::gray));
-    QVERIFY(cpu0Marker->labelBrush().color() != QColor(Qt::gray));
-    Q_EMIT cpu0Marker->clicked();
-    QVERIFY(panel.isolated().isEmpty());
-    QVERIFY(panel.lineWidth(data.series[1].info.key) > 0);
-}
-
 #include "tst_timeseriespanel.moc"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The bar above an untrusted dashboard: it lists what the file would do (plain text,
 // never markup), cuts a long list with a count, and "Trust and connect" hides it and
 // asks the window to trust; "Stay disconnected" only hides it.

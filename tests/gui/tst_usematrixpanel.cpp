@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The USE matrix panel on screen: cell fills by level in a grab() (a 95 % CPU cell is
 // red, a stale one half-greyed), the worst in range and since when, a click on a cell asks for a
 // chart of exactly that cell's series, through the factory and the dashboard grid, and the chart

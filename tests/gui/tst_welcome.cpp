@@ -1,4 +1,7 @@
-// The first-run screen (issue 21, "start well"): when the window starts on it, what it
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// The first-run screen: when the window starts on it, what it
 // offers (every shipped dashboard with fields for its variables), and that a choice on
 // it opens that dashboard with the values typed, collecting for real from this host.
 #include "appdashboards.h"

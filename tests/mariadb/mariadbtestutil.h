@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Helpers for the tests against tests/run-tests' private MariaDB
 // (tests/mariadb-server): where it is, statements run with the mariadb client as root
 // (the collector's own session is read-only), background sessions, and a collector.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A TCP forwarder on 127.0.0.1 in a thread of its own, to take a server away from a
 // collector and bring it back (the collector blocks in poll(2) on the test's thread):
 // stop() drops every connection and stops listening, start() listens on the same port.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The shipped "MariaDB / MySQL — USE" dashboard, exported headless by the real binary
 // against the test MariaDB (--var server=...), while a maintenance DELETE blocks a
 // writer and one table of a shard set is read hot: every panel with something to show

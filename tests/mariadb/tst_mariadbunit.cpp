@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The mariadb collector's logic without a server: URLs and options (a password in a
 // dashboard's URL is refused), ~/.my.cnf and the rule for where its password may go,
 // reset-safe status rates, the statement top (own statements left out, untrusted

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A MariaDB as it ships, performance_schema OFF, on a server of this test's own
 // (tests/mariadb-server with HEADROOM_MARIADB_PERFORMANCE_SCHEMA=OFF): the source status
 // says what is missing and how to get it, the server figures and the blocking tree carry

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Connection strings without their passwords (conninfo.h), as a saved dashboard writes
 // them: every keyword/value and URI spelling of a password is dropped, everything else
 // is kept as typed. Masking for messages is tested with the collector (tst_postgresunit).

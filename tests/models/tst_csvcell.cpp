@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // CSV cells as a spreadsheet would read them: text that starts like a formula (=, +, -,
 // @, tab, carriage return) is escaped with a leading quote and quoted, plain numbers stay
 // numbers, NaN and infinities are empty cells; and the same through the panel CSV and

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Directory listings are capped at DirectoryListing::MaxEntries, the first by name,
 // with the directory's real count kept for the warning: LocalFileSource on a temporary
 // tree (written in reverse order, so the cap must sort), and capListing(), which the

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Heatmap panel queries: histogram series and Prometheus-style le-bucket series become
 // one grid of events per second (merged series and groups add up), columns never
 // narrower than two polls and immune to poll phase jitter, the CSV export's own column

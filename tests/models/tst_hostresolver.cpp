@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The deadline-bounded resolver: numeric addresses without a lookup, localhost, a name
 // that does not exist (.invalid, RFC 6761), and a name server that does not answer in
 // time. The last is this test's own getaddrinfo, which the resolver's calls reach

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The "host" option of the host and nic collectors, read once by parseHostTransport:
 // which transport each value names, what a Local one reads under "root", and the
 // refusals, word for word (the collectors' create() tests check the same messages

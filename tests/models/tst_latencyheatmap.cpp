@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Latency heatmap bucketing: histograms land in power-of-two rows at the right rate per
 // second and in the right pixel column, Prometheus-style cumulative le buckets give the
 // same grid as the equivalent histograms, and jitter, holes and odd values do no harm.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Legends that name things: the template over labels (core/legendtemplate.h), default
 // names and figures per line (query/legendnames.h) through the real panel query, and
 // the table legend's model under QAbstractItemModelTester with a sort proxy.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Live ring buffers: histogram series keep their newest polls like value series do,
 // wrap at the same capacity, read inclusive time ranges oldest first, and never mix
 // with value series.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A session end to end with a real cache and an in-process collector: samples reach
 // the live buffers and the cache, the store stitches both, and after a restart the
 // history comes back from the cache alone with the same series ids.

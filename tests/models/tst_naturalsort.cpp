@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Natural order (core/naturalsort.h) with its two case rules: the USE matrix's rows
 // (case-sensitive) and the series tree (case-insensitive).
 #include "core/naturalsort.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The panel types end to end: every PanelType has a name that reads back, a descriptor
 // whose query gives its own payload, and the capabilities the code had before the types
 // became descriptors (which types show alerts, compare, CSV rows of their own).

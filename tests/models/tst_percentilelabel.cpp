@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Percentile names (core/percentilelabel.h): a histogram line's label and an alert
 // rule's reducer.
 #include "core/percentilelabel.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Percentile lines of histogram series: every point is within 1 % of the exact
 // percentile of the raw samples of the polls it covers (max exact), gaps split lines,
 // empty polls draw nothing, and a range stitched from the SQLite cache and the live

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The scheduler must keep every healthy collector on its rhythm while another hangs,
 // flag the hung one as stale, and still stop promptly.
 #include "engine/runtime/collectorscheduler.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The series tree (source → metric → series) and the picker chain over it: model
 // contracts while series appear, the flattened text, word filtering, selectors.
 #include "engine/runtime/seriesregistry.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Shard load bucketing (shardload.h), the shard panels' queries and CSV rows
 // (shardquery.h), and their options in dashboard files.
 #include "document/dashboardfile.h"

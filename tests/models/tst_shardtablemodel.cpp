@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The shard table model and its proxy chain (shardtablemodel.h, shardtableproxies.h),
 // every model under QAbstractItemModelTester (fatal): values, share and change, column
 // choice and order, sort (busiest first by default), the shard-name filter, top N, and

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Stacked areas: bands add up on shared timestamps, gaps add nothing, and the mean
 // reduction puts every series on the same column instants.
 #include "query/downsample.h"

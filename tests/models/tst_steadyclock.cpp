@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The clock of sample timestamps and rates: it follows CLOCK_BOOTTIME (which counts
 // suspend) and not CLOCK_MONOTONIC (which stops while the machine sleeps). On a machine
 // that has slept since boot the two differ and boot() below tells them apart; on one

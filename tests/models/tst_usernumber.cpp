@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Numbers typed into the editors (core/usernumber.h): the C way in every locale, the
 // user's way as well.
 #include "core/usernumber.h"

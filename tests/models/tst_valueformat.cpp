@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The one value formatter (core/valueformat.h) in each place's format: the USE matrix
 // and alert default, the shard table's columns, axis ticks, the heatmap's row bounds
 // and colour bar. The strings are the ones each place printed before it shared it.

@@ -1,6 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A fake PostgreSQL server for credential tests: it answers SSL and GSS encryption
 // requests with 'N', reads the startup message, asks for a cleartext password
-// (AuthenticationCleartextPassword) and records any password a client sends. That is
+// (AuthenticationCleartextPassword) or an md5 one (AuthenticationMD5Password with a salt
+// of its choosing) and records any answer a client sends: the password itself, or
+// "md5" + md5(md5(password + user) + salt), which a dictionary cracks offline. That is
 // all an attacker's server needs to do to collect a ~/.pgpass entry or PGPASSWORD.
 // Runs on its own thread (the tests poll collectors and wait for processes on theirs);
 // loopback only.
@@ -22,7 +27,15 @@ namespace Headroom::Test {
 class FakePgServer
 {
 public:
-    FakePgServer()
+    enum class Ask
+    {
+        Cleartext,
+        Md5
+    };
+    static constexpr char Md5Salt[] = { 's', 'a', 'l', 't' };
+
+    explicit FakePgServer(Ask ask = Ask::Cleartext)
+        : m_ask(ask)
     {
         m_listen = ::socket(AF_INET, SOCK_STREAM, 0);
         sockaddr_in address {};
@@ -114,7 +127,11 @@ private:
             return;
         ++m_startups;
         const char askCleartext[] = { 'R', 0, 0, 0, 8, 0, 0, 0, 3 };
-        if (::write(fd, askCleartext, sizeof askCleartext) != ssize_t(sizeof askCleartext))
+        const char askMd5[]
+            = { 'R', 0, 0, 0, 12, 0, 0, 0, 5, Md5Salt[0], Md5Salt[1], Md5Salt[2], Md5Salt[3] };
+        const bool md5 = m_ask == Ask::Md5;
+        const ssize_t askSize = md5 ? ssize_t(sizeof askMd5) : ssize_t(sizeof askCleartext);
+        if (::write(fd, md5 ? askMd5 : askCleartext, size_t(askSize)) != askSize)
             return;
         char type = 0;
         if (!readExactly(fd, &type, 1) || type != 'p' || !readExactly(fd, header, 4))
@@ -131,6 +148,7 @@ private:
         m_passwords.append(password);
     }
 
+    const Ask m_ask;
     int m_listen = -1;
     int m_port = 0;
     std::atomic<bool> m_stop { false };

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Helpers for the PostgreSQL tests: where tests/run-tests started the private server,
 // a blocking libpq connection for setting up work (fine in tests, never in the
 // collector), pg_ctl as the data directory's owner, and lookups into a SampleBatch.
@@ -48,6 +51,35 @@ inline QString conninfo(const QString &dbname = QStringLiteral("postgres"),
     return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4")
         .arg(env("HEADROOM_TEST_PGHOST"), env("HEADROOM_TEST_PGPORT"), dbname, user);
 }
+
+// The other servers of tests/pg-replication-servers, by name: "SMALL" (12 slots, 2 of
+// them reserved for superusers), "PRIMARY" and "STANDBY" (its streaming standby,
+// application_name standby1, slot standby1); HEADROOM_TEST_PG<name>* (15: _PG15<name>*).
+inline QString otherServerEnv(const char *name, const char *what)
+{
+    const QByteArray variable
+        = QByteArray("HEADROOM_TEST_PG") + QByteArray(name) + QByteArray(what);
+    return env(variable.constData());
+}
+
+inline bool otherServerAvailable(const char *name)
+{
+    return !otherServerEnv(name, "HOST").isEmpty() && !otherServerEnv(name, "PORT").isEmpty();
+}
+
+inline QString conninfoOf(const char *name, const QString &dbname = QStringLiteral("postgres"),
+                          const QString &user = QStringLiteral("postgres"))
+{
+    return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4")
+        .arg(otherServerEnv(name, "HOST"), otherServerEnv(name, "PORT"), dbname, user);
+}
+
+#define HEADROOM_REQUIRE_PG_SERVER(name)                                                           \
+    do {                                                                                           \
+        if (!Headroom::Test::otherServerAvailable(name))                                           \
+            QSKIP("no test PostgreSQL " name ": tests/run-tests (17) and ./dev test (15) start "   \
+                  "them with tests/pg-replication-servers");                                       \
+    } while (false)
 
 // A blocking session for the test's own statements.
 class TestConnection

@@ -1,4 +1,7 @@
-// Dashboard files are untrusted input. Each attack of issue 16 is opened as a dashboard
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// Dashboard files are untrusted input. Each attack below is opened as a dashboard
 // against the real test server (17, and 15 as the _pg15 variant) and must be
 // harmless: no row changed, no session left writable, no file written by the server,
 // no advisory lock, no statistics reset, no password sent, each refusal named in the
@@ -14,6 +17,7 @@
 #include "pgtestutil.h"
 #include "postgrescollector.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -74,6 +78,17 @@ QByteArray dashboardJson(const QJsonObject &options)
     return QJsonDocument(root).toJson();
 }
 
+// What a client that knows `password` answers an md5 request of FakePgServer.
+QByteArray md5Answer(const QByteArray &password, const QByteArray &user)
+{
+    const auto md5Hex = [](const QByteArray &data) {
+        return QCryptographicHash::hash(data, QCryptographicHash::Md5).toHex();
+    };
+    return "md5"
+        + md5Hex(md5Hex(password + user)
+                 + QByteArray(FakePgServer::Md5Salt, sizeof FakePgServer::Md5Salt));
+}
+
 struct Run
 {
     int exitCode = -1;
@@ -93,10 +108,14 @@ private Q_SLOTS:
     void refusedByTheServer_data();
     void refusedByTheServer();
     void passwordNeverSentByTheCollector();
+    void md5NeverAnsweredForAFile();
+    void fileTargetsOfTrustServersConnect_data();
+    void fileTargetsOfTrustServersConnect();
     void hostaddrNeverConnects();
     void headlessRefusesUntrusted();
     void headlessWithTrustStillHarmless();
     void headlessSendsNoPassword();
+    void headlessAnswersNoMd5();
     void guiWaitsForTrust();
     void statementSecretsNeverBecomeLabels();
     void cleanupTestCase();
@@ -308,6 +327,61 @@ void TestHostileDashboard::passwordNeverSentByTheCollector()
     QTRY_COMPARE(fake.passwords(), QList<QByteArray> { EnvPassword });
 }
 
+// A server a file names that asks for md5 gets no answer: the wildcard ~/.pgpass line
+// would have given it md5(md5(password + user) + salt) for its own salt.
+void TestHostileDashboard::md5NeverAnsweredForAFile()
+{
+    FakePgServer fake(FakePgServer::Ask::Md5);
+    QVERIFY(fake.port() > 0);
+    const QString target = u"host=127.0.0.1 port=%1 user=postgres dbname=x"_s.arg(fake.port());
+    CollectorConfig config;
+    config.sourceId = u"pg"_s;
+    config.options = sourceOptions({ { u"conninfo"_s, target } });
+    QString error;
+    auto fromFile = PostgresCollector::create(config, &error);
+    QVERIFY2(fromFile, qPrintable(error));
+    const PollResult refused = fromFile->poll(QDeadlineTimer(3000));
+    QVERIFY(fake.startups() >= 1);
+    QCOMPARE(fake.passwords(), QList<QByteArray>());
+    QVERIFY2(refused.error.contains(u"server requested a hashed password"_s)
+                 && refused.error.contains(u"--var"_s)
+                 && refused.error.contains(u"PGREQUIREAUTH"_s),
+             qPrintable(refused.error));
+
+    // The control: typed by the user, the same target gets an md5 answer (from
+    // PGPASSWORD), the one an attacker would crack.
+    config.userOptions = QStringList { u"conninfo"_s };
+    auto typed = PostgresCollector::create(config, &error);
+    QVERIFY2(typed, qPrintable(error));
+    typed->poll(QDeadlineTimer(3000));
+    QTRY_COMPARE(fake.passwords(), QList<QByteArray> { md5Answer(EnvPassword, "postgres") });
+}
+
+// Servers that ask for no password (trust, as the test server on its socket and on
+// 127.0.0.1) reveal nothing and still serve a file's targets.
+void TestHostileDashboard::fileTargetsOfTrustServersConnect_data()
+{
+    QTest::addColumn<QString>("host");
+    QTest::newRow("socket") << env("HEADROOM_TEST_PGHOST");
+    QTest::newRow("loopback") << u"127.0.0.1"_s;
+}
+
+void TestHostileDashboard::fileTargetsOfTrustServersConnect()
+{
+    QFETCH(QString, host);
+    const QString target = u"host=%1 port=%2 dbname=%3 user=postgres"_s.arg(
+        host, env("HEADROOM_TEST_PGPORT"), Database);
+    CollectorConfig config;
+    config.sourceId = u"pg"_s;
+    config.options = sourceOptions({ { u"conninfo"_s, target } });
+    QString error;
+    auto fromFile = PostgresCollector::create(config, &error);
+    QVERIFY2(fromFile, qPrintable(error));
+    const PollResult result = fromFile->poll(QDeadlineTimer(5000));
+    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+    QVERIFY(fromFile->connection().isConnected());
+}
+
 void TestHostileDashboard::hostaddrNeverConnects()
 {
     FakePgServer fake;
@@ -429,6 +503,26 @@ void TestHostileDashboard::headlessSendsNoPassword()
              qPrintable(trusted.output));
 }
 
+// Headless with --trust and a wildcard ~/.pgpass line: a server the file names that
+// asks for md5 is refused on every reconnect, and gets no answer.
+void TestHostileDashboard::headlessAnswersNoMd5()
+{
+    FakePgServer fake(FakePgServer::Ask::Md5);
+    const QString target = u"host=127.0.0.1 port=%1 user=postgres dbname=x"_s.arg(fake.port());
+    const QString file
+        = writeDashboard(u"md5thief.json"_s, sourceOptions({ { u"conninfo"_s, target } }));
+    const Run trusted
+        = runHeadroom({ u"--dashboard"_s, file, u"--no-cache"_s, u"--collect-for"_s, u"2"_s,
+                        u"--export-csv"_s, m_dir.filePath(u"md5thief.csv"_s), u"--trust"_s },
+                      childEnvironment());
+    QVERIFY(fake.startups() >= 1);
+    QCOMPARE(fake.passwords(), QList<QByteArray>());
+    QVERIFY2(trusted.output.contains(u"server requested a hashed password"_s),
+             qPrintable(trusted.output));
+    QVERIFY2(!trusted.output.contains(QString::fromUtf8(PgpassPassword)),
+             qPrintable(trusted.output));
+}
+
 void TestHostileDashboard::guiWaitsForTrust()
 {
     const QString display = qEnvironmentVariable("HEADROOM_TEST_DISPLAY");
@@ -476,17 +570,25 @@ void TestHostileDashboard::statementSecretsNeverBecomeLabels()
     const auto collector = makeCollector(options);
     QVERIFY(collector);
     QVERIFY(collector->poll(QDeadlineTimer(5000)).error.isEmpty());
-    for (int i = 0; i < 20; ++i)
+    for (int i = 0; i < 20; ++i) {
         PG_EXEC(setup, u"ALTER ROLE headroom_app PASSWORD 'hunter2-secret'"_s);
+        // A token in a comment, as tracing libraries and hurried people write them:
+        // pg_stat_statements keeps comments word for word.
+        PG_EXEC(setup, u"/* api_token=tok-7c1e */ SELECT max(id) FROM victim -- key=k3y-99"_s);
+    }
     const PollResult result = collector->poll(QDeadlineTimer(5000));
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
     bool sawAlter = false;
+    bool sawCommented = false;
     for (const SeriesValue &v : result.batch.values) {
         const QString query = v.info.key.labels.value(u"query"_s);
         QVERIFY2(!query.contains(u"hunter2"_s), qPrintable(query));
+        QVERIFY2(!query.contains(u"tok-7c1e"_s) && !query.contains(u"k3y-99"_s), qPrintable(query));
         sawAlter = sawAlter || query.contains(u"ALTER ROLE headroom_app PASSWORD"_s);
+        sawCommented = sawCommented || query == u"SELECT max(id) FROM victim"_s;
     }
     QVERIFY2(sawAlter, "the ALTER ROLE statement did not reach the top statements");
+    QVERIFY2(sawCommented, "the commented statement did not reach the top statements");
     setup.exec(u"DROP ROLE headroom_app"_s);
 }
 

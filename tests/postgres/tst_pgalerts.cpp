@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The alert engine end to end against a real PostgreSQL: the shipped USE pack's shard
 // rule fires within two collection intervals of one partition becoming hot, on that
 // partition only, and resolves after the load stops; the events are in the cache. The
@@ -146,7 +149,7 @@ private Q_SLOTS:
         PG_EXEC(setup, u"DROP TABLE alert_orders"_s);
     }
 
-    // Story 3's plan flip: the index a lookup uses is dropped; the pack's plan-change
+    // A plan flip: the index a lookup uses is dropped; the pack's plan-change
     // rule names that statement within two intervals.
     void planFlipNamesTheStatement()
     {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Who blocks whom: the tree built from pg_blocking_pids() rows (data-driven, no
 // server), the normalized statement text a root is named by, and a three-level chain
 // of real sessions: the collector names the root's pid, application and query.
@@ -134,6 +137,8 @@ void TestPgBlocking::normalize_data()
     QTest::newRow("names with digits stay")
         << u"SELECT t1.c2 FROM t1"_s << u"SELECT t1.c2 FROM t1"_s;
     QTest::newRow("cut inside a literal") << u"SELECT 'abc"_s << u"SELECT…"_s;
+    QTest::newRow("comments") << u"/* token=t0k */ SELECT a -- key=k3y\nFROM/**/t"_s
+                              << u"SELECT a FROM t"_s;
     QTest::newRow("long") << u"SELECT "_s + QString(300, u'x')
                           << u"SELECT "_s + QString(192, u'x') + u"…"_s;
 }

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A dashboard's own queries against the real test server: numeric columns become
 // series labelled by the text columns; a write is refused by the server and the user is
 // told why; a set_config() in a query does not outlive the poll; one failing query does

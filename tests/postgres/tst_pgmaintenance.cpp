@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Maintenance visibility. Without a server: the series of a known state (every command
 // counted from 0, progress clamped, the phase labelled, the horizon holders). Against the
 // test server: a throttled VACUUM of a 60,000-row table shows as running with its

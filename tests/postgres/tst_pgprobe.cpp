@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The latency probe against the real test server: every run lands in the histogram,
 // latencies match what the server was asked to spend, and a probe that would overrun
 // the poll stops at the deadline with a lower bound and a warning.

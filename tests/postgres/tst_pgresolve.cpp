@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // libpq would look host names up inside PQconnectPoll, blind to the poll's deadline;
 // PgConnection resolves them itself within the deadline and passes hostaddr. Proved
 // with the tests' own getaddrinfo (slowgetaddrinfo.h): here names under .slow.test

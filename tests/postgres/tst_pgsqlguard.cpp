@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What SQL from a dashboard file may run, without a server: the lexer sees names the
 // way PostgreSQL does (nested comments, every string and quoting form), every function
 // on the refused list is refused however it is spelled, and only queries pass. The
@@ -361,6 +364,17 @@ void TestPgSqlGuard::statementTexts_data()
         << u"ALTER ROLE app PASSWORD 'sec"_s << u"ALTER ROLE app PASSWORD ***"_s;
     QTest::newRow("set password_encryption")
         << u"SET password_encryption = 'md5'"_s << u"SET password_encryption = '***'"_s;
+    // People put tokens in comments; a comment reads as one space.
+    QTest::newRow("block comment")
+        << u"/* api_key=sk-live-123 */ SELECT * FROM t WHERE a = 'open' /* x */"_s
+        << u" SELECT * FROM t WHERE a = 'open' "_s;
+    QTest::newRow("nested comment between tokens")
+        << u"SELECT/* a /* token=t0k */ b */1"_s << u"SELECT 1"_s;
+    QTest::newRow("line comment") << u"SELECT 1 -- token=t0k\nFROM t"_s << u"SELECT 1 FROM t"_s;
+    QTest::newRow("comment marks inside literals stay")
+        << u"SELECT '/* not a comment */', \"--x\" FROM t"_s
+        << u"SELECT '/* not a comment */', \"--x\" FROM t"_s;
+    QTest::newRow("unclosed comment") << u"SELECT 1 /* token=t0k"_s << u"SELECT 1 ***"_s;
 }
 
 void TestPgSqlGuard::statementTexts()

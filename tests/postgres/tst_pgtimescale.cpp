@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // TimescaleDB awareness (pgtimescale.h, and hypertables as shard sets in pgtables.h).
 // Without a server: the hypertable and job series from synthetic rows, and a job's
 // counters reset. Against the test server with TimescaleDB preloaded (tests/run-tests'
@@ -421,7 +424,7 @@ void TestPgTimescale::failingJob()
 
 void TestPgTimescale::monitoringRoleSuffices()
 {
-    // pg_monitor, as the README asks, and nothing else: the same hypertable series, no
+    // pg_monitor, as docs/postgresql.md asks, and nothing else: the same hypertable series, no
     // warning.
     HEADROOM_REQUIRE_PG();
     QVERIFY(m_ready);

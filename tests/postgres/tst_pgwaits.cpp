@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Waits finer than the poll. Without a server: pg_wait_sampling's profile as deltas (a
 // reset gives nothing), and the series of a known set of samples. Against the test
 // server, with each method it offers (pg_wait_sampling where 17 has it preloaded; the

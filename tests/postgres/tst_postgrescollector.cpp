@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The postgres collector against the real server tests/run-tests starts: rates for known
 // work, pg_stat_reset() mid-run, wait events from a blocked UPDATE, a role without
 // pg_monitor, and libpq's defaults from the PG* environment.
@@ -318,10 +321,10 @@ void TestPostgresCollector::viewPermissionDenied()
     QThread::msleep(500); // the wait sampler's session has tried by then
     PollResult second = pollOk(*collector);
     QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
-    // Every part that reads pg_stat_activity says so: the sampler, who blocks whom,
-    // the maintenance progress (joined to it) and the wait sampler's session, each with
-    // the server's reason.
-    QCOMPARE(second.warnings.size(), 4);
+    // Every part that reads pg_stat_activity says so: the sampler, who blocks whom, the
+    // connection slots, the maintenance progress (joined to it) and the wait sampler's
+    // session, each with the server's reason.
+    QCOMPARE(second.warnings.size(), 5);
     QVERIFY2(second.warnings.at(0).startsWith(
                  "pg_stat_activity: permission denied; grant pg_monitor"_L1),
              qPrintable(second.warnings.at(0)));
@@ -329,13 +332,17 @@ void TestPostgresCollector::viewPermissionDenied()
                  "pg_blocking_pids: permission denied; grant pg_monitor"_L1),
              qPrintable(second.warnings.at(1)));
     QVERIFY2(second.warnings.at(2).startsWith(
-                 "pg_stat_progress_*: permission denied; grant pg_monitor (ERROR: permission "
-                 "denied for view pg_stat_activity)"_L1),
+                 "connections: permission denied; grant pg_monitor (ERROR: permission denied "
+                 "for view pg_stat_activity)"_L1),
              qPrintable(second.warnings.at(2)));
     QVERIFY2(second.warnings.at(3).startsWith(
+                 "pg_stat_progress_*: permission denied; grant pg_monitor (ERROR: permission "
+                 "denied for view pg_stat_activity)"_L1),
+             qPrintable(second.warnings.at(3)));
+    QVERIFY2(second.warnings.at(4).startsWith(
                  "wait sampling (pg_stat_activity, 10 a second): ERROR: permission denied for "
                  "view pg_stat_activity"_L1),
-             qPrintable(second.warnings.at(3)));
+             qPrintable(second.warnings.at(4)));
     // The other parts carry on.
     QCOMPARE(value(second.batch, u"pg.up"_s), 1.0);
     QVERIFY(

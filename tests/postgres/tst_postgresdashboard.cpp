@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The shipped "PostgreSQL — USE" dashboard, exported headless against the test server
 // found through PGHOST/PGPORT alone (the dashboard's pg variable is empty: libpq
 // defaults), while a lock wait, statements and a skewed load on a partitioned table
@@ -147,7 +150,11 @@ void TestPostgresDashboard::exportHasEveryPanel()
     for (const char *id :
          { "transactions", "sessions", "waits", "rows-per-block", "tuples", "blocks", "ages",
            "errors", "latency-probe", "latency-statements", "statements-time", "statements-calls",
-           "shard-load", "shard-sets", "latency-probe-heatmap", "latency-statements-heatmap" })
+           "shard-load", "shard-sets", "latency-probe-heatmap", "latency-statements-heatmap",
+           // Connections, WAL, I/O and sizes: what a lone server without standbys fills.
+           "connections", "connections-refused", "connections-applications", "connections-users",
+           "wal-rate", "wal-forced", "buffers-written", "io-by-backend", "db-size",
+           "statements-temp" })
         QVERIFY2(panels.contains(QString::fromLatin1(id)), id);
     QVERIFY(sawLockWait);
     // The probe's APDEX, a point per poll with runs in it: a local SELECT 1 is well

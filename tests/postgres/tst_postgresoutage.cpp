@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The postgres collector never blocks past its poll deadline: a server that accepts but
 // never answers, and the real server stopped and started mid-run (gap, backoff, recovery).
 #include "pgtestutil.h"

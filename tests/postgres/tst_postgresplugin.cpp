@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The built postgres plugin loads through CollectorRegistry with its metadata, validates
 // its options without printing passwords, and polls the test server.
 #include "collector/collectorregistry.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The postgres collector's logic that needs no server: conninfo redaction, option
 // validation, reset-safe pg_stat_database rates and pg_stat_activity aggregation.
 #include "core/conninfo.h"

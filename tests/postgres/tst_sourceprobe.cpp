@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The Sources dialog's "Test connection" (engine/sourceprobe.h) against the test
 // PostgreSQL: the real plugin, made as the session makes it, says what it would collect;
 // a dead port, a mistyped option and a missing plugin say why not, in the file's words.

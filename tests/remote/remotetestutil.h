@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Real servers for the remote-host tests, on loopback: an OpenSSH sshd with its own host
 // key that accepts one client key, and prometheus-node-exporter. Both run from Debian's
 // packages (openssh-server, prometheus-node-exporter); a test fails, not skips, when

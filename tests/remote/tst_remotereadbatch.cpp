@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The SSH transport's pure parts: ssh:// values, and one poll's read script, run here
 // by the local /bin/sh (the same POSIX sh, cat and ls a server runs) and parsed back,
 // batch after batch in one long-running shell as on a server, then parsed from
@@ -28,6 +31,8 @@ private Q_SLOTS:
     void reasonsInBand();
     void damagedAnswer_data();
     void damagedAnswer();
+    void processesCountsFilesystems();
+    void damagedCountsFilesystems();
 
 private:
     static QByteArray runLocally(const QByteArray &script);
@@ -205,8 +210,9 @@ void TestRemoteReadBatch::oneShellManyBatches()
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
         file.write(QByteArray::number(round));
         file.close();
-        const RemoteReadBatch batch { { file.fileName(), dir.filePath(u"gone"_s) },
-                                      { dir.path() } };
+        const RemoteReadBatch batch {
+            { file.fileName(), dir.filePath(u"gone"_s) }, { dir.path() }, {}, {}
+        };
         const QByteArray boundary = newBatchBoundary();
         sh.write(remoteReadScript(batch, boundary));
         QByteArray output;
@@ -229,7 +235,7 @@ void TestRemoteReadBatch::oneShellManyBatches()
 void TestRemoteReadBatch::reasonsInBand()
 {
     // The tools' own words before each E line: GNU, BusyBox, dash, and a missing tool.
-    const RemoteReadBatch batch { { u"/a"_s, u"/b"_s, u"/sys/c"_s, u"/e"_s }, { u"/d"_s } };
+    const RemoteReadBatch batch { { u"/a"_s, u"/b"_s, u"/sys/c"_s, u"/e"_s }, { u"/d"_s }, {}, {} };
     const QByteArray B = "\nBOUNDARY";
     const QByteArray answer = B + " F /a\ncat: can't open '/a': Permission denied\n" + B + " E /a\n"
         + B + " F /b\n2" + B + " F /sys/c\n/bin/sh: 1: cannot open /sys/c: No such file" + B
@@ -281,7 +287,7 @@ void TestRemoteReadBatch::damagedAnswer()
     QFETCH(bool, complete);
     QFETCH(QString, aError);
     QFETCH(QString, bError);
-    const RemoteReadBatch batch { { u"/a"_s, u"/b"_s }, {} };
+    const RemoteReadBatch batch { { u"/a"_s, u"/b"_s }, {}, {}, {} };
     const RemoteReadReply reply = parseRemoteReadOutput(batch, answer, "BOUNDARY");
     QCOMPARE(reply.complete, complete);
     QCOMPARE(reply.files.errors.value(u"/a"_s), aError);
@@ -292,6 +298,96 @@ void TestRemoteReadBatch::damagedAnswer()
         QCOMPARE(reply.files.contents.value(u"/b"_s), QByteArray("2"));
     QVERIFY(!reply.files.contents.contains(u"/etc/shadow"_s));
     QCOMPARE(reply.files.contents.size() + reply.files.errors.size(), 2);
+}
+
+// A process's files (stat and statm by the shell's read, io, status and cgroup line by
+// line), entry counts and filesystem figures, run here by /bin/sh and compared with
+// LocalFileSource reading the same.
+void TestRemoteReadBatch::processesCountsFilesystems()
+{
+    QProcess sleeper;
+    sleeper.start(u"sleep"_s, { u"30"_s });
+    QVERIFY(sleeper.waitForStarted());
+    const QString proc = u"/proc/%1/"_s.arg(sleeper.processId());
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(u"three"_s) && QDir(dir.path()).mkpath(u"none"_s));
+    for (const QString &name : { u"a"_s, u"b"_s, u".hidden"_s }) {
+        QFile file(dir.filePath(u"three/"_s + name));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+    }
+    RemoteReadBatch batch;
+    for (const QString &file : { u"stat"_s, u"statm"_s, u"io"_s, u"status"_s, u"cgroup"_s })
+        batch.files << proc + file;
+    batch.files << u"/proc/999999999/io"_s;
+    batch.entryCounts << dir.filePath(u"three"_s) << dir.filePath(u"none"_s)
+                      << dir.filePath(u"nowhere"_s) << proc + u"fd"_s;
+    batch.filesystems << u"/"_s << dir.path() << dir.filePath(u"nowhere"_s);
+    const QByteArray boundary = newBatchBoundary();
+    const RemoteReadReply reply
+        = parseRemoteReadOutput(batch, runLocally(remoteReadScript(batch, boundary)), boundary);
+    QVERIFY(reply.complete);
+
+    LocalFileSource local;
+    const FileReadResult want
+        = local.read(FileReadRequest { batch.files, batch.entryCounts, batch.filesystems },
+                     QDeadlineTimer(5000));
+    for (const QString &file : { u"stat"_s, u"statm"_s, u"io"_s, u"status"_s, u"cgroup"_s }) {
+        const QString path = proc + file;
+        QVERIFY2(reply.files.contents.contains(path),
+                 qPrintable(path + u": "_s + reply.files.errors.value(path)));
+        if (file != "status"_L1 && file != "io"_L1) // status and io move while it sleeps
+            QCOMPARE(reply.files.contents.value(path), want.contents.value(path));
+    }
+    QVERIFY(reply.files.contents.value(proc + u"io"_s).contains("write_bytes: "));
+    QVERIFY(reply.files.contents.value(proc + u"status"_s).contains("\nUid:\t"));
+    QVERIFY(reply.files.errors.value(u"/proc/999999999/io"_s).contains("No such file"_L1));
+    // The glob leaves dot files out; /proc/PID/fd has none.
+    QCOMPARE(reply.files.entryCounts.value(dir.filePath(u"three"_s)), 2);
+    QCOMPARE(reply.files.entryCounts.value(dir.filePath(u"none"_s)), 0);
+    QCOMPARE(reply.files.entryCountErrors.value(dir.filePath(u"nowhere"_s)),
+             u"No such file or directory"_s);
+    QCOMPARE(reply.files.entryCounts.value(proc + u"fd"_s), want.entryCounts.value(proc + u"fd"_s));
+    QVERIFY(reply.files.entryCounts.value(proc + u"fd"_s) >= 3);
+    for (const QString &mount : { u"/"_s, dir.path() }) {
+        QVERIFY2(reply.files.filesystems.contains(mount),
+                 qPrintable(reply.files.filesystemErrors.value(mount)));
+        const FilesystemFigures got = reply.files.filesystems.value(mount);
+        const FilesystemFigures here = want.filesystems.value(mount);
+        QCOMPARE(got.sizeBytes, here.sizeBytes);
+        QCOMPARE(got.inodes, here.inodes);
+        QVERIFY(got.sizeBytes > 0 && got.availableBytes <= got.freeBytes);
+    }
+    QVERIFY(
+        reply.files.filesystemErrors.value(dir.filePath(u"nowhere"_s)).contains("No such file"_L1));
+    sleeper.kill();
+    sleeper.waitForFinished();
+}
+
+void TestRemoteReadBatch::damagedCountsFilesystems()
+{
+    const RemoteReadBatch batch {
+        {}, {}, { u"/c1"_s, u"/c2"_s, u"/c3"_s }, { u"/s1"_s, u"/s2"_s, u"/s3"_s, u"/s4"_s }
+    };
+    const QByteArray B = "\nBOUNDARY";
+    const QByteArray answer = B + " C /c1\n7\n" + B + " C /c2\nlots\n" + B + " C /c3\n"
+        + "count: /c3: Permission denied\n" + B + " E /c3\n" + B
+        + " S /s1\n4096 100 50 40 1000 900\n" + B + " S /s2\n4096 100\n" + B
+        + " S /s3\nstat: cannot read file system information for '/s3': No such file or "
+          "directory\n"
+        + B + " E /s3\n" + B + " S /s4\n4096 18446744073709551615 1 1 1 1\n" + B + " END\n";
+    const RemoteReadReply reply = parseRemoteReadOutput(batch, answer, "BOUNDARY");
+    QVERIFY(reply.complete);
+    QCOMPARE(reply.files.entryCounts.value(u"/c1"_s), 7);
+    QCOMPARE(reply.files.entryCountErrors.value(u"/c2"_s), u"not a count in the server's answer"_s);
+    QCOMPARE(reply.files.entryCountErrors.value(u"/c3"_s), u"Permission denied"_s);
+    QCOMPARE(reply.files.filesystems.value(u"/s1"_s),
+             (FilesystemFigures { 409600, 204800, 163840, 1000, 900 }));
+    QCOMPARE(reply.files.filesystemErrors.value(u"/s2"_s), u"stat -f answered 4096 100"_s);
+    QCOMPARE(reply.files.filesystemErrors.value(u"/s3"_s), u"No such file or directory"_s);
+    // Bytes that overflow 64 bits are refused, not wrapped.
+    QVERIFY(reply.files.filesystemErrors.value(u"/s4"_s).startsWith("stat -f answered"_L1));
+    QCOMPARE(reply.files.entryCounts.size() + reply.files.entryCountErrors.size(), 3);
+    QCOMPARE(reply.files.filesystems.size() + reply.files.filesystemErrors.size(), 4);
 }
 
 QTEST_GUILESS_MAIN(TestRemoteReadBatch)

@@ -1,4 +1,7 @@
-// Issue 21's check of Dashboard ▸ Sources…: a PostgreSQL server (the test server) and an
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// Dashboard ▸ Sources… against real servers: a PostgreSQL server (the test server) and an
 // ssh:// host (a real sshd on loopback) added through the dialog's forms, driven as a
 // user types, give the very collectors the equivalent JSON gives (same plugin, same
 // options after substitution, same interval and timeout), and both collect: the same

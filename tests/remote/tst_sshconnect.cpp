@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Connecting an SSH session without a server: values libssh refuses (ssh_options_set)
 // are reported with the option and libssh's reason instead of being dropped, the name
 // lookup and TCP connect end at the poll's deadline, with a message naming what failed,

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The SSH transport against a real OpenSSH sshd on loopback (its own host key, key
 // authentication only): the host and nic collectors over ssh:// give the same series
 // as this machine's local collectors, one round trip per poll on one shared session;
@@ -135,11 +138,12 @@ void TestSshTransport::onePollOneRoundTrip()
     const auto connection = SshConnection::shared(*parseSshTarget(m_server->url(), &error));
     const int acceptedBefore = int(m_server->log().count("Accepted publickey"));
 
-    // The first poll of each lists its directory on its own: one more round trip.
+    // The first poll of each lists its directories on its own: one more round trip each
+    // (the host's /sys/block and /proc, the nic's /sys/class/net).
     QVERIFY(host->poll(QDeadlineTimer(PollMs)).error.isEmpty());
     QVERIFY(nic->poll(QDeadlineTimer(PollMs)).error.isEmpty());
     const SshConnection::Stats first = connection->stats();
-    QCOMPARE(first.exchanges, 4);
+    QCOMPARE(first.exchanges, 5);
     // The server is this machine: the last PID handed out (/proc/loadavg) tells how many
     // processes the polls started there, for the record.
     const auto lastPid = [] {
@@ -160,7 +164,7 @@ void TestSshTransport::onePollOneRoundTrip()
     }
     // For the record (not a target): a host poll over ssh on loopback.
     qInfo("host polls over ssh on loopback: %lld, %lld, %lld ms; about %lld new PIDs on the "
-          "server per host + nic poll (its cat and ls processes)",
+          "server per host + nic poll (its cat, ls and stat -f processes)",
           hostPollMs.at(0), hostPollMs.at(1), hostPollMs.at(2), (lastPid() - pidBefore) / 3);
     const SshConnection::Stats after = connection->stats();
     qInfo("6 polls of host and nic: %d exchanges, %d session(s), %d shell(s)",
@@ -179,9 +183,22 @@ void TestSshTransport::hostFiguresMatchLocal()
     const auto local = createCollector(u"host"_s, {});
     const auto [r, l] = pollSideBySide(*remote, *local, 3);
     QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-    // The same series (names and labels: CPUs, disks, PSI kinds) ...
-    QCOMPARE(seriesKeys(r), seriesKeys(l));
+    // The same series (names and labels: CPUs, disks, PSI kinds, filesystems) but the
+    // top processes, which two reads rank apart (the remote shell is one of them) ...
+    const auto withoutProcesses = [](QSet<QString> keys) {
+        keys.removeIf([](const QString &key) { return key.startsWith("host.process."_L1); });
+        return keys;
+    };
+    QCOMPARE(withoutProcesses(seriesKeys(r)), withoutProcesses(seriesKeys(l)));
     QVERIFY(seriesKeys(r).size() > 20);
+    QVERIFY(!seriesKeys(r, u"host.fs.used"_s).isEmpty());
+    // ... which the remote /proc gives too, with their pid, command and user.
+    const QSet<QString> processes = seriesKeys(r, u"host.process.rss"_s);
+    QVERIFY2(!processes.isEmpty(), qPrintable(r.warnings.join(u'\n')));
+    for (const QString &key : processes)
+        QVERIFY2(key.contains(u"pid="_s) && key.contains(u"comm="_s) && key.contains(u"user="_s),
+                 qPrintable(key));
+    QCOMPARE(seriesValue(r, u"host.process.count"_s) > 0, true);
     // ... and, read milliseconds apart, the same or nearly the same figures.
     QCOMPARE(seriesValue(r, u"host.cpu.count"_s), seriesValue(l, u"host.cpu.count"_s));
     QCOMPARE(seriesValue(r, u"host.mem.total"_s), seriesValue(l, u"host.mem.total"_s));

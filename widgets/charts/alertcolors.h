@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The colours of alert severities, shared by chart marks, the alert list and editors.
 #pragma once
 

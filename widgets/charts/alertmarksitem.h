@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Alerts on a time panel, painted by one item in the chart's scene, behind the lines:
 // a band in the severity's colour (translucent) over every span an alert on one of the
 // panel's own series was firing, and a small triangle on the top edge at every firing

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Where axes put their ticks and what the labels say, shared by every panel that
 // paints its own axes: time ticks on whole steps of local time (10:05, not 10:04:37),
 // value ticks on 1-2-5 steps, labels short enough for a narrow margin (12k, 1.5M).

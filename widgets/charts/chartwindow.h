@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A non-modal window with one time chart, e.g. the series behind a USE matrix cell.
 // The owner keeps it current: on every refresh it queries chart() for the window's
 // range and passes the result to setData() (or calls refreshNow()).

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The colours of a latency heatmap: a perceptual palette (inferno, reversed, so that on
 // a light window the count reads as ink: pale = a few events, dark = many) and the
 // mapping of a cell's events per second onto it, linear or logarithmic.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The lines of a time panel, painted straight from their points by one item in the
 // chart's scene. QLineSeries rebuilds a stroked outline of every line on every update
 // (hundreds of ms for 20 lines of a day at 1 s); this item maps the points to pixel

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Dense time-series lines to pixels without a general-purpose stroker. A line whose x
 // never goes back passes each pixel column once, so the pixels it covers there are one
 // contiguous span of rows: the rasterizer collects that span per column from the

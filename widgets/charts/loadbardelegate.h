@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Draws a load % cell as a bar as wide as the load (100 % fills the cell; more, in
 // capacity mode, too), red-ish above the overloaded threshold, with the number on top.
 // The value comes from ShardTableModel::ValueRole.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A finding's onset on a time panel: a dashed vertical line over the plot at the
 // instant, with a small "onset HH:MM:SS" label at its top, painted above the lines so
 // the moment reads the same on every panel. Hidden when no onset is set or the instant

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The axes of a time panel, painted by one item in the chart's scene: grid lines on
 // whole time and value steps, tick labels, the unit. QtCharts' own axes lay their
 // labels out again as rich text on every range change, which was most of what a live

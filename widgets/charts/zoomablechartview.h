@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A QChartView that turns a horizontal drag into a time range (drag to zoom) and
 // leaves the zoom decision to the owner, so every panel can follow the same range.
 // It also reports the instant under the mouse and draws a crosshair at an instant

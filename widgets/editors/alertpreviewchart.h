@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The rule editor's preview: the watched series over the visible range, the threshold
 // (dashed) and recovery threshold (dotted), and the spans the rule would have been
 // firing, shaded in its severity's colour. Painted directly: a few series of a range.

@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "editors/alertruleeditor.h"
 
 #include "core/usernumber.h"
 #include "document/dashboard.h"
 #include "editors/alertpreviewchart.h"
+#include "literaltext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -46,8 +50,8 @@ AlertRuleEditor::AlertRuleEditor(const AlertRule &rule, const SeriesRegistry &re
     , m_rule(rule)
     , m_enabled(new QCheckBox(tr("Enabled"), this))
     , m_hint(new QPlainTextEdit(rule.hint, this))
-    , m_message(new QLabel(this))
-    , m_previewText(new QLabel(this))
+    , m_message(plainTextLabel({}, this)) // problems quote the rule's text
+    , m_previewText(plainTextLabel({}, this)) // alert messages carry label values
     , m_chart(new AlertPreviewChart(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
     , m_debounce(new QTimer(this))

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Edits one alert rule. Every field is checked as the user types: OK stays disabled,
 // with the field and the reason shown, while the rule is invalid. A preview replays
 // the rule over the visible range's stored data (in the pool, a moment after the last

@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "editors/alertrulesdialog.h"
 
 #include "document/alertrulejson.h"
 #include "document/dashboard.h"
 #include "editors/alertruleeditor.h"
+#include "literaltext.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
@@ -53,6 +57,7 @@ AlertRulesDialog::AlertRulesDialog(const QString &pack, const QList<AlertRule> &
         { tr("Rule"), tr("Series"), tr("Condition"), tr("Severity"), tr("From") });
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    showItemToolTipsLiterally(m_table); // rules of a dashboard file
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Alerts ▸ Edit Rules…: every rule in force on the dashboard (its pack's and its own)
 // with where it comes from; add, edit, duplicate, remove, and reset a changed pack rule.
 // The result is the dashboard's own rules: new ones, changed pack rules (same id) and

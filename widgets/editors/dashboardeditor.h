@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Edits the panels of a dashboard: their list, position and size on the 12-column
 // grid, and (through PanelEditor) their contents. Works on a copy; the caller takes
 // dashboard() when the dialog is accepted. Layout rules live in dashboardedit.h.

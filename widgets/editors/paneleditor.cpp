@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "editors/paneleditor.h"
 
 #include "core/legendtemplate.h"
@@ -6,6 +9,7 @@
 #include "document/dashboardlimits.h"
 #include "document/panels/paneltyperules.h"
 #include "editors/seriespicker.h"
+#include "literaltext.h"
 #include "query/panels/paneldescriptor.h"
 
 #include <QCheckBox>
@@ -69,7 +73,7 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     , m_seriesList(new QListWidget(this))
     , m_remove(new QPushButton(tr("Remove"), this))
     , m_picker(new SeriesPicker(registry, this))
-    , m_message(new QLabel(this))
+    , m_message(plainTextLabel({}, this)) // problems quote the file's text
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(panel.title.isEmpty() ? tr("Panel") : tr("Panel — %1").arg(panel.title));
@@ -120,6 +124,7 @@ PanelEditor::PanelEditor(const DashboardPanel &panel, const SeriesRegistry &regi
     if (!panel.querySource.isEmpty())
         m_querySource->addItem(panel.querySource, panel.querySource);
     m_seriesList->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    showItemToolTipsLiterally(m_seriesList); // selectors name label values
     m_message->setWordWrap(true);
     QPalette warningPalette = m_message->palette();
     warningPalette.setColor(QPalette::WindowText, QColor(0xb0, 0x20, 0x20));

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Edits one dashboard panel: type, title, unit, Y scale, thresholds, and what it reads:
 // its series (picked from the known series with SeriesPicker) or a PromQL query and the
 // engine (promql source) it is asked of. Checks as the user types: OK stays disabled,

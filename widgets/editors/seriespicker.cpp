@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "editors/seriespicker.h"
 
 #include "itemmodels/seriespickermodel.h"
 #include "itemmodels/seriestreemodel.h"
+#include "literaltext.h"
 
 #include <QKeyEvent>
 #include <QLabel>
@@ -32,6 +36,7 @@ SeriesPicker::SeriesPicker(const SeriesRegistry &registry, QWidget *parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setUniformItemSizes(true);
     m_view->setTextElideMode(Qt::ElideMiddle); // statement texts can be long
+    showItemToolTipsLiterally(m_view); // label values, statement texts
     m_count->setObjectName(u"seriesCount"_s);
 
     auto *layout = new QVBoxLayout(this);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A searchable list of every known series: type words of the source, metric or
 // labels ("cpu all"), pick one or more rows, double click or Enter to choose them.
 // A source row stands for all its metrics, a metric row for all its label sets.

@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "editors/sourceeditor.h"
 
 #include "core/conninfo.h"
 #include "document/dashboardlimits.h"
+#include "literaltext.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -101,7 +105,7 @@ SourceEditor::SourceEditor(const DashboardSource &source, const QStringList &oth
         form->addRow(new QLabel(tr("This plugin's options are edited in the dashboard file.")));
     }
 
-    m_problem = new QLabel;
+    m_problem = plainTextLabel(); // problems quote what was typed or read
     m_problem->setObjectName(u"problem"_s);
     m_problem->setStyleSheet(u"color: #b00020"_s);
     m_result = new QLabel;

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // One dashboard source as a form for its kind: a host (local, ssh:// or a node_exporter
 // URL), network interfaces, a PostgreSQL server (host, port, database, user, SSL mode,
 // written into its connection string; never a password), a Prometheus exporter. The

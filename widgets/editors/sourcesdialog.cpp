@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "editors/sourcesdialog.h"
 
 #include "core/conninfo.h"
 #include "document/dashboardedit.h"
+#include "literaltext.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
@@ -46,6 +50,7 @@ SourcesDialog::SourcesDialog(const Dashboard &dashboard, StatusOf status,
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(TargetColumn, QHeaderView::Stretch);
     m_table->verticalHeader()->hide();
+    showItemToolTipsLiterally(m_table); // targets of a dashboard file, sources' status
     connect(m_table, &QTableWidget::cellDoubleClicked, this,
             [this](int row, int) { editSource(row); });
 
@@ -193,11 +198,12 @@ QString SourcesDialog::problem() const
 void SourcesDialog::accept()
 {
     if (const QString why = problem(); !why.isEmpty()) {
-        QMessageBox::warning(this, tr("Sources not applied"),
-                             tr("The dashboard would not open again with these sources:\n%1\n\n"
-                                "Remove or change what still reads a removed source "
-                                "(Dashboard ▸ Edit Panels…), or keep the source.")
-                                 .arg(why));
+        QMessageBox::warning(
+            this, tr("Sources not applied"),
+            literalAutoText(tr("The dashboard would not open again with these sources:\n%1\n\n"
+                               "Remove or change what still reads a removed source "
+                               "(Dashboard ▸ Edit Panels…), or keep the source.")
+                                .arg(why)));
         return;
     }
     QDialog::accept();

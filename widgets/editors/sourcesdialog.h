@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Dashboard ▸ Sources…: the dashboard's sources with what they point at and their
 // status; add a host, network interfaces, a PostgreSQL server or a Prometheus exporter,
 // edit or remove one (SourceEditor). A renamed source takes its panels, derived series

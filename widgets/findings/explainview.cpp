@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "findings/explainview.h"
 
 #include "core/duration.h"
 #include "itemmodels/findingsmodel.h"
+#include "literaltext.h"
 
 #include <QDateTime>
 #include <QHeaderView>
@@ -34,6 +38,7 @@ ExplainView::ExplainView(ChangeRankModel *model, QWidget *parent)
                           "ranked by how much it changed against the 4× longer time before."));
     m_tree->setModel(model);
     m_tree->setUniformRowHeights(true);
+    showItemToolTipsLiterally(m_tree); // source and metric names
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(ChangeRankModel::NameColumn, QHeaderView::Stretch);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // "What changed" for a window: the ranking of every series by how differently it
 // behaved in the window than in the 4x longer baseline before it (Kolmogorov-Smirnov
 // D), grouped by resource, under a line that names the window.

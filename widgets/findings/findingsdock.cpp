@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "findings/findingsdock.h"
 
 #include "findings/explainview.h"
 #include "findings/sparklinedelegate.h"
 #include "itemmodels/findingsmodel.h"
+#include "literaltext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -36,7 +40,7 @@ FindingsDock::FindingsDock(const SeriesRegistry *registry, QWidget *parent)
     layout->setContentsMargins(2, 2, 2, 2);
 
     auto *bar = new QHBoxLayout;
-    m_status = new QLabel(tr("No analysis yet"), content);
+    m_status = plainTextLabel(tr("No analysis yet"), content);
     m_compareButton = new QPushButton(tr("Compare before/after"), content);
     m_compareButton->setToolTip(tr("Overlay the time before the onset on every time panel"));
     m_clearButton = new QPushButton(tr("Clear"), content);
@@ -57,6 +61,7 @@ FindingsDock::FindingsDock(const SeriesRegistry *registry, QWidget *parent)
     m_list->setItemDelegate(new SparklineDelegate(m_list));
     m_list->setContextMenuPolicy(Qt::CustomContextMenu);
     m_list->header()->setStretchLastSection(true);
+    showItemToolTipsLiterally(m_list); // summaries name resources, statements, sessions
     m_list->viewport()->installEventFilter(this); // a click on empty space clears
     m_tabs->addTab(m_list, tr("Findings"));
     m_explain = new ExplainView(m_changes, m_tabs);

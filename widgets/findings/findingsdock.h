@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The Findings dock: which resource is the bottleneck, and since when. A ranked list
 // of the analysis' findings over the range shown (refreshed live every few seconds
 // while the window follows the data; each row has its onset time and a sparkline of

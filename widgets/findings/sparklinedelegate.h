@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Paints a finding's row pieces in the Findings dock: the Trend column as a sparkline
 // of the signal's bin values over the analysed range (FindingsModel::SparklineRole),
 // and the Score column on a chip in the score's level colour (critical, warning,

@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "panels/alertlistpanel.h"
 
 #include "charts/alertcolors.h"
 #include "itemmodels/alerteventmodel.h"
+#include "literaltext.h"
 #include "panels/panelfactory.h"
 
 #include <QComboBox>
@@ -58,7 +62,7 @@ AlertListPanel::AlertListPanel(const DashboardPanel &config, QWidget *parent)
     , m_severityFilter(new QComboBox(this))
     , m_acknowledge(new QPushButton(tr("Acknowledge"), this))
     , m_view(new QTableView(this))
-    , m_summary(new QLabel(this))
+    , m_summary(plainTextLabel({}, this))
 {
     m_filter->setSourceModel(m_model);
     auto *tint = new SeverityTintModel(this);
@@ -95,6 +99,7 @@ AlertListPanel::AlertListPanel(const DashboardPanel &config, QWidget *parent)
     connect(m_severityFilter, &QComboBox::currentIndexChanged, this, &AlertListPanel::applyFilters);
 
     m_view->setModel(tint);
+    showItemToolTipsLiterally(m_view); // alert messages carry label values
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);

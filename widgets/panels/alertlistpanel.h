@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The alert list panel ("type": "alerts"): the dashboard's alert events in the range,
 // newest first, filtered by state and severity, each row tinted by severity, the
 // message's "what to check" hint as its tooltip. "Acknowledge" marks the selected

@@ -1,6 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "panels/blockingtreepanel.h"
 
 #include "itemmodels/blockingtreemodel.h"
+#include "literaltext.h"
 #include "panels/panelfactory.h"
 
 #include <QHeaderView>
@@ -23,6 +27,7 @@ BlockingTreePanel::BlockingTreePanel(const DashboardPanel &config, QWidget *pare
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideRight);
+    showItemToolTipsLiterally(m_view); // statements, application names, clients
     // The query takes the room left; the other columns fit their contents.
     m_view->header()->setStretchLastSection(true);
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);

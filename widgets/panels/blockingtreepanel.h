@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The blocking tree panel ("type": "blockingtree"): who blocks whom at the newest poll
 // of the range (query/locks/blockingtreequery.h), each root blocker a top-level row
 // with the sessions waiting on it below it, every row expanded; the query in full as

@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "panels/heatmappanel.h"
 
 #include "charts/axisticks.h"
 #include "core/valueformat.h"
+#include "literaltext.h"
 #include "panels/panelfactory.h"
 
 #include <QDateTime>
@@ -180,11 +184,7 @@ bool HeatmapPanel::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
         const auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = hoverText(help->pos());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+        showLiteralToolTip(help->globalPos(), hoverText(help->pos()), this);
         return true;
     }
     return PanelWidget::event(event);
@@ -333,7 +333,7 @@ void HeatmapPanel::mouseMoveEvent(QMouseEvent *event)
     if (inside)
         Q_EMIT crosshairMoved(msAt(pos.x()));
     if (QToolTip::isVisible()) // follow the mouse from cell to cell
-        QToolTip::showText(event->globalPosition().toPoint(), hoverText(pos), this);
+        showLiteralToolTip(event->globalPosition().toPoint(), hoverText(pos), this);
     event->accept();
 }
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A latency heatmap panel: time across, power-of-two latency rows up (the fastest at the
 // bottom), each cell coloured by events per second (see heatmapquery.h for the data,
 // heatmapcolors.h for the colours). The cells are one QImage, a pixel per cell, drawn

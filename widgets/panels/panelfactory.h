@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Creates the widget that draws a panel of its type. Each type's widgets/panels/<type>panel.cpp
 // defines createPanelWidgetOf<PanelType::X>(); the dispatch is generated from the list of
 // types (document/paneltypelist.h), so a listed type without a widget fails to link.

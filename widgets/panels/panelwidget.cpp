@@ -1,4 +1,9 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "panels/panelwidget.h"
+
+#include "literaltext.h"
 
 #include <QLabel>
 #include <QVBoxLayout>
@@ -22,7 +27,7 @@ void PanelWidget::setData(const PanelData &panelData)
 
 QLabel *PanelWidget::newTitleLabel()
 {
-    auto *title = new QLabel(m_config.title, this);
+    QLabel *title = plainTextLabel(m_config.title, this); // a dashboard file's text
     QFont bold = title->font();
     bold.setBold(true);
     title->setFont(bold);
@@ -31,9 +36,8 @@ QLabel *PanelWidget::newTitleLabel()
 
 QLabel *PanelWidget::newMessageLabel()
 {
-    auto *message = new QLabel(this);
+    QLabel *message = plainTextLabel({}, this); // an engine's words are untrusted text
     message->setObjectName(u"panelMessage"_s);
-    message->setTextFormat(Qt::PlainText); // an engine's words are untrusted text
     message->setWordWrap(true);
     message->setStyleSheet(u"color: gray;"_s);
     message->setVisible(false);
@@ -42,7 +46,7 @@ QLabel *PanelWidget::newMessageLabel()
 
 QLabel *PanelWidget::newEmptyLabel(const QString &text)
 {
-    auto *empty = new QLabel(text, this);
+    QLabel *empty = plainTextLabel(text, this);
     empty->setStyleSheet(u"color: gray;"_s);
     empty->setAlignment(Qt::AlignCenter);
     return empty;
@@ -59,7 +63,7 @@ QVBoxLayout *PanelWidget::newPanelLayout()
 void PanelWidget::showMessage(QLabel *label) const
 {
     label->setText(m_data.message);
-    label->setToolTip(m_data.warnings.join(u'\n'));
+    setLiteralToolTip(label, m_data.warnings.join(u'\n'));
     label->setVisible(!m_data.message.isEmpty());
 }
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The base of every panel type on the dashboard grid: holds the panel's config and
 // its latest data, and carries the signals that link panels together (time range,
 // crosshair, highlighted series, "open a chart of these series").
@@ -39,7 +42,13 @@ public:
         Q_UNUSED(evidence)
     }
 
+    // The height the panel's content needs, for a panel that is as tall as its content
+    // (a USE matrix: its rows) rather than its grid rows; -1: the grid's height.
+    virtual int fittedHeight() const { return -1; }
+
 Q_SIGNALS:
+    // fittedHeight() changed (rows came or went): the grid lays its rows out again.
+    void fittedHeightChanged();
     // The user dragged over a time range (drag to zoom; every panel follows).
     void rangeSelected(qint64 fromMs, qint64 toMs);
     // The user selected a time window to explain (Shift+drag on a time panel): what

@@ -1,6 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "panels/shardhistogrampanel.h"
 
 #include "core/valueformat.h"
+#include "literaltext.h"
 #include "panels/panelfactory.h"
 #include "query/shards/shardload.h"
 
@@ -377,11 +381,7 @@ void ShardHistogramPanel::mouseMoveEvent(QMouseEvent *event)
         m_hoverMs = hover;
         Q_EMIT crosshairMoved(hover);
     }
-    const QString text = hoverText(pos);
-    if (text.isEmpty())
-        QToolTip::hideText();
-    else
-        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    showLiteralToolTip(event->globalPosition().toPoint(), hoverText(pos), this); // shard names
     PanelWidget::mouseMoveEvent(event);
 }
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The shard load histogram: on the left, how many shards are in each 10 % load bucket
 // now (one bar per bucket, the count above it, buckets that can hold overloaded shards
 // red-ish); on the right the same counts over time as one image (x = time, y = bucket,

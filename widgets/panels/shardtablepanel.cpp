@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "panels/shardtablepanel.h"
 
 #include "charts/loadbardelegate.h"
 #include "itemmodels/shardtablemodel.h"
+#include "literaltext.h"
 #include "panels/panelfactory.h"
 #include "query/shards/shardquery.h"
 
@@ -48,7 +52,7 @@ ShardTablePanel::ShardTablePanel(const DashboardPanel &config, QWidget *parent)
     , m_filter(new QLineEdit(this))
     , m_view(new QTableView(this))
     , m_delegate(new LoadBarDelegate(this))
-    , m_empty(new QLabel(tr("No shards in this range"), m_view))
+    , m_empty(plainTextLabel(tr("No shards in this range"), m_view))
 {
     m_chain.columns->setColumns(configuredColumns(config));
     m_chain.top->setTop(config.options.value("top"_L1).toInt(DefaultShardTableTop));
@@ -70,6 +74,7 @@ ShardTablePanel::ShardTablePanel(const DashboardPanel &config, QWidget *parent)
     m_view->horizontalHeader()->setDefaultSectionSize(80);
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideMiddle); // shard names differ at their ends
+    showItemToolTipsLiterally(m_view); // table and partition names
     // The sort proxy's order shows as the header's indicator; clicking sorts the chain.
     m_view->horizontalHeader()->setSortIndicator(m_chain.columns->viewColumn(ShardLoadColumn),
                                                  Qt::DescendingOrder);

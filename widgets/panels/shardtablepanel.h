@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The top-shards table: one row per shard, busiest first, the first `top` rows
 // (options top, columns, overloadedPercent; see shardquery.h), load drawn as a bar,
 // a filter on the shard name. Picking a row asks every panel to highlight that

@@ -1,6 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "panels/statpanel.h"
 
+#include "core/shortnames.h"
 #include "core/valueformat.h"
+#include "literaltext.h"
 #include "panels/panelfactory.h"
 #include "query/panels/statpayload.h"
 
@@ -14,6 +19,8 @@ namespace Headroom {
 using namespace Qt::StringLiterals;
 
 namespace {
+// A tile's name wraps; beyond this it loses its middle.
+constexpr int MaxTileNameChars = 60;
 
 // Warning amber and critical red, as the USE matrix fills its cells, but dark enough to
 // read as text on the panel's background.
@@ -54,14 +61,13 @@ StatPanel::Tile StatPanel::newTile()
     tile.frame = new QWidget(m_tiles);
     auto *tileLayout = new QVBoxLayout(tile.frame);
     tileLayout->setContentsMargins(2, 2, 2, 2);
-    tile.figure = new QLabel(tile.frame);
+    tile.figure = plainTextLabel({}, tile.frame); // a unit may come from a target
     QFont large = tile.figure->font();
     large.setPointSizeF(large.pointSizeF() * 2.2);
     large.setBold(true);
     tile.figure->setFont(large);
     tile.figure->setAlignment(Qt::AlignCenter);
-    tile.name = new QLabel(tile.frame);
-    tile.name->setTextFormat(Qt::PlainText); // labels come from targets: untrusted
+    tile.name = plainTextLabel({}, tile.frame); // labels come from targets: untrusted
     tile.name->setAlignment(Qt::AlignCenter);
     tile.name->setWordWrap(true);
     tileLayout->addWidget(tile.figure, 1);
@@ -87,6 +93,14 @@ void StatPanel::showData()
         m_shown.append(newTile());
     // A near-square grid, wider than tall.
     const int columns = std::max(1, int(std::ceil(std::sqrt(double(figures.size())))));
+    // Tiles side by side tell their series apart by what their names do not share
+    // (the panel's title says the rest); the whole name is each tile's tooltip.
+    QStringList names;
+    for (const StatFigure *figure : std::as_const(figures)) {
+        const PanelSeriesData &line = m_data.series.at(figure->series);
+        names.append(line.name.isEmpty() ? seriesDisplayName(line.info) : line.name);
+    }
+    const QStringList shown = distinctShortNames(names, MaxTileNameChars);
     for (int i = 0; i < figures.size(); ++i) {
         const StatFigure &figure = *figures.at(i);
         const PanelSeriesData &line = m_data.series.at(figure.series);
@@ -97,9 +111,8 @@ void StatPanel::showData()
             tile.figure->setStyleSheet(levelStyle(level));
             tile.level = level;
         }
-        const QString name = line.name.isEmpty() ? seriesDisplayName(line.info) : line.name;
-        tile.name->setText(name);
-        tile.name->setToolTip(name);
+        tile.name->setText(shown.at(i));
+        setLiteralToolTip(tile.name, names.at(i));
         if (regrid)
             m_grid->addWidget(tile.frame, i / columns, i % columns);
     }

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The stat panel ("type": "stat"): one tile per series with its figure over the range
 // in large type (query/panels/statpayload.h), the series' name under it, coloured by
 // the panel's thresholds (orange at warning, red at critical).

@@ -1,6 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "panels/tablepanel.h"
 
 #include "itemmodels/promqltablemodel.h"
+#include "literaltext.h"
 #include "panels/panelfactory.h"
 
 #include <QHeaderView>
@@ -36,6 +40,7 @@ TablePanel::TablePanel(const DashboardPanel &config, QWidget *parent)
     m_view->setWordWrap(false);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    showItemToolTipsLiterally(m_view); // an engine's labels
 
     QVBoxLayout *layout = newPanelLayout();
     layout->addWidget(m_title);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The table panel ("type": "table"): an engine's instant query as rows (labels, then
 // the value; query/promql/promqltable.h), in the engine's answer's order (by value, as
 // the options say) until the user sorts by a column header. The engine's message, when

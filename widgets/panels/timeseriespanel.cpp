@@ -1,7 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "panels/timeseriespanel.h"
 
 #include "charts/alertmarksitem.h"
 #include "charts/axisticks.h"
+#include "charts/charttext.h"
+#include "charts/legendfit.h"
 #include "charts/lineplotitem.h"
 #include "charts/onsetmarkitem.h"
 #include "charts/timeaxesitem.h"
@@ -9,6 +14,7 @@
 #include "core/valueformat.h"
 #include "document/panels/timeseriesoptions.h"
 #include "itemmodels/legendtablemodel.h"
+#include "literaltext.h"
 #include "panels/panelfactory.h"
 #include "query/stacking.h"
 
@@ -18,6 +24,7 @@
 #include <QDateTimeAxis>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -76,6 +83,9 @@ public:
     }
 };
 
+// Marks a legend marker whose hover shows the whole name.
+constexpr const char *HoverConnected = "headroomHoverConnected";
+
 // A statement's whole text under its short legend name ("" for other series).
 QString fullStatement(const Labels &labels)
 {
@@ -92,12 +102,14 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
     , m_axisX(new QDateTimeAxis)
     , m_axisY(makeYAxis(config.yScale))
 {
-    m_chart->setTitle(config.title);
+    m_chart->setTitle(literalChartText(chartText(config.title))); // a dashboard file's title
     m_chart->setAnimationOptions(QChart::NoAnimation);
     // On top: the chart's margins (below) hold our time labels under the plot, and
     // they would lie under a bottom legend.
     m_chart->legend()->setAlignment(Qt::AlignTop);
-    m_chart->legend()->setShowToolTips(true);
+    // Names are fitted to the legend's width (fitLegend), and each entry shows its whole
+    // name on hover itself: Qt Charts' tooltip would repeat the short one.
+    m_chart->legend()->setShowToolTips(false);
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
     m_axisX->setVisible(false);
@@ -150,6 +162,7 @@ TimeSeriesPanel::TimeSeriesPanel(const DashboardPanel &config, QWidget *parent)
         m_legendTable->setWordWrap(false);
         // A long name keeps both ends ("SELECT … #12345"); hovering shows all of it.
         m_legendTable->setTextElideMode(Qt::ElideMiddle);
+        showItemToolTipsLiterally(m_legendTable);
         connect(m_legendTable, &QTableView::clicked, this, [this](const QModelIndex &index) {
             toggleIsolated(index.data(LegendTableModel::KeyRole).value<SeriesKey>());
         });
@@ -205,9 +218,9 @@ QLineSeries *TimeSeriesPanel::legendEntry(const SeriesKey &line, const QString &
         connectMarkers(entry, line);
     }
     // Setting an unchanged name or pen still relayouts the legend (text layout is most
-    // of a live refresh's cost), so only changes are passed on.
-    if (entry->name() != name)
-        entry->setName(name);
+    // of a live refresh's cost), so only changes are passed on. The name shown is
+    // fitLegend()'s.
+    m_names.insert(line, name);
     if (entry->pen() != pen)
         entry->setPen(pen);
     return entry;
@@ -273,11 +286,13 @@ void TimeSeriesPanel::showData()
         }
         m_chart->removeSeries(it.value());
         delete it.value();
+        m_names.remove(it.key());
         it = m_legend.erase(it);
     }
     const auto areas = m_areas.keys();
     for (const SeriesKey &key : areas) {
         if (!present.contains(key)) {
+            m_names.remove(key);
             QAreaSeries *area = m_areas.take(key);
             m_chart->removeSeries(area);
             delete area;
@@ -297,6 +312,81 @@ void TimeSeriesPanel::showData()
     }
     if (m_legendModel)
         m_legendModel->setRows(m_legendRows);
+    fitLegend();
+}
+
+QList<std::pair<QAbstractSeries *, QString>> TimeSeriesPanel::legendSeries() const
+{
+    QHash<const QAbstractSeries *, QString> names;
+    for (auto it = m_legend.cbegin(); it != m_legend.cend(); ++it)
+        names.insert(it.value(), m_names.value(it.key()));
+    for (auto it = m_areas.cbegin(); it != m_areas.cend(); ++it)
+        names.insert(it.value(), m_names.value(it.key()));
+    // In the legend's order.
+    QList<std::pair<QAbstractSeries *, QString>> entries;
+    const auto series = m_chart->series();
+    for (QAbstractSeries *s : series) {
+        if (const auto it = names.constFind(s); it != names.cend())
+            entries.append({ s, *it });
+    }
+    return entries;
+}
+
+QString TimeSeriesPanel::legendFullName(const QLegendMarker *marker) const
+{
+    // QLegendMarker::series() only reads, but is not declared const.
+    const QAbstractSeries *markerSeries = const_cast<QLegendMarker *>(marker)->series();
+    for (const auto &[series, name] : legendSeries()) {
+        if (series == markerSeries)
+            return name;
+    }
+    return {};
+}
+
+void TimeSeriesPanel::fitLegend()
+{
+    QLegend *legend = m_chart->legend();
+    if (!legend->isVisible() && m_legendTable)
+        return; // the table legend shows every name whole
+    const QList<std::pair<QAbstractSeries *, QString>> entries = legendSeries();
+    // The legend lies within the chart's margins, which hold our axis labels.
+    const int width
+        = m_view->contentsRect().width() - m_chart->margins().left() - m_chart->margins().right();
+    // Fitting measures every name several times: only when a name or the width changed.
+    if (entries == m_fittedFor && width == m_fittedWidth)
+        return;
+    m_fittedFor = entries;
+    m_fittedWidth = width;
+    QStringList names;
+    for (const auto &entry : entries)
+        names.append(entry.second);
+    const LegendFit fit = fitLegendNames(names, legend->font(), width);
+    if (legend->alignment() != fit.alignment)
+        legend->setAlignment(fit.alignment);
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        QAbstractSeries *series = entries.at(i).first;
+        // The legend reads names as HTML: they are label values of targets.
+        if (const QString shown = literalChartText(fit.names.at(i)); series->name() != shown)
+            series->setName(shown);
+        const auto markers = legend->markers(series);
+        for (QLegendMarker *marker : markers) {
+            // Once per marker: a property of its own, as Qt Charts makes and deletes them.
+            if (!marker->property(HoverConnected).toBool()) {
+                marker->setProperty(HoverConnected, true);
+                // The whole name on hover: the legend shows a short one.
+                connect(marker, &QLegendMarker::hovered, this, [this, marker](bool over) {
+                    showLiteralToolTip(QCursor::pos(), over ? legendFullName(marker) : QString(),
+                                       m_view);
+                });
+            }
+        }
+    }
+}
+
+void TimeSeriesPanel::resizeEvent(QResizeEvent *event)
+{
+    PanelWidget::resizeEvent(event);
+    fitLegend();
 }
 
 bool TimeSeriesPanel::stacked() const
@@ -309,7 +399,8 @@ QString TimeSeriesPanel::lineName(const PanelSeriesData &series) const
     QString name = series.name.isEmpty() ? seriesDisplayName(series.info) : series.name;
     if (m_mixedUnits && !series.info.unit.isEmpty())
         name += u" ("_s + series.info.unit + u')';
-    return name;
+    // The legend, its table and the hover: labels may be hundreds of KB (charttext.h).
+    return chartText(name);
 }
 
 void TimeSeriesPanel::drawLines(const QList<PanelSeriesData> &series, qint64 compareOffsetMs,
@@ -392,7 +483,7 @@ void TimeSeriesPanel::drawStacked(QSet<SeriesKey> *present)
         const QColor color = paletteColor(int(i));
         m_colors.insert(info.key, color);
         const QString name = lineName(m_data.series.at(i));
-        area->setName(name);
+        m_names.insert(info.key, name); // shown by fitLegend()
         m_legendRows.append({ info.key, name, info.unit, color.rgba(), m_data.series.at(i).stats,
                               !hiddenByIsolation(info.key) });
         area->setColor(color);
@@ -544,8 +635,9 @@ void TimeSeriesPanel::updateAxes()
         updateLogAxis(lo, hi, any);
     else
         updateLinearAxis(lo, hi, any);
-    if (m_axisY->titleText() != axisUnit())
-        m_axisY->setTitleText(axisUnit());
+    if (const QString title = literalChartText(chartText(axisUnit()));
+        m_axisY->titleText() != title)
+        m_axisY->setTitleText(title);
     m_axes->setUnit(axisUnit());
     // Room for the labels; a change of margins lays the chart out again, so only
     // when the labels need it (a new order of magnitude, a unit).
@@ -560,7 +652,7 @@ void TimeSeriesPanel::updateAxes()
     else
         m_emptyLabel->setText(any || !anyFinite ? tr("No data in this range")
                                                 : tr("No values above zero to draw on a log axis"));
-    m_emptyLabel->setToolTip(m_data.warnings.join(u'\n'));
+    setLiteralToolTip(m_emptyLabel, m_data.warnings.join(u'\n'));
     m_emptyLabel->setVisible(!any || !m_data.message.isEmpty());
     m_emptyLabel->setMaximumWidth(std::max(100, m_view->width() - 20));
     m_emptyLabel->setWordWrap(!m_data.message.isEmpty());
@@ -658,18 +750,14 @@ QString TimeSeriesPanel::hoverText(const QPointF &chartPosition) const
     ValueFormat format;
     format.digits = ValueFormat::Digits::Significant;
     format.precision = 4;
-    const QString text = u"%1\n%2\n%3"_s.arg(m_legend.value(nearest->key)->name(), time,
+    const QString text = u"%1\n%2\n%3"_s.arg(m_names.value(nearest->key), time,
                                              formatValue(value.y(), unit, format));
     return text + fullStatement(key.labels);
 }
 
 void TimeSeriesPanel::showHover(const QPointF &chartPosition, bool inside)
 {
-    const QString text = inside ? hoverText(chartPosition) : QString();
-    if (text.isEmpty())
-        QToolTip::hideText();
-    else
-        QToolTip::showText(QCursor::pos(), text);
+    showLiteralToolTip(QCursor::pos(), inside ? hoverText(chartPosition) : QString());
 }
 
 } // namespace Headroom
@@ -694,7 +782,7 @@ void TimeSeriesPanel::showAreaHover(const SeriesKey &key, const QPointF &point, 
         const size_t at = std::min(size_t(it - band.upper.begin()), band.upper.size() - 1);
         const double value = band.upper[at].value - band.lower[at].value;
         const QDateTime when = QDateTime::fromMSecsSinceEpoch(band.upper[at].tsMs);
-        QToolTip::showText(
+        showLiteralToolTip(
             QCursor::pos(),
             u"%1\n%2\n%3 %4"_s
                     .arg(lineName(m_data.series.at(i)), when.toString(u"yyyy-MM-dd HH:mm:ss"_s))

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A time-series panel: one line per matched series (per percentile for histogram
 // series) over the shared time range, units on the Y axis (linear or log), a legend,
 // hover values, drag to zoom, gaps where data is missing. Option "stacked" draws the
@@ -25,6 +28,7 @@ class QAreaSeries;
 class QChart;
 class QDateTimeAxis;
 class QLabel;
+class QLegendMarker;
 class QLineSeries;
 class QSortFilterProxyModel;
 class QTableView;
@@ -76,6 +80,9 @@ public:
     const QSet<SeriesKey> &isolated() const { return m_isolated; }
     // The table legend (legendDisplay "table"), nullptr with the list legend.
     QTableView *legendTable() const { return m_legendTable; }
+    // The whole name of a list legend entry, which it shows on hover (the entry shows
+    // a short one when the legend has no room for it; legendfit.h).
+    QString legendFullName(const QLegendMarker *marker) const;
     LegendTableModel *legendModel() const { return m_legendModel; }
 
     // Pen widths of a line, and of a highlighted one (dense lines paint a pixel narrower).
@@ -89,6 +96,7 @@ public:
 
 protected:
     void showData() override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QLineSeries *legendEntry(const SeriesKey &line, const QString &name, const QPen &pen);
@@ -107,6 +115,10 @@ private:
     void updateLinearAxis(double lo, double hi, bool any);
     void updateLogAxis(double lo, double hi, bool any);
     void showHover(const QPointF &chartPosition, bool inside);
+    // The legend's series with their whole names, in the legend's order.
+    QList<std::pair<QAbstractSeries *, QString>> legendSeries() const;
+    // Names the list legend's entries so that they fit its width and differ.
+    void fitLegend();
 
     QChart *m_chart;
     ZoomableChartView *m_view;
@@ -124,6 +136,7 @@ private:
     // without points (the plot item draws them), except threshold lines, which are
     // two points each and drawn by the chart.
     QHash<SeriesKey, QLineSeries *> m_legend;
+    QHash<SeriesKey, QString> m_names; // each legend entry's name as text (the legend's is HTML)
     QHash<SeriesKey, QAreaSeries *> m_areas; // stacked mode: one band per series
     QHash<SeriesKey, QColor> m_colors; // base colour of each drawn line or band
     std::vector<StackedBand> m_bands;
@@ -134,6 +147,9 @@ private:
     QSortFilterProxyModel *m_legendSort = nullptr;
     QList<LegendTableModel::Row> m_legendRows; // filled as lines are drawn
     QSet<SeriesKey> m_evidence; // a focused finding's series (emphasised over the highlight)
+    // The legend's series and whole names it was last fitted for.
+    QList<std::pair<QAbstractSeries *, QString>> m_fittedFor;
+    int m_fittedWidth = -1; // and the width
 };
 
 } // namespace Headroom

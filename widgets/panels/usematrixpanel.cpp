@@ -1,6 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "panels/usematrixpanel.h"
 
 #include "itemmodels/usematrixmodel.h"
+#include "literaltext.h"
 #include "panels/panelfactory.h"
 
 #include <QHeaderView>
@@ -44,9 +48,9 @@ UseMatrixPanel::UseMatrixPanel(const DashboardPanel &config, QWidget *parent)
     : PanelWidget(config, parent)
     , m_model(new UseMatrixModel(this))
     , m_view(new QTableView(this))
-    , m_title(new QLabel(config.title, this))
+    , m_title(plainTextLabel(config.title, this)) // a dashboard file's text
     , m_emptyLabel(new QLabel(this))
-    , m_message(new QLabel(this))
+    , m_message(plainTextLabel({}, this)) // an engine's words are untrusted text
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
@@ -59,7 +63,6 @@ UseMatrixPanel::UseMatrixPanel(const DashboardPanel &config, QWidget *parent)
     layout->addWidget(m_title);
 
     m_message->setObjectName(u"panelMessage"_s);
-    m_message->setTextFormat(Qt::PlainText); // an engine's words are untrusted text
     m_message->setWordWrap(true);
     m_message->setStyleSheet(u"color: gray;"_s);
     m_message->setVisible(false);
@@ -71,18 +74,25 @@ UseMatrixPanel::UseMatrixPanel(const DashboardPanel &config, QWidget *parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setCornerButtonEnabled(false);
     m_view->setMouseTracking(true); // tooltips per cell
+    showItemToolTipsLiterally(m_view); // resource and source names
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
-    layout->addWidget(m_view, 1);
+    // As tall as its rows (fitToRows): the panel grows with them instead of scrolling.
+    m_view->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_view->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    layout->addWidget(m_view);
 
     m_emptyLabel->setAlignment(Qt::AlignCenter);
     m_emptyLabel->setWordWrap(true);
     m_emptyLabel->setText(u"No utilization, saturation or errors series yet"_s);
-    layout->addWidget(m_emptyLabel, 1);
+    layout->addWidget(m_emptyLabel);
+    layout->addStretch(1); // a grid row taller than the rows leaves its space below
     m_view->setVisible(false);
 
     connect(m_view, &QTableView::clicked, this, &UseMatrixPanel::cellClicked);
+    fitToRows();
 }
 
 QColor UseMatrixPanel::levelColor(UseLevel level)
@@ -121,8 +131,30 @@ void UseMatrixPanel::showData()
     m_emptyLabel->setVisible(empty);
     // A fleet matrix's engine error shows above the cells the earlier queries gave.
     m_message->setText(m_data.message);
-    m_message->setToolTip(m_data.warnings.join(u'\n'));
+    setLiteralToolTip(m_message, m_data.warnings.join(u'\n'));
     m_message->setVisible(!m_data.message.isEmpty());
+    fitToRows();
+}
+
+void UseMatrixPanel::fitToRows()
+{
+    const int rows = m_model->rowCount();
+    const int viewHeight = m_view->horizontalHeader()->sizeHint().height()
+        + rows * m_view->verticalHeader()->defaultSectionSize() + 2 * m_view->frameWidth();
+    m_view->setFixedHeight(viewHeight);
+    // What the grid gives the panel at least: its layout's minimum, now that the
+    // table's height and what shows are set.
+    layout()->invalidate();
+    const int height = minimumSizeHint().height();
+    if (height != m_fittedHeight) {
+        m_fittedHeight = height;
+        Q_EMIT fittedHeightChanged();
+    }
+}
+
+int UseMatrixPanel::fittedHeight() const
+{
+    return m_fittedHeight;
 }
 
 void UseMatrixPanel::cellClicked(const QModelIndex &index)

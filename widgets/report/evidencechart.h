@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A finding's evidence as pictures for the incident report: its evidence series drawn
 // by the dashboard's own time panel (TimeSeriesPanel) over a window around the onset,
 // with a vertical onset marker. Rendered offscreen; needs a QApplication.

@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "report/incidenthtml.h"
 
 #include "core/csvcell.h"
 #include "core/valueformat.h"
+#include "literaltext.h"
 #include "query/analysis/findingsreport.h"
 
 #include <QBuffer>
@@ -13,9 +17,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// Every text of the report goes through here: most of it comes from targets.
 QString esc(const QString &text)
 {
-    return text.toHtmlEscaped();
+    return literalHtml(text);
 }
 
 // A section heading; every one but the first starts a page when printed (PDF).
@@ -200,6 +205,9 @@ QString incidentReportHtml(const IncidentReportData &data,
     out += tables(u"statements"_s, u"Top statements"_s, data.statements,
                   u"The dashboard has no panel of statements (pg_stat_statements), or none "
                   "recorded a statement in the range."_s);
+    out += tables(u"processes"_s, u"Top processes"_s, data.processes,
+                  u"The dashboard has no panel of the host's top processes, or none recorded a "
+                  "process in the range."_s);
     out += tables(u"shards"_s, u"Top shards"_s, data.shards,
                   u"The dashboard has no top shards table."_s);
     return out + u"</body></html>\n"_s;

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The incident report as HTML: one document, its sections in order (what was watched,
 // findings with their evidence charts, the alert timeline, the USE matrix, top
 // statements, top shards). Every text that comes from data (statement texts, labels,

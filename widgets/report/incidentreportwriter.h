@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Writes the incident report to a file: HTML (one self-contained file, charts as data:
 // URIs) or PDF (QPdfWriter over a QTextDocument of the same HTML, A4, a page per
 // section), by the file's suffix (incidentReportFormat). Renders the evidence charts

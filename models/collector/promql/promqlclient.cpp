@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "collector/promql/promqlclient.h"
 
 #include "collector/promql/promqlcredentials.h"
@@ -73,6 +76,10 @@ std::optional<QUrl> promqlBaseUrl(const QString &text, QString *error)
     if (!url.userInfo().isEmpty()) {
         *error = u"\"url\" holds user info: credentials for an engine come from the user's "
                  "settings, never from a dashboard"_s;
+        return std::nullopt;
+    }
+    if (const auto refused = promqlPathRefusal(url)) {
+        *error = u"\"url\": "_s + *refused;
         return std::nullopt;
     }
     return url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment);

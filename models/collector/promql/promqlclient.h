@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Calls of a Prometheus-compatible engine's HTTP query API (Prometheus, VictoriaMetrics,
 // Thanos, Mimir, Cortex) on the calling thread, through httpGet: every call bounded by
 // its deadline, the answer by MaxBody, and read by parsePromqlResponse. The user's

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "collector/promql/promqlcredentials.h"
 
 #include <QFile>
@@ -5,12 +8,51 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
+#include <QStringList>
 
 namespace Headroom {
 
 using namespace Qt::StringLiterals;
 
 namespace {
+// A URL's path as a server may read it: percent-decoding undone as often as it changes
+// something (a proxy that decodes once more must not find a dot segment either), and
+// a backslash read as a slash.
+QString decodedPath(const QUrl &url)
+{
+    QString path = url.path(QUrl::FullyDecoded);
+    for (int round = 0; round < 8 && path.contains(u'%'); ++round) {
+        const QString again = QUrl::fromPercentEncoding(path.toUtf8());
+        if (again == path)
+            break;
+        path = again;
+    }
+    return path.replace(u'\\', u'/');
+}
+
+// The path with dot segments resolved (RFC 3986, 5.2.4), as the engine will see it.
+QString normalizedPath(const QUrl &url)
+{
+    QStringList out;
+    const QStringList segments = decodedPath(url).split(u'/');
+    for (qsizetype i = 0; i < segments.size(); ++i) {
+        const QString &segment = segments.at(i);
+        const bool last = i + 1 == segments.size();
+        if (segment == u"."_s) {
+            if (last)
+                out.append(QString());
+        } else if (segment == u".."_s) {
+            if (out.size() > 1)
+                out.removeLast();
+            if (last)
+                out.append(QString());
+        } else {
+            out.append(segment);
+        }
+    }
+    return out.join(u'/');
+}
+
 bool applies(const QUrl &entry, const QUrl &engine)
 {
     const int defaultPort = engine.scheme() == u"https"_s ? 443 : 80;
@@ -18,10 +60,12 @@ bool applies(const QUrl &entry, const QUrl &engine)
         || entry.port(defaultPort) != engine.port(defaultPort))
         return false;
     // A path prefix by whole segments: /prom applies to /prom and /prom/x, not /prometheus.
-    QString prefix = entry.path();
+    // Both are compared as the engine reads them (decoded, dot segments resolved); an
+    // engine URL with dot segments never gets here (promqlPathRefusal).
+    QString prefix = normalizedPath(entry);
     while (prefix.endsWith(u'/'))
         prefix.chop(1);
-    const QString path = engine.path();
+    const QString path = normalizedPath(engine);
     return prefix.isEmpty() || path == prefix || path.startsWith(prefix + u'/');
 }
 
@@ -48,8 +92,21 @@ QString promqlCredentialsPath()
         + u"/headroom/engines.json"_s;
 }
 
+std::optional<QString> promqlPathRefusal(const QUrl &engine)
+{
+    const QStringList segments = decodedPath(engine).split(u'/');
+    if (segments.contains(u"."_s) || segments.contains(u".."_s))
+        return u"the URL's path holds a \".\" or \"..\" segment (written plainly or "
+               "percent-encoded): give the engine's path as it is, without them"_s;
+    return std::nullopt;
+}
+
 std::optional<HttpHeaders> promqlCredentialHeaders(const QUrl &engine, QString *error)
 {
+    if (const auto refused = promqlPathRefusal(engine)) {
+        *error = *refused;
+        return std::nullopt;
+    }
     const QString path = promqlCredentialsPath();
     QFile file(path);
     if (!file.exists())

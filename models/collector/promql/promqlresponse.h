@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The JSON answer of a Prometheus-compatible engine's query API (/api/v1/query and
 // /api/v1/query_range; Prometheus, VictoriaMetrics, Thanos, Mimir, Cortex), read as
 // untrusted input: anything but a well-formed success becomes an error naming what

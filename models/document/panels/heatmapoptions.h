@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A heatmap panel's options (query/heatmap/heatmapquery.h draws them), checked when a
 // dashboard file is read:
 //   colorScale  "linear" (the default) or "log"

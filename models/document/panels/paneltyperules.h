@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What the document layer knows of each panel type beyond its name: its options check
 // and whether it reads a PromQL query. One PanelTypeRules per type, defined by the
 // type's own document/panels/<type>options.cpp as panelTypeRulesOf<PanelType::X>();

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A shardhistogram panel's options (query/shards/shardquery.h reads them), checked when
 // a dashboard file is read:
 //   overloadedPercent  a load above it is "overloaded"; a number of at least 0

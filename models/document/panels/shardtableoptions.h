@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A shardtable panel's options (query/shards/shardquery.h reads them; shardload.h is
 // the table that draws the columns), checked when a dashboard file is read:
 //   overloadedPercent  as for shardhistogram (shardhistogramoptions.h)

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A stat panel's options ("type": "stat": one big figure per series, what the series did
 // over the range), checked when a dashboard file is read:
 //   reduce  "last" (the default: the newest sample in the range), "mean", "min" or "max"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A table panel's options ("type": "table": an engine's instant query, one row per
 // series; query/promql/promqltable.h reads them), checked when a dashboard file is
 // read:

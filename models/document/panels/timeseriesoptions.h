@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A timeseries panel's options, checked when a dashboard file is read:
 //   apdex          a duration ("50ms"): histogram series draw as their APDEX with that
 //                  T (query/heatmap/percentilelines.h), not as percentile lines

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "document/panels/usematrixoptions.h"
 
 #include "core/jsonreader.h"
@@ -150,14 +153,42 @@ UseKind useKindOf(UseColumn column)
     return UseKind::Errors;
 }
 
-PanelThresholds UseMatrixOptions::thresholdsFor(UseColumn column, const QString &unit) const
+PanelThresholds UseMatrixOptions::thresholdsFor(UseColumn column, const QString &unit,
+                                                const QString &resource) const
 {
     const auto &override = thresholds.at(size_t(column));
-    return override ? *override : defaultUseThresholds(column, unit);
+    return override ? *override : defaultUseThresholds(column, unit, resource);
 }
 
-PanelThresholds defaultUseThresholds(UseColumn column, const QString &unit)
+namespace {
+
+// The bounds of resources that have their own (see the header), else nullopt.
+std::optional<PanelThresholds> resourceThresholds(UseColumn column, const QString &unit,
+                                                  const QString &resource)
 {
+    if (resource.isEmpty())
+        return std::nullopt;
+    if (resource == "connections"_L1 && column == UseColumn::Utilization && unit == "%"_L1)
+        return bounds(80, 95);
+    if (column != UseColumn::Saturation)
+        return std::nullopt;
+    const bool replica = resource.startsWith("standby:"_L1) || resource == "replica"_L1
+        || resource.startsWith("replica:"_L1);
+    if (replica && unit == "s"_L1)
+        return bounds(10, 60);
+    if (resource.startsWith("slot:"_L1) && unit == "B"_L1)
+        return bounds(1024.0 * 1024 * 1024, 10.0 * 1024 * 1024 * 1024);
+    if (resource == "wal"_L1 && unit == "x"_L1)
+        return bounds(2, 10);
+    return std::nullopt;
+}
+
+} // namespace
+
+PanelThresholds defaultUseThresholds(UseColumn column, const QString &unit, const QString &resource)
+{
+    if (const auto own = resourceThresholds(column, unit, resource))
+        return *own;
     switch (column) {
     case UseColumn::Utilization:
         return unit == "%"_L1 ? bounds(70, 90) : PanelThresholds {};
@@ -170,6 +201,11 @@ PanelThresholds defaultUseThresholds(UseColumn column, const QString &unit)
             return bounds(AnyPositive, qQNaN());
         if (unit == "ms/s"_L1)
             return bounds(100, 500);
+        if (unit == "h"_L1) { // a time left (a filesystem's time to full): lower is worse
+            PanelThresholds t = bounds(6, 1);
+            t.higherIsWorse = false;
+            return t;
+        }
         if (unit == "B/s"_L1)
             return bounds(AnyPositive, 100e6);
         if (isRate(unit))

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The USE matrix panel's columns and options, as a dashboard file states them: which
 // column a series kind belongs to, the default thresholds per column and unit, and the
 // reader of a usematrix panel's "thresholds" option. The matrix itself is built in
@@ -63,7 +66,9 @@ struct UseMatrixOptions
     QString by = QStringLiteral("instance");
     UseRowOrder order = UseRowOrder::Resource;
 
-    PanelThresholds thresholdsFor(UseColumn column, const QString &unit) const;
+    // resource: the series' (SeriesInfo::resource), for the defaults that depend on it.
+    PanelThresholds thresholdsFor(UseColumn column, const QString &unit,
+                                  const QString &resource = {}) const;
 };
 
 // The defaults, by column and unit:
@@ -71,13 +76,23 @@ struct UseMatrixOptions
 //   Saturation   "%" (PSI stall share, swap used): 10 / 25
 //                "" (queue lengths, run queue and load per CPU, waiting sessions): 1 / 4
 //                "ms/s" (time spent waiting per second): 100 / 500
+//                "h" (hours left before a resource runs out, a forecast such as a
+//                filesystem's time to full): 6 / 1, lower is worse
 //                "B/s" (spilled to temp files): any / 100 MB/s
 //                other rates "…/s" (drops, swapping, temp files): any / 100 per second
 //                other units: none.
 //   Errors       "%" (retransmitted share): 1 / 5
 //                any other unit: any / 1 (per second for rates).
 // "any" means every value above 0 (the smallest positive double is the bound).
-PanelThresholds defaultUseThresholds(UseColumn column, const QString &unit);
+// A few resources have bounds of their own, before those by unit:
+//   "connections" (a server's connection slots): Utilization "%" 80 / 95
+//   "standby:<name>", "replica", "replica:<name>" (a standby as its primary sees it, the
+//                server as a replica of its primary): Saturation "s" (lag) 10 / 60
+//   "slot:<name>" (a replication slot): Saturation "B" (WAL it retains) 1 GiB / 10 GiB
+//   "wal" (checkpoints and WAL): Saturation "x" (checkpoints forced by WAL volume per
+//                checkpoint_timeout) 2 / 10
+PanelThresholds defaultUseThresholds(UseColumn column, const QString &unit,
+                                     const QString &resource = {});
 
 // Reads a usematrix panel's options object, found at optionsPath ("panels[2].options"):
 //   "thresholds": per column, as above;

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Runs the alert rules as data arrives, off the GUI thread.
 //
 // consume() is a SampleSink on the collectors' threads: it keeps the samples of the

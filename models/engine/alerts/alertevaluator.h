@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The alert state machine, GUI-free, single-threaded and deterministic: the same
 // samples in the same order give the same events. The engine (alertengine.h) runs one
 // on its own thread as data arrives; the rule editor runs one over stored data for its

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The newest alert events in memory, for a session without a cache and for the second
 // between an event and the cache's commit. Thread-safe: the engine appends on its
 // thread, panels read from the query pool.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Which alert events become desktop notifications. An incident fires many rules at
 // once; a notification per event would bury the desktop. So: only firings (and
 // resolutions of critical alerts) notify; one instance notifies at most once per

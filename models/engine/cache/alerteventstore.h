@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The SQL of the cache's alert_events table (schema version 3), shared by the writer
 // thread (inserts, acknowledgements, retention) and readers.
 #pragma once

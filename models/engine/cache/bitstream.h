@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Bit-level writing and reading for the packed block format (blockcodec.cpp): fields of
 // 0 to 64 bits, least significant bit first, packed without gaps into bytes. The reader
 // never reads past its data and reports a short read instead.

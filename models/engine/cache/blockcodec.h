@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The compressed format of one sealed block of samples (one series, one UTC day).
 //
 // Packed (schema version 5 on), a bit stream after the sample count and first timestamp:

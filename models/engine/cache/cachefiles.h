@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Who may read the cache: its directory and files are private to the user.
 //
 // Samples carry host names, query texts and figures of production servers, so the

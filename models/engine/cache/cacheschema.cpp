@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "engine/cache/cacheschema.h"
 
 #include "cachelogging.h"
 #include "core/bytecoding.h"
 #include "engine/cache/blockcodec.h"
+#include "engine/cache/cachecheck.h"
 #include "engine/cache/sqlitedb.h"
 
 #include <QDir>
@@ -352,6 +356,23 @@ bool inspect(const QString &path, QString *error, qint64 *fileVersion)
         return corrupt(Sqlite::errorText(db.get()));
     if (problems != QStringList { u"ok"_s })
         return corrupt(problems.join(QLatin1StringView("; ")));
+
+    // Tables as Headroom makes them and rows within what a cache holds (cachecheck.h):
+    // before any reader runs a query of the file's making or loops over its claims.
+    QString reason;
+    if (!CacheCheck::checkShape(db.get(), userVersion, &reason)
+        || !CacheCheck::checkClaims(db.get(), userVersion, &reason))
+        return refuse(error, path,
+                      u"not a cache Headroom can read: %1; not modified"_s.arg(reason));
+    return true;
+}
+
+bool createVersion(sqlite3 *db, int version, QString *error)
+{
+    for (const Migration &step : migrations) {
+        if (step.toVersion <= version && !step.apply(db, error))
+            return false;
+    }
     return true;
 }
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The cache file's identity, schema and migrations, and the names of its day tables.
 //
 // Schema (version 6):
@@ -45,16 +48,21 @@ QByteArray histTable(qint64 day);
 // The day of a day table's name (blocks_<day> or hist_<day>); nullopt for any other name.
 std::optional<qint64> dayOfTable(const QByteArray &name);
 
-// Read-only inspection before anything may be written: true when path is missing,
-// empty, or a Headroom cache this build can open (possibly after migration). Otherwise
-// false with *error naming the file and the reason. Never modifies the file, nor
-// creates anything beside it. *userVersion (when given) gets the file's schema version,
-// 0 for a missing or empty file.
+// Read-only inspection before anything may be written or read: true when path is
+// missing, empty, or a Headroom cache this build can open (possibly after migration)
+// whose tables and rows pass the checks of cachecheck.h. Otherwise false with *error
+// naming the file and the reason. Never modifies the file, nor creates anything beside
+// it. Every open of a cache or a recording goes through here first. *userVersion (when
+// given) gets the file's schema version, 0 for a missing or empty file.
 bool inspect(const QString &path, QString *error, qint64 *userVersion = nullptr);
 
 // On the write connection: creates the schema in a new file or migrates an older one,
 // in one transaction. *error gets the reason (without the path) on failure.
 bool createOrMigrate(sqlite3 *db, QString *error);
+
+// Creates in an empty database the tables a file of schema `version` holds, as the
+// migrations made them (the reference the shape check of cachecheck.h compares with).
+bool createVersion(sqlite3 *db, int version, QString *error);
 
 // SQL creating the day tables of day and registering them in the catalogue.
 QByteArray createDayTablesSql(qint64 day);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // How the cache's writes are going, for the status bar and the headless exit code.
 //
 // The writer thread fills it after every commit attempt; SampleCache::status() hands

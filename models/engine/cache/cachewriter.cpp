@@ -1,8 +1,13 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "engine/cache/cachewriter.h"
 
 #include "cachelogging.h"
 #include "core/bytecoding.h"
 #include "engine/cache/blockcodec.h"
+#include "engine/cache/cachecheck.h"
+#include "engine/cache/cachewriterlimits.h"
 #include "engine/cache/seriescatalog.h"
 #include "engine/runtime/seriesregistry.h"
 
@@ -21,18 +26,9 @@ using namespace Qt::StringLiterals;
 
 using namespace CacheSchema;
 
-namespace {
-using Clock = std::chrono::steady_clock;
-constexpr auto MaintenanceInterval = std::chrono::hours(1);
-// A collector flood wakes the writer before the interval so memory stays bounded.
-constexpr size_t WakeAtQueuedBatches = 512;
-// Sealed blocks held for the next commit before it is forced (memory bound).
-constexpr qsizetype MaxPendingBlockBytes = 32 << 20;
-// Retries of a failing commit: 1, 2, 4 ... 30 s apart.
-constexpr auto FirstRetryDelay = std::chrono::seconds(1);
-constexpr auto MaxRetryDelay = std::chrono::seconds(30);
-constexpr qsizetype PendingBlockOverhead = 96; // the struct and the QByteArray header
+using namespace CacheWriterLimits;
 
+namespace {
 // A failed row that is only a constraint violation (a duplicate) loses that row; any
 // other failure (disk full, I/O) aborts the transaction so it is retried as a whole.
 bool runRow(sqlite3 *db, Sqlite::Statement &st, const char *what)
@@ -215,6 +211,29 @@ void CacheWriter::enqueue(const ResolvedBatch &batch)
         m_wake.notify_one();
 }
 
+void CacheWriter::enqueueRuns(std::vector<SeriesRun> runs)
+{
+    size_t samples = 0;
+    bool wake = false;
+    for (const SeriesRun &run : runs)
+        samples += run.samples.size();
+    {
+        std::unique_lock lock(m_mutex);
+        m_runsTaken.wait(lock, [&] {
+            return !m_running || m_queuedRunSamples == 0
+                || m_queuedRunSamples + samples <= MaxQueuedRunSamples;
+        });
+        if (!m_running)
+            return;
+        for (SeriesRun &run : runs)
+            m_runQueue.push_back(std::move(run));
+        m_queuedRunSamples += samples;
+        wake = m_queuedRunSamples >= WakeAtQueuedRunSamples;
+    }
+    if (wake)
+        m_wake.notify_one();
+}
+
 void CacheWriter::enqueueAlertEvents(const QList<AlertEvent> &events)
 {
     std::lock_guard lock(m_mutex);
@@ -265,6 +284,7 @@ void CacheWriter::run()
     auto nextReclaim = Clock::now();
     for (;;) {
         std::vector<ResolvedBatch> batches;
+        std::vector<SeriesRun> runs;
         std::vector<ExpireRequest *> expires;
         quint64 ticket = 0;
         bool stopping = false;
@@ -276,11 +296,14 @@ void CacheWriter::run()
                 wakeAt = std::min(wakeAt, std::max(nextReclaim, m_reclaimPausedUntil));
             m_wake.wait_until(lock, wakeAt, [&] {
                 return m_stopRequested || m_flushTicket > m_flushServed || !m_expireRequests.empty()
-                    || m_queue.size() >= WakeAtQueuedBatches || m_retentionChanged;
+                    || m_queue.size() >= WakeAtQueuedBatches
+                    || m_queuedRunSamples >= WakeAtQueuedRunSamples || m_retentionChanged;
             });
             if (std::exchange(m_retentionChanged, false))
                 nextMaintenance = Clock::now(); // a shorter retention applies now
             batches.swap(m_queue);
+            runs.swap(m_runQueue);
+            m_queuedRunSamples = 0;
             expires.swap(m_expireRequests);
             m_pendingEvents.append(std::exchange(m_alertQueue, {}));
             m_pendingAcks.append(std::exchange(m_ackQueue, {}));
@@ -289,9 +312,14 @@ void CacheWriter::run()
             stopping = m_stopRequested;
         }
 
+        if (!runs.empty())
+            m_runsTaken.notify_all(); // the importer reads on while these are folded in
         for (const ResolvedBatch &batch : batches)
             apply(batch);
         batches.clear();
+        for (const SeriesRun &run : runs)
+            apply(run);
+        runs.clear();
         if (stopping) // the tiers cover what is sealed, for the next run or a recording
             m_rollups->writeUnfinished(std::nullopt);
         // A flood wakes the writer every WakeAtQueuedBatches batches to fold them into
@@ -332,7 +360,8 @@ void CacheWriter::run()
         bool workWaiting = false; // a flush or batches that came during this cycle go first
         {
             std::lock_guard lock(m_mutex);
-            workWaiting = m_flushTicket > ticket || !m_queue.empty() || !m_expireRequests.empty();
+            workWaiting = m_flushTicket > ticket || !m_queue.empty() || !m_runQueue.empty()
+                || !m_expireRequests.empty();
         }
         const bool reclaimDue = !stopping && !workWaiting && m_reclaimer->pending()
             && !m_lastCommitFailed && Clock::now() >= std::max(nextReclaim, m_reclaimPausedUntil);
@@ -361,37 +390,71 @@ void CacheWriter::run()
             }
         }
         m_committed.notify_all();
-        if (stopping)
+        if (stopping) {
+            m_runsTaken.notify_all();
             return;
+        }
     }
 }
 
-void CacheWriter::ensureSeries(int id, const SeriesInfo &fallback)
+bool CacheWriter::ensureSeries(int id, const SeriesInfo &fallback)
 {
     if (m_persistedSeries.contains(id))
-        return;
+        return true;
+    if (m_unstorableSeries.contains(id))
+        return false;
+    const SeriesInfo info = m_registry->info(id).value_or(fallback);
+    // What the opener refuses is never written: the cache must open again.
+    QString why;
+    if (id < 1 || id > CacheCheck::MaxSeriesId || !CacheCheck::storable(info, &why)) {
+        m_unstorableSeries.insert(id);
+        qCWarning(lcCache) << "cache: series" << id << "is not stored:" << why;
+        return false;
+    }
     m_persistedSeries.insert(id);
-    m_pendingSeries.emplace_back(id, m_registry->info(id).value_or(fallback));
+    m_pendingSeries.emplace_back(id, info);
+    return true;
 }
 
 void CacheWriter::apply(const ResolvedBatch &batch)
 {
     const SampleBatch &b = batch.batch;
+    if (!CacheCheck::inTimeRange(b.tsMs)) {
+        if (!m_warnedTime) {
+            m_warnedTime = true;
+            qCWarning(lcCache) << "cache: a batch at" << b.tsMs
+                               << "ms is outside the times a cache holds; dropped (reported once)";
+        }
+        return;
+    }
     m_newestTs = std::max(m_newestTs, b.tsMs);
     const qsizetype values = std::min(b.values.size(), batch.valueIds.size());
     for (qsizetype i = 0; i < values; ++i) {
         const int id = batch.valueIds.at(i);
-        ensureSeries(id, b.values.at(i).info);
-        append(id, Sample { b.tsMs, b.values.at(i).value }, false);
+        if (ensureSeries(id, b.values.at(i).info))
+            append(id, Sample { b.tsMs, b.values.at(i).value }, false);
     }
     const qsizetype histograms = std::min(b.histograms.size(), batch.histogramIds.size());
     for (qsizetype i = 0; i < histograms; ++i) {
         const int id = batch.histogramIds.at(i);
-        ensureSeries(id, b.histograms.at(i).info);
+        if (!ensureSeries(id, b.histograms.at(i).info))
+            continue;
         m_pendingHistograms.push_back(
             { id, dayOf(b.tsMs), b.tsMs, b.histograms.at(i).histogram.serialize() });
         m_rollups->addHistogram(id, b.tsMs, b.histograms.at(i).histogram);
         m_pendingDataBytes += PendingBlockOverhead + m_pendingHistograms.back().data.size();
+    }
+}
+
+void CacheWriter::apply(const SeriesRun &run)
+{
+    if (run.samples.empty() || !ensureSeries(run.seriesId, run.info))
+        return;
+    for (const Sample &sample : run.samples) {
+        if (!CacheCheck::inTimeRange(sample.tsMs))
+            continue;
+        m_newestTs = std::max(m_newestTs, sample.tsMs);
+        append(run.seriesId, sample, false);
     }
 }
 
@@ -420,6 +483,11 @@ CacheWriter::SeriesState &CacheWriter::stateFor(int id)
 
 void CacheWriter::append(int id, Sample sample, bool alreadyInTail)
 {
+    // A tail chunk reloaded from the file is decoded as it is: its samples are as
+    // untrusted as the file, and one outside the times would open a day the next open
+    // of the cache refuses.
+    if (!CacheCheck::inTimeRange(sample.tsMs))
+        return;
     SeriesState &state = stateFor(id);
     bool accept = sample.tsMs > state.sealedUntil;
     if (accept && !state.open.empty()) {
@@ -632,7 +700,7 @@ bool CacheWriter::commit()
                 return false;
         }
         for (const AlertEvent &event : std::as_const(m_pendingEvents))
-            if (!AlertEventStore::insert(db, event))
+            if (CacheCheck::inTimeRange(event.tsMs) && !AlertEventStore::insert(db, event))
                 return false;
         for (const AlertAcknowledgement &ack : std::as_const(m_pendingAcks))
             if (!AlertEventStore::acknowledge(db, ack))
@@ -680,364 +748,6 @@ bool CacheWriter::commit()
     m_pendingEvents.clear();
     m_pendingAcks.clear();
     return true;
-}
-
-int CacheWriter::expire(qint64 beforeMs)
-{
-    commit(); // blocks sealed for old days go in first, so the drop below is complete
-    return dropDays(beforeMs, Drop::InSlices);
-}
-
-void CacheWriter::reclaimSlice()
-{
-    QString error;
-    if (m_reclaimer->runSlice(&error))
-        return;
-    qCWarning(lcCache) << "cache: freeing expired days failed, retrying in an hour:" << error;
-    m_reclaimPausedUntil = Clock::now() + MaintenanceInterval;
-}
-
-int CacheWriter::dropDays(qint64 beforeMs, Drop how)
-{
-    // Day d is entirely older than beforeMs when its end, (d + 1) * DayMs, is <= beforeMs.
-    const qint64 lastDay = dayOf(beforeMs) - 1;
-    QList<qint64> days;
-    for (qint64 day : std::as_const(m_days)) {
-        if (day <= lastDay)
-            days.append(day);
-    }
-    // The tail is small (at most one block per series), so DELETE on it is cheap.
-    const qint64 cutoff = (lastDay + 1) * DayMs;
-    sqlite3 *db = m_db.get();
-    QString error;
-    if (!Sqlite::exec(db, "BEGIN IMMEDIATE", &error)) {
-        qCWarning(lcCache) << "cache: expiry cannot begin:" << error;
-        return 0;
-    }
-    bool ok = true;
-    for (qint64 day : std::as_const(days)) {
-        m_dayStatements.erase(day);
-        // Out of the catalogue, the day is gone for every reader that starts after this
-        // commit; its pages are freed by the reclaimer, or here when space is needed now.
-        QByteArray sql = "DELETE FROM chunks WHERE day = " + QByteArray::number(day) + ";";
-        if (how == Drop::Whole)
-            sql += DayReclaimer::dropWholeSql(day);
-        ok = ok && Sqlite::exec(db, sql, &error);
-    }
-    ok = ok
-        && Sqlite::exec(db, "DELETE FROM tail_chunks WHERE last_ts < " + QByteArray::number(cutoff),
-                        &error)
-        && AlertEventStore::deleteBefore(db, cutoff) && Sqlite::exec(db, "COMMIT", &error);
-    if (!ok) {
-        qCWarning(lcCache) << "cache: expiry failed:" << error;
-        Sqlite::exec(db, "ROLLBACK");
-        return 0;
-    }
-    for (qint64 day : std::as_const(days)) {
-        m_days.remove(day);
-        if (how == Drop::InSlices)
-            m_reclaimer->add(day);
-    }
-    updateStatus(); // before expireBefore() returns: the days now wait to be freed
-    for (auto &[id, state] : m_series) {
-        if (!state.open.empty() && state.open.front().tsMs < cutoff) {
-            state.open.clear(); // one day per open block: all of it is expired
-            state.unsavedTail.clear();
-            state.committedTail = false; // its chunks went with the DELETE above
-        }
-    }
-    if (!days.isEmpty())
-        qCInfo(lcCache) << "cache: dropped" << days.size() << "day chunks before" << beforeMs;
-    return int(days.size());
-}
-
-void CacheWriter::noteCommitFailure(const QString &error)
-{
-    if (!m_lastCommitFailed) {
-        qCWarning(lcCache) << "cache: commit failed, will retry:" << error;
-        m_ownStatus.failingSinceMs = QDateTime::currentMSecsSinceEpoch();
-    }
-    m_lastCommitFailed = true;
-    ++m_ownStatus.failedCommits;
-    m_ownStatus.reason = error;
-    m_ownStatus.diskFull = (m_lastErrorCode & 0xff) == SQLITE_FULL;
-}
-
-void CacheWriter::updateStatus()
-{
-    m_ownStatus.reclaimingDays = m_reclaimer ? m_reclaimer->pendingDays() : 0;
-    m_ownStatus.checkpoints = m_checkpointer.checkpoints();
-    m_ownStatus.writeFailing = m_lastCommitFailed;
-    if (!m_lastCommitFailed)
-        m_ownStatus.diskFull = false;
-    m_ownStatus.pendingBytes = m_pendingDataBytes;
-    std::lock_guard lock(m_statusMutex);
-    m_status = m_ownStatus;
-}
-
-void CacheWriter::recoverFromFailedCommit()
-{
-    // Room can only be made when space is what is missing; an I/O error is retried as is.
-    if ((m_lastErrorCode & 0xff) != SQLITE_FULL)
-        return;
-    // One day per episode: when dropping one did not let a commit through, the disk is
-    // filled by something else, and dropping the rest of the history would not help.
-    if (m_expiryTriedThisEpisode)
-        return;
-    m_expiryTriedThisEpisode = true;
-    if (expireOldestDayForSpace())
-        commit();
-}
-
-bool CacheWriter::expireOldestDayForSpace()
-{
-    // Never the day being written: today, nor any day that still has samples waiting.
-    qint64 protectedFrom = dayOf(QDateTime::currentMSecsSinceEpoch());
-    if (m_newestTs != std::numeric_limits<qint64>::min())
-        protectedFrom = std::min(protectedFrom, dayOf(m_newestTs));
-    for (const PendingBlock &block : m_pendingBlocks)
-        protectedFrom = std::min(protectedFrom, block.day);
-    for (const PendingHistogram &h : m_pendingHistograms)
-        protectedFrom = std::min(protectedFrom, h.day);
-    for (const auto &[id, state] : m_series) {
-        if (!state.open.empty())
-            protectedFrom = std::min(protectedFrom, dayOf(state.open.front().tsMs));
-    }
-    std::optional<qint64> oldest;
-    for (qint64 day : std::as_const(m_days)) {
-        if (day < protectedFrom && (!oldest || day < *oldest))
-            oldest = day;
-    }
-    if (!oldest) {
-        qCWarning(lcCache) << "cache: disk full and no day older than the one being written"
-                              " to drop; waiting for space";
-        return false;
-    }
-    if (m_reserve && m_reserve->release())
-        qCWarning(lcCache) << "cache: disk full: gave back the space reserve" << m_reserve->path()
-                           << "so that the oldest day can be dropped";
-    const int dropped = dropDays((*oldest + 1) * DayMs, Drop::Whole);
-    if (dropped == 0)
-        return false;
-    m_ownStatus.daysExpiredForSpace += dropped;
-    qCWarning(lcCache).noquote()
-        << u"cache: disk full: dropped the oldest day chunk (%1) to make room"_s.arg(
-               QDateTime::fromMSecsSinceEpoch(*oldest * DayMs, QTimeZone::UTC)
-                   .date()
-                   .toString(Qt::ISODate));
-    // The freed pages are reused by the next commits; a WAL reset also gives its file's
-    // space back when the checkpoint can complete.
-    Sqlite::exec(m_db.get(), "PRAGMA wal_checkpoint(TRUNCATE)");
-    return true;
-}
-
-void CacheWriter::capPendingMemory()
-{
-    if (m_pendingDataBytes <= m_options.maxPendingBytes)
-        return;
-    // Oldest first (blocks are sealed in time order). A block holding samples whose only
-    // copy on disk is its series' tail chunks is kept: it is at most one per series, and
-    // dropping it would let a later block's tail delete take committed samples along.
-    qint64 blocks = 0, samples = 0, histograms = 0;
-    std::erase_if(m_pendingBlocks, [&](const PendingBlock &block) {
-        if (m_pendingDataBytes <= m_options.maxPendingBytes || block.holdsCommittedSamples)
-            return false;
-        m_pendingDataBytes -= PendingBlockOverhead + block.data.size();
-        m_pendingBlockBytes -= 64 + qsizetype(block.count) * 2;
-        ++blocks;
-        samples += block.count;
-        return true;
-    });
-    std::erase_if(m_pendingHistograms, [&](const PendingHistogram &h) {
-        if (m_pendingDataBytes <= m_options.maxPendingBytes)
-            return false;
-        m_pendingDataBytes -= PendingBlockOverhead + h.data.size();
-        ++histograms;
-        return true;
-    });
-    if (blocks == 0 && histograms == 0)
-        return;
-    if (m_ownStatus.droppedBlocks == 0 && m_ownStatus.droppedHistograms == 0)
-        qCWarning(lcCache) << "cache: writes failing; dropping the oldest pending blocks beyond"
-                           << m_options.maxPendingBytes << "bytes (counted in the status)";
-    m_ownStatus.droppedBlocks += blocks;
-    m_ownStatus.droppedSamples += samples;
-    m_ownStatus.droppedHistograms += histograms;
-}
-
-void CacheWriter::setRetentionDays(int days)
-{
-    {
-        std::lock_guard lock(m_mutex);
-        m_retentionDays = days;
-        m_retentionChanged = true;
-    }
-    m_wake.notify_one();
-}
-
-void CacheWriter::setTierRetentionDays(int minuteDays, int hourDays)
-{
-    {
-        std::lock_guard lock(m_mutex);
-        m_minuteRetentionDays = minuteDays;
-        m_hourRetentionDays = hourDays;
-        m_retentionChanged = true;
-    }
-    m_wake.notify_one();
-}
-
-void CacheWriter::expireTiers(qint64 nowMs)
-{
-    int raw = 0, minute = 0, hour = 0;
-    {
-        std::lock_guard lock(m_mutex);
-        raw = m_retentionDays;
-        minute = m_minuteRetentionDays;
-        hour = m_hourRetentionDays;
-    }
-    // A tier is kept at least as long as the one below it: no range goes blank in a
-    // tier while a finer one still holds it. Keeping everything raw keeps every tier.
-    if (raw <= 0)
-        return;
-    minute = minute <= 0 ? 0 : std::max(minute, raw);
-    hour = hour <= 0 || minute <= 0 ? 0 : std::max(hour, minute);
-    // Rows are small (one per series and hour or day): a plain DELETE, hourly.
-    QByteArray sql;
-    for (const auto &[tier, days] :
-         { std::pair { RollupTier::Minute, minute }, std::pair { RollupTier::Hour, hour } }) {
-        if (days <= 0)
-            continue;
-        const qint64 cutoff = nowMs - qint64(days) * DayMs - rollupRowSpanMs(tier);
-        for (const char *table : { "rollup", "rollup_hist" })
-            sql += QByteArray("DELETE FROM ") + table
-                + " WHERE tier = " + QByteArray::number(int(tier)) + " AND start_ts < "
-                + QByteArray::number(cutoff) + ";";
-    }
-    QString error;
-    if (!sql.isEmpty() && !Sqlite::exec(m_db.get(), sql, &error))
-        qCWarning(lcCache) << "cache: expiring rollup rows failed, retrying in an hour:" << error;
-}
-
-bool CacheWriter::readStoredSamples(int id, qint64 fromMs, qint64 toMs, std::vector<Sample> *out)
-{
-    for (qint64 day = dayOf(fromMs); day <= dayOf(toMs - 1); ++day) {
-        if (!m_days.contains(day))
-            continue;
-        Sqlite::Statement st(m_db.get(),
-                             "SELECT data FROM " + blocksTable(day)
-                                 + " WHERE series_id = ? AND start_ts < ? AND end_ts >= ?");
-        st.bind(1, qint64(id));
-        st.bind(2, toMs);
-        st.bind(3, fromMs);
-        bool done = false;
-        while (st.step(&done)) {
-            if (!BlockCodec::decode(st.columnBlob(0), out))
-                qCWarning(lcCache) << "cache: rollup skips an unreadable block of series" << id;
-        }
-        if (!done)
-            return false;
-    }
-    return true;
-}
-
-bool CacheWriter::hasStoredBlocks(int id, qint64 fromMs, qint64 toMs)
-{
-    for (qint64 day = dayOf(fromMs); day <= dayOf(toMs - 1); ++day) {
-        if (!m_days.contains(day))
-            continue;
-        Sqlite::Statement st(m_db.get(),
-                             "SELECT 1 FROM " + blocksTable(day)
-                                 + " WHERE series_id = ? AND start_ts < ? AND end_ts >= ? LIMIT 1");
-        st.bind(1, qint64(id));
-        st.bind(2, toMs);
-        st.bind(3, fromMs);
-        if (st.step())
-            return true;
-    }
-    return false;
-}
-
-bool CacheWriter::readMinuteSlots(int id, qint64 fromMs, qint64 toMs, std::vector<Aggregate> *out)
-{
-    Sqlite::Statement st(m_db.get(),
-                         "SELECT start_ts, data FROM rollup WHERE tier = ? AND series_id = ?"
-                         " AND start_ts >= ? AND start_ts < ?");
-    st.bind(1, qint64(RollupTier::Minute));
-    st.bind(2, qint64(id));
-    st.bind(3, fromMs);
-    st.bind(4, toMs);
-    bool done = false;
-    while (st.step(&done)) {
-        QString error;
-        if (!RollupCodec::decode(RollupTier::Minute, st.columnInt64(0), st.columnBlob(1), out,
-                                 &error))
-            qCWarning(lcCache) << "cache: rollup skips an unreadable row of series" << id << ":"
-                               << error;
-    }
-    return done;
-}
-
-bool CacheWriter::readStoredHistograms(int id, std::optional<RollupTier> tier, qint64 fromMs,
-                                       qint64 toMs, std::vector<TimedHistogram> *out)
-{
-    const auto readRows = [&](const QByteArray &sql) {
-        Sqlite::Statement st(m_db.get(), sql);
-        st.bind(1, qint64(id));
-        st.bind(2, fromMs);
-        st.bind(3, toMs);
-        bool done = false;
-        while (st.step(&done)) {
-            bool ok = false;
-            LogHistogram h = LogHistogram::deserialize(st.columnBlob(1), &ok);
-            if (ok)
-                out->emplace_back(st.columnInt64(0), std::move(h));
-        }
-        return done;
-    };
-    if (tier)
-        return readRows("SELECT start_ts, data FROM rollup_hist WHERE tier = "
-                        + QByteArray::number(int(*tier))
-                        + " AND series_id = ? AND start_ts >= ? AND start_ts < ?");
-    for (qint64 day = dayOf(fromMs); day <= dayOf(toMs - 1); ++day) {
-        if (m_days.contains(day)
-            && !readRows("SELECT ts, data FROM " + histTable(day)
-                         + " WHERE series_id = ? AND ts >= ? AND ts < ?"))
-            return false;
-    }
-    return true;
-}
-
-void CacheWriter::maintenance()
-{
-    int retentionDays = 0;
-    {
-        std::lock_guard lock(m_mutex);
-        retentionDays = m_retentionDays;
-    }
-    if (retentionDays > 0) {
-        const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        expire(now - qint64(retentionDays) * DayMs);
-    }
-    // A series that went quiet keeps its last samples in the tail; once newer data of a
-    // later day arrives elsewhere, seal them so the tail stays small.
-    if (m_newestTs != std::numeric_limits<qint64>::min()) {
-        const qint64 today = dayOf(m_newestTs);
-        for (auto &[id, state] : m_series) {
-            if (!state.open.empty() && dayOf(state.open.front().tsMs) < today)
-                seal(id, state);
-        }
-        m_rollups->writeUnfinished(m_newestTs); // the tiers of series gone quiet, so far
-        commit();
-    }
-    expireTiers(QDateTime::currentMSecsSinceEpoch());
-    // Automatic checkpoints are PASSIVE: with readers always overlapping they may never
-    // reach the end of the WAL, which then only grows. TRUNCATE waits (busy_timeout) for
-    // a gap between the short read transactions and resets it.
-    QString error;
-    if (!Sqlite::exec(m_db.get(), "PRAGMA wal_checkpoint(TRUNCATE)", &error))
-        qCDebug(lcCache) << "cache: checkpoint postponed:" << error;
-    if (m_reserve && !m_lastCommitFailed)
-        m_reserve->ensure();
 }
 
 } // namespace Headroom

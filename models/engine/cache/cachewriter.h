@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The cache's only writer: one thread owning the only write connection.
 //
 // consume() appends to a mutex-protected queue and returns; the thread wakes at least
@@ -24,6 +27,7 @@
 #include "engine/cache/cachestatus.h"
 #include "engine/cache/dayreclaimer.h"
 #include "engine/cache/rollupbuilder.h"
+#include "engine/cache/seriesrun.h"
 #include "engine/cache/spacereserve.h"
 #include "engine/cache/sqlitedb.h"
 #include "engine/cache/walcheckpointer.h"
@@ -75,6 +79,9 @@ public:
     void stop();
 
     void enqueue(const ResolvedBatch &batch);
+    // Runs of samples (an import); waits while MaxQueuedRunSamples are queued, so a
+    // reader faster than the writer cannot fill memory.
+    void enqueueRuns(std::vector<SeriesRun> runs);
     void flush();
     // A new retention (<= 0: keep everything), applied by the writer at once and then
     // hourly; returns without waiting for the drop.
@@ -128,7 +135,10 @@ private:
     void run();
     bool loadState(QString *error);
     void apply(const ResolvedBatch &batch);
-    void ensureSeries(int id, const SeriesInfo &fallback);
+    void apply(const SeriesRun &run);
+    // Queues the series' row on first use; false (and its samples are dropped) for one
+    // the cache cannot store (cachecheck.h: names or labels too long).
+    bool ensureSeries(int id, const SeriesInfo &fallback);
     SeriesState &stateFor(int id);
     void append(int id, Sample sample, bool alreadyInTail);
     void seal(int id, SeriesState &state);
@@ -174,6 +184,9 @@ private:
     std::condition_variable m_wake; // to the writer
     std::condition_variable m_committed; // to flush()
     std::vector<ResolvedBatch> m_queue;
+    std::vector<SeriesRun> m_runQueue;
+    size_t m_queuedRunSamples = 0;
+    std::condition_variable m_runsTaken; // to enqueueRuns()
     std::vector<ExpireRequest *> m_expireRequests;
     QList<AlertEvent> m_alertQueue;
     QList<AlertAcknowledgement> m_ackQueue;
@@ -195,6 +208,8 @@ private:
     std::unordered_map<int, SeriesState> m_series;
     QSet<int> m_dirtyTail;
     QSet<int> m_warnedDropped;
+    QSet<int> m_unstorableSeries;
+    bool m_warnedTime = false; // a batch outside CacheCheck's times was dropped
     std::vector<std::pair<int, SeriesInfo>> m_pendingSeries;
     std::vector<PendingBlock> m_pendingBlocks;
     qsizetype m_pendingBlockBytes = 0; // about what m_pendingBlocks holds

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Frees the tables of expired days a slice at a time, between the writer's commits.
 //
 // Expiry takes a day out of the chunks catalogue at once, so readers stop seeing it in

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A few read connections for the cache, each used by one thread at a time.
 //
 // Reads (panels, reports, the query pool) run concurrently with each other and with

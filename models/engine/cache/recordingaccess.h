@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // How a recording (a cache file opened to study, not to record into) is read without
 // writing a byte of it, or beside it.
 //

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "engine/cache/recordingsaver.h"
 
 #include "cachelogging.h"
@@ -52,8 +55,11 @@ struct SeriesToCopy
     int targetId = 0;
 };
 
-bool storeDashboards(const QString &path, const QList<std::pair<QString, QByteArray>> &dashboards,
-                     QString *reason)
+} // namespace
+
+bool storeRecordingDashboards(const QString &path,
+                              const QList<std::pair<QString, QByteArray>> &dashboards,
+                              QString *reason)
 {
     Sqlite::Db db = Sqlite::open(path, SQLITE_OPEN_READWRITE, reason);
     if (!db || !Sqlite::configure(db.get(), true, reason)
@@ -72,8 +78,6 @@ bool storeDashboards(const QString &path, const QList<std::pair<QString, QByteAr
     return Sqlite::exec(db.get(), "COMMIT", reason);
     // Closing the only connection checkpoints the WAL into the file and removes it.
 }
-
-} // namespace
 
 std::optional<SavedRecording> saveRecording(const SampleCache &source,
                                             const SeriesRegistry &registry, qint64 fromMs,
@@ -189,7 +193,7 @@ std::optional<SavedRecording> saveRecording(const SampleCache &source,
         }
     } // the copy closes: its WAL is checkpointed into the file and removed
     QString reason;
-    if (!storeDashboards(partial, dashboards, &reason)) {
+    if (!storeRecordingDashboards(partial, dashboards, &reason)) {
         removeWithCompanions(partial);
         *error = named(target, u"cannot be written: "_s + reason);
         return std::nullopt;

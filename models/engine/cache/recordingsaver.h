@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // File ▸ Save Recording As… and --save-recording: a new, compact, self-contained cache
 // file holding one span of every series of an open cache, the alert events in it and the
 // dashboards it was watched with, so that it opens elsewhere (--recording) with the same
@@ -34,5 +37,11 @@ std::optional<SavedRecording> saveRecording(const SampleCache &source,
                                             qint64 toMs,
                                             const QList<std::pair<QString, QByteArray>> &dashboards,
                                             const QString &target, QString *error);
+
+// Stores dashboards (name, JSON) into the closed cache file at path (no writer may have
+// it open). False with *reason when it cannot.
+bool storeRecordingDashboards(const QString &path,
+                              const QList<std::pair<QString, QByteArray>> &dashboards,
+                              QString *reason);
 
 } // namespace Headroom

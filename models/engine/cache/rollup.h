@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Rollup tiers: per-minute and per-hour aggregates of every value series, kept longer
 // than the raw blocks, so long ranges are both cheap and true (means from sums and
 // counts, not from block extremes). RollupBuilder (rollupbuilder.h) makes them as blocks

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Makes the rollup tiers (rollup.h) on the cache writer's thread, from the samples of
 // each block as it seals: a sum, count, min and max per series and minute, folded into
 // hours. A finished hour gives a minute-tier row, a finished day an hour-tier row; at

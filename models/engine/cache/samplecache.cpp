@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // SampleCache: opening (refusal checks, lock, schema), the facade over the writer
 // thread, and the reads, which run on pooled read connections in one read
 // transaction each so that a block sealed meanwhile is seen exactly once.
@@ -213,6 +216,12 @@ void SampleCache::consume(const ResolvedBatch &batch)
 {
     if (d->writer)
         d->writer->enqueue(batch);
+}
+
+void SampleCache::writeRuns(std::vector<SeriesRun> runs)
+{
+    if (d->writer)
+        d->writer->enqueueRuns(std::move(runs));
 }
 
 void SampleCache::flush()

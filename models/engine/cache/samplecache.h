@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The SQLite sample cache (see DESIGN.md, "The SQLite cache").
 //
 // One file; WAL; one writer thread owning the only write connection; readers on their
@@ -11,6 +14,7 @@
 #include "engine/cache/alerteventstore.h"
 #include "engine/cache/cachestatus.h"
 #include "engine/cache/rollup.h"
+#include "engine/cache/seriesrun.h"
 #include "engine/runtime/samplebus.h"
 
 #include <QString>
@@ -88,6 +92,9 @@ public:
 
     // SampleSink: queues the batch for the writer thread; never blocks on SQLite.
     void consume(const ResolvedBatch &batch) override;
+    // Queues runs of samples (an import) for the writer; waits while the writer is
+    // behind by more than a few million samples. Ignored by a recording.
+    void writeRuns(std::vector<SeriesRun> runs);
     // Blocks until everything queued before the call is committed, or the commit failed
     // (status() then says why; what is pending stays queued for the retries).
     void flush();

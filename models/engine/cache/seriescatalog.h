@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The cache's `series` table read back into a SeriesRegistry: the writer does it on open
 // (so persisted ids are handed out before any collector registers a series) and so does
 // a recording opened read-only (so its panels find the series they select).

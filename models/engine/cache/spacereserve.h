@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A file of allocated bytes next to the cache, given back to the file system when the
 // disk is full so that the cache can still write the transaction that makes room.
 //

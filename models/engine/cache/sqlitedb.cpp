@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "engine/cache/sqlitedb.h"
 
 #include <cmath>
@@ -27,6 +30,16 @@ Db open(const QString &path, int flags, QString *error)
         return nullptr;
     }
     sqlite3_extended_result_codes(raw, 1);
+    // Every cache and recording is untrusted input. Defensive: no PRAGMA or write can
+    // corrupt the file (writable_schema and the like are refused). Untrusted schema:
+    // functions and virtual tables a view, trigger, index or default might name run only
+    // when they are harmless (the schema check refuses views and triggers anyway).
+    if (sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr) != SQLITE_OK
+        || sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr) != SQLITE_OK) {
+        if (error)
+            *error = errorText(raw);
+        return nullptr;
+    }
     return db;
 }
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Thin RAII over the SQLite C API, shared by the cache's writer and readers.
 //
 // Only what the cache needs: owning handles, bind/step/column helpers and error text
@@ -24,7 +27,8 @@ struct DbCloser
 };
 using Db = std::unique_ptr<sqlite3, DbCloser>;
 
-// Opens path with the given SQLITE_OPEN_* flags. On failure returns nullptr and sets
+// Opens path with the given SQLITE_OPEN_* flags, defensive (SQLITE_DBCONFIG_DEFENSIVE)
+// and with an untrusted schema (trusted_schema off). On failure returns nullptr and sets
 // *error to SQLite's message.
 Db open(const QString &path, int flags, QString *error);
 

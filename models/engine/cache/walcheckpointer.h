@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Copies the cache's WAL back into the file on a thread and a connection of its own, so
 // that the writer's commits never wait for a checkpoint.
 //

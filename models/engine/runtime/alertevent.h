@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // One change of an alert instance's state, as stored in the cache, listed in the alert
 // panel, drawn on charts and written to CSV.
 #pragma once

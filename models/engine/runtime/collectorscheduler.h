@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Runs every configured collector instance on its own worker thread at its own
 // interval. A collector that hangs holds only its own thread: the others keep their
 // rhythm and the GUI keeps painting; the watchdog marks the hung one stale.

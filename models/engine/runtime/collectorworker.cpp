@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "engine/runtime/collectorworker.h"
 
 #include "engine/runtime/samplebus.h"
@@ -63,6 +66,14 @@ void CollectorWorker::pollOnce()
     if (m_abandoned)
         return;
     int dropped = 0;
+    if (!result.error.isEmpty() && !result.failed.isEmpty()) {
+        if (result.failed.source.isEmpty())
+            result.failed.source = m_config.sourceId;
+        if (result.failed.tsMs == 0)
+            result.failed.tsMs = result.batch.tsMs;
+        m_bus->publish(result.failed);
+        dropped = m_bus->takeDroppedSeries(m_config.sourceId);
+    }
     if (result.error.isEmpty()) {
         m_bus->publish(result.batch);
         dropped = m_bus->takeDroppedSeries(m_config.sourceId);

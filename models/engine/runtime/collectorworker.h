@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Lives on a collector instance's own thread: a timer, the collector, and the bus.
 #pragma once
 

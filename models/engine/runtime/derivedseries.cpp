@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "engine/runtime/derivedseries.h"
 
 #include "core/apdex.h"
@@ -94,7 +97,7 @@ void DerivedSeries::consume(const ResolvedBatch &resolved)
                 if (value)
                     out.add(SeriesInfo { { d.source, d.metric, group->labels },
                                          d.unit,
-                                         d.resource,
+                                         d.resource.isEmpty() ? group->resource : d.resource,
                                          d.kind,
                                          false },
                             *value);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Derived series: values computed from other series of the same source by an
 // expression, e.g. rows per block = pg.db.tup_returned.rate / pg.db.blks_hit.rate.
 // Operands are joined on their labels (one result per datname); an operand without

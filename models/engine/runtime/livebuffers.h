@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Ring buffers of the recent window per series, so panels following "now" never
 // touch the cache: plain samples for value series, whole histograms for histogram
 // series. Written from collector threads (through the bus), read from the GUI thread

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Fan-out point between collectors and everything that consumes samples.
 //
 // publish() is called from collector threads. Sinks are called synchronously on the

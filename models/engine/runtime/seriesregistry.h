@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Gives every series a stable integer id; shared by the bus, the live buffers,
 // the cache (which persists the ids) and the views. Thread-safe.
 //

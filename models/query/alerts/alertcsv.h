@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Alert events as CSV, the contract of `headroom --export-alerts FILE`: one header row,
 // one row per event, oldest first. Columns: time (ISO-8601 UTC, milliseconds), rule (its
 // id), series (source/metric{labels}), state (pending, firing, resolved, ok), value

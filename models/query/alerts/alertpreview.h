@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // How a rule would have behaved over a past range: its evaluation replayed on the
 // stored data of every series it reads, for the rule editor's preview. GUI-free and
 // thread-safe (reads the store only), so the editor runs it in the pool.

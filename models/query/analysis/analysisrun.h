@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Running the analysis over stored data: which series, read how, and the two answers
 // (findings of a range; what changed in a window). Synchronous and GUI-free: callers
 // run it on a worker thread (QtConcurrent) and hand the value results to the GUI

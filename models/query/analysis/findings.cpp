@@ -1,10 +1,15 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "query/analysis/findings.h"
 
 #include "core/valueformat.h"
 #include "document/panels/usematrixoptions.h"
+#include "query/analysis/contributors.h"
 #include "query/analysis/onset.h"
 #include "query/analysis/plateau.h"
 #include "query/analysis/resourcename.h"
+#include "query/analysis/timeleft.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -109,6 +114,21 @@ double strengthOf(const Onset &onset)
     return std::clamp(0.5 * std::min(1.0, onset.relative) + 0.5 * onset.confidence, 0.0, 1.0);
 }
 
+// An imported series names its resource by a label (engine/import/importreader.h:
+// "service:checkout"); no collector does. One with no bounds for its unit ("errors per
+// minute", a latency in "ticks") is judged by how it changed against its own past: the
+// onset already is a clean step; doubled is a warning, ten times a critical. Collected
+// series without bounds (counts of sessions or tasks) stay changes.
+int levelAgainstItsPast(const SeriesInfo &info, const Onset &onset)
+{
+    const QString kind = info.resource.section(u':', 0, 0);
+    if (kind != "service"_L1 && kind != "host"_L1 && kind != "instance"_L1 && kind != "pod"_L1
+        && kind != "container"_L1)
+        return 0;
+    const double ratio = onset.after / std::max(std::abs(onset.before), 1e-9);
+    return onset.before < 0 ? 0 : ratio >= 10 ? 2 : ratio >= 2 ? 1 : 0;
+}
+
 std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset, qint64 minRaisedMs)
 {
     const SeriesInfo &info = track.info;
@@ -133,9 +153,15 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset,
         if (const auto column = columnFor(info.kind)) {
             // Past a bound, not at it: a run queue of exactly 1 per CPU is every CPU
             // busy and none waiting (scenario_healthy on 2 CPUs read 1 to 1.5 as one).
-            const PanelThresholds bounds = defaultUseThresholds(*column, info.unit);
+            const PanelThresholds bounds = defaultUseThresholds(*column, info.unit, info.resource);
             const auto past = [&](double bound) { return !qIsNaN(bound) && onset.after > bound; };
-            level = past(bounds.critical) ? 2 : past(bounds.warning) ? 1 : 0;
+            level = qIsNaN(bounds.warning) && qIsNaN(bounds.critical)
+                ? levelAgainstItsPast(info, onset)
+                : past(bounds.critical) ? 2
+                : past(bounds.warning)  ? 1
+                                        : 0;
+        } else if (info.kind == UseKind::Latency && info.unit != "ms"_L1 && info.unit != "s"_L1) {
+            level = levelAgainstItsPast(info, onset);
         } else if (info.kind == UseKind::Latency) {
             // Grown 5x to at least 5 ms, or 20x to at least 1 ms: a lookup that lost its
             // index goes from 0.03 ms to 4.5 ms here (x150), well past noise but under
@@ -180,6 +206,147 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset,
     return c;
 }
 
+// "43 s", "12 min", "5.2 h": a time left as a person says it.
+QString timeLeftText(double hours)
+{
+    const double seconds = hours * 3600;
+    if (seconds < 120)
+        return u"%1 s"_s.arg(qRound(seconds));
+    if (seconds < 7200)
+        return u"%1 min"_s.arg(qRound(seconds / 60));
+    return u"%1 h"_s.arg(hours, 0, 'f', 1);
+}
+
+// A time left (a filesystem's time to full) at or beyond its bounds: raised once the
+// resource has been running out for minRaisedMs (from the start of its fall).
+std::optional<Candidate> fromTimeLeft(const SeriesTrack &track, std::span<const SeriesTrack> tracks,
+                                      qint64 minRaisedMs)
+{
+    const auto stretch = timeLeftStretch(track, tracks);
+    if (!stretch)
+        return std::nullopt;
+    const SeriesInfo &info = track.info;
+    Candidate c;
+    c.track = &track;
+    Finding &f = c.finding;
+    f.source = info.key.source;
+    f.resource = resourceDisplayName(info);
+    f.signal = signalName(info);
+    f.signalSeriesId = track.seriesId;
+    f.unit = info.unit;
+    f.sinceMs = stretch->sinceMs;
+    f.untilMs = std::min(stretch->untilMs, track.toMs + 1);
+    f.before = qQNaN(); // no forecast before it ran out
+    f.peak = stretch->worst;
+    // The growth behind the forecast: the mean of the same series' B/s figure there.
+    QString growth;
+    for (const SeriesTrack &other : tracks) {
+        if (other.info.key.source != info.key.source || other.info.key.labels != info.key.labels
+            || other.info.unit != "B/s"_L1)
+            continue;
+        double sum = 0;
+        int n = 0;
+        for (size_t i = 0; i < other.values.size(); ++i)
+            if (other.times[i] >= stretch->fromMs && other.times[i] < stretch->untilMs) {
+                sum += other.values[i];
+                ++n;
+            }
+        if (n > 0 && sum > 0)
+            growth = u" at "_s + value(sum / n, other.info.unit);
+    }
+    f.summary = u"%1: full in %2%3; forecast from %4, running out since %5"_s.arg(
+        f.signal, timeLeftText(stretch->worst), growth, clock(stretch->fromMs),
+        clock(stretch->sinceMs));
+    const qint64 lasted = f.untilMs - f.sinceMs;
+    // A forecast far longer than the growth it extrapolates is weak evidence: a burst of
+    // writes on a big disk ("full in 15 min" after 14 s of a build) is a change until
+    // the growth has lasted a twentieth of the time it forecasts.
+    const double leftMs = stretch->worst * 3600 * 1000;
+    if (lasted < minRaisedMs || leftMs > MaxTimeLeftExtrapolation * double(lasted)) {
+        f.kind = FindingKind::Change;
+        f.score = 0.45;
+        f.summary += lasted < minRaisedMs
+            ? u" (past its %1 bound for only %2 s)"_s.arg(stretch->level >= 2 ? u"critical"_s
+                                                                              : u"warning"_s,
+                                                          QString::number(lasted / 1000))
+            : u" (a forecast %1 times as long as the %2 s of growth behind it)"_s.arg(
+                  QString::number(qRound(leftMs / double(lasted))), QString::number(lasted / 1000));
+    } else {
+        c.raised = true;
+        f.kind = FindingKind::Saturation;
+        // Nearer the end, stronger: 0.15 more at no time left.
+        const PanelThresholds bounds = defaultUseThresholds(UseColumn::Saturation, info.unit);
+        const double nearness = std::clamp(1.0 - stretch->worst / bounds.warning, 0.0, 1.0);
+        f.score
+            = std::min(1.0, (stretch->level >= 2 ? CriticalScore : WarningScore) + 0.15 * nearness);
+        f.summary += stretch->level >= 2 ? u" (critical)"_s : u" (warning)"_s;
+    }
+    // Evidence: the forecast, then the figures of the same series labels (a filesystem's
+    // free bytes, use and growth).
+    f.evidenceSeriesIds = { track.seriesId };
+    f.evidenceKeys = { info.key };
+    for (const SeriesTrack &other : tracks) {
+        if (&other != &track && other.info.key.source == info.key.source
+            && other.info.key.labels == info.key.labels && !other.isEmpty()) {
+            f.evidenceSeriesIds.append(other.seriesId);
+            f.evidenceKeys.append(other.info.key);
+        }
+    }
+    return c;
+}
+
+// A backlog (a replication lag) at or past its bounds: raised once it has been rising
+// into them for minRaisedMs, since where it began to rise.
+std::optional<Candidate> fromBacklog(const SeriesTrack &track, qint64 minRaisedMs)
+{
+    const auto stretch = backlogStretch(track);
+    if (!stretch)
+        return std::nullopt;
+    const SeriesInfo &info = track.info;
+    Candidate c;
+    c.track = &track;
+    Finding &f = c.finding;
+    f.source = info.key.source;
+    f.resource = resourceDisplayName(info);
+    f.signal = signalName(info);
+    f.signalSeriesId = track.seriesId;
+    f.unit = info.unit;
+    f.sinceMs = stretch->sinceMs;
+    f.untilMs = std::min(stretch->untilMs, track.toMs + 1);
+    const auto before = std::lower_bound(track.times.cbegin(), track.times.cend(), f.sinceMs);
+    f.before = before == track.times.cbegin()
+        ? 0
+        : track.values[size_t(before - track.times.cbegin()) - 1];
+    f.peak = stretch->worst;
+    // A lag is how far behind; a slot's WAL what it keeps.
+    const bool retained = info.resource.startsWith("slot:"_L1);
+    f.summary = u"%1: %2 %3 at worst, past %4 from %5, rising since %6"_s.arg(
+        f.signal, value(stretch->worst, info.unit), retained ? u"retained"_s : u"behind"_s,
+        value(defaultUseThresholds(UseColumn::Saturation, info.unit, info.resource).warning,
+              info.unit),
+        clock(stretch->fromMs), clock(f.sinceMs));
+    const qint64 lasted = f.untilMs - f.sinceMs;
+    if (lasted < minRaisedMs) {
+        f.kind = FindingKind::Change;
+        f.score = 0.45;
+        f.summary += u" (past its %1 bound for only %2 s)"_s.arg(
+            stretch->level >= 2 ? u"critical"_s : u"warning"_s, QString::number(lasted / 1000));
+    } else {
+        c.raised = true;
+        f.kind = FindingKind::Saturation;
+        // Further past the bound, stronger: 0.15 more at ten times the warning.
+        const PanelThresholds bounds
+            = defaultUseThresholds(UseColumn::Saturation, info.unit, info.resource);
+        const double beyond = std::clamp((stretch->worst / bounds.warning - 1) / 9, 0.0, 1.0);
+        f.score
+            = std::min(1.0, (stretch->level >= 2 ? CriticalScore : WarningScore) + 0.15 * beyond);
+        f.summary += stretch->level >= 2 ? u" (critical)"_s : u" (warning)"_s;
+    }
+    f.evidenceSeriesIds = { track.seriesId };
+    f.evidenceKeys = { info.key };
+    return c;
+}
+
 bool isWitness(const SeriesInfo &shelf, const SeriesInfo &witness)
 {
     // The same resource, or a source-wide one of the same source that a hidden limit
@@ -201,8 +368,19 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
     std::vector<Candidate> candidates;
     std::vector<std::vector<Onset>> onsets(tracks.size());
     for (size_t t = 0; t < tracks.size(); ++t) {
-        if (tracks[t].info.histogram || tracks[t].isEmpty())
+        const SeriesInfo &info = tracks[t].info;
+        if (info.histogram || tracks[t].isEmpty() || isContributorSeries(info))
             continue;
+        if (isTimeLeft(info)) {
+            if (auto c = fromTimeLeft(tracks[t], tracks, options.minRaisedMs))
+                candidates.push_back(std::move(*c));
+            continue;
+        }
+        if (isBacklog(info)) {
+            if (auto c = fromBacklog(tracks[t], options.minRaisedMs))
+                candidates.push_back(std::move(*c));
+            continue;
+        }
         onsets[t] = detectOnsets(tracks[t]);
         for (const Onset &onset : onsets[t])
             if (auto c = fromOnset(tracks[t], onset, options.minRaisedMs))
@@ -213,7 +391,7 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
     // resource or host, within the shelf or shortly before it.
     for (size_t t = 0; t < tracks.size(); ++t) {
         const SeriesTrack &track = tracks[t];
-        if (!mayShelve(track.info) || track.isEmpty())
+        if (!mayShelve(track.info) || track.isEmpty() || isContributorSeries(track.info))
             continue;
         const PlateauOptions plateauOptions;
         const auto shelf = detectPlateau(track, plateauOptions);
@@ -339,6 +517,37 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
             merged.score = std::min(1.0, merged.score + 0.05 * raisedOthers);
             merged.summary += u"; %1 more signal(s) of %2 rose with it"_s.arg(raisedOthers)
                                   .arg(merged.resource);
+        }
+        // The databases on a filesystem that fills.
+        const SeriesInfo &carrier = candidates[members.front()].track->info;
+        if (carrier.resource.startsWith("fs:"_L1) && merged.kind != FindingKind::Change) {
+            const QString tenants
+                = databasesOn(merged.source, carrier.key.labels.value(u"mountpoint"_s), tracks);
+            if (!tenants.isEmpty())
+                merged.summary += u"; "_s + tenants;
+        }
+        // What a raised finding of WAL and checkpoints means.
+        if (merged.aboveWarning() && merged.kind != FindingKind::Change) {
+            const QString note = findingNote(merged.source, carrier.resource, tracks,
+                                             merged.sinceMs, merged.untilMs);
+            if (!note.isEmpty())
+                merged.summary += u"; "_s + note;
+        }
+        // Who carries a raised finding of a host's CPU, memory, disks or file handles, or
+        // holds a server's connections.
+        if (merged.aboveWarning() && merged.kind != FindingKind::Change) {
+            const Contributors carriers
+                = contributorsOf(merged.source, candidates[members.front()].track->info.resource,
+                                 tracks, merged.sinceMs, merged.untilMs);
+            if (!carriers.text.isEmpty()) {
+                merged.summary += u"; "_s + carriers.text;
+                for (qsizetype e = 0; e < carriers.seriesIds.size(); ++e) {
+                    if (!merged.evidenceSeriesIds.contains(carriers.seriesIds[e])) {
+                        merged.evidenceSeriesIds.append(carriers.seriesIds[e]);
+                        merged.evidenceKeys.append(carriers.keys[e]);
+                    }
+                }
+            }
         }
         findings.push_back(std::move(merged));
     }

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Findings: which resource is the bottleneck, and since when. The onsets, shelves and
 // USE roles of every analysed series combined into one ranked list.
 //
@@ -22,9 +25,21 @@
 // Findings of one (source, resource) merge: the highest score carries the kind, signal
 // and summary, since is the earliest raised onset among them, and every series involved
 // is evidence (the signal first). A merge of several raised signals adds 0.05 each.
-// Rank: findings at or above WarningScore first; among them saturation and errors
-// before utilization before change; then the earlier onset (the first domino), then the
-// higher score, then source and resource for a stable order.
+// A time left (timeleft.h: a filesystem's time to full) is judged by its stretch at or
+// beyond its bounds, not by onsets, and raised once it has lasted minRaisedMs and the
+// growth behind it at least 1/MaxTimeLeftExtrapolation of the time it forecasts. So is a
+// backlog (timeleft.h: a replication lag, the WAL a slot retains), which ramps rather
+// than steps: raised once it has been rising into its bounds for minRaisedMs, since it
+// began to rise. The bounds are those of the series' column, unit and resource
+// (defaultUseThresholds: connection slots, lags, slots and forced checkpoints have
+// their own). A raised finding of a server's connections names the applications and
+// roles whose sessions grew, one of its WAL and checkpoints says what forced them
+// (contributors.h). A raised finding
+// of a host's CPU, memory, disks or file handles names the processes that carried it, one of a
+// filesystem the databases whose data directory it holds (contributors.h); per-process series raise
+// nothing. Rank: findings at or above WarningScore first; among them saturation and errors before
+// utilization before change; then the earlier onset (the first domino), then the higher score, then
+// source and resource for a stable order.
 #pragma once
 
 #include "core/series.h"
@@ -46,6 +61,10 @@ enum class FindingKind
     Change
 };
 QString findingKindName(FindingKind kind); // "saturation", "errors", "utilization", "change"
+
+// A time left is raised only once the resource has been running out for at least a
+// twentieth of the time it forecasts (timeleft.h).
+inline constexpr double MaxTimeLeftExtrapolation = 20;
 
 inline constexpr double WarningScore = 0.5;
 inline constexpr double CriticalScore = 0.8;

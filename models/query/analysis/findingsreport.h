@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Findings written out: the CSV of --export-findings (columns exactly rank, source,
 // resource, kind, signal, since, until, peak, score, summary; times ISO 8601 UTC) and
 // the human-readable text of --explain.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // "Since when": the change points of a series in the analysed range.
 //
 // The track is first smoothed by a running median of 5 bins, so a single spike or the

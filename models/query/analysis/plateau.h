@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A shelf: a throughput or utilization series that runs flat at its highest level for a
 // while after moving to it, the shape of a hidden limit (a rate limiter, a 1 Gbit uplink
 // behind a virtual NIC that reports 10,000 Mbit/s or no speed at all). Independent of

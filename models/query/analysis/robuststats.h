@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Order statistics the analysis uses where means would follow a single spike: medians,
 // the median absolute deviation, a running median. NaN-free input is the caller's job.
 #pragma once

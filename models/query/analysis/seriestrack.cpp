@@ -1,17 +1,26 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "query/analysis/seriestrack.h"
 
 #include "query/analysis/robuststats.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace Headroom::Analysis {
 
 qint64 binWidthFor(qint64 fromMs, qint64 toMs, qint64 minBinMs, int maxBins)
 {
-    const qint64 span = std::max<qint64>(1, toMs - fromMs);
-    qint64 bin = (span + maxBins - 1) / std::max(1, maxBins);
-    bin = (bin + 999) / 1000 * 1000;
+    // Unsigned: the span of any two timestamps fits, where toMs - fromMs may overflow.
+    const quint64 span = toMs > fromMs ? quint64(toMs) - quint64(fromMs) : 1;
+    const quint64 bins = quint64(std::max(1, maxBins));
+    const quint64 ms = span / bins + (span % bins != 0 ? 1 : 0);
+    const quint64 seconds = ms / 1000 + (ms % 1000 != 0 ? 1 : 0);
+    constexpr quint64 MaxSeconds = quint64(std::numeric_limits<qint64>::max() / 1000);
+    const qint64 bin
+        = seconds > MaxSeconds ? std::numeric_limits<qint64>::max() : qint64(seconds * 1000);
     return std::max(bin, std::max<qint64>(1, minBinMs));
 }
 
@@ -65,27 +74,34 @@ void fillTrack(SeriesTrack *track, const std::vector<Sample> &input)
             if (!std::isfinite(s.value))
                 continue;
             if (previous && s.tsMs > previous->tsMs)
-                rates.push_back(
-                    { s.tsMs,
-                      (s.value - previous->value) * 1000.0 / double(s.tsMs - previous->tsMs) });
+                rates.push_back({ s.tsMs,
+                                  (s.value - previous->value) * 1000.0
+                                      / (double(s.tsMs) - double(previous->tsMs)) });
             previous = &s;
         }
         samples = &rates;
     }
-    const qint64 bins = (track->toMs - track->fromMs) / track->binMs + 1;
-    std::vector<double> sums(size_t(bins), 0.0);
-    std::vector<int> counts(size_t(bins), 0);
+    // In unsigned arithmetic, which holds the span of any range; a range of more bins
+    // than any caller asks for (binWidthFor keeps to maxBins) is refused, not allocated.
+    const quint64 lastBin = (quint64(track->toMs) - quint64(track->fromMs)) / quint64(track->binMs);
+    if (lastBin >= MaxTrackBins)
+        return;
+    const size_t bins = size_t(lastBin) + 1;
+    std::vector<double> sums(bins, 0.0);
+    std::vector<int> counts(bins, 0);
     for (const Sample &s : *samples) {
         if (s.tsMs < track->fromMs || s.tsMs > track->toMs || !std::isfinite(s.value))
             continue;
-        const size_t bin = size_t((s.tsMs - track->fromMs) / track->binMs);
+        const size_t bin
+            = size_t((quint64(s.tsMs) - quint64(track->fromMs)) / quint64(track->binMs));
         sums[bin] += s.value;
         ++counts[bin];
     }
-    for (size_t b = 0; b < size_t(bins); ++b) {
+    for (size_t b = 0; b < bins; ++b) {
         if (counts[b] == 0)
             continue;
-        track->times.push_back(track->fromMs + qint64(b) * track->binMs);
+        // Within [fromMs, toMs]: the unsigned sum wraps to exactly that.
+        track->times.push_back(qint64(quint64(track->fromMs) + quint64(b) * quint64(track->binMs)));
         track->values.push_back(sums[b] / counts[b]);
     }
     track->smoothed = runningMedian(track->values, 5);

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // "What changed": every series ranked by how differently it behaved in a window than
 // in the baseline just before it, as Netdata's metric correlations do: the baseline is
 // the 4x longer span before the window, and the difference is the two-sample

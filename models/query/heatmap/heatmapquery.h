@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The query of a "heatmap" panel: its matched latency series turned into one
 // HeatmapGrid (latencyheatmap.h) over the panel's range. Two kinds of series fit:
 //  - histogram series (SeriesInfo::histogram, latencies in ms), e.g. pg.latency.probe;

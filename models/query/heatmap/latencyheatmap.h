@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Latency heatmap bucketing, GUI-free: time on x (the pixel columns every other
 // reduction uses), latency on y in power-of-two rows, colour = events per second.
 //

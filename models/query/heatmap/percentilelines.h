@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Percentile lines: a histogram series selected by a timeseries panel draws as one line
 // per percentile (p50, p95, p99 and max unless the panel says otherwise). Each point
 // comes from the histograms merged over one pixel column; merging adds bucket counts,

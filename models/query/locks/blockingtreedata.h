@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What the blocking tree panel shows: who blocks whom at the newest poll of a range,
 // one node per session in a chain of lock waits (a collector's
 // <family>.session_xact_age_s series: pg.locks, mariadb.locks; see

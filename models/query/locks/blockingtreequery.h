@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The blocking tree panel's query and CSV rows, called by its descriptor
 // (query/panels/blockingtreepanel.cpp).
 //

@@ -1,6 +1,9 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What `--serve-metrics` serves: every series the session collects, its newest value,
 // as an OpenMetrics 1.0 (or Prometheus 0.0.4) text exposition, so that a Prometheus or
-// VictoriaMetrics scrape job can collect from Headroom (README, "Serving metrics").
+// VictoriaMetrics scrape job can collect from Headroom (docs/fleet.md, "Serving metrics").
 //
 // Names: openmetricsnames.h; every sample gets a `source` label (the dashboard's source
 // id). Value series are gauges holding their newest sample, left out once it is older

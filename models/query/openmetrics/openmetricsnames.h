@@ -1,5 +1,8 @@
-// Headroom's series under Prometheus names, for `--serve-metrics` (README, "Serving
-// metrics"): `headroom_` + the metric with dots as underscores, a trailing `.rate`
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// Headroom's series under Prometheus names, for `--serve-metrics` (docs/fleet.md,
+// "Serving metrics"): `headroom_` + the metric with dots as underscores, a trailing `.rate`
 // dropped and the unit appended where it is not already the name's end ("ms/s" as
 // `_ms_per_s`, "B" as `_bytes`, "1/s" as `_per_s`; "%" and no unit add nothing), so
 // pg.statements.exec_time.rate in ms/s is headroom_pg_statements_exec_time_ms_per_s and

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The alert list panel ("type": "alerts"): the dashboard's alert events in the range
 // (PanelData::alerts). It reads no series, and its events are in the alert CSV
 // (query/alerts/alertcsv.h), not the panel CSV.

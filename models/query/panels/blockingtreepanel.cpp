@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The blocking tree panel ("type": "blockingtree"): who blocks whom at the newest poll
 // of the range, each root blocker with the sessions waiting on it below it
 // (query/locks/blockingtreequery.h, which also writes its CSV rows). No options.

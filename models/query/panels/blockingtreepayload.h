@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The payload of the blockingtree panel: who blocks whom (blockingtreequery.h).
 #pragma once
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The heatmap panel ("type": "heatmap"): its latency series summed into one HeatmapGrid
 // (query/heatmap/heatmapquery.h; options checked by document/panels/heatmapoptions.h).
 //

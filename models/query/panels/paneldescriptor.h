@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What the query layer knows of a panel type, in one place per type
 // (query/panels/<type>panel.cpp, beside its payload in <type>payload.h): its query, the
 // CSV rows of its own view and what it can do. queryPanel(), csvRows(), the dashboard

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The shard load histogram panel ("type": "shardhistogram"): how many shards are how
 // loaded, now and over time, plus the overloaded count as a series
 // (query/shards/shardquery.h, which also writes its CSV rows); options checked by

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The top-shards table panel ("type": "shardtable"): the shards' current load and ops,
 // busiest first (query/shards/shardquery.h, which also writes its CSV rows); options
 // checked by document/panels/shardtableoptions.h.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The stat panel ("type": "stat"): one big figure per series, its last, mean, min or max
 // over the range (options checked by document/panels/statoptions.h). It reads its series
 // as a time chart does (queryTimeSeries: stored series, histogram percentiles, or a

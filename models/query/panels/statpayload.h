@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The payload of the stat panel: one figure per drawn line of its series (or of its
 // query's answer), reduced over the range as options.reduce says.
 #pragma once

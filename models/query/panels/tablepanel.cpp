@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The table panel ("type": "table"): an engine's instant query, one row per series
 // (query/promql/promqltable.h, which also describes its CSV rows; options checked by
 // document/panels/tableoptions.h).

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The timeseries panel ("type": "timeseries"): a time chart of its series, with alert
 // spans and compare mode. Its series are its whole view, so it has no CSV rows of its own.
 #pragma once

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The USE matrix panel ("type": "usematrix"): one row per source and resource, built
 // from its series (query/use/usematrixquery.h), cells raised by firing alerts
 // (query/use/alertusematrix.h); options checked by document/panels/usematrixoptions.h.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A heatmap panel with a PromQL `query`: the histograms its expression gives (classic
 // `le` bound series or native histograms, promqlhistograms.h) over the panel's range,
 // summed into one HeatmapGrid as the local heatmap sums its series. The expression must

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Histograms read from a Prometheus-compatible engine, for the heatmap and the
 // percentile lines of a panel with a PromQL query. Two shapes of answer hold one:
 //  - a classic histogram: one series per bucket bound, told apart by the label `le`

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A timeseries panel with a PromQL `query`, read from its promql source's engine over
 // the panel's range: about one point per pixel column (the step is the range over the
 // columns, rounded up to 1, 2, 5, 10, 15 or 30 s, 1, 2, 5, 10, 15 or 30 min, 1, 2, 3,

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The query of a table panel: its `query` as /api/v1/query at the range's end (or now,
 // when the range ends later), on the query pool, with the panel's deadline. An instant
 // more than PromqlFinalAfterMs in the past is final, so its answer is kept in

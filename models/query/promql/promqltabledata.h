@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What a table panel shows ("type": "table"): an engine's instant query at the end of
 // the range, one row per series, its labels in columns and its value last, sorted by
 // value (the largest first by default: "the 10 busiest NICs of the fleet" is

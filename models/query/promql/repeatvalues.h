@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The values panels and sections repeat over (document/dashboardrepeat.h), on the
 // calling thread (a worker: "all values" asks the engine). For each multi-value
 // variable a panel or a section repeats over: the values of its current value

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "query/report/incidentreportdata.h"
 
 #include "core/valueformat.h"
@@ -76,16 +79,69 @@ ReportTable shardTable(const DashboardPanel &panel, const PanelData &data)
     return table;
 }
 
+struct RankedSeries
+{
+    const PanelSeriesData *series;
+    double mean;
+    double peak;
+};
+
+// The series of a panel that carry `label`, by their mean over the range, the largest
+// first, at most `top`.
+std::vector<RankedSeries> rankedByMean(const PanelData &data, const QString &label, int top)
+{
+    std::vector<RankedSeries> ranked;
+    for (const PanelSeriesData &series : data.series) {
+        if (!series.info.key.labels.contains(label) || series.points.empty())
+            continue;
+        double sum = 0;
+        double peak = -qInf();
+        int n = 0;
+        for (const Sample &sample : series.points) {
+            if (!std::isfinite(sample.value))
+                continue;
+            sum += sample.value;
+            peak = std::max(peak, sample.value);
+            ++n;
+        }
+        if (n > 0)
+            ranked.push_back({ &series, sum / n, peak });
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const RankedSeries &a, const RankedSeries &b) { return a.mean > b.mean; });
+    if (ranked.size() > size_t(top))
+        ranked.resize(size_t(top));
+    return ranked;
+}
+
+// A timeseries panel whose series are the host's processes (a "pid" label), or nullopt.
+std::optional<ReportTable> processTable(const DashboardPanel &panel, const PanelData &data)
+{
+    const std::vector<RankedSeries> processes = rankedByMean(data, u"pid"_s, ReportTopProcesses);
+    if (processes.empty())
+        return std::nullopt;
+    ReportTable table;
+    table.title = panel.title.isEmpty() ? panel.id : panel.title;
+    table.header = { u"Rank"_s, u"Source"_s, u"Process"_s, u"PID"_s,   u"User"_s,
+                     u"Unit"_s, u"Mean"_s,   u"Peak"_s,    u"Metric"_s };
+    int rank = 0;
+    for (const RankedSeries &process : processes) {
+        const SeriesInfo &info = process.series->info;
+        const Labels &labels = info.key.labels;
+        table.rows.append(QStringList { QString::number(++rank), info.key.source,
+                                        labels.value(u"comm"_s), labels.value(u"pid"_s),
+                                        labels.value(u"user"_s), labels.value(u"unit"_s),
+                                        formatUseValue(process.mean, info.unit),
+                                        formatUseValue(process.peak, info.unit), info.key.metric });
+    }
+    return table;
+}
+
 // A timeseries panel whose series are statements (they carry the statement text as
 // the "query" label), or nullopt.
 std::optional<ReportTable> statementTable(const DashboardPanel &panel, const PanelData &data)
 {
-    struct Statement
-    {
-        const PanelSeriesData *series;
-        double mean;
-        double peak;
-    };
+    using Statement = RankedSeries;
     std::vector<Statement> statements;
     for (const PanelSeriesData &series : data.series) {
         if (!series.info.key.labels.contains(u"query"_s) || series.points.empty())
@@ -189,21 +245,27 @@ IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
             data.shards.append(shardTable(
                 panel, queryPanel(panel, registry, store, request.fromMs, request.toMs, 0)));
         } else if (panel.type == PanelType::TimeSeries) {
-            // Only panels of statements: the rest is charted, not tabled. Cheap test
-            // first: the selectors' matches carry the "query" label.
+            // Only panels of statements or processes: the rest is charted, not tabled.
+            // Cheap test first: the selectors' matches carry the "query" or "pid" label.
             bool statements = false;
+            bool processes = false;
             for (const int id : matchSeries(panel.series, registry)) {
                 const auto info = registry.info(id);
-                if (info && !info->histogram && info->key.labels.contains(u"query"_s)) {
-                    statements = true;
-                    break;
-                }
+                if (!info || info->histogram)
+                    continue;
+                statements = statements || info->key.labels.contains(u"query"_s);
+                processes = processes || info->key.labels.contains(u"pid"_s);
             }
-            if (!statements)
+            if (!statements && !processes)
                 continue;
-            if (auto table = statementTable(
-                    panel, queryPanel(panel, registry, store, request.fromMs, request.toMs, 0)))
-                data.statements.append(*table);
+            const PanelData panelData
+                = queryPanel(panel, registry, store, request.fromMs, request.toMs, 0);
+            if (statements)
+                if (auto table = statementTable(panel, panelData))
+                    data.statements.append(*table);
+            if (processes && !statements)
+                if (auto table = processTable(panel, panelData))
+                    data.processes.append(*table);
         }
     }
     return data;

@@ -1,6 +1,10 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The incident report's content (`headroom --export-report`, File ▸ Export Incident
 // Report…), gathered GUI-free from the store for one range: the findings, the alert
-// events, the dashboard's USE matrix, top statements and top shards panels as tables,
+// events, the dashboard's USE matrix, top statements, top processes and top shards panels as
+// tables,
 // and what was watched. widgets/report/ turns it into HTML and PDF, with charts.
 //
 // The tables reuse the panels' own queries (queryPanel): each usematrix panel gives a
@@ -8,7 +12,9 @@
 // (a report made after the fact would otherwise show every cell stale); each shardtable panel its
 // rows as the table shows them (busiest first, its "top"); each timeseries panel whose series are
 // statements (a "query" label, pg_stat_statements) a table of the statements by their mean over the
-// range. A dashboard without such a panel gets an empty list, and the report says so. Text from the
+// range, and each one whose series are processes (a "pid" label: the host's top processes) a
+// table of the processes by their mean. A dashboard without such a panel gets an empty list, and
+// the report says so. Text from the
 // sources (statement texts, labels, alert messages) is kept as it is: it is untrusted, and the
 // writers escape it.
 #pragma once
@@ -57,6 +63,7 @@ struct IncidentReportData
     QList<AlertEvent> alerts; // events in [fromMs, toMs], oldest first
     QList<ReportTable> useMatrices;
     QList<ReportTable> statements;
+    QList<ReportTable> processes;
     QList<ReportTable> shards;
 };
 
@@ -82,8 +89,9 @@ IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
                                         const SeriesRegistry &registry, const SeriesStore &store,
                                         std::optional<Analysis::FindingsReport> findings = {});
 
-// The statements table rows kept per panel.
+// The statements and processes table rows kept per panel.
 inline constexpr int ReportTopStatements = 10;
+inline constexpr int ReportTopProcesses = 10;
 
 enum class IncidentReportFormat
 {

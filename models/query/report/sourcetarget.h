@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What a source watched, as the incident report shows it: its config with variables
 // substituted, reduced to what names the target and stripped of every secret. A report
 // is attached to tickets and mailed around; a password in it would be a leak.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // What the shard-load series say, GUI-free: how many shards sit in each 10 % load
 // bucket now and over time (the shardhistogram panel), and each shard's latest load,
 // ops and previous load (the shardtable panel). Both panels share the rule for "now".

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Queries of the shard panels (see shardload.h for what they compute) and their CSV
 // rows, called by their descriptors (query/panels/shardhistogrampanel.cpp,
 // shardtablepanel.cpp).

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // Alerts in the USE matrix: a cell whose source, resource and column have a firing
 // alert instance takes the alert's severity as its level when that is worse than what
 // the thresholds say (warning -> Warning, critical -> Critical; info leaves it), and

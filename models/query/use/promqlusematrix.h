@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // A fleet USE matrix: a "usematrix" panel whose options hold PromQL `queries` instead of
 // series selectors (document/panels/usematrixoptions.h). Every query is read over the
 // panel's range from its promql source (query/promql/promqlpanelquery.h: chunks, the

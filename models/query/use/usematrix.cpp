@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "query/use/usematrix.h"
 
 #include "core/legendtemplate.h"
@@ -47,13 +50,26 @@ int resourceRank(const QString &resource)
         return 1;
     if (resource == "disk"_L1 || resource.startsWith("disk:"_L1))
         return 2;
-    if (resource.startsWith("nic:"_L1))
+    if (resource.startsWith("fs:"_L1))
         return 3;
-    if (resource.startsWith("db:"_L1))
+    if (resource == "fd"_L1)
         return 4;
-    if (resource.startsWith("shardset:"_L1))
+    if (resource.startsWith("nic:"_L1))
         return 5;
-    return 6;
+    if (resource == "connections"_L1)
+        return 6;
+    if (resource.startsWith("db:"_L1))
+        return 7;
+    if (resource.startsWith("shardset:"_L1))
+        return 8;
+    if (resource == "wal"_L1)
+        return 9;
+    if (resource.startsWith("standby:"_L1) || resource == "replica"_L1
+        || resource.startsWith("replica:"_L1))
+        return 10;
+    if (resource.startsWith("slot:"_L1))
+        return 11;
+    return 12;
 }
 
 double worstValue(const UseCellSeries &s)
@@ -249,7 +265,7 @@ UseMatrix buildUseMatrix(const QList<UseSeriesReading> &readings, const UseMatri
         s.info = reading.info;
         s.latest = reading.latest;
         s.worst = reading.worst;
-        s.thresholds = options.thresholdsFor(*column, reading.info.unit);
+        s.thresholds = options.thresholdsFor(*column, reading.info.unit, reading.info.resource);
         if (s.latest) {
             s.ageMs = std::max<qint64>(0, atMs - s.latest->tsMs);
             s.stale = s.ageMs > useStaleAfterMs(reading.spacingMs);
@@ -283,17 +299,27 @@ UseMatrix buildUseMatrix(const QList<UseSeriesReading> &readings, const UseMatri
 QString useResourceLabel(const QString &resource)
 {
     static const QHash<QString, QString> whole = {
-        { u"cpu"_s, u"CPU"_s },          { u"memory"_s, u"Memory"_s },
+        { u"cpu"_s, u"CPU"_s },
+        { u"memory"_s, u"Memory"_s },
         { u"disk"_s, u"Disks (all)"_s }, // host.io.psi: I/O pressure of the whole host
-        { u"tcp"_s, u"TCP"_s },          { u"pg"_s, u"PostgreSQL server"_s },
+        { u"tcp"_s, u"TCP"_s },
+        { u"pg"_s, u"PostgreSQL server"_s },
+        { u"fd"_s, u"File handles"_s },
+        { u"connections"_s, u"Connections"_s },
+        { u"wal"_s, u"WAL and checkpoints"_s },
+        { u"replica"_s, u"Replication"_s },
     };
     if (const auto it = whole.constFind(resource); it != whole.constEnd())
         return *it;
     static const std::pair<QLatin1StringView, QString> prefixes[] = {
         { "disk:"_L1, u"Disk "_s },
+        { "fs:"_L1, u"Filesystem "_s },
         { "nic:"_L1, u"NIC "_s },
         { "db:"_L1, u"Database "_s },
         { "shardset:"_L1, u"Shard set "_s },
+        { "standby:"_L1, u"Standby "_s },
+        { "slot:"_L1, u"Replication slot "_s },
+        { "replica:"_L1, u"Replication "_s },
     };
     for (const auto &[prefix, label] : prefixes) {
         if (resource.startsWith(prefix) && resource.size() > prefix.size())
@@ -389,8 +415,25 @@ void labelUseRows(QList<UseMatrixRow> *rows)
         else if (*it != row.source)
             shared = true;
     }
-    for (UseMatrixRow &row : *rows)
+    for (UseMatrixRow &row : *rows) {
         row.label = useRowLabel(row.source, row.resource, shared);
+        if (!row.resource.isEmpty())
+            continue;
+        // Series that name no resource (a source's own figures) are named by their
+        // metrics, so that no row goes without a name.
+        QStringList metrics;
+        for (const UseCell &cell : row.cells) {
+            for (const UseCellSeries &series : cell.series) {
+                if (!metrics.contains(series.info.key.metric))
+                    metrics.append(series.info.key.metric);
+            }
+        }
+        // Two names at most, so that the label leaves the cells room.
+        QString what = metrics.isEmpty() ? row.source : metrics.mid(0, 2).join(u", "_s);
+        if (metrics.size() > 2)
+            what += u" and %1 more"_s.arg(metrics.size() - 2);
+        row.label = shared ? row.source + u" · "_s + what : what;
+    }
 }
 
 namespace {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The USE matrix (Brendan Gregg's USE method as one table): a row per source and
 // resource (CPU, memory, each disk, each NIC, each database, each shard set, ... of each
 // host or server), a column each for Utilization, Saturation and Errors, each cell the
@@ -10,12 +13,16 @@
 // - Rows: every (source, resource) pair (SeriesKey::source, SeriesInfo::resource) with
 //   at least one Utilization, Saturation or Errors series that has a sample in the
 //   range. Order: by source (natural order, "host2" before "host10"), then within a
-//   source cpu, memory, disks, NICs, databases (db:*), shard sets (shardset:*), then
-//   everything else; natural order within a group ("disk:sda2" before "disk:sda10").
+//   source cpu, memory, disks, filesystems (fs:*), file handles (fd), NICs, connection
+//   slots (connections), databases (db:*), shard sets (shardset:*), WAL and checkpoints
+//   (wal), standbys and replication (standby:*, replica, replica:*), replication slots
+//   (slot:*), then everything else; natural order within a group ("disk:sda2" before
+//   "disk:sda10").
 // - Labels: the resource's ("CPU", "Disk sda"). When one resource has rows from two or
 //   more sources (two hosts, two servers), every row's label starts with its source:
 //   "web2 · CPU" (useRowLabel); with one source, or sources that share no resource (the
-//   host and nic sources of one machine), the labels stay short.
+//   host and nic sources of one machine), the labels stay short. Series that name no
+//   resource are labelled by their metrics ("pg.db.rows_per_block"): no row is unnamed.
 // - Worst of a series (useWorstInRange): its largest value in the range (smallest for
 //   higherIsWorse false); among equal values the latest. Its level is that value's.
 // - Since when, for a raised worst (warning or critical): the raised stretch is the
@@ -189,8 +196,10 @@ qint64 useStaleAfterMs(qint64 spacingMs);
 UseMatrix buildUseMatrix(const QList<UseSeriesReading> &readings, const UseMatrixOptions &options,
                          qint64 atMs);
 
-// "CPU", "Memory", "Disk sda", "NIC eth0", "Database app", "Shard set public.orders",
-// "TCP", "PostgreSQL server"; anything else as written.
+// "CPU", "Memory", "Disk sda", "Filesystem /var/lib/postgresql", "File handles",
+// "NIC eth0", "Connections", "Database app", "Shard set public.orders", "WAL and
+// checkpoints", "Standby replica1", "Replication" (this server as a replica),
+// "Replication slot s1", "TCP", "PostgreSQL server"; anything else as written.
 QString useResourceLabel(const QString &resource);
 // The resource order within a source described above.
 bool useResourceLess(const QString &a, const QString &b);
@@ -214,8 +223,8 @@ void labelUseRows(QList<UseMatrixRow> *rows);
 DashboardPanel useCellChart(const DashboardPanel &matrixPanel, const UseMatrixRow &row,
                             UseColumn column);
 
-// Where alert rules (a later issue) hook in: the cells whose level changed between
-// two matrices, by source, resource and column. A row that appears counts as changing
+// The cells whose level changed between two matrices (UseMatrixModel::levelChanged
+// emits them), by source, resource and column. A row that appears counts as changing
 // from NotMeasured, one that disappears as changing to NotMeasured.
 struct UseLevelChange
 {

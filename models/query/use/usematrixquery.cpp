@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 #include "query/use/usematrixquery.h"
 
 #include "engine/runtime/seriesregistry.h"
@@ -47,7 +50,8 @@ QList<UseSeriesReading> readUseSeries(const QList<SeriesSelector> &selectors,
         // The range, reduced to its worst at once (a day at 1 s is 86,400 samples per
         // series; only one series' samples are held at a time).
         std::vector<Sample> range = store.readForColumns(id, fromMs, toMs, UseRangeColumns);
-        reading.worst = useWorstInRange(range, options.thresholdsFor(*column, info->unit));
+        reading.worst
+            = useWorstInRange(range, options.thresholdsFor(*column, info->unit, info->resource));
         if (!reading.worst) {
             readings.append(std::move(reading));
             continue; // nothing in the range, so nothing near its end either

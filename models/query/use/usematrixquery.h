@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 // The query behind a "usematrix" panel: the series its selectors match, the worst of
 // each over the range and its latest sample, built into a UseMatrix (usematrix.h).
 #pragma once

@@ -1,0 +1,60 @@
+// SPDX-FileCopyrightText: 2026 The Headroom authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+// What carries a resource's load: the series of single processes (the host collector's
+// host.process.*, labelled with pid and comm) that say who uses a host's CPU, memory,
+// disks and file handles. They are no signal of their own (a process is not a resource
+// the USE method judges, and the top processes come and go), so the findings leave
+// them out of onsets and shelves and use them to name who carries a raised finding of
+// that resource on the same source: "hrburn (pid 4242, user ops) 197 % of one CPU".
+#pragma once
+
+#include "core/series.h"
+#include "query/analysis/seriestrack.h"
+
+#include <QList>
+#include <QString>
+#include <span>
+
+namespace Headroom::Analysis {
+
+// A series of one process (host.process.*), or of the sessions one application or role
+// holds on a server (pg.connections.by_application, .by_user): no signal of its own.
+bool isContributorSeries(const SeriesInfo &info);
+
+struct Contributors
+{
+    QString text; // "carried by a (pid 1, user x) 90 % of one CPU, b (...) 5 %"; empty: none
+    QList<int> seriesIds; // the processes' series of that resource, the largest first
+    QList<SeriesKey> keys;
+};
+
+// The processes of `source` that carried `resource` (a SeriesInfo::resource: "cpu",
+// "memory", "disk:sda" or "disk", "fd") over [fromMs, untilMs], by their mean there: at
+// most `top` named, the largest first. For "connections", the applications and roles
+// whose sessions grew most against as long a time before fromMs, at most `top` of each,
+// applications first: "grown: application hrleak: 15 sessions (0 before), user app: 16
+// sessions (1 before)". Empty for any other resource.
+Contributors contributorsOf(const QString &source, const QString &resource,
+                            std::span<const SeriesTrack> tracks, qint64 fromMs, qint64 untilMs,
+                            int top = 3);
+
+// The databases whose data lies on the filesystem `mountPoint` of host source `source`:
+// series <engine>.server.directory{path} (the postgres and mariadb collectors' data
+// directory) of any source whose path is under that mount point and under no longer
+// mount point of the same host. "the data directory of pg (/var/lib/postgresql/17/main)";
+// empty when none. A database source of the dashboard is taken to run on its host when
+// the paths say so: two machines with the same paths would be named alike.
+QString databasesOn(const QString &source, const QString &mountPoint,
+                    std::span<const SeriesTrack> tracks);
+
+// What a raised finding of `resource` (a SeriesInfo::resource) means, when its name alone
+// does not say: for WAL and checkpoints ("wal") whose checkpoints the WAL volume forced
+// at least twice per checkpoint_timeout over [fromMs, untilMs] (the mean of
+// *.checkpoints.wal_forced), "max_wal_size too small for this write rate" with the WAL
+// rate, how often it forces a checkpoint and checkpoint_timeout (*.wal.bytes.rate,
+// *.checkpoints.timeout_s of the same source). Empty otherwise.
+QString findingNote(const QString &source, const QString &resource,
+                    std::span<const SeriesTrack> tracks, qint64 fromMs, qint64 untilMs);
+
+} // namespace Headroom::Analysis

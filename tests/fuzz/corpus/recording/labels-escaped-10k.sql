@@ -1,0 +1,1 @@
+UPDATE series SET labels = '{cpu=' || replace(hex(zeroblob(5000)), '0', '\,') || '}' WHERE id = 1;

@@ -1,0 +1,1 @@
+DROP TABLE series; CREATE VIEW series AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i AS id, 'host' AS source, 'm' AS metric, '{}' AS labels, '' AS unit, '' AS resource, 'info' AS kind, 0 AS histogram FROM n;

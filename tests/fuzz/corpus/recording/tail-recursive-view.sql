@@ -1,0 +1,1 @@
+DROP TABLE tail_chunks; CREATE VIEW tail_chunks AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT 1 AS series_id, i AS seq, 0 AS first_ts, 0 AS last_ts, 1 AS count, x'' AS data FROM n;
