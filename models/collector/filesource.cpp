@@ -84,6 +84,24 @@ FileReadResult LocalFileSource::read(const FileReadRequest &request, const QDead
     Q_UNUSED(deadline); // procfs and sysfs reads do not block
     FileReadResult result;
     result.contents.reserve(request.files.size());
+    // Only the mount points a collector chose (block and memory filesystems): statvfs of
+    // a network filesystem whose server is gone would block the poll's thread. Read
+    // first: the poll's samples carry the time it started, and reading the files of a
+    // few thousand processes can take a second on a busy host, which would show a
+    // filesystem filling from then as filling that much earlier.
+    for (const QString &path : request.filesystems) {
+        struct statvfs figures {};
+        if (::statvfs(QFile::encodeName(m_root + path).constData(), &figures) != 0) {
+            result.filesystemErrors.insert(path, qt_error_string(errno));
+            continue;
+        }
+        const quint64 unit = figures.f_frsize ? figures.f_frsize : figures.f_bsize;
+        result.filesystems.insert(
+            path,
+            FilesystemFigures { quint64(figures.f_blocks) * unit, quint64(figures.f_bfree) * unit,
+                                quint64(figures.f_bavail) * unit, quint64(figures.f_files),
+                                quint64(figures.f_ffree) });
+    }
     for (const QString &path : request.files) {
         QByteArray data;
         int error = 0;
@@ -99,21 +117,6 @@ FileReadResult LocalFileSource::read(const FileReadRequest &request, const QDead
             result.entryCounts.insert(path, count);
         else
             result.entryCountErrors.insert(path, qt_error_string(error));
-    }
-    // Only the mount points a collector chose (block and memory filesystems): statvfs of
-    // a network filesystem whose server is gone would block the poll's thread.
-    for (const QString &path : request.filesystems) {
-        struct statvfs figures {};
-        if (::statvfs(QFile::encodeName(m_root + path).constData(), &figures) != 0) {
-            result.filesystemErrors.insert(path, qt_error_string(errno));
-            continue;
-        }
-        const quint64 unit = figures.f_frsize ? figures.f_frsize : figures.f_bsize;
-        result.filesystems.insert(
-            path,
-            FilesystemFigures { quint64(figures.f_blocks) * unit, quint64(figures.f_bfree) * unit,
-                                quint64(figures.f_bavail) * unit, quint64(figures.f_files),
-                                quint64(figures.f_ffree) });
     }
     return result;
 }

@@ -15,6 +15,7 @@
 #include <QChart>
 #include <QDateTime>
 #include <QLabel>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QTest>
@@ -46,6 +47,22 @@ namespace {
 
 // The plot area of a shown panel, in the panel's own pixels: where lines are drawn,
 // without the legend's markers in the same colors.
+// Each line's whole name, in the chart's order: the legend may show shortened ones
+// (legendfit.h) when the panel is narrow. Lines without an entry of their own (the
+// thresholds) give the name they carry.
+QStringList wholeNames(const TimeSeriesPanel &panel)
+{
+    QStringList names;
+    QChart *chart = panel.chartView()->chart();
+    for (QAbstractSeries *line : chart->series()) {
+        const QList<QLegendMarker *> markers = chart->legend()->markers(line);
+        const QString whole
+            = markers.isEmpty() ? QString() : panel.legendFullName(markers.constFirst());
+        names << (whole.isEmpty() ? line->name() : whole);
+    }
+    return names;
+}
+
 QRect plotRect(const TimeSeriesPanel &panel)
 {
     const ZoomableChartView *view = panel.chartView();
@@ -170,10 +187,7 @@ void TestTimeSeriesPanel::mixedUnitsMoveToTheLegend()
     data.series.append(queue);
     panel.setData(data);
     QCOMPARE(panel.axisUnit(), QString());
-    QStringList names;
-    for (QAbstractSeries *line : panel.chartView()->chart()->series())
-        names << line->name();
-    QCOMPARE(names,
+    QCOMPARE(wholeNames(panel),
              (QStringList { u"cpu.utilization cpu0 (%)"_s, u"cpu.utilization cpu1 (pages/s)"_s }));
 }
 
@@ -207,10 +221,8 @@ void TestTimeSeriesPanel::logAxisDrawsPercentileLines()
     // One line per percentile, though all four share the series id.
     QCOMPARE(panel.segmentCount(), 4);
     QCoreApplication::processEvents(); // the legend is laid out on a posted event
-    QStringList names;
+    const QStringList names = wholeNames(panel);
     int visibleMarkers = 0;
-    for (QAbstractSeries *line : panel.chartView()->chart()->series())
-        names << line->name();
     for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
         visibleMarkers += m->isVisible();
     QCOMPARE(names,
@@ -375,9 +387,7 @@ void TestTimeSeriesPanel::compareOverlaysTheEarlierRange()
     data.compareOffsetMs = 3'600'000;
     panel.setData(data);
     QCOMPARE(panel.segmentCount(), 2);
-    QStringList names;
-    for (QAbstractSeries *line : panel.chartView()->chart()->series())
-        names << line->name();
+    const QStringList names = wholeNames(panel);
     QVERIFY2(names.contains(u"cpu.utilization all (−1h)"_s), qPrintable(names.join(u"; ")));
     auto *axisY
         = qobject_cast<QValueAxis *>(panel.chartView()->chart()->axes(Qt::Vertical).constFirst());
