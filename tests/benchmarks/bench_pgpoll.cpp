@@ -21,10 +21,10 @@
 #include "benchutil.h"
 #include "postgrescollector.h"
 
-#include <QElapsedTimer>
-#include <QMap>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QMap>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSet>
@@ -51,12 +51,18 @@ constexpr int Slots = 50;
 QString partOf(const QString &query)
 {
     static const QList<std::pair<QString, QString>> parts {
-        { u"pg_blocking_pids"_s, u"blocking"_s },     { u"pg_stat_progress"_s, u"maintenance"_s },
-        { u"pg_prepared_xacts"_s, u"maintenance"_s }, { u"pg_wait_sampling"_s, u"waits"_s },
-        { u"coalesce(query_id"_s, u"sampler"_s },     { u"e.extname = $"_s, u"lookups"_s },
-        { u"pg_stat_statements"_s, u"statements"_s }, { u"pg_stat_user_tables"_s, u"tables"_s },
-        { u"pg_stat_database"_s, u"databases"_s },    { u"pg_stat_replication"_s, u"replication"_s },
-        { u"pg_replication_slots"_s, u"replication"_s }, { u"pg_stat_activity"_s, u"activity"_s },
+        { u"pg_blocking_pids"_s, u"blocking"_s },
+        { u"pg_stat_progress"_s, u"maintenance"_s },
+        { u"pg_prepared_xacts"_s, u"maintenance"_s },
+        { u"pg_wait_sampling"_s, u"waits"_s },
+        { u"coalesce(query_id"_s, u"sampler"_s },
+        { u"e.extname = $"_s, u"lookups"_s },
+        { u"pg_stat_statements"_s, u"statements"_s },
+        { u"pg_stat_user_tables"_s, u"tables"_s },
+        { u"pg_stat_database"_s, u"databases"_s },
+        { u"pg_stat_replication"_s, u"replication"_s },
+        { u"pg_replication_slots"_s, u"replication"_s },
+        { u"pg_stat_activity"_s, u"activity"_s },
     };
     for (const auto &[needle, part] : parts)
         if (query.contains(needle))
@@ -200,7 +206,8 @@ void BenchPgPoll::pollWithStandbysAndSlots()
     dropSlots(); // a run that was killed leaves them
     PG_EXEC(admin, u"CREATE EXTENSION IF NOT EXISTS pg_stat_statements"_s);
     for (int i = 0; i < Slots; ++i) // reserved at once: each retains WAL from its start
-        PG_EXEC(admin, u"SELECT pg_create_physical_replication_slot('%1', true)"_s.arg(slotName(i)));
+        PG_EXEC(admin,
+                u"SELECT pg_create_physical_replication_slot('%1', true)"_s.arg(slotName(i)));
     PG_EXEC(admin, u"DROP TABLE IF EXISTS headroom_bench_wal"_s);
     PG_EXEC(admin, u"CREATE TABLE headroom_bench_wal (n int, pad text)"_s);
 
@@ -244,9 +251,8 @@ void BenchPgPoll::pollWithStandbysAndSlots()
             break;
         QThread::msleep(100);
     }
-    QVERIFY2(count.toInt() == Standbys, qPrintable(u"%1 of %2 standbys streaming after 30 s"_s
-                                                       .arg(count)
-                                                       .arg(Standbys)));
+    QVERIFY2(count.toInt() == Standbys,
+             qPrintable(u"%1 of %2 standbys streaming after 30 s"_s.arg(count).arg(Standbys)));
     qInfo("standbys streaming: %d; replication slots: %d (%d inactive)", Standbys, Slots,
           Slots - Standbys);
 
@@ -258,8 +264,9 @@ void BenchPgPoll::pollWithStandbysAndSlots()
     std::vector<double> wall;
     for (int i = 0; i < Polls; ++i) {
         // WAL for the standbys to stream and the slots to retain between polls.
-        PG_EXEC(admin, u"INSERT INTO headroom_bench_wal"
-                       " SELECT n, repeat('x', 100) FROM generate_series(1, 2000) n"_s);
+        PG_EXEC(admin,
+                u"INSERT INTO headroom_bench_wal"
+                " SELECT n, repeat('x', 100) FROM generate_series(1, 2000) n"_s);
         QElapsedTimer timer;
         timer.start();
         const PollResult poll = collector->poll(QDeadlineTimer(5000));
@@ -267,9 +274,9 @@ void BenchPgPoll::pollWithStandbysAndSlots()
         QVERIFY2(poll.error.isEmpty(), qPrintable(poll.error));
         if (i == Polls - 1) {
             // Every standby and every slot is in the poll, not a bounded share of them.
-            QCOMPARE(labelValues(poll.batch, u"pg.replication.replay_lag_bytes"_s, u"standby"_s)
-                         .size(),
-                     Standbys);
+            QCOMPARE(
+                labelValues(poll.batch, u"pg.replication.replay_lag_bytes"_s, u"standby"_s).size(),
+                Standbys);
             QCOMPARE(labelValues(poll.batch, u"pg.replication.slot.active"_s, u"slot"_s).size(),
                      Slots);
         }
