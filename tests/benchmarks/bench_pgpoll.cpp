@@ -198,7 +198,8 @@ void BenchPgPoll::pollWithStandbysAndSlots()
         || setting(admin, u"max_replication_slots"_s).value_or(0) < Slots)
         QSKIP("the test server has room for fewer than 20 WAL senders or 50 slots "
               "(tests/run-benchmarks starts one with enough)");
-    const auto slotName = [](int i) { return u"headroom_bench_slot%1"_s.arg(i, 2, 10, u'0'); };
+    const auto slotName
+        = [](int i) { return u"headroom_bench_slot%1"_s.arg(i, 2, 10, QLatin1Char('0')); };
     const auto dropSlots = [&] {
         admin.exec(u"SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots"
                    " WHERE slot_name LIKE 'headroom\\_bench\\_slot%'"_s);
@@ -232,7 +233,7 @@ void BenchPgPoll::pollWithStandbysAndSlots()
         QVERIFY(QDir().mkpath(dir));
         auto receiver = std::make_unique<QProcess>();
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(u"PGAPPNAME"_s, u"bench_standby%1"_s.arg(i, 2, 10, u'0'));
+        environment.insert(u"PGAPPNAME"_s, u"bench_standby%1"_s.arg(i, 2, 10, QLatin1Char('0')));
         receiver->setProcessEnvironment(environment);
         receiver->setProcessChannelMode(QProcess::ForwardedErrorChannel);
         receiver->start(receiveWal,
