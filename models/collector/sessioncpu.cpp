@@ -43,7 +43,8 @@ struct Reading
 
 } // namespace
 
-SessionCpuTracker::SessionCpuTracker()
+SessionCpuTracker::SessionCpuTracker(Clock clock)
+    : m_clock(clock ? std::move(clock) : Clock(&steadyMs))
 {
     const long ticks = sysconf(_SC_CLK_TCK);
     if (ticks > 0)
@@ -84,7 +85,7 @@ SessionCpuTracker::Outcome SessionCpuTracker::update(const QList<SessionTask> &t
         Task current;
         current.startTicks = parsed->startTicks;
         current.ticks = parsed->cpuTicks();
-        current.atMs = steadyMs();
+        current.atMs = m_clock();
         if (const auto io = readSmallFile(task.taskDir + u"/io"_s)) {
             if (const auto parsedIo = parsePidIo(*io))
                 current.readBytes = parsedIo->readBytes;

@@ -24,6 +24,7 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <functional>
 #include <optional>
 
 namespace Headroom {
@@ -49,7 +50,9 @@ public:
     static constexpr int TopSessions = 10;
     static constexpr int TopApplications = 10;
 
-    SessionCpuTracker();
+    using Clock = std::function<qint64()>; // ms of a steady clock
+    // A null clock is the steady clock (tests step their own).
+    explicit SessionCpuTracker(Clock clock = {});
 
     struct Outcome
     {
@@ -60,6 +63,8 @@ public:
     Outcome update(const QList<SessionTask> &tasks, const SessionCpuMetrics &metrics,
                    const QString &source, SampleBatch &batch);
     void clear();
+    // USER_HZ, what stat counts CPU time in (sysconf(_SC_CLK_TCK)).
+    double ticksPerSecond() const { return m_ticksPerSecond; }
 
     // The program name (comm) of the process a task belongs to, from its stat; nullopt
     // when it cannot be read. For the collectors' check that the server is ours.
@@ -75,6 +80,7 @@ private:
         bool published = false;
     };
 
+    Clock m_clock;
     double m_ticksPerSecond = 100;
     QHash<QString, Task> m_tasks; // by taskDir
     QHash<QString, bool> m_applications; // shown the update before
