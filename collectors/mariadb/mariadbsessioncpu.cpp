@@ -78,21 +78,21 @@ void MariadbSessionCpu::check(const std::optional<QString> &ownThread)
                      "nor loopback)"_s.arg(m_targetHost);
         return;
     }
-    if (!ownThread || ownThread->toLongLong() <= 0) {
+    const QString thread = QString::number(ownThread ? ownThread->toLongLong() : 0);
+    if (thread.toLongLong() <= 0) {
         m_notLocal = u"performance_schema.threads names no OS thread for this connection"_s;
         return;
     }
-    const qint64 process = processOfThread(m_procRoot, *ownThread);
+    const qint64 process = processOfThread(m_procRoot, thread);
     const auto comm = process > 0
         ? SessionCpuTracker::commOf(m_procRoot + u'/' + QString::number(process))
         : std::nullopt;
     if (!comm) {
-        m_notLocal
-            = u"%1/%2 cannot be read: the server runs in another process namespace (a "
-              "container), or /proc hides other users' processes"_s.arg(m_procRoot, *ownThread);
+        m_notLocal = u"%1/%2 cannot be read: the server runs in another process namespace (a "
+                     "container), or /proc hides other users' processes"_s.arg(m_procRoot, thread);
     } else if (!isServerProcess(*comm)) {
         m_notLocal = u"thread %1 here is not the server's (%2): the server runs in another "
-                     "process namespace (a container)"_s.arg(*ownThread, *comm);
+                     "process namespace (a container)"_s.arg(thread, *comm);
     }
 }
 
@@ -102,9 +102,11 @@ void MariadbSessionCpu::publish(const MariadbResult &threads, const QString &sou
     QList<SessionTask> tasks;
     tasks.reserve(threads.rows());
     for (int r = 0; r < threads.rows(); ++r) {
-        const QString tid = threads.text(r, 0);
-        if (tid.toLongLong() <= 0)
+        // The server's answer names a path here: as a number only.
+        const qint64 number = threads.text(r, 0).toLongLong();
+        if (number <= 0)
             continue;
+        const QString tid = QString::number(number);
         const QString connection = threads.text(r, 1);
         const QString user = threads.text(r, 3);
         QString name = threads.text(r, 4);

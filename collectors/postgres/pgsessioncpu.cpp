@@ -66,7 +66,8 @@ void PgSessionCpuPart::checkLocal(PgPoll &poll)
                      "nor loopback)"_s.arg(answer.text(0, 2));
         return;
     }
-    const QString pid = answer.text(0, 0);
+    // The server's answer names a path here: as a number only.
+    const QString pid = QString::number(answer.text(0, 0).toInt());
     const QString dir = m_procRoot + u'/' + pid;
     const auto comm = SessionCpuTracker::commOf(dir);
     if (!comm) {
@@ -97,9 +98,11 @@ void PgSessionCpuPart::collect(PgPoll &poll)
     QList<SessionTask> tasks;
     tasks.reserve(result->rows());
     for (int r = 0; r < result->rows(); ++r) {
-        const QString pid = result->text(r, 0);
-        if (pid.toInt() <= 0)
+        // The server's answer names a path here: as a number only.
+        const int number = result->text(r, 0).toInt();
+        if (number <= 0)
             continue;
+        const QString pid = QString::number(number);
         const QString queryId = result->text(r, 3);
         SessionTask task;
         task.taskDir = m_procRoot + u'/' + pid;

@@ -100,8 +100,12 @@ SessionCpuTracker::Outcome SessionCpuTracker::update(const QList<SessionTask> &t
             reading.published = before->published;
             const double seconds = double(current.atMs - before->atMs) / 1000.0;
             if (seconds > 0 && current.ticks >= before->ticks) {
-                reading.cpuPercent
+                // A task runs on one CPU per thread at most: ticks and the clock are read
+                // a moment apart, which reads a busy thread at 101 % now and then.
+                const double busy
                     = double(current.ticks - before->ticks) / m_ticksPerSecond / seconds * 100.0;
+                reading.cpuPercent
+                    = std::min(busy, 100.0 * double(std::max<qint64>(1, parsed->threads)));
                 if (current.readBytes && before->readBytes
                     && *current.readBytes >= *before->readBytes)
                     reading.readRate = double(*current.readBytes - *before->readBytes) / seconds;

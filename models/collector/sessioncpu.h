@@ -8,7 +8,8 @@
 // collector says which tasks its sessions are and how they are labelled.
 //
 // Per update, for metrics named by the collector (resource and unit as given, kind Info):
-//   session   % of one CPU (as top) over the interval since the task's last reading:
+//   session   % of one CPU (as top; at most 100 per thread of the task) over the interval
+//             since the task's last reading:
 //             the TopSessions using most (above 0), and those shown the update before,
 //             which fall to 0 once when they go idle; labelled as the collector says
 //   readBytes B/s the task read from storage (not the page cache), for the same

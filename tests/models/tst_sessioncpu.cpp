@@ -150,6 +150,13 @@ void TestSessionCpu::idleFallsToZeroOnceThenEnds()
     tracker.update(tasks, Metrics, u"db"_s, batch);
     QCOMPARE(valuesOf(batch, Metrics.session).value(u"7"_s), 100.0);
     QCOMPARE(valuesOf(batch, Metrics.application, u"application"_s).value(u"app"_s), 100.0);
+    // More ticks than the interval holds (ticks and clock read a moment apart): one
+    // thread uses one CPU at most.
+    now = 1500;
+    proc.set(7, 100 + quint64(tracker.ticksPerSecond()) * 2);
+    batch = {};
+    tracker.update(tasks, Metrics, u"db"_s, batch);
+    QCOMPARE(valuesOf(batch, Metrics.session).value(u"7"_s), 100.0);
     // Idle: 0 once, so a chart falls instead of keeping its last value; then nothing.
     now = 2000;
     batch = {};
