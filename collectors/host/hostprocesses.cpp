@@ -4,8 +4,8 @@
 #include "hostprocesses.h"
 
 #include "collector/pollbuilder.h"
+#include "collector/processparsers.h"
 #include "hostmetrics.h"
-#include "processparsers.h"
 
 #include <algorithm>
 #include <cmath>

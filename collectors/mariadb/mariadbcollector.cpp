@@ -63,6 +63,7 @@ MariadbCollector::MariadbCollector(CollectorConfig config, MariadbOptions option
     : m_config(std::move(config))
     , m_options(std::move(options))
     , m_clock(clock ? std::move(clock) : Clock(&steadyWallClockMs))
+    , m_sessionCpu(settings.target)
     , m_connection(std::move(settings))
     , m_statements(m_options.topStatements)
 {
@@ -113,6 +114,7 @@ PollResult MariadbCollector::poll(const QDeadlineTimer &deadline)
         m_status.clear();
         m_statements.clear();
         m_tables.clear();
+        m_sessionCpu.clear();
     }
 
     // Without these the poll has nothing to stand on: a failure fails the poll.
@@ -162,6 +164,8 @@ PollResult MariadbCollector::poll(const QDeadlineTimer &deadline)
         collectTables(queries, ts, result);
     if (m_options.locks && result.error.isEmpty())
         collectLocks(queries, result);
+    if (m_performanceSchema && result.error.isEmpty())
+        collectSessionCpu(queries, result);
     if (!result.error.isEmpty())
         return result;
 
@@ -268,6 +272,27 @@ void MariadbCollector::collectLocks(const QDeadlineTimer &deadline, PollResult &
         [&](const LockSession &s) { return s.pid == int(m_connection.connectionId()); });
     publishBlockingTree(buildBlockingTree(sessions), MariadbLocks::Series, m_config.sourceId,
                         result.batch);
+}
+
+void MariadbCollector::collectSessionCpu(const QDeadlineTimer &deadline, PollResult &result)
+{
+    if (!m_sessionCpu.checked()) {
+        const MariadbResult own = m_connection.exec(MariadbSessionCpu::ownThreadQuery(), deadline);
+        if (!m_connection.isConnected()) {
+            result.error = u"performance_schema.threads: "_s + own.error();
+            return;
+        }
+        m_sessionCpu.check(own.ok() && own.rows() == 1 ? std::optional<QString>(own.text(0, 0))
+                                                       : std::nullopt);
+    }
+    if (const auto why = m_sessionCpu.whyNotLocal()) {
+        result.notes << u"session CPU: not read: "_s + *why;
+        return;
+    }
+    const auto threads = run(u"performance_schema.threads (session CPU)"_s,
+                             MariadbSessionCpu::query(), deadline, result);
+    if (threads)
+        m_sessionCpu.publish(*threads, m_config.sourceId, result);
 }
 
 } // namespace Headroom

@@ -3,13 +3,16 @@
 
 // The mariadb collector: the server's USE figures (mariadbstatus.h), replication lag,
 // the busiest statements (mariadbstatements.h), table load and shard sets
-// (mariadbtables.h), the InnoDB blocking tree (mariadblocks.h) and mariadb.up, over one
+// (mariadbtables.h), the InnoDB blocking tree (mariadblocks.h), the CPU of each
+// connection's thread where the server is on this machine (mariadbsessioncpu.h) and
+// mariadb.up, over one
 // read-only Connector/C session that reconnects with backoff. See mariadb.json.
 #pragma once
 
 #include "collector/collector.h"
 #include "mariadbconnection.h"
 #include "mariadboptions.h"
+#include "mariadbsessioncpu.h"
 #include "mariadbstatements.h"
 #include "mariadbstatus.h"
 #include "mariadbtables.h"
@@ -43,10 +46,12 @@ private:
     void collectStatements(const QDeadlineTimer &deadline, qint64 ts, PollResult &result);
     void collectTables(const QDeadlineTimer &deadline, qint64 ts, PollResult &result);
     void collectLocks(const QDeadlineTimer &deadline, PollResult &result);
+    void collectSessionCpu(const QDeadlineTimer &deadline, PollResult &result);
 
     CollectorConfig m_config;
     MariadbOptions m_options;
     Clock m_clock;
+    MariadbSessionCpu m_sessionCpu; // before the connection: made from its target
     MariadbConnection m_connection;
     int m_generation = 0;
     MariadbServerStatus m_status;

@@ -14,6 +14,7 @@
 #include "pgmaintenance.h"
 #include "pgprobe.h"
 #include "pgreplication.h"
+#include "pgsessioncpu.h"
 #include "pgsizes.h"
 #include "pgstatements.h"
 #include "pgtables.h"
@@ -63,6 +64,9 @@ PostgresCollector::PostgresCollector(CollectorConfig config, PostgresOptions opt
     m_parts.push_back(std::make_unique<PgBlockingPart>());
     // The connection slots: what "too many clients" runs out of.
     m_parts.push_back(std::make_unique<PgConnectionsPart>());
+    // The CPU each session uses, from its process, where the server is on this machine.
+    m_parts.push_back(
+        std::make_unique<PgSessionCpuPart>([this] { return m_waits ? m_waits->samplerPid() : 0; }));
     // Standbys, slots, and this server as a standby.
     m_parts.push_back(std::make_unique<PgReplicationPart>());
     // Checkpoints, the background writer, WAL and I/O by backend type.

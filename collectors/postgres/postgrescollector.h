@@ -3,7 +3,8 @@
 
 // The postgres collector: per-database rates from pg_stat_database, session states and
 // wait events from pg_stat_activity, the connection slots (pgconnections.h), standbys,
-// slots and replay (pgreplication.h), checkpoints and WAL (pgcheckpoints.h), sizes
+// slots and replay (pgreplication.h), checkpoints and WAL (pgcheckpoints.h), the CPU
+// of each session where the server is on this machine (pgsessioncpu.h), sizes
 // (pgsizes.h), pg_stat_statements, table and partition activity with shard sets, a
 // latency probe, the dashboard's own queries, and pg.up, over one read-only libpq
 // session that reconnects with backoff; a connection refused for want of a slot is

@@ -3,12 +3,37 @@
 
 #include "collector/hosttransport.h"
 
+#include "collector/serverplace.h"
+
 #include <QJsonValue>
 #include <QUrl>
 
 namespace Headroom {
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// With "host" unset, the host of a database dashboard follows its server: nullopt when
+// that is this machine (or no server is named), else why this machine is not its host.
+std::optional<QString> serverElsewhere(const QJsonObject &options)
+{
+    ServerPlace place { ServerPlace::Kind::Local, {} };
+    if (options.contains(PostgresServerOption))
+        place = postgresServerPlace(options.value(PostgresServerOption).toString());
+    else if (options.contains(MariadbServerOption))
+        place = mariadbServerPlace(options.value(MariadbServerOption).toString());
+    if (place.kind == ServerPlace::Kind::Local)
+        return std::nullopt;
+    const QString where = place.kind == ServerPlace::Kind::Remote
+        ? u"on %1, not on this machine"_s.arg(place.where)
+        : u"where this cannot tell (%1)"_s.arg(place.where);
+    return u"\"host\" is not set and the database server is %1: set the dashboard's host "
+           "variable to the server's host, ssh://user@server[:port] or "
+           "http://server:9100/metrics (node_exporter)"_s.arg(where);
+}
+
+} // namespace
 
 std::optional<HostTransport> parseHostTransport(const QJsonObject &options, QString *error)
 {
@@ -34,6 +59,10 @@ std::optional<HostTransport> parseHostTransport(const QJsonObject &options, QStr
         return HostTransport { HostTransport::Kind::NodeExporter, value, {} };
     if (ssh)
         return HostTransport { HostTransport::Kind::Ssh, value, {} };
+    if (value.isEmpty()) {
+        if (const auto elsewhere = serverElsewhere(options))
+            return fail(*elsewhere);
+    }
     if (value.isEmpty() || value == "local"_L1)
         return HostTransport { HostTransport::Kind::Local, value, root };
     return fail(unreadableHostMessage(value));

@@ -10,6 +10,10 @@
 //   ssh://[user@]server[:port]       Ssh; the scheme in any case
 //   http://... or https://...        NodeExporter; the scheme in lower case only
 // "root" is for Local only: with a remote host it is refused, not ignored.
+// A database dashboard's host source also names its server, "postgresServer" (a libpq
+// conninfo) or "mariadbServer" (a mariadb:// URL): with "host" empty it is Local when
+// that server is on this machine (serverplace.h: a Unix socket or loopback), and
+// refused, asking for "host", when it is elsewhere or where cannot be told.
 #pragma once
 
 #include <QJsonObject>
@@ -17,6 +21,9 @@
 #include <optional>
 
 namespace Headroom {
+
+inline constexpr QLatin1StringView PostgresServerOption("postgresServer");
+inline constexpr QLatin1StringView MariadbServerOption("mariadbServer");
 
 struct HostTransport
 {
@@ -33,7 +40,8 @@ struct HostTransport
 };
 
 // nullopt and *error (no password in it) when "host" is not a string, names no
-// transport, or is remote and "root" is set.
+// transport, or is remote and "root" is set, or is empty while the database server
+// named beside it is not on this machine.
 std::optional<HostTransport> parseHostTransport(const QJsonObject &options, QString *error);
 
 // "\"host\": db1 is not a host this collector can read; use local, ..." (no password):

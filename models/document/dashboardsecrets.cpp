@@ -25,10 +25,12 @@ bool isPasswordKey(const QString &key)
 
 namespace {
 
-// A libpq connection string (the postgres plugin's option): keyword/value pairs or a URI.
+// A libpq connection string (the postgres plugin's option, and the host plugin's
+// naming the server a database dashboard's host runs): keyword/value pairs or a URI.
 bool isConninfoKey(const QString &key)
 {
-    return key.compare(u"conninfo", Qt::CaseInsensitive) == 0;
+    return key.compare(u"conninfo", Qt::CaseInsensitive) == 0
+        || key.compare(u"postgresServer", Qt::CaseInsensitive) == 0;
 }
 
 // "ssh://ops:secret@db1" -> "ssh://ops@db1": a URL typed with a password (a host

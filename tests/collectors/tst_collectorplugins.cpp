@@ -48,7 +48,10 @@ void TestCollectorPlugins::metadata_data()
     QTest::addColumn<QString>("id");
     QTest::addColumn<QString>("name");
     QTest::addColumn<QStringList>("options");
-    QTest::newRow("host") << u"host"_s << u"Host"_s << QStringList { u"host"_s, u"root"_s };
+    // postgresServer, mariadbServer: the server a database dashboard's host runs.
+    QTest::newRow("host") << u"host"_s << u"Host"_s
+                          << QStringList { u"host"_s, u"mariadbServer"_s, u"postgresServer"_s,
+                                           u"root"_s };
     QTest::newRow("nic") << u"nic"_s << u"Network interfaces"_s
                          << QStringList { u"defaultSpeedMbps"_s, u"host"_s, u"includeLoopback"_s,
                                           u"interfaces"_s,       u"root"_s, u"speedMbps"_s };

@@ -4,6 +4,7 @@
 // The host parsers over captured (real) and hand-written fixtures, including truncated
 // and non-numeric input: a bad line is skipped and reported, never trusted.
 #include "collector/filesystems.h"
+#include "collector/processparsers.h"
 #include "collectortestutil.h"
 #include "diskstatsparser.h"
 #include "filenrparser.h"
@@ -12,7 +13,6 @@
 #include "meminfoparser.h"
 #include "mountinfoparser.h"
 #include "pressureparser.h"
-#include "processparsers.h"
 #include "procstatparser.h"
 #include "vmstatparser.h"
 

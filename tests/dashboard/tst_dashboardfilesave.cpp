@@ -27,6 +27,8 @@ private Q_SLOTS:
     void passwordsNeverWritten();
     void conninfoPasswordsNeverWritten_data();
     void conninfoPasswordsNeverWritten();
+    void hostServerPasswordsNeverWritten_data();
+    void hostServerPasswordsNeverWritten();
     void saveOverExistingInUnwritableDirectory();
     void failedWriteKeepsOldFile();
     void saveIntoMissingDirectory();
@@ -135,6 +137,48 @@ void TestDashboardFileSave::conninfoPasswordsNeverWritten()
     QCOMPARE(result.dashboard->sources.at(0).config.value(u"conninfo"_s).toString(), savedConninfo);
     QCOMPARE(result.dashboard->variables.at(0).defaultValue, savedValue);
     QCOMPARE(result.dashboard->variables.at(0).options, (QStringList { u""_s, savedValue }));
+}
+
+// A database dashboard's host source names the server it runs (postgresServer, a
+// conninfo): a password there, or in a variable feeding it alone, is not written either.
+void TestDashboardFileSave::hostServerPasswordsNeverWritten_data()
+{
+    QTest::addColumn<QString>("server"); // the host source's postgresServer
+    QTest::addColumn<QString>("value"); // the srv variable's default
+    QTest::addColumn<QString>("savedServer");
+    QTest::addColumn<QString>("savedValue");
+    QTest::newRow("in the option")
+        << u"host=db password=hunter2"_s << u"local"_s << u"host=db"_s << u"local"_s;
+    QTest::newRow("in the variable")
+        << u"${srv}"_s << u"host=db password=hunter2"_s << u"${srv}"_s << u"host=db"_s;
+}
+
+void TestDashboardFileSave::hostServerPasswordsNeverWritten()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, value);
+    QFETCH(QString, savedServer);
+    QFETCH(QString, savedValue);
+    Dashboard d;
+    d.title = u"t"_s;
+    d.variables = { DashboardVariable { u"srv"_s, u"Server"_s, value, { value } } };
+    DashboardSource source;
+    source.id = u"host"_s;
+    source.plugin = u"host"_s;
+    source.config = { { u"host"_s, u""_s }, { u"postgresServer"_s, server } };
+    d.sources = { source };
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"db.json"_s);
+    QString error;
+    QVERIFY2(saveDashboard(d, path, &error), qPrintable(error));
+    const QByteArray written = readAll(path);
+    QVERIFY2(!written.contains("hunter"), written.constData());
+    const DashboardLoadResult result = loadDashboard(path);
+    QVERIFY2(result.ok(), qPrintable(result.error.toString()));
+    QCOMPARE(result.dashboard->sources.at(0).config.value(u"postgresServer"_s).toString(),
+             savedServer);
+    QCOMPARE(result.dashboard->variables.at(0).defaultValue, savedValue);
 }
 
 void TestDashboardFileSave::saveOverExistingInUnwritableDirectory()

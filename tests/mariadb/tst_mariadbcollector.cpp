@@ -4,7 +4,8 @@
 // The mariadb collector against tests/run-tests' private MariaDB 11.8 (performance_schema
 // on): the server's USE figures; a hot table among eight shards, named first; a
 // maintenance DELETE blocking writers, its connection named as the root blocker; a
-// full-scan flip after an index drop; a server that goes away and comes back; and the
+// full-scan flip after an index drop; the CPU of a busy connection from its thread; a
+// server that goes away and comes back; and the
 // rules for a dashboard file's URL (where ~/.my.cnf's password may go, a read-only
 // session). Skipped without the server (HEADROOM_TEST_MARIADB_SOCKET).
 #include "mariadbtestutil.h"
@@ -92,6 +93,76 @@ private Q_SLOTS:
         // Closing says goodbye: the server counts no aborted client for Headroom.
         collector.reset();
         QCOMPARE(abortedClients(), abortedBefore);
+    }
+
+    // The CPU of each connection from its thread: one running BENCHMARK reads above 50 %
+    // of one CPU, named by its connection id, user and masked statement, while a
+    // sleeping one reads below 5 %.
+    void busyConnectionNamed()
+    {
+        // The statements stop by themselves should the test die before its KILLs.
+        const QString busySql
+            = u"SET STATEMENT max_statement_time=60 FOR SELECT BENCHMARK(2000000000, MD5('hr'))"_s;
+        const QString idleSql = u"SET STATEMENT max_statement_time=60 FOR SELECT SLEEP(30)"_s;
+        const auto killAll = [] {
+            const QString ids = mariadbSql(
+                u"SELECT GROUP_CONCAT(ID) FROM information_schema.PROCESSLIST"
+                " WHERE INFO LIKE 'SET STATEMENT max_statement_time=60 FOR SELECT %'"_s);
+            for (const QString &id : ids.split(u',', Qt::SkipEmptyParts))
+                if (id != "NULL"_L1)
+                    mariadbSql(u"KILL "_s + id);
+        };
+        auto collector = makeMariadbCollector(
+            { { u"url"_s, rootSocketUrl() }, { u"statements"_s, false }, { u"tables"_s, false } });
+        QVERIFY(collector);
+        PollResult poll = pollOk(*collector);
+        QVERIFY2(poll.error.isEmpty(), qPrintable(poll.error));
+        QVERIFY2(!poll.notes.join(u' ').contains(u"session CPU"_s),
+                 qPrintable(poll.notes.join(u' ')));
+        auto busy = mariadbSession(busySql);
+        auto idle = mariadbSession(idleSql);
+        QVERIFY(waitForStatement(u"SET STATEMENT max_statement_time=60 FOR SELECT BENCHMARK"_s));
+        QVERIFY(waitForStatement(u"SET STATEMENT max_statement_time=60 FOR SELECT SLEEP"_s));
+        pollOk(*collector); // their threads' baselines
+        double busyMax = 0;
+        double idleMax = 0;
+        double applicationMax = 0;
+        Labels busyLabels;
+        for (int i = 0; i < 5; ++i) {
+            QThread::msleep(1000);
+            poll = pollOk(*collector);
+            QVERIFY2(poll.error.isEmpty(), qPrintable(poll.error));
+            for (const SeriesValue &v : valuesOf(poll, MariadbSessionCpu::CpuMetric)) {
+                const QString query = v.info.key.labels.value(u"query"_s);
+                if (query.contains(u"BENCHMARK"_s) && v.value >= busyMax) {
+                    busyMax = v.value;
+                    busyLabels = v.info.key.labels;
+                }
+                if (query.contains(u"SLEEP"_s))
+                    idleMax = std::max(idleMax, v.value);
+            }
+            for (const SeriesValue &v : valuesOf(poll, MariadbSessionCpu::ApplicationMetric)) {
+                if (v.info.key.labels.value(u"application"_s) == busyLabels.value(u"application"_s))
+                    applicationMax = std::max(applicationMax, v.value);
+            }
+        }
+        killAll();
+        busy->waitForFinished(10000);
+        idle->waitForFinished(10000);
+        qInfo("busy connection %s: %.1f %% of one CPU at most; sleeping one: %.1f %%; "
+              "application %s: %.1f %%",
+              qPrintable(busyLabels.value(u"thread"_s)), busyMax, idleMax,
+              qPrintable(busyLabels.value(u"application"_s)), applicationMax);
+        QVERIFY2(busyMax > 50, qPrintable(QString::number(busyMax)));
+        QVERIFY2(idleMax < 5, qPrintable(QString::number(idleMax)));
+        QVERIFY2(applicationMax > 50, qPrintable(QString::number(applicationMax)));
+        QCOMPARE(busyLabels.value(u"user"_s), u"root"_s);
+        QVERIFY(busyLabels.value(u"thread"_s).toLongLong() > 0);
+        QVERIFY(busyLabels.value(u"os_thread"_s).toLongLong() > 0);
+        QVERIFY(!busyLabels.value(u"application"_s).isEmpty());
+        // The statement's shape, its literals masked.
+        QVERIFY2(busyLabels.value(u"query"_s).contains(u"BENCHMARK(?, MD5(?))"_s),
+                 qPrintable(busyLabels.value(u"query"_s)));
     }
 
     void hotTableAmongEightShards()

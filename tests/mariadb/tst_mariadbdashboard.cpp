@@ -6,6 +6,8 @@
 // writer and one table of a shard set is read hot: every panel with something to show
 // has CSV rows (the replication panel has none: the server is no replica), the
 // blocking tree names the DELETE's connection, and the hot table tops the shard table.
+// The server is on its socket, so the host source reads this machine: its panels, and
+// its rows in the USE matrix.
 #include "mariadbtestutil.h"
 
 #include <QFile>
@@ -73,6 +75,7 @@ private Q_SLOTS:
         QList<QByteArray> topShards;
         bool blockingNamesDelete = false;
         QByteArrayList blockingRows;
+        QByteArrayList matrixHostRows; // the USE matrix's rows of the host source
         for (const QByteArray &line : file.readAll().split('\n')) {
             const QList<QByteArray> fields = line.trimmed().split(',');
             if (fields.size() < 7 || fields[0] == "time")
@@ -82,6 +85,8 @@ private Q_SLOTS:
                 topShards.append(line.trimmed());
             if (fields[1] == "blocking")
                 blockingRows.append(line.trimmed());
+            if (fields[1] == "use-matrix" && fields[2] == "host")
+                matrixHostRows.append(line.trimmed());
             // A root (depth 0) running the DELETE as app; '=' in a label is escaped.
             if (fields[1] == "blocking" && fields[3] == "mariadb.locks.session"
                 && line.contains("depth=0") && line.contains("user=app")
@@ -89,15 +94,21 @@ private Q_SLOTS:
                 blockingNamesDelete = true;
         }
         const QStringList expected {
-            u"use-matrix"_s,    u"connections"_s,     u"threads"_s,          u"row-locks"_s,
-            u"row-lock-time"_s, u"queries"_s,         u"buffer-pool"_s,      u"errors"_s,
-            u"full-scans"_s,    u"statements-time"_s, u"statements-calls"_s, u"rows-examined"_s,
-            u"shard-load"_s,    u"shard-sets"_s,      u"shard-histogram"_s,  u"top-shards"_s,
-            u"blocking"_s
+            u"use-matrix"_s, u"connections"_s, u"threads"_s, u"row-locks"_s, u"row-lock-time"_s,
+            u"queries"_s, u"buffer-pool"_s, u"errors"_s, u"full-scans"_s, u"statements-time"_s,
+            u"statements-calls"_s, u"rows-examined"_s, u"shard-load"_s, u"shard-sets"_s,
+            u"shard-histogram"_s, u"top-shards"_s, u"blocking"_s,
+            // The server's host: this machine, as the server is on its socket.
+            u"host-cpu"_s, u"host-processes"_s
         };
         for (const QString &panel : expected)
             QVERIFY2(panels.contains(panel), qPrintable(u"no rows for panel "_s + panel));
         QVERIFY2(blockingNamesDelete, blockingRows.join('\n').constData());
+        // The USE matrix shows the host's CPU and memory beside the server's rows.
+        const QByteArray matrixHost = matrixHostRows.join('\n');
+        QVERIFY2(matrixHost.contains(",host.cpu.utilization,")
+                     && matrixHost.contains(",host.mem.utilization,"),
+                 matrixHost.constData());
         QVERIFY(!topShards.isEmpty());
         QVERIFY2(topShards.constFirst().contains("dash_s2"), topShards.constFirst().constData());
     }

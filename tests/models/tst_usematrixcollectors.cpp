@@ -5,9 +5,13 @@
 // and nic collectors over fixture trees with known values, and PostgreSQL-shaped series
 // (databases, shard sets), through SampleBus -> LiveBuffers -> SeriesStore; resources and
 // cells, stale values, an options override, CSV rows, the chart of a cell and the table
-// model (QAbstractItemModelTester).
+// model (QAbstractItemModelTester). The database dashboards show their server's host:
+// its rows in their matrix, from a host source that reads this machine for a server on
+// a local socket or loopback and asks for the host of one elsewhere.
 #include "../collectors/collectortestutil.h"
+#include "collector/hosttransport.h"
 #include "core/jsonreader.h"
+#include "document/dashboardfile.h"
 #include "engine/runtime/livebuffers.h"
 #include "engine/runtime/samplebus.h"
 #include "engine/runtime/seriesregistry.h"
@@ -24,6 +28,7 @@
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QTest>
+#include <algorithm>
 
 using namespace Headroom;
 using namespace Headroom::Test;
@@ -39,6 +44,10 @@ private Q_SLOTS:
     void collectorCells();
     void staleByOwnSpacing();
     void postgresResources();
+    void databaseDashboardsHostRows_data();
+    void databaseDashboardsHostRows();
+    void databaseDashboardsHostSource_data();
+    void databaseDashboardsHostSource();
     void optionsOverride();
     void csvRowsPerCell();
     void chartOfCell();
@@ -314,16 +323,19 @@ void TestUseMatrixCollectors::postgresResources()
     const DashboardPanel panel = shippedMatrixPanel(u"postgres-use.json"_s);
     QCOMPARE(panel.layout, (PanelLayout { 0, 0, 12, 4 })); // first, full width
     const UseMatrix m = queryPanel(panel, m_registry, store, T0, T0 + 4000, 0).as<UseMatrix>();
-    // Connections, databases, shard sets, WAL, standbys, slots; the server-wide "pg"
-    // series are not selected.
+    // The server's host (the host collector's polls of initTestCase), then connections,
+    // databases, shard sets, WAL, standbys, slots; the server-wide "pg" series are not
+    // selected.
     QCOMPARE(resources(m),
-             (QStringList { u"connections"_s, u"db:app"_s, u"db:postgres"_s,
+             (QStringList { u"cpu"_s, u"memory"_s, u"disk"_s, u"disk:nvme0n1"_s, u"disk:sda"_s,
+                            u"connections"_s, u"db:app"_s, u"db:postgres"_s,
                             u"shardset:public.events"_s, u"shardset:public.orders"_s, u"wal"_s,
                             u"standby:standby1 (10.0.0.7)"_s, u"slot:standby1"_s }));
-    QCOMPARE(m.rows.at(0).label, u"Connections"_s);
-    QCOMPARE(m.rows.at(1).label, u"Database app"_s);
-    QCOMPARE(m.rows.at(4).label, u"Shard set public.orders"_s);
-    QCOMPARE(m.rows.at(6).label, u"Standby standby1 (10.0.0.7)"_s);
+    QCOMPARE(m.rows.at(0).label, u"CPU"_s);
+    QCOMPARE(m.rows.at(5).label, u"Connections"_s);
+    QCOMPARE(m.rows.at(6).label, u"Database app"_s);
+    QCOMPARE(m.rows.at(9).label, u"Shard set public.orders"_s);
+    QCOMPARE(m.rows.at(11).label, u"Standby standby1 (10.0.0.7)"_s);
     // By their own bounds: 85 % of the slots a warning (80 / 95), 12 s behind a warning
     // (10 / 60), 1 MB retained and 0.2 forced checkpoints fine.
     QCOMPARE(cellOf(m, u"connections"_s, UseColumn::Utilization).level, UseLevel::Warning);
@@ -350,6 +362,100 @@ void TestUseMatrixCollectors::postgresResources()
     const UseCell &appSat = cellOf(m, u"db:app"_s, UseColumn::Saturation);
     QCOMPARE(figure(appSat), u"1.9 MiB/s"_s); // 2,000,000 B/s
     QCOMPARE(appSat.level, UseLevel::Warning);
+}
+
+void TestUseMatrixCollectors::databaseDashboardsHostRows_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("postgres-use") << u"postgres-use.json"_s;
+    QTest::newRow("mariadb-use") << u"mariadb-use.json"_s;
+}
+
+void TestUseMatrixCollectors::databaseDashboardsHostRows()
+{
+    QFETCH(QString, file);
+    // The host collector's polls of initTestCase, under the source id these dashboards
+    // give their host source too.
+    const SeriesStore store(&m_live, nullptr);
+    const DashboardPanel panel = shippedMatrixPanel(file);
+    const UseMatrix m = queryPanel(panel, m_registry, store, T0, At, 0).as<UseMatrix>();
+    const QStringList shown = resources(m);
+    for (const QString &resource :
+         { u"cpu"_s, u"memory"_s, u"disk"_s, u"disk:nvme0n1"_s, u"disk:sda"_s })
+        QVERIFY2(shown.contains(resource),
+                 qPrintable(resource + u" not in "_s + shown.join(u", ")));
+    // The same cells as on the host dashboard.
+    for (const UseColumn column : { UseColumn::Utilization, UseColumn::Saturation }) {
+        QCOMPARE(figure(cellOf(m, u"cpu"_s, column)), figure(cellOf(m_host, u"cpu"_s, column)));
+        QCOMPARE(figure(cellOf(m, u"memory"_s, column)),
+                 figure(cellOf(m_host, u"memory"_s, column)));
+    }
+    QCOMPARE(figure(cellOf(m, u"cpu"_s, UseColumn::Utilization)), u"30 %"_s);
+}
+
+void TestUseMatrixCollectors::databaseDashboardsHostSource_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("variable"); // the server's
+    QTest::addColumn<QString>("server");
+    QTest::addColumn<QString>("host"); // the host variable, empty: its default
+    QTest::addColumn<QString>("refused"); // a word of the refusal; empty: this machine
+    QTest::newRow("pg socket") << u"postgres-use.json"_s << u"pg"_s
+                               << u"host=/run/postgresql dbname=shop"_s << QString() << QString();
+    QTest::newRow("pg loopback") << u"postgres-use.json"_s << u"pg"_s
+                                 << u"host=127.0.0.1 port=5432 dbname=shop"_s << QString()
+                                 << QString();
+    QTest::newRow("pg localhost uri")
+        << u"postgres-use.json"_s << u"pg"_s << u"postgresql://monitor@localhost/shop"_s
+        << QString() << QString();
+    QTest::newRow("pg remote") << u"postgres-use.json"_s << u"pg"_s << u"host=db1 dbname=shop"_s
+                               << QString() << u"on db1, not on this machine"_s;
+    QTest::newRow("pg remote, its host given")
+        << u"postgres-use.json"_s << u"pg"_s << u"host=db1 dbname=shop"_s << u"ssh://ops@db1"_s
+        << QString();
+    QTest::newRow("mariadb socket")
+        << u"mariadb-use.json"_s << u"server"_s
+        << u"mariadb:///shop?socket=/run/mysqld/mysqld.sock"_s << QString() << QString();
+    QTest::newRow("mariadb loopback")
+        << u"mariadb-use.json"_s << u"server"_s << u"mariadb://monitor@127.0.0.1:3306/shop"_s
+        << QString() << QString();
+    QTest::newRow("mariadb remote")
+        << u"mariadb-use.json"_s << u"server"_s << u"mariadb://monitor@db2/shop"_s << QString()
+        << u"on db2, not on this machine"_s;
+}
+
+void TestUseMatrixCollectors::databaseDashboardsHostSource()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, variable);
+    QFETCH(QString, server);
+    QFETCH(QString, host);
+    QFETCH(QString, refused);
+    const DashboardLoadResult loaded = loadDashboard(shipped(file));
+    QVERIFY2(loaded.ok(), qPrintable(loaded.error.toString()));
+    QMap<QString, QString> typed { { variable, server } };
+    if (!host.isEmpty())
+        typed.insert(u"host"_s, host);
+    const QMap<QString, QString> values = loaded.dashboard->resolveVariables(typed);
+    QCOMPARE(values.value(u"host"_s), host); // empty by default: it follows the server
+    const auto source
+        = std::find_if(loaded.dashboard->sources.cbegin(), loaded.dashboard->sources.cend(),
+                       [](const DashboardSource &s) { return s.plugin == "host"_L1; });
+    QVERIFY(source != loaded.dashboard->sources.cend());
+    QCOMPARE(source->id, u"host"_s); // the id the matrix selects
+    QString unknown;
+    const QJsonObject config = substituteVariables(source->config, values, &unknown);
+    QVERIFY2(unknown.isEmpty(), qPrintable(unknown));
+    QString error;
+    const auto transport = parseHostTransport(config, &error);
+    if (refused.isEmpty()) {
+        QVERIFY2(transport, qPrintable(error));
+        QCOMPARE(transport->kind,
+                 host.isEmpty() ? HostTransport::Kind::Local : HostTransport::Kind::Ssh);
+    } else {
+        QVERIFY(!transport);
+        QVERIFY2(error.contains(refused) && error.contains(u"host variable"_s), qPrintable(error));
+    }
 }
 
 void TestUseMatrixCollectors::optionsOverride()

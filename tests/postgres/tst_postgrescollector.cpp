@@ -322,9 +322,9 @@ void TestPostgresCollector::viewPermissionDenied()
     PollResult second = pollOk(*collector);
     QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
     // Every part that reads pg_stat_activity says so: the sampler, who blocks whom, the
-    // connection slots, the maintenance progress (joined to it) and the wait sampler's
-    // session, each with the server's reason.
-    QCOMPARE(second.warnings.size(), 5);
+    // connection slots, the sessions' CPU, the maintenance progress (joined to it) and
+    // the wait sampler's session, each with the server's reason.
+    QCOMPARE(second.warnings.size(), 6);
     QVERIFY2(second.warnings.at(0).startsWith(
                  "pg_stat_activity: permission denied; grant pg_monitor"_L1),
              qPrintable(second.warnings.at(0)));
@@ -336,13 +336,17 @@ void TestPostgresCollector::viewPermissionDenied()
                  "for view pg_stat_activity)"_L1),
              qPrintable(second.warnings.at(2)));
     QVERIFY2(second.warnings.at(3).startsWith(
-                 "pg_stat_progress_*: permission denied; grant pg_monitor (ERROR: permission "
-                 "denied for view pg_stat_activity)"_L1),
+                 "pg_stat_activity (session CPU): permission denied; grant pg_monitor (ERROR: "
+                 "permission denied for view pg_stat_activity)"_L1),
              qPrintable(second.warnings.at(3)));
     QVERIFY2(second.warnings.at(4).startsWith(
+                 "pg_stat_progress_*: permission denied; grant pg_monitor (ERROR: permission "
+                 "denied for view pg_stat_activity)"_L1),
+             qPrintable(second.warnings.at(4)));
+    QVERIFY2(second.warnings.at(5).startsWith(
                  "wait sampling (pg_stat_activity, 10 a second): ERROR: permission denied for "
                  "view pg_stat_activity"_L1),
-             qPrintable(second.warnings.at(4)));
+             qPrintable(second.warnings.at(5)));
     // The other parts carry on.
     QCOMPARE(value(second.batch, u"pg.up"_s), 1.0);
     QVERIFY(

@@ -5,6 +5,8 @@
 // found through PGHOST/PGPORT alone (the dashboard's pg variable is empty: libpq
 // defaults), while a lock wait, statements and a skewed load on a partitioned table
 // happen: every panel has CSV rows, and the hot partition has the highest shard load.
+// The server is on its socket here, so the dashboard's host source reads this machine:
+// its rows in the USE matrix and the host panels, and the sessions' CPU per application.
 #include <QFile>
 #include <QMap>
 #include <QProcess>
@@ -110,6 +112,8 @@ void TestPostgresDashboard::exportHasEveryPanel()
     QMap<QByteArray, double> overloaded; // histogram: time -> overloaded shards
     QMap<QByteArray, double> probeRunsPerSecond; // heatmap column -> its cells summed
     QList<double> probeApdex; // the APDEX panel's probe values (T: apdex_t, 50 ms)
+    QList<QByteArray> matrixHostRows; // the USE matrix's rows of the host source
+    QList<QByteArray> applicationRows; // CPU by application
     for (const QByteArray &line : file.readAll().split('\n')) {
         const QList<QByteArray> fields = line.trimmed().split(',');
         if (fields.size() < 7 || fields[0] == "time")
@@ -130,6 +134,10 @@ void TestPostgresDashboard::exportHasEveryPanel()
             probeApdex.append(fields.at(fields.size() - 2).toDouble());
         if (fields[1] == "blocking")
             blockingRows.append(line.trimmed());
+        if (fields[1] == "use-matrix" && fields[2] == "host")
+            matrixHostRows.append(line.trimmed());
+        if (fields[1] == "application-cpu")
+            applicationRows.append(line.trimmed());
         if (fields[1] == "shard-histogram" && fields[3] == "shard.load.bucket") {
             // Labels {bucket=90-100%,set=...}: quoted, so split apart above.
             const qsizetype at = line.indexOf("bucket=");
@@ -154,8 +162,18 @@ void TestPostgresDashboard::exportHasEveryPanel()
            // Connections, WAL, I/O and sizes: what a lone server without standbys fills.
            "connections", "connections-refused", "connections-applications", "connections-users",
            "wal-rate", "wal-forced", "buffers-written", "io-by-backend", "db-size",
-           "statements-temp" })
+           "statements-temp",
+           // The server's host: this machine, as the server is on its socket.
+           "host-cpu", "host-processes", "application-cpu" })
         QVERIFY2(panels.contains(QString::fromLatin1(id)), id);
+    // The USE matrix shows the host's CPU and memory beside the database's rows.
+    const QByteArray matrixHost = matrixHostRows.join('\n');
+    QVERIFY2(matrixHost.contains(",host.cpu.utilization,")
+                 && matrixHost.contains(",host.mem.utilization,"),
+             matrixHost.constData());
+    // The sessions' CPU, per application: psql's sessions did the work here.
+    const QByteArray applications = applicationRows.join('\n');
+    QVERIFY2(applications.contains("application=psql"), applications.constData());
     QVERIFY(sawLockWait);
     // The probe's APDEX, a point per poll with runs in it: a local SELECT 1 is well
     // within 50 ms.

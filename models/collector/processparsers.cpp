@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The Headroom authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-#include "processparsers.h"
+#include "collector/processparsers.h"
 
 #include "collector/procparseutil.h"
 

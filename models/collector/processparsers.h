@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The Headroom authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-// The files of one process (proc(5)) the host collector reads, and /etc/passwd:
+// The files of one process (proc(5)) the host collector and the postgres collector's
+// session CPU read, and /etc/passwd:
 //   /proc/PID/stat    "4242 (hr burn) R 1 ... utime stime ... num_threads 0 starttime vsize
 //                     rss ...": the command name is what lies between the first "(" and
 //                     the last ")", as it may hold spaces and parentheses itself
