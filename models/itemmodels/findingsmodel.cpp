@@ -179,13 +179,13 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
     case ResourceColumn:
         // A consequence sits under the finding that explains it (causechain.h), which
         // the ranking puts right before it.
-        return f.causedBy > 0 ? u"\u21B3 "_s + f.resource : f.resource;
+        return f.causedBy > 0 ? QString(u"\u21B3 "_s + f.resource) : f.resource;
     case KindColumn:
         return Analysis::findingKindName(f.kind);
     case SinceColumn:
         // A condition the data starts in has no onset: it began before the data.
-        return (f.sinceBefore ? u"before "_s : QString())
-            + QDateTime::fromMSecsSinceEpoch(f.sinceMs).toString(u"HH:mm:ss"_s);
+        return QString((f.sinceBefore ? u"before "_s : QString())
+                       + QDateTime::fromMSecsSinceEpoch(f.sinceMs).toString(u"HH:mm:ss"_s));
     case TrendColumn:
         return {};
     case ScoreColumn:

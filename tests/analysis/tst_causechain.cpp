@@ -388,6 +388,14 @@ void TestCauseChain::sinceBeforeTheData_data()
     QTest::newRow("CPU 72 % for the first 10 s")
         << u"host.cpu.utilization"_s << int(UseKind::Utilization) << u"%"_s << u"cpu"_s << 72.0
         << 10 << 0 << 0.01;
+    // tst_idlefindings' MariaDB: temporary tables on disk at 1/s all along, from the
+    // monitoring's own queries. "Any" is a warning bound for what begins, not a level.
+    QTest::newRow("temporary files at 1/s all along")
+        << u"pg.db.temp_files.rate"_s << int(UseKind::Saturation) << u"1/s"_s << u"db:app"_s << 1.0
+        << N << 0 << 0.01;
+    QTest::newRow("temporary files at 150/s all along")
+        << u"pg.db.temp_files.rate"_s << int(UseKind::Saturation) << u"1/s"_s << u"db:app"_s
+        << 150.0 << N << 2 << 0.01;
     QTest::newRow("run queue exactly at its bound")
         << u"host.cpu.runqueue_per_cpu"_s << int(UseKind::Saturation) << QString() << u"cpu"_s
         << 1.0 << N << 0 << 0.0;

@@ -19,6 +19,7 @@
 #include <QTimeZone>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -371,8 +372,12 @@ std::optional<Candidate> fromStretch(const SeriesTrack &track, qint64 dataStartM
     const bool before = stretch->fromFirstBin
         && track.times.front() <= dataStartMs + qint64(MaxGapBins) * track.binMs;
     const qint64 lasted = std::min(stretch->untilMs, track.toMs + 1) - stretch->fromMs;
-    // A short stretch is a finding only when critical (the USE matrix shows it red).
-    if (onsetRaised || (lasted < minRaisedMs && stretch->level < 2))
+    // A short stretch is a finding only when critical (the USE matrix shows it red). A
+    // warning bound of "any" (every value above 0) marks that something began: a rate
+    // above 0 all along is a baseline (MariaDB's temporary tables on disk from the
+    // monitoring's own queries), not a condition; only its critical bound judges it.
+    const bool anyBound = stretch->warning <= std::numeric_limits<double>::min();
+    if (onsetRaised || (stretch->level < 2 && (lasted < minRaisedMs || anyBound)))
         return std::nullopt;
     const SeriesInfo &info = track.info;
     Candidate c;
