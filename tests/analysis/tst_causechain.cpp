@@ -106,7 +106,7 @@ private Q_SLOTS:
     void onsetsApartStayApart();
     void sinceBeforeTheData_data();
     void sinceBeforeTheData();
-    void standingWarningRanksAfterCriticalOnset();
+    void standingConditionsRankBySeverity();
     void csvAndTextShowTheChain();
     void ruleTable();
 };
@@ -372,7 +372,9 @@ void TestCauseChain::sinceBeforeTheData_data()
     QTest::addColumn<QString>("resource");
     QTest::addColumn<double>("level");
     QTest::addColumn<int>("lastsBins"); // from the first bin; then a quarter of it
-    QTest::addColumn<int>("expected"); // 0 none raised, 1 warning, 2 critical
+    // 0 nothing since before the data at or above warning; 1 a note since before the
+    // data (past the warning bound only: maybe the usual level); 2 critical since before.
+    QTest::addColumn<int>("expected");
     QTest::addColumn<double>("jitter"); // relative, upwards
     QTest::newRow("run queue 6 per CPU throughout")
         << u"host.cpu.runqueue_per_cpu"_s << int(UseKind::Saturation) << QString() << u"cpu"_s
@@ -443,36 +445,46 @@ void TestCauseChain::sinceBeforeTheData()
         return;
     }
     QVERIFY2(f, qPrintable(listed(findings)));
-    QVERIFY2(f->aboveWarning(), qPrintable(listed(findings)));
+    QCOMPARE(f->aboveWarning(), expected == 2);
     QCOMPARE(f->score >= CriticalScore, expected == 2);
     QCOMPARE(f->sinceMs, T0);
     QVERIFY(f->sinceBefore);
     QVERIFY2(f->summary.contains(u"since before %1 (start of the data)"_s.arg(clockText(T0))),
              qPrintable(f->summary));
-    QVERIFY2(f->summary.endsWith(expected == 2 ? u"(critical)"_s : u"(warning)"_s),
+    QVERIFY2(f->summary.endsWith(
+                 expected == 2 ? u"(critical)"_s
+                               : u"(maybe its usual level: raised past its critical bound)"_s),
              qPrintable(f->summary));
     QCOMPARE(f->rank, 1);
 }
 
-// A memory stall past its warning bound all along, and a CPU that saturates at bin 60:
-// the new critical incident ranks first, the standing warning after it.
-void TestCauseChain::standingWarningRanksAfterCriticalOnset()
+// A CPU that saturates at bin 60, a memory stall past its critical bound all along and
+// file handles past their warning bound all along: the incident with an onset first, the
+// standing critical condition after it, the standing warning (a note) last.
+void TestCauseChain::standingConditionsRankBySeverity()
 {
     std::vector<SeriesTrack> tracks;
     tracks.push_back(track(
+        info(u"host.fd.utilization"_s, UseKind::Utilization, u"%"_s, u"fd"_s), N,
+        [](int i) { return 80.0 + (i % 3); }, 1));
+    tracks.push_back(track(
         info(u"host.psi.memory.some"_s, UseKind::Saturation, u"%"_s, u"memory"_s), N,
-        [](int i) { return 15.0 + (i % 3); }, 1));
+        [](int i) { return 40.0 + (i % 3); }, 2));
     tracks.push_back(track(
         info(u"host.cpu.runqueue_per_cpu"_s, UseKind::Saturation), N,
-        [](int i) { return i < 60 ? 0.5 : 6.0; }, 2));
+        [](int i) { return i < 60 ? 0.5 : 6.0; }, 3));
     const std::vector<Finding> findings = findFindings(tracks);
-    QVERIFY2(findings.size() >= 2, qPrintable(listed(findings)));
+    QVERIFY2(findings.size() == 3, qPrintable(listed(findings)));
     QCOMPARE(findings[0].resource, u"CPU"_s);
     QVERIFY(!findings[0].sinceBefore);
     QCOMPARE(findings[1].resource, u"memory"_s);
     QVERIFY(findings[1].sinceBefore);
-    QVERIFY(findings[1].aboveWarning() && findings[1].score < CriticalScore);
-    QCOMPARE(findings[1].causedBy, 0);
+    QVERIFY(findings[1].score >= CriticalScore);
+    QCOMPARE(findings[2].resource, u"file handles"_s);
+    QVERIFY(findings[2].sinceBefore);
+    QVERIFY2(!findings[2].aboveWarning(), qPrintable(findings[2].summary));
+    for (const Finding &f : findings)
+        QCOMPARE(f.causedBy, 0);
 }
 
 void TestCauseChain::csvAndTextShowTheChain()

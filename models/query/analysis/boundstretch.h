@@ -13,8 +13,8 @@
 //   is past the warning bound, the stretch from the first bin (the condition the data
 //   starts in), which the worst may lie beyond;
 // - its level: its worst bin's (1 warning, 2 critical).
-// (findings.cpp raises a stretch at the warning level only when that bound is not "any":
-// a rate above 0 all along is a baseline.)
+// (findings.cpp raises a stretch past its critical bound; one past the warning bound
+// only may be the resource's usual level.)
 // Time-left and backlog series (timeleft.h) have their own judgement; series of other
 // kinds (throughput, latency, info) and series without bounds have none.
 #pragma once

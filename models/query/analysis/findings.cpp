@@ -372,12 +372,15 @@ std::optional<Candidate> fromStretch(const SeriesTrack &track, qint64 dataStartM
     const bool before = stretch->fromFirstBin
         && track.times.front() <= dataStartMs + qint64(MaxGapBins) * track.binMs;
     const qint64 lasted = std::min(stretch->untilMs, track.toMs + 1) - stretch->fromMs;
-    // A short stretch is a finding only when critical (the USE matrix shows it red). A
-    // warning bound of "any" (every value above 0) marks that something began: a rate
-    // above 0 all along is a baseline (MariaDB's temporary tables on disk from the
-    // monitoring's own queries), not a condition; only its critical bound judges it.
+    // Past the critical bound it is raised (the USE matrix shows the cell red; shorter
+    // than minRaisedMs, a change that says so). Past the warning bound only, with no step
+    // to show that anything changed, it may be the resource's usual level (a busy but
+    // unsaturated server, a load average of 1.3 per CPU): a change noted since before
+    // the data when the data starts in it, else nothing. A warning bound of "any" (every
+    // value above 0) marks that something began: a rate above 0 all along is a baseline
+    // there (MariaDB's temporary tables on disk from the monitoring's own queries).
     const bool anyBound = stretch->warning <= std::numeric_limits<double>::min();
-    if (onsetRaised || (stretch->level < 2 && (lasted < minRaisedMs || anyBound)))
+    if (onsetRaised || (stretch->level < 2 && (!before || lasted < minRaisedMs || anyBound)))
         return std::nullopt;
     const SeriesInfo &info = track.info;
     Candidate c;
@@ -404,24 +407,26 @@ std::optional<Candidate> fromStretch(const SeriesTrack &track, qint64 dataStartM
               f.signal, value(stretch->worst, info.unit), bound, boundValue, clockText(f.sinceMs))
         : u"%1 past its %3 bound (%4) from %5, %2 at worst"_s.arg(
               f.signal, value(stretch->worst, info.unit), bound, boundValue, clockText(f.sinceMs));
+    f.sinceBefore = before;
     if (lasted < minRaisedMs) {
         f.kind = FindingKind::Change;
         f.score = 0.3;
         f.summary
             += u" (past its %1 bound for only %2 s)"_s.arg(bound, QString::number(lasted / 1000));
+    } else if (stretch->level < 2) {
+        f.kind = FindingKind::Change;
+        f.score = 0.45;
+        f.summary += u" (maybe its usual level: raised past its critical bound)"_s;
     } else {
         c.raised = true;
-        f.sinceBefore = before;
         f.kind = info.kind == UseKind::Errors   ? FindingKind::Errors
             : info.kind == UseKind::Utilization ? FindingKind::Utilization
                                                 : FindingKind::Saturation;
-        // Further past the bound, stronger: 0.15 more at ten times the warning.
+        // Further past the bound, stronger: 0.15 more at ten times the critical bound.
         const double beyond
-            = std::clamp((stretch->worst / std::max(stretch->warning, 1e-12) - 1) / 9, 0.0, 1.0);
-        f.score = stretch->level >= 2
-            ? std::min(1.0, CriticalScore + 0.15 * beyond)
-            : std::min(CriticalScore - 0.01, WarningScore + 0.15 * beyond);
-        f.summary += stretch->level >= 2 ? u" (critical)"_s : u" (warning)"_s;
+            = std::clamp((stretch->worst / std::max(stretch->critical, 1e-12) - 1) / 9, 0.0, 1.0);
+        f.score = std::min(1.0, CriticalScore + 0.15 * beyond);
+        f.summary += u" (critical)"_s;
     }
     f.evidenceSeriesIds = { track.seriesId };
     f.evidenceKeys = { info.key };

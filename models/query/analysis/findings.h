@@ -38,15 +38,16 @@
 // of a host's CPU, memory, disks or file handles names the processes that carried it, one of a
 // filesystem the databases whose data directory it holds (contributors.h); per-process series raise
 // nothing. A series of a USE column that no onset raised is judged by its stretch past its bounds
-// (boundstretch.h): from its first bin it is a finding since before the data (sinceBefore), raised
-// once it lasted minRaisedMs; a shorter one only when critical, as a change. A lock storm's root
-// blocker and the process behind a raised CPU finding are findings of their own (causefindings.h),
-// and findings of one fault are linked, the cause leading its consequences (causechain.h).
-// Rank: findings at or above WarningScore first; among them saturation and errors before
-// utilization before change; then the earlier onset (the first domino), then the higher score, then
-// source and resource for a stable order. A finding since before the data follows those with an
-// onset at its level and precedes those below it; a chain takes its best member's place, the lead
-// first and its consequences right after it.
+// (boundstretch.h): past its critical bound for minRaisedMs it is raised (since before the data,
+// sinceBefore, when it holds from the first bin), shorter a change; past its warning bound from the
+// first bin a change noted since before the data (it may be the usual level), elsewhere nothing. A
+// lock storm's root blocker and the process behind a raised CPU finding are findings of their own
+// (causefindings.h), and findings of one fault are linked, the cause leading its consequences
+// (causechain.h). Rank: findings at or above WarningScore first; among them saturation and errors
+// before utilization before change; then the earlier onset (the first domino), then the higher
+// score, then source and resource for a stable order. A finding since before the data follows those
+// with an onset at its level and precedes those below it; a chain takes its best member's place,
+// the lead first and its consequences right after it.
 #pragma once
 
 #include "core/series.h"
