@@ -4,11 +4,13 @@
 #include "query/analysis/causefindings.h"
 
 #include "core/valueformat.h"
+#include "query/analysis/causechain.h"
 #include "query/analysis/timeleft.h"
 
 #include <QHash>
 #include <QStringList>
 #include <algorithm>
+#include <cstdlib>
 
 using namespace Qt::StringLiterals;
 
@@ -197,7 +199,9 @@ std::optional<Finding> processLead(const Finding &cpu, std::span<const SeriesTra
             peak = std::max(peak, top->values[i]);
         }
     }
-    if (rise < 0)
+    // Only a process that rose with the CPU caused it (causechain.h links them by the
+    // same nearness); one that came later is carried, not the cause.
+    if (rise < 0 || std::abs(rise - cpu.sinceMs) > qint64(ChainPolls) * top->binMs)
         return std::nullopt;
     const Labels &labels = top->info.key.labels;
     const QString user = labels.value(u"user"_s);

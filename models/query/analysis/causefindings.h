@@ -17,7 +17,8 @@
 //   took the most CPU over the finding's span, when it rose by at least half of one CPU
 //   and to at least twice its level before (a process that was busy all along did not
 //   cause a change). "hrhog (pid 4242, user ops) rose from 0 % to 190 % of one CPU at
-//   23:12:11 UTC", since the first bin past halfway, near the CPU finding's onset.
+//   23:12:11 UTC", since the first bin past halfway, at most ChainPolls bins from the
+//   CPU finding's onset (a process that rose later is carried, not the cause).
 //   Resource "process hrhog (pid 4242)"; a change on its own as well.
 #pragma once
 
