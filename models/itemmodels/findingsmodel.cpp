@@ -56,7 +56,7 @@ bool FindingsModel::sameContent(const Row &a, const Row &b)
     return x.rank == y.rank && x.signal == y.signal && x.sinceMs == y.sinceMs
         && x.untilMs == y.untilMs && x.peak == y.peak && x.score == y.score
         && x.summary == y.summary && x.evidenceSeriesIds == y.evidenceSeriesIds
-        && a.sparkline == b.sparkline;
+        && x.causedBy == y.causedBy && x.sinceBefore == y.sinceBefore && a.sparkline == b.sparkline;
 }
 
 void FindingsModel::setFindings(const std::vector<Finding> &findings,
@@ -177,11 +177,15 @@ QVariant FindingsModel::data(const QModelIndex &index, int role) const
     case SourceColumn:
         return f.source;
     case ResourceColumn:
-        return f.resource;
+        // A consequence sits under the finding that explains it (causechain.h), which
+        // the ranking puts right before it.
+        return f.causedBy > 0 ? QString(u"\u21B3 "_s + f.resource) : f.resource;
     case KindColumn:
         return Analysis::findingKindName(f.kind);
     case SinceColumn:
-        return QDateTime::fromMSecsSinceEpoch(f.sinceMs).toString(u"HH:mm:ss"_s);
+        // A condition the data starts in has no onset: it began before the data.
+        return QString((f.sinceBefore ? u"before "_s : QString())
+                       + QDateTime::fromMSecsSinceEpoch(f.sinceMs).toString(u"HH:mm:ss"_s));
     case TrendColumn:
         return {};
     case ScoreColumn:

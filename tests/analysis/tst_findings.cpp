@@ -442,7 +442,8 @@ void TestFindings::csvAndText()
     QVERIFY(f.aboveWarning());
     const QString csv = findingsCsv(report.findings);
     const QStringList lines = csv.split(u'\n');
-    QCOMPARE(lines.first(), u"rank,source,resource,kind,signal,since,until,peak,score,summary"_s);
+    QCOMPARE(lines.first(),
+             u"rank,source,resource,kind,signal,since,until,peak,score,summary,caused_by"_s);
     QVERIFY2(lines.at(1).startsWith(u"1,pg,'statement =HYPERLINK(\"\"x\"\"),"_s)
                  || lines.at(1).startsWith(u"1,pg,\"statement =HYPERLINK"_s),
              qPrintable(lines.at(1)));
@@ -615,8 +616,8 @@ void TestFindings::filesystemForecast()
 }
 
 // The CPU saturation names the processes that carry it, the largest first, with the
-// share each took in the finding's window; the processes of another host, and the
-// process series themselves, raise nothing.
+// share each took in the finding's window; the processes of another host raise nothing,
+// and the process series only the lead of the CPU's finding.
 void TestFindings::cpuSaturationNamesItsProcesses()
 {
     QRandomGenerator random(1);
@@ -635,8 +636,12 @@ void TestFindings::cpuSaturationNamesItsProcesses()
         processCpu(u"9"_s, u"other"_s, [](int i) { return i < 60 ? 0.0 : 300.0; }, 22, u"db"_s));
     const std::vector<Finding> findings = findFindings(tracks);
     QVERIFY(!findings.empty());
-    const Finding &top = findings.front();
-    QCOMPARE(top.resource, u"CPU"_s);
+    // The process that rose with it leads (causechain.h), the CPU right under it.
+    QCOMPARE(findings.front().resource, u"process hrburn (pid 4242)"_s);
+    const Finding *cpu = findingFor(findings, u"host"_s, u"CPU"_s);
+    QVERIFY(cpu);
+    const Finding &top = *cpu;
+    QCOMPARE(top.causedBy, 1);
     QVERIFY2(top.summary.contains(
                  u"carried by hrburn (pid 4242, user ops) 190 % of one CPU, cc1plus (pid 77, user "
                  "ops) 6 % of one CPU"_s),
@@ -645,8 +650,10 @@ void TestFindings::cpuSaturationNamesItsProcesses()
     QVERIFY(top.evidenceSeriesIds.contains(21));
     QVERIFY(!top.evidenceSeriesIds.contains(22));
     QCOMPARE(top.evidenceSeriesIds.size(), top.evidenceKeys.size());
+    // A process is a finding only as the cause of the CPU's.
     for (const Finding &f : findings)
-        QVERIFY2(!f.signal.startsWith(u"host.process."_s), qPrintable(f.summary));
+        QVERIFY2(!f.signal.startsWith(u"host.process."_s) || f.consequences == QList<int> { 2 },
+                 qPrintable(f.summary));
 }
 
 void TestFindings::processesAloneAreNoFinding()

@@ -3,8 +3,9 @@
 
 // FindingsModel and ChangeRankModel under QAbstractItemModelTester: a live refresh
 // moves, updates, inserts and removes rows in place, so the selection stays on its
-// finding; What changed groups series by resource in the order of their best D; the
-// focus window and compare offset of a finding.
+// finding; a consequence is marked under the finding that explains it, and a condition
+// the data started in reads "before"; What changed groups series by resource in the
+// order of their best D; the focus window and compare offset of a finding.
 #include "itemmodels/findingsmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -23,6 +24,7 @@ class TestFindingsModel : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void columnsAndRoles();
+    void chainAndSinceBefore();
     void liveUpdateKeepsSelection_data();
     void liveUpdateKeepsSelection();
     void changeRanksGroupByResource();
@@ -93,6 +95,28 @@ void TestFindingsModel::columnsAndRoles()
              QList<double>({ 1.0, 2.0, 9.0 }));
     QCOMPARE(any.data(FindingsModel::FindingRole).value<Finding>().summary, f.summary);
     QCOMPARE(any.data(FindingsModel::ScoreRole).toDouble(), 0.85);
+}
+
+// A chain (causechain.h): the consequence is marked under its lead; a finding since
+// before the data says so in its Since. A chain forming on a refresh changes the rows.
+void TestFindingsModel::chainAndSinceBefore()
+{
+    FindingsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    std::vector<Finding> findings = bySpec(u"A B"_s);
+    model.setFindings(findings);
+    QCOMPARE(resources(model), QStringList({ u"A"_s, u"B"_s }));
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    findings[0].consequences = { 2 };
+    findings[1].causedBy = 1;
+    findings[1].sinceBefore = true;
+    model.setFindings(findings);
+    QVERIFY(changed.count() >= 1);
+    QCOMPARE(resources(model), QStringList({ u"A"_s, u"\u21B3 B"_s }));
+    QCOMPARE(model.index(1, FindingsModel::SinceColumn).data().toString(),
+             u"before "_s + QDateTime::fromMSecsSinceEpoch(Base + 2000).toString(u"HH:mm:ss"_s));
+    QCOMPARE(model.index(0, FindingsModel::SinceColumn).data().toString(),
+             QDateTime::fromMSecsSinceEpoch(Base + 1000).toString(u"HH:mm:ss"_s));
 }
 
 void TestFindingsModel::liveUpdateKeepsSelection_data()

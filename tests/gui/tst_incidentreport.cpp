@@ -424,9 +424,10 @@ void TestIncidentReport::htmlIsSelfContainedAndHoldsTheFindings()
 
     // The findings table has the CSV's rows, cell for cell, in order.
     QVERIFY(csv.size() >= 4); // header and at least three findings of the steps
-    QCOMPARE(csv.constFirst(),
-             QStringList({ u"rank"_s, u"source"_s, u"resource"_s, u"kind"_s, u"signal"_s,
-                           u"since"_s, u"until"_s, u"peak"_s, u"score"_s, u"summary"_s }));
+    QCOMPARE(
+        csv.constFirst(),
+        QStringList({ u"rank"_s, u"source"_s, u"resource"_s, u"kind"_s, u"signal"_s, u"since"_s,
+                      u"until"_s, u"peak"_s, u"score"_s, u"summary"_s, u"caused_by"_s }));
     const qsizetype tableStart = html.indexOf(u"<table class=\"findings\""_s);
     QVERIFY(tableStart >= 0);
     const QString findingsTable

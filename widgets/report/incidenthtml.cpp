@@ -60,7 +60,7 @@ QString pngDataUri(const QImage &image)
     return u"data:image/png;base64,"_s + QString::fromLatin1(png.toBase64());
 }
 
-// The same ten columns and figures as --export-findings (findingsCsv), unquoted.
+// The same eleven columns and figures as --export-findings (findingsCsv), unquoted.
 QStringList findingCells(const Analysis::Finding &f)
 {
     return { QString::number(f.rank),
@@ -72,7 +72,8 @@ QStringList findingCells(const Analysis::Finding &f)
              Analysis::isoUtc(f.untilMs),
              csvNumber(f.peak),
              QString::number(f.score, 'f', 3),
-             f.summary };
+             f.summary,
+             f.causedBy > 0 ? QString::number(f.causedBy) : QString() };
 }
 
 QString watched(const IncidentReportData &data)
@@ -112,13 +113,15 @@ QString findings(const IncidentReportData &data, const QList<QList<EvidenceChart
     for (const Analysis::Finding &f : report.findings)
         rows.append(findingCells(f));
     out += table({ u"rank"_s, u"source"_s, u"resource"_s, u"kind"_s, u"signal"_s, u"since"_s,
-                   u"until"_s, u"peak"_s, u"score"_s, u"summary"_s },
+                   u"until"_s, u"peak"_s, u"score"_s, u"summary"_s, u"caused_by"_s },
                  rows, u"findings"_s);
     for (size_t i = 0; i < report.findings.size(); ++i) {
         const Analysis::Finding &f = report.findings[i];
-        out += u"<h3>%1. %2 — %3 since %4</h3>\n"_s.arg(QString::number(f.rank), esc(f.resource),
-                                                        esc(Analysis::findingKindName(f.kind)),
-                                                        esc(Analysis::isoUtc(f.sinceMs)));
+        // A chain: the consequences say which finding explains them.
+        out += u"<h3>%1. %2 — %3 since %4%5</h3>\n"_s.arg(
+            QString::number(f.rank), esc(f.resource), esc(Analysis::findingKindName(f.kind)),
+            esc(Analysis::sinceText(f)),
+            f.causedBy > 0 ? u" (a consequence of #%1)"_s.arg(f.causedBy) : QString());
         out += paragraph(f.summary);
         out += paragraph(u"Before: %1; peak: %2; score %3. Evidence: %4"_s.arg(
             formatValue(f.before, f.unit), formatValue(f.peak, f.unit),

@@ -4,6 +4,7 @@
 #include "query/analysis/contributors.h"
 
 #include "core/valueformat.h"
+#include "query/analysis/causefindings.h"
 
 #include <QHash>
 #include <algorithm>
@@ -50,6 +51,8 @@ double meanIn(const SeriesTrack &track, qint64 fromMs, qint64 untilMs)
 bool isContributorSeries(const SeriesInfo &info)
 {
     if (info.key.metric.startsWith(ProcessPrefix) && info.key.labels.contains(u"pid"_s))
+        return true;
+    if (isRootBlockerSeries(info))
         return true;
     return info.resource == "connections"_L1
         && (info.key.metric.endsWith(".connections.by_application"_L1)

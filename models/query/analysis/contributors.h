@@ -18,8 +18,9 @@
 
 namespace Headroom::Analysis {
 
-// A series of one process (host.process.*), or of the sessions one application or role
-// holds on a server (pg.connections.by_application, .by_user): no signal of its own.
+// A series of one process (host.process.*), of the sessions one application or role
+// holds on a server (pg.connections.by_application, .by_user), or of a root blocker of
+// a blocking tree (causefindings.h): no signal of its own.
 bool isContributorSeries(const SeriesInfo &info);
 
 struct Contributors

@@ -5,6 +5,9 @@
 
 #include "core/valueformat.h"
 #include "document/panels/usematrixoptions.h"
+#include "query/analysis/boundstretch.h"
+#include "query/analysis/causechain.h"
+#include "query/analysis/causefindings.h"
 #include "query/analysis/contributors.h"
 #include "query/analysis/onset.h"
 #include "query/analysis/plateau.h"
@@ -16,6 +19,7 @@
 #include <QTimeZone>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -37,25 +41,27 @@ QString findingKindName(FindingKind kind)
     return u"change"_s;
 }
 
-namespace {
-
 QString signalName(const SeriesInfo &info)
 {
     return info.key.labels.isEmpty() ? info.key.metric
                                      : info.key.metric + labelsToString(info.key.labels);
 }
 
-QString clock(qint64 ms)
+QString clockText(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::UTC).toString(u"HH:mm:ss"_s) + u" UTC"_s;
 }
+
+namespace {
 
 QString value(double v, const QString &unit)
 {
     return formatValue(v, unit);
 }
 
-int kindTier(FindingKind kind)
+} // namespace
+
+int findingKindTier(FindingKind kind)
 {
     switch (kind) {
     case FindingKind::Saturation:
@@ -68,6 +74,8 @@ int kindTier(FindingKind kind)
     }
     return 2;
 }
+
+namespace {
 
 // The worst value of a track over [from, to]: the largest (every role here is worse
 // when higher), or for a change the one furthest from before.
@@ -138,6 +146,7 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset,
     Finding &f = c.finding;
     f.source = info.key.source;
     f.resource = resourceDisplayName(info);
+    f.resourceId = info.resource;
     f.signal = signalName(info);
     f.signalSeriesId = track.seriesId;
     f.unit = info.unit;
@@ -188,7 +197,7 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset,
     const QString direction = onset.rising() ? u"rose"_s : u"fell"_s;
     f.summary
         = u"%1 %2 from %3 to %4 at %5"_s.arg(f.signal, direction, value(onset.before, info.unit),
-                                             value(onset.after, info.unit), clock(f.sinceMs))
+                                             value(onset.after, info.unit), clockText(f.sinceMs))
         + tooShort;
     if (c.raised) {
         f.kind = info.kind == UseKind::Errors   ? FindingKind::Errors
@@ -231,6 +240,7 @@ std::optional<Candidate> fromTimeLeft(const SeriesTrack &track, std::span<const 
     Finding &f = c.finding;
     f.source = info.key.source;
     f.resource = resourceDisplayName(info);
+    f.resourceId = info.resource;
     f.signal = signalName(info);
     f.signalSeriesId = track.seriesId;
     f.unit = info.unit;
@@ -255,8 +265,8 @@ std::optional<Candidate> fromTimeLeft(const SeriesTrack &track, std::span<const 
             growth = u" at "_s + value(sum / n, other.info.unit);
     }
     f.summary = u"%1: full in %2%3; forecast from %4, running out since %5"_s.arg(
-        f.signal, timeLeftText(stretch->worst), growth, clock(stretch->fromMs),
-        clock(stretch->sinceMs));
+        f.signal, timeLeftText(stretch->worst), growth, clockText(stretch->fromMs),
+        clockText(stretch->sinceMs));
     const qint64 lasted = f.untilMs - f.sinceMs;
     // A forecast far longer than the growth it extrapolates is weak evidence: a burst of
     // writes on a big disk ("full in 15 min" after 14 s of a build) is a change until
@@ -308,6 +318,7 @@ std::optional<Candidate> fromBacklog(const SeriesTrack &track, qint64 minRaisedM
     Finding &f = c.finding;
     f.source = info.key.source;
     f.resource = resourceDisplayName(info);
+    f.resourceId = info.resource;
     f.signal = signalName(info);
     f.signalSeriesId = track.seriesId;
     f.unit = info.unit;
@@ -324,7 +335,7 @@ std::optional<Candidate> fromBacklog(const SeriesTrack &track, qint64 minRaisedM
         f.signal, value(stretch->worst, info.unit), retained ? u"retained"_s : u"behind"_s,
         value(defaultUseThresholds(UseColumn::Saturation, info.unit, info.resource).warning,
               info.unit),
-        clock(stretch->fromMs), clock(f.sinceMs));
+        clockText(stretch->fromMs), clockText(f.sinceMs));
     const qint64 lasted = f.untilMs - f.sinceMs;
     if (lasted < minRaisedMs) {
         f.kind = FindingKind::Change;
@@ -347,6 +358,132 @@ std::optional<Candidate> fromBacklog(const SeriesTrack &track, qint64 minRaisedM
     return c;
 }
 
+// A series past its bounds without a step (boundstretch.h): a condition the data starts
+// in, "since before 23:12:11 UTC (start of the data)"; or a stretch the USE matrix would
+// raise that no onset found (a slow climb). Raised once it has lasted minRaisedMs.
+// Only for a series no onset raised: an onset says more (the level before, the step),
+// and its time is where the USE matrix puts the worst level too.
+std::optional<Candidate> fromStretch(const SeriesTrack &track, qint64 dataStartMs, bool onsetRaised,
+                                     qint64 minRaisedMs)
+{
+    const auto stretch = boundStretch(track);
+    if (!stretch)
+        return std::nullopt;
+    const bool before = stretch->fromFirstBin
+        && track.times.front() <= dataStartMs + qint64(MaxGapBins) * track.binMs;
+    const qint64 lasted = std::min(stretch->untilMs, track.toMs + 1) - stretch->fromMs;
+    // Past the critical bound it is raised (the USE matrix shows the cell red; shorter
+    // than minRaisedMs, a change that says so). Past the warning bound only, with no step
+    // to show that anything changed, it may be the resource's usual level (a busy but
+    // unsaturated server, a load average of 1.3 per CPU): a change noted since before
+    // the data when the data starts in it, else nothing. A warning bound of "any" (every
+    // value above 0) marks that something began: a rate above 0 all along is a baseline
+    // there (MariaDB's temporary tables on disk from the monitoring's own queries).
+    const bool anyBound = stretch->warning <= std::numeric_limits<double>::min();
+    if (onsetRaised || (stretch->level < 2 && (!before || lasted < minRaisedMs || anyBound)))
+        return std::nullopt;
+    const SeriesInfo &info = track.info;
+    Candidate c;
+    c.track = &track;
+    Finding &f = c.finding;
+    f.source = info.key.source;
+    f.resource = resourceDisplayName(info);
+    f.resourceId = info.resource;
+    f.signal = signalName(info);
+    f.signalSeriesId = track.seriesId;
+    f.unit = info.unit;
+    f.sinceMs = stretch->fromMs;
+    f.untilMs = std::min(stretch->untilMs, track.toMs + 1);
+    const auto first = std::lower_bound(track.times.cbegin(), track.times.cend(), f.sinceMs);
+    f.before = first == track.times.cbegin()
+        ? qQNaN()
+        : track.values[size_t(first - track.times.cbegin()) - 1];
+    f.peak = stretch->worst;
+    const QString bound = stretch->level >= 2 ? u"critical"_s : u"warning"_s;
+    const QString boundValue
+        = value(stretch->level >= 2 ? stretch->critical : stretch->warning, info.unit);
+    f.summary = before
+        ? u"%1 at %2 at worst, past its %3 bound (%4) since before %5 (start of the data)"_s.arg(
+              f.signal, value(stretch->worst, info.unit), bound, boundValue, clockText(f.sinceMs))
+        : u"%1 past its %3 bound (%4) from %5, %2 at worst"_s.arg(
+              f.signal, value(stretch->worst, info.unit), bound, boundValue, clockText(f.sinceMs));
+    f.sinceBefore = before;
+    if (lasted < minRaisedMs) {
+        f.kind = FindingKind::Change;
+        f.score = 0.3;
+        f.summary
+            += u" (past its %1 bound for only %2 s)"_s.arg(bound, QString::number(lasted / 1000));
+    } else if (stretch->level < 2) {
+        f.kind = FindingKind::Change;
+        f.score = 0.45;
+        f.summary += u" (maybe its usual level: raised past its critical bound)"_s;
+    } else {
+        c.raised = true;
+        f.kind = info.kind == UseKind::Errors   ? FindingKind::Errors
+            : info.kind == UseKind::Utilization ? FindingKind::Utilization
+                                                : FindingKind::Saturation;
+        // Further past the bound, stronger: 0.15 more at ten times the critical bound.
+        const double beyond
+            = std::clamp((stretch->worst / std::max(stretch->critical, 1e-12) - 1) / 9, 0.0, 1.0);
+        f.score = std::min(1.0, CriticalScore + 0.15 * beyond);
+        f.summary += u" (critical)"_s;
+    }
+    f.evidenceSeriesIds = { track.seriesId };
+    f.evidenceKeys = { info.key };
+    return c;
+}
+
+// The ranking: findings at or above warning first; saturation and errors, then
+// utilization, then change; then the earlier onset, the higher score, source and
+// resource. A finding since before the data has no onset to order it by: it goes by
+// its level, after the findings with an onset at its level and before those below it
+// (of its own block), and among its kind by score.
+std::vector<size_t> rankOrder(const std::vector<Finding> &findings)
+{
+    const auto block = [](const Finding &f) {
+        return std::pair(f.aboveWarning() ? 0 : 1, findingKindTier(f.kind));
+    };
+    const auto level = [](const Finding &f) {
+        return f.score >= CriticalScore ? 2 : f.score >= WarningScore ? 1 : 0;
+    };
+    const auto tieBreak = [](const Finding &a, const Finding &b) {
+        if (a.score != b.score)
+            return a.score > b.score;
+        if (a.source != b.source)
+            return a.source < b.source;
+        return a.resource < b.resource;
+    };
+    std::vector<size_t> withOnset, sinceBefore;
+    for (size_t i = 0; i < findings.size(); ++i)
+        (findings[i].sinceBefore ? sinceBefore : withOnset).push_back(i);
+    std::sort(withOnset.begin(), withOnset.end(), [&](size_t x, size_t y) {
+        const Finding &a = findings[x], &b = findings[y];
+        if (block(a) != block(b))
+            return block(a) < block(b);
+        if (a.sinceMs != b.sinceMs)
+            return a.sinceMs < b.sinceMs;
+        return tieBreak(a, b);
+    });
+    std::sort(sinceBefore.begin(), sinceBefore.end(), [&](size_t x, size_t y) {
+        const Finding &a = findings[x], &b = findings[y];
+        if (block(a) != block(b))
+            return block(a) < block(b);
+        return tieBreak(a, b);
+    });
+    std::vector<size_t> order;
+    order.reserve(findings.size());
+    size_t i = 0, j = 0;
+    while (i < withOnset.size() || j < sinceBefore.size()) {
+        bool takeBefore = j < sinceBefore.size();
+        if (takeBefore && i < withOnset.size()) {
+            const Finding &b = findings[sinceBefore[j]], &o = findings[withOnset[i]];
+            takeBefore = block(b) < block(o) || (block(b) == block(o) && level(b) > level(o));
+        }
+        order.push_back(takeBefore ? sinceBefore[j++] : withOnset[i++]);
+    }
+    return order;
+}
+
 bool isWitness(const SeriesInfo &shelf, const SeriesInfo &witness)
 {
     // The same resource, or a source-wide one of the same source that a hidden limit
@@ -367,6 +504,17 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
 {
     std::vector<Candidate> candidates;
     std::vector<std::vector<Onset>> onsets(tracks.size());
+    // The start of each source's data: a condition already there holds since before it.
+    QHash<QString, qint64> dataStart;
+    qint64 binMs = 0;
+    for (const SeriesTrack &track : tracks) {
+        if (track.isEmpty())
+            continue;
+        binMs = std::max(binMs, track.binMs);
+        const auto it = dataStart.constFind(track.info.key.source);
+        if (it == dataStart.cend() || track.times.front() < *it)
+            dataStart.insert(track.info.key.source, track.times.front());
+    }
     for (size_t t = 0; t < tracks.size(); ++t) {
         const SeriesInfo &info = tracks[t].info;
         if (info.histogram || tracks[t].isEmpty() || isContributorSeries(info))
@@ -382,9 +530,18 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
             continue;
         }
         onsets[t] = detectOnsets(tracks[t]);
-        for (const Onset &onset : onsets[t])
-            if (auto c = fromOnset(tracks[t], onset, options.minRaisedMs))
+        bool raised = false;
+        for (const Onset &onset : onsets[t]) {
+            if (auto c = fromOnset(tracks[t], onset, options.minRaisedMs)) {
+                raised = raised || c->raised;
                 candidates.push_back(std::move(*c));
+            }
+        }
+        // Past its bounds without a step that was raised: from the start of the data, or
+        // a slow climb (a critical cell of the USE matrix always has a finding).
+        if (auto c
+            = fromStretch(tracks[t], dataStart.value(info.key.source), raised, options.minRaisedMs))
+            candidates.push_back(std::move(*c));
     }
 
     // Shelves, each with its witnesses: rising saturation or error onsets of the same
@@ -432,6 +589,7 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
         Finding &f = c.finding;
         f.source = track.info.key.source;
         f.resource = resourceDisplayName(track.info);
+        f.resourceId = track.info.resource;
         f.signal = signalName(track.info);
         f.signalSeriesId = track.seriesId;
         f.unit = track.info.unit;
@@ -442,7 +600,7 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
         const qint64 seconds = (shelf->toMs - shelf->fromMs) / 1000;
         f.summary = u"%1 flat at %2 for %3 s from %4"_s.arg(
             f.signal, value(shelf->level, track.info.unit), QString::number(seconds),
-            clock(f.sinceMs));
+            clockText(f.sinceMs));
         f.evidenceSeriesIds = { track.seriesId };
         f.evidenceKeys = { track.info.key };
         if (witnesses.isEmpty()) {
@@ -466,7 +624,7 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
             f.summary += u" while %1 rose from %2 to %3 at %4: a limit below what the "
                          "resource reports"_s.arg(
                              signalName(first.info), value(firstOnset.before, first.info.unit),
-                             value(firstOnset.after, first.info.unit), clock(firstOnset.tsMs));
+                             value(firstOnset.after, first.info.unit), clockText(firstOnset.tsMs));
             for (const Witness &witness : std::as_const(witnesses)) {
                 f.evidenceSeriesIds.append(tracks[witness.track].seriesId);
                 f.evidenceKeys.append(tracks[witness.track].info.key);
@@ -513,6 +671,16 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
                 }
             }
         }
+        // Since before the data when a raised member was past its bounds from its start.
+        for (size_t m : members) {
+            const Finding &member = candidates[m].finding;
+            if ((candidates[m].raised || m == members.front()) && member.sinceBefore
+                && member.sinceMs == merged.sinceMs)
+                merged.sinceBefore = true;
+        }
+        if (merged.sinceBefore && !candidates[members.front()].finding.sinceBefore)
+            merged.summary += u"; past its bounds since before %1 (start of the data)"_s.arg(
+                clockText(merged.sinceMs));
         if (candidates[members.front()].raised && raisedOthers > 0) {
             merged.score = std::min(1.0, merged.score + 0.05 * raisedOthers);
             merged.summary += u"; %1 more signal(s) of %2 rose with it"_s.arg(raisedOthers)
@@ -552,24 +720,23 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
         findings.push_back(std::move(merged));
     }
 
-    std::sort(findings.begin(), findings.end(), [](const Finding &a, const Finding &b) {
-        if (a.aboveWarning() != b.aboveWarning())
-            return a.aboveWarning();
-        if (kindTier(a.kind) != kindTier(b.kind))
-            return kindTier(a.kind) < kindTier(b.kind);
-        if (a.sinceMs != b.sinceMs)
-            return a.sinceMs < b.sinceMs;
-        if (a.score != b.score)
-            return a.score > b.score;
-        if (a.source != b.source)
-            return a.source < b.source;
-        return a.resource < b.resource;
-    });
-    if (int(findings.size()) > options.maxFindings)
-        findings.resize(size_t(std::max(0, options.maxFindings)));
-    for (size_t i = 0; i < findings.size(); ++i)
-        findings[i].rank = int(i) + 1;
-    return findings;
+    // The causes that series of their own do not raise: the root blockers of lock
+    // waits, the process behind a CPU saturation (causefindings.h).
+    for (Finding &f : rootBlockerFindings(tracks, dataStart))
+        findings.push_back(std::move(f));
+    const size_t merged = findings.size();
+    for (size_t i = 0; i < merged; ++i) {
+        if (findings[i].aboveWarning() && findings[i].kind != FindingKind::Change
+            && findings[i].resourceId == "cpu"_L1) {
+            if (auto lead = processLead(findings[i], tracks))
+                findings.push_back(std::move(*lead));
+        }
+    }
+    // The cause before its symptoms (causechain.h).
+    const std::vector<int> causeOf = linkCauses(findings, binMs);
+    promoteLeads(&findings, causeOf);
+    const std::vector<size_t> ranked = rankOrder(findings);
+    return chainRanked(std::move(findings), causeOf, ranked, options.maxFindings);
 }
 
 } // namespace Headroom::Analysis

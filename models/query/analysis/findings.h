@@ -37,9 +37,17 @@
 // (contributors.h). A raised finding
 // of a host's CPU, memory, disks or file handles names the processes that carried it, one of a
 // filesystem the databases whose data directory it holds (contributors.h); per-process series raise
-// nothing. Rank: findings at or above WarningScore first; among them saturation and errors before
-// utilization before change; then the earlier onset (the first domino), then the higher score, then
-// source and resource for a stable order.
+// nothing. A series of a USE column that no onset raised is judged by its stretch past its bounds
+// (boundstretch.h): past its critical bound for minRaisedMs it is raised (since before the data,
+// sinceBefore, when it holds from the first bin), shorter a change; past its warning bound from the
+// first bin a change noted since before the data (it may be the usual level), elsewhere nothing. A
+// lock storm's root blocker and the process behind a raised CPU finding are findings of their own
+// (causefindings.h), and findings of one fault are linked, the cause leading its consequences
+// (causechain.h). Rank: findings at or above WarningScore first; among them saturation and errors
+// before utilization before change; then the earlier onset (the first domino), then the higher
+// score, then source and resource for a stable order. A finding since before the data follows those
+// with an onset at its level and precedes those below it; a chain takes its best member's place,
+// the lead first and its consequences right after it.
 #pragma once
 
 #include "core/series.h"
@@ -61,6 +69,8 @@ enum class FindingKind
     Change
 };
 QString findingKindName(FindingKind kind); // "saturation", "errors", "utilization", "change"
+// The ranking's tiers: saturation and errors 0, utilization 1, change 2.
+int findingKindTier(FindingKind kind);
 
 // A time left is raised only once the resource has been running out for at least a
 // twentieth of the time it forecasts (timeleft.h).
@@ -74,6 +84,7 @@ struct Finding
     int rank = 0; // 1 = the first to look at
     QString source;
     QString resource; // resourceDisplayName of the signal
+    QString resourceId; // SeriesInfo::resource of the signal ("db:app", "nic:eth0", "pg")
     FindingKind kind = FindingKind::Change;
     QString signal; // metric{labels} of the series that carries it
     int signalSeriesId = 0;
@@ -86,6 +97,13 @@ struct Finding
     QString summary; // one line, with the figures
     QList<int> evidenceSeriesIds; // the signal first
     QList<SeriesKey> evidenceKeys; // same order
+    // Already past its bound at the first samples: sinceMs is the start of the data, and
+    // the condition began before it.
+    bool sinceBefore = false;
+    // The cause chain (causechain.h): the rank of the finding that explains this one (0:
+    // none, a lead or a finding on its own), and the ranks this one explains.
+    int causedBy = 0;
+    QList<int> consequences;
 
     bool aboveWarning() const { return score >= WarningScore; }
 };
@@ -98,6 +116,10 @@ struct FindingsOptions
     // than a burst of a busy run queue.
     qint64 minRaisedMs = 15'000;
 };
+
+// How findings name a series ("metric{labels}") and a time ("23:12:11 UTC").
+QString signalName(const SeriesInfo &info);
+QString clockText(qint64 ms);
 
 std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
                                   const FindingsOptions &options = {});
