@@ -60,10 +60,15 @@ int PgActivitySampler::update(const QList<Row> &rows, const QString &source, Sam
         // (auto)vacuum. Walsenders sit "active" in their idle main loop and would only
         // add noise.
         const bool canWait = row.state == "active"_L1 && row.backendType != "walsender"_L1;
-        working += canWait ? 1 : 0;
+        // A session in pg_sleep() asked to wait: it queues on nothing, so it is no part
+        // of the share (sessions holding a slot while they sleep would otherwise read
+        // as a Timeout queue of 100 %). Its wait is still counted.
+        const bool sleeping = row.waitEventType == "Timeout"_L1 && row.waitEvent == "PgSleep"_L1;
+        working += canWait && !sleeping ? 1 : 0;
         if (canWait && !row.waitEventType.isEmpty()) {
             waits[row.waitEventType + u':' + row.waitEvent] += 1;
-            waitClasses[row.waitEventType] += 1;
+            if (!sleeping)
+                waitClasses[row.waitEventType] += 1;
         }
         if (client) {
             // now() is our statement's start; a transaction that began after it would

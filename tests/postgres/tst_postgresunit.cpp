@@ -31,6 +31,7 @@ private Q_SLOTS:
     void ownRollbacks_data();
     void ownRollbacks();
     void activityZeroFill();
+    void sleepingSessionsQueueOnNothing();
 };
 
 void TestPostgresUnit::redact_data()
@@ -339,6 +340,39 @@ void TestPostgresUnit::databaseRatesMetadata()
         QCOMPARE(found->resource, u"db:erp"_s);
         QCOMPARE(found->kind, e.kind);
     }
+}
+
+void TestPostgresUnit::sleepingSessionsQueueOnNothing()
+{
+    // Twelve sessions holding their slots in pg_sleep() beside two reading from disk: the
+    // sleepers wait on nothing, so the disk is the whole queue and Timeout none of it.
+    using Row = PgActivitySampler::Row;
+    const Row sleeper { u"active"_s, u"Timeout"_s, u"PgSleep"_s, u"client backend"_s,
+                        false,       5.0,          5.0 };
+    const Row reader {
+        u"active"_s, u"IO"_s, u"DataFileRead"_s, u"client backend"_s, false, 1.0, 1.0
+    };
+    const Row spinning { u"active"_s, u"Timeout"_s, u"SpinDelay"_s, u"client backend"_s, false,
+                         1.0,         1.0 };
+    QList<Row> rows(12, sleeper);
+    rows << reader << reader;
+    PgActivitySampler sampler;
+    SampleBatch batch;
+    sampler.update(rows, u"pg"_s, batch);
+    const auto share = [&](const SampleBatch &b, const QString &waitClass) {
+        return value(b, u"pg.activity.wait_class_share"_s, { { u"class"_s, waitClass } });
+    };
+    QCOMPARE(share(batch, u"IO"_s), 100.0);
+    QCOMPARE(share(batch, u"Timeout"_s), 0.0);
+    // Still counted as waiting, and as active sessions.
+    QCOMPARE(value(batch, u"pg.activity.waiting"_s, { { u"wait"_s, u"Timeout:PgSleep"_s } }), 12.0);
+    QCOMPARE(value(batch, u"pg.activity.sessions"_s, { { u"state"_s, u"active"_s } }), 14.0);
+    // A spin delay is contention: it keeps its share.
+    rows << spinning << spinning;
+    SampleBatch next;
+    sampler.update(rows, u"pg"_s, next);
+    QCOMPARE(share(next, u"Timeout"_s), 50.0);
+    QCOMPARE(share(next, u"IO"_s), 50.0);
 }
 
 void TestPostgresUnit::activityZeroFill()
