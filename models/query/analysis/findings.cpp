@@ -137,12 +137,12 @@ int levelAgainstItsPast(const SeriesInfo &info, const Onset &onset)
     return onset.before < 0 ? 0 : ratio >= 10 ? 2 : ratio >= 2 ? 1 : 0;
 }
 
-std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset, qint64 minRaisedMs)
+// A candidate for track's series from sinceMs to untilMs (cut at the end of the track).
+Candidate candidateOf(const SeriesTrack &track, qint64 sinceMs, qint64 untilMs)
 {
     const SeriesInfo &info = track.info;
     Candidate c;
     c.track = &track;
-    c.onset = onset;
     Finding &f = c.finding;
     f.source = info.key.source;
     f.resource = resourceDisplayName(info);
@@ -150,8 +150,24 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset,
     f.signal = signalName(info);
     f.signalSeriesId = track.seriesId;
     f.unit = info.unit;
-    f.sinceMs = onset.tsMs;
-    f.untilMs = std::min(onset.untilMs, track.toMs + 1);
+    f.sinceMs = sinceMs;
+    f.untilMs = std::min(untilMs, track.toMs + 1);
+    return c;
+}
+
+// The track's value before ms, or `none` when nothing came before.
+double valueBefore(const SeriesTrack &track, qint64 ms, double none)
+{
+    const auto at = std::lower_bound(track.times.cbegin(), track.times.cend(), ms);
+    return at == track.times.cbegin() ? none : track.values[size_t(at - track.times.cbegin()) - 1];
+}
+
+std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset, qint64 minRaisedMs)
+{
+    const SeriesInfo &info = track.info;
+    Candidate c = candidateOf(track, onset.tsMs, onset.untilMs);
+    c.onset = onset;
+    Finding &f = c.finding;
     f.before = onset.before;
     const double strength = strengthOf(onset);
 
@@ -235,17 +251,8 @@ std::optional<Candidate> fromTimeLeft(const SeriesTrack &track, std::span<const 
     if (!stretch)
         return std::nullopt;
     const SeriesInfo &info = track.info;
-    Candidate c;
-    c.track = &track;
+    Candidate c = candidateOf(track, stretch->sinceMs, stretch->untilMs);
     Finding &f = c.finding;
-    f.source = info.key.source;
-    f.resource = resourceDisplayName(info);
-    f.resourceId = info.resource;
-    f.signal = signalName(info);
-    f.signalSeriesId = track.seriesId;
-    f.unit = info.unit;
-    f.sinceMs = stretch->sinceMs;
-    f.untilMs = std::min(stretch->untilMs, track.toMs + 1);
     f.before = qQNaN(); // no forecast before it ran out
     f.peak = stretch->worst;
     // The growth behind the forecast: the mean of the same series' B/s figure there.
@@ -313,21 +320,9 @@ std::optional<Candidate> fromBacklog(const SeriesTrack &track, qint64 minRaisedM
     if (!stretch)
         return std::nullopt;
     const SeriesInfo &info = track.info;
-    Candidate c;
-    c.track = &track;
+    Candidate c = candidateOf(track, stretch->sinceMs, stretch->untilMs);
     Finding &f = c.finding;
-    f.source = info.key.source;
-    f.resource = resourceDisplayName(info);
-    f.resourceId = info.resource;
-    f.signal = signalName(info);
-    f.signalSeriesId = track.seriesId;
-    f.unit = info.unit;
-    f.sinceMs = stretch->sinceMs;
-    f.untilMs = std::min(stretch->untilMs, track.toMs + 1);
-    const auto before = std::lower_bound(track.times.cbegin(), track.times.cend(), f.sinceMs);
-    f.before = before == track.times.cbegin()
-        ? 0
-        : track.values[size_t(before - track.times.cbegin()) - 1];
+    f.before = valueBefore(track, f.sinceMs, 0);
     f.peak = stretch->worst;
     // A lag is how far behind; a slot's WAL what it keeps.
     const bool retained = info.resource.startsWith("slot:"_L1);
@@ -383,21 +378,9 @@ std::optional<Candidate> fromStretch(const SeriesTrack &track, qint64 dataStartM
     if (onsetRaised || (stretch->level < 2 && (!before || lasted < minRaisedMs || anyBound)))
         return std::nullopt;
     const SeriesInfo &info = track.info;
-    Candidate c;
-    c.track = &track;
+    Candidate c = candidateOf(track, stretch->fromMs, stretch->untilMs);
     Finding &f = c.finding;
-    f.source = info.key.source;
-    f.resource = resourceDisplayName(info);
-    f.resourceId = info.resource;
-    f.signal = signalName(info);
-    f.signalSeriesId = track.seriesId;
-    f.unit = info.unit;
-    f.sinceMs = stretch->fromMs;
-    f.untilMs = std::min(stretch->untilMs, track.toMs + 1);
-    const auto first = std::lower_bound(track.times.cbegin(), track.times.cend(), f.sinceMs);
-    f.before = first == track.times.cbegin()
-        ? qQNaN()
-        : track.values[size_t(first - track.times.cbegin()) - 1];
+    f.before = valueBefore(track, f.sinceMs, qQNaN());
     f.peak = stretch->worst;
     const QString bound = stretch->level >= 2 ? u"critical"_s : u"warning"_s;
     const QString boundValue
@@ -584,17 +567,9 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
                 }
             }
         }
-        Candidate c;
-        c.track = &track;
+        Candidate c = candidateOf(track, shelf->fromMs, shelf->toMs);
         Finding &f = c.finding;
-        f.source = track.info.key.source;
-        f.resource = resourceDisplayName(track.info);
-        f.resourceId = track.info.resource;
-        f.signal = signalName(track.info);
-        f.signalSeriesId = track.seriesId;
-        f.unit = track.info.unit;
-        f.sinceMs = shelf->fromMs;
-        f.untilMs = shelf->toMs;
+        f.untilMs = shelf->toMs; // the shelf's own end, not cut at the track's
         f.before = shelf->before;
         f.peak = worstIn(track, shelf->fromMs, shelf->toMs, shelf->before, false);
         const qint64 seconds = (shelf->toMs - shelf->fromMs) / 1000;
