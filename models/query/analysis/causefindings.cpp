@@ -5,6 +5,7 @@
 
 #include "core/valueformat.h"
 #include "query/analysis/causechain.h"
+#include "query/analysis/contributors.h"
 #include "query/analysis/timeleft.h"
 
 #include <QHash>
@@ -170,10 +171,14 @@ std::optional<Finding> processLead(const Finding &cpu, std::span<const SeriesTra
         *out = n > 0 ? sum / n : 0;
         return n;
     };
+    // A database server's processes whose sessions the dashboard has are named by their
+    // sessions in the CPU's finding (contributors.h): no process of theirs leads it.
+    const QSet<int> sessions = serverProcessSeries(cpu.source, tracks);
     const SeriesTrack *top = nullptr;
     double topMean = 0;
     for (const SeriesTrack &t : tracks) {
-        if (t.info.key.source != cpu.source || t.info.key.metric != metric || t.isEmpty())
+        if (t.info.key.source != cpu.source || t.info.key.metric != metric || t.isEmpty()
+            || sessions.contains(t.seriesId))
             continue;
         double mean = 0;
         if (meanOf(t, cpu.sinceMs, cpu.untilMs, &mean) > 0 && mean > topMean) {

@@ -19,7 +19,9 @@
 //   cause a change). "hrhog (pid 4242, user ops) rose from 0 % to 190 % of one CPU at
 //   23:12:11 UTC", since the first bin past halfway, at most ChainPolls bins from the
 //   CPU finding's onset (a process that rose later is carried, not the cause).
-//   Resource "process hrhog (pid 4242)"; a change on its own as well.
+//   Resource "process hrhog (pid 4242)"; a change on its own as well. The processes of a
+//   database server whose sessions the dashboard has (contributors.h) lead nothing: the
+//   CPU's finding names the sessions.
 #pragma once
 
 #include "query/analysis/findings.h"

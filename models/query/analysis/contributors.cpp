@@ -7,7 +7,9 @@
 #include "query/analysis/causefindings.h"
 
 #include <QHash>
+#include <QStringView>
 #include <algorithm>
+#include <array>
 
 using namespace Qt::StringLiterals;
 
@@ -18,12 +20,13 @@ namespace {
 // The catalogue's names (collectors/catalogue/hostmetrics.h), which this layer cannot
 // include: tst_findings checks that they agree.
 const QString ProcessPrefix = u"host.process."_s;
+const QString ProcessCpuMetric = u"host.process.cpu"_s;
 
 // The metrics that carry a resource, whose means add up per process.
 QStringList metricsFor(const QString &resource)
 {
     if (resource == "cpu"_L1)
-        return { u"host.process.cpu"_s };
+        return { ProcessCpuMetric };
     if (resource == "memory"_L1)
         return { u"host.process.rss"_s };
     if (resource == "disk"_L1 || resource.startsWith("disk:"_L1))
@@ -31,6 +34,51 @@ QStringList metricsFor(const QString &resource)
     if (resource == "fd"_L1)
         return { u"host.process.open_files"_s };
     return {};
+}
+
+// The database engines whose sessions' CPU the collectors publish (collector/
+// sessioncpu.h; the names of collectors/postgres/pgsessioncpu.h and
+// collectors/mariadb/mariadbsessioncpu.h, which this layer cannot include), with the
+// names of their server's processes as /proc shows them.
+struct SessionEngine
+{
+    QLatin1StringView prefix; // of the metrics: "pg" for pg.session.cpu
+    QLatin1StringView name;
+    std::array<QLatin1StringView, 2> serverComms;
+    QLatin1StringView sessionId; // the label that tells one session from another
+    bool sessionIsProcess; // that label is a pid of the host's processes
+};
+
+constexpr std::array<SessionEngine, 2> SessionEngines { {
+    { QLatin1StringView("pg"),
+      QLatin1StringView("PostgreSQL"),
+      { QLatin1StringView("postgres"), QLatin1StringView("postmaster") },
+      QLatin1StringView("pid"),
+      true },
+    { QLatin1StringView("mariadb"),
+      QLatin1StringView("MariaDB"),
+      { QLatin1StringView("mariadbd"), QLatin1StringView("mysqld") },
+      QLatin1StringView("os_thread"),
+      false },
+} };
+
+QString sessionCpuMetric(const SessionEngine &engine)
+{
+    return engine.prefix + ".session.cpu"_L1;
+}
+
+bool isSessionSeries(const QString &metric)
+{
+    for (const SessionEngine &engine : SessionEngines) {
+        if (metric.size() <= engine.prefix.size() || !metric.startsWith(engine.prefix)
+            || metric.at(engine.prefix.size()) != u'.')
+            continue;
+        const QStringView rest = QStringView(metric).mid(engine.prefix.size());
+        if (rest == ".session.cpu"_L1 || rest == ".session.read_bytes"_L1
+            || rest == ".application.cpu"_L1)
+            return true;
+    }
+    return false;
 }
 
 double meanIn(const SeriesTrack &track, qint64 fromMs, qint64 untilMs)
@@ -52,7 +100,7 @@ bool isContributorSeries(const SeriesInfo &info)
 {
     if (info.key.metric.startsWith(ProcessPrefix) && info.key.labels.contains(u"pid"_s))
         return true;
-    if (isRootBlockerSeries(info))
+    if (isRootBlockerSeries(info) || isSessionSeries(info.key.metric))
         return true;
     return info.resource == "connections"_L1
         && (info.key.metric.endsWith(".connections.by_application"_L1)
@@ -128,6 +176,133 @@ Contributors connectionHolders(const QString &source, std::span<const SeriesTrac
     return found;
 }
 
+bool isServerProcess(const SessionEngine &engine, const QString &source, const SeriesInfo &info)
+{
+    if (info.key.source != source || info.key.metric != ProcessCpuMetric
+        || !info.key.labels.contains(u"pid"_s))
+        return false;
+    const QString comm = info.key.labels.value(u"comm"_s);
+    return std::find(engine.serverComms.cbegin(), engine.serverComms.cend(), comm)
+        != engine.serverComms.cend();
+}
+
+// The database sources whose sessions of `engine` run on host `source`
+// (serverProcessSeries says when).
+QStringList sessionSourcesOn(const SessionEngine &engine, const QString &source,
+                             std::span<const SeriesTrack> tracks)
+{
+    QSet<QString> serverPids;
+    bool serverRuns = false;
+    for (const SeriesTrack &track : tracks) {
+        if (isServerProcess(engine, source, track.info)) {
+            serverRuns = true;
+            serverPids.insert(track.info.key.labels.value(u"pid"_s));
+        }
+    }
+    QStringList sources;
+    if (!serverRuns)
+        return sources;
+    const QString metric = sessionCpuMetric(engine);
+    for (const SeriesTrack &track : tracks) {
+        const SeriesKey &key = track.info.key;
+        if (key.metric != metric || sources.contains(key.source) || key.source == source)
+            continue;
+        if (!engine.sessionIsProcess || serverPids.contains(key.labels.value(engine.sessionId)))
+            sources.append(key.source);
+    }
+    return sources;
+}
+
+// What carries a resource: a process, or the sessions of one application, role and
+// statement.
+struct Carrier
+{
+    QString name; // "hrburn (pid 4242, user ops)"
+    double mean = 0;
+    QString unit;
+    QList<int> ids;
+    QList<SeriesKey> keys;
+};
+
+// The mean of a track over [fromMs, untilMs], its absent bins as 0: a session's series
+// is there only while it is among the busiest.
+double spanMean(const SeriesTrack &track, qint64 fromMs, qint64 untilMs)
+{
+    double sum = 0;
+    for (size_t i = 0; i < track.values.size(); ++i)
+        if (track.times[i] >= fromMs && track.times[i] < untilMs)
+            sum += track.values[i];
+    const qint64 bin = std::max<qint64>(track.binMs, 1);
+    const qint64 bins = std::max<qint64>((untilMs - fromMs + bin - 1) / bin, 1);
+    return sum / double(bins);
+}
+
+// The sessions of the database servers on host `source`, by application, role and
+// statement: "3 PostgreSQL sessions (cpu-report, user app: `SELECT 1`)".
+QList<Carrier> sessionCarriers(const QString &source, std::span<const SeriesTrack> tracks,
+                               qint64 fromMs, qint64 untilMs)
+{
+    struct Group
+    {
+        const SessionEngine *engine = nullptr;
+        Labels labels; // of its first session
+        QSet<QString> sessions;
+        Carrier carrier;
+    };
+    QHash<QString, Group> groups;
+    QStringList order;
+    for (const SessionEngine &engine : SessionEngines) {
+        const QStringList sources = sessionSourcesOn(engine, source, tracks);
+        const QString metric = sessionCpuMetric(engine);
+        for (const SeriesTrack &track : tracks) {
+            const SeriesKey &key = track.info.key;
+            if (key.metric != metric || !sources.contains(key.source))
+                continue;
+            const double mean = spanMean(track, fromMs, untilMs);
+            if (!(mean > 0))
+                continue;
+            const QString id
+                = QStringList { key.source, key.labels.value(u"application"_s),
+                                key.labels.value(u"user"_s), key.labels.value(u"query"_s) }
+                      .join(u'\x1f');
+            auto it = groups.find(id);
+            if (it == groups.end()) {
+                it = groups.insert(id, Group { &engine, key.labels, {}, {} });
+                it->carrier.unit = track.info.unit;
+                order.append(id);
+            }
+            it->sessions.insert(key.labels.value(engine.sessionId));
+            it->carrier.mean += mean;
+            it->carrier.ids.append(track.seriesId);
+            it->carrier.keys.append(key);
+        }
+    }
+    QList<Carrier> carriers;
+    for (const QString &id : std::as_const(order)) {
+        Group group = groups.value(id);
+        const Labels &labels = group.labels;
+        const qsizetype n = group.sessions.size();
+        QStringList who;
+        const QString sessionId = labels.value(QString(group.engine->sessionId));
+        if (n == 1 && group.engine->sessionIsProcess && !sessionId.isEmpty())
+            who << u"pid "_s + sessionId;
+        if (!labels.value(u"application"_s).isEmpty())
+            who << labels.value(u"application"_s);
+        if (!labels.value(u"user"_s).isEmpty())
+            who << u"user "_s + labels.value(u"user"_s);
+        QString inner = who.join(u", "_s);
+        const QString query = labels.value(u"query"_s).simplified();
+        if (!query.isEmpty())
+            inner += (inner.isEmpty() ? QString() : u": "_s) + u'`' + query + u'`';
+        group.carrier.name = u"%1 %2 session%3"_s.arg(
+            QString::number(n), QString(group.engine->name), n == 1 ? QString() : u"s"_s);
+        if (!inner.isEmpty())
+            group.carrier.name += u" ("_s + inner + u')';
+        carriers.append(group.carrier);
+    }
+    return carriers;
+}
+
 } // namespace
 
 Contributors contributorsOf(const QString &source, const QString &resource,
@@ -140,20 +315,15 @@ Contributors contributorsOf(const QString &source, const QString &resource,
     const QStringList metrics = metricsFor(resource);
     if (metrics.isEmpty())
         return found;
-    struct Process
-    {
-        Labels labels;
-        double mean = 0;
-        QString unit;
-        QList<int> ids;
-        QList<SeriesKey> keys;
-    };
-    QHash<QString, Process> byProcess; // by pid and start of the labels
+    const bool cpu = resource == "cpu"_L1;
+    // A server's processes whose sessions stand for them are left to the sessions.
+    const QSet<int> replaced = cpu ? serverProcessSeries(source, tracks) : QSet<int>();
+    QHash<QString, Carrier> byProcess; // by pid and start of the labels
     QStringList order;
     for (const SeriesTrack &track : tracks) {
         const SeriesInfo &info = track.info;
         if (info.key.source != source || !metrics.contains(info.key.metric)
-            || !isContributorSeries(info))
+            || !isContributorSeries(info) || replaced.contains(track.seriesId))
             continue;
         const double mean = meanIn(track, fromMs, untilMs);
         if (!(mean > 0))
@@ -161,36 +331,57 @@ Contributors contributorsOf(const QString &source, const QString &resource,
         const QString id = labelsToString(info.key.labels);
         auto it = byProcess.find(id);
         if (it == byProcess.end()) {
-            it = byProcess.insert(id, Process { info.key.labels, 0, info.unit, {}, {} });
+            const Labels &labels = info.key.labels;
+            const QString user = labels.value(u"user"_s);
+            it = byProcess.insert(
+                id,
+                Carrier { u"%1 (pid %2%3)"_s.arg(labels.value(u"comm"_s), labels.value(u"pid"_s),
+                                                 user.isEmpty() ? QString() : u", user "_s + user),
+                          0,
+                          info.unit,
+                          {},
+                          {} });
             order.append(id);
         }
         it->mean += mean;
         it->ids.append(track.seriesId);
         it->keys.append(info.key);
     }
-    QList<Process> ranked;
+    QList<Carrier> ranked;
     for (const QString &id : std::as_const(order))
         ranked.append(byProcess.value(id));
+    if (cpu)
+        ranked += sessionCarriers(source, tracks, fromMs, untilMs);
     std::stable_sort(ranked.begin(), ranked.end(),
-                     [](const Process &a, const Process &b) { return a.mean > b.mean; });
+                     [](const Carrier &a, const Carrier &b) { return a.mean > b.mean; });
     QStringList named;
     for (qsizetype i = 0; i < ranked.size(); ++i) {
-        const Process &p = ranked[i];
-        found.seriesIds += p.ids;
-        found.keys += p.keys;
+        const Carrier &c = ranked[i];
+        found.seriesIds += c.ids;
+        found.keys += c.keys;
         if (i >= top)
             continue;
-        const QString user = p.labels.value(u"user"_s);
-        QString figure = formatValue(p.mean, p.unit);
-        if (resource == "cpu"_L1)
+        QString figure = formatValue(c.mean, c.unit);
+        if (cpu)
             figure += u" of one CPU"_s;
-        named << u"%1 (pid %2%3) %4"_s.arg(p.labels.value(u"comm"_s), p.labels.value(u"pid"_s),
-                                           user.isEmpty() ? QString() : u", user "_s + user,
-                                           figure);
+        named << c.name + u' ' + figure;
     }
     if (!named.isEmpty())
         found.text = u"carried by "_s + named.join(u", "_s);
     return found;
+}
+
+QSet<int> serverProcessSeries(const QString &source, std::span<const SeriesTrack> tracks)
+{
+    QSet<int> replaced;
+    for (const SessionEngine &engine : SessionEngines) {
+        if (sessionSourcesOn(engine, source, tracks).isEmpty())
+            continue;
+        for (const SeriesTrack &track : tracks)
+            if (isServerProcess(engine, source, track.info))
+                replaced.insert(track.seriesId);
+    }
+    return replaced;
 }
 
 QString databasesOn(const QString &source, const QString &mountPoint,

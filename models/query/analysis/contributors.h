@@ -7,20 +7,27 @@
 // the USE method judges, and the top processes come and go), so the findings leave
 // them out of onsets and shelves and use them to name who carries a raised finding of
 // that resource on the same source: "hrburn (pid 4242, user ops) 197 % of one CPU".
+// A database server on that host whose sessions' CPU the dashboard has too
+// (<engine>.session.cpu, collector/sessioncpu.h) is named by its sessions instead of
+// its processes: "3 PostgreSQL sessions (cpu-report, user app: `SELECT ...`) 195 % of
+// one CPU".
 #pragma once
 
 #include "core/series.h"
 #include "query/analysis/seriestrack.h"
 
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <span>
 
 namespace Headroom::Analysis {
 
 // A series of one process (host.process.*), of the sessions one application or role
-// holds on a server (pg.connections.by_application, .by_user), or of a root blocker of
-// a blocking tree (causefindings.h): no signal of its own.
+// holds on a server (pg.connections.by_application, .by_user), of what a server's
+// sessions and applications use (pg.session.cpu, .session.read_bytes,
+// .application.cpu; MariaDB's alike), or of a root blocker of a blocking tree
+// (causefindings.h): no signal of its own.
 bool isContributorSeries(const SeriesInfo &info);
 
 struct Contributors
@@ -32,13 +39,26 @@ struct Contributors
 
 // The processes of `source` that carried `resource` (a SeriesInfo::resource: "cpu",
 // "memory", "disk:sda" or "disk", "fd") over [fromMs, untilMs], by their mean there: at
-// most `top` named, the largest first. For "connections", the applications and roles
-// whose sessions grew most against as long a time before fromMs, at most `top` of each,
-// applications first: "grown: application hrleak: 15 sessions (0 before), user app: 16
-// sessions (1 before)". Empty for any other resource.
+// most `top` named, the largest first. For "cpu", the sessions of a database server on
+// that host (serverProcessSeries) take the place of the server's processes, grouped by
+// application, role and statement: "3 PostgreSQL sessions (cpu-report, user app:
+// `SELECT count(*) FROM t`) 195 % of one CPU", one session with its pid, each group by
+// the mean over the whole span of its sessions' CPU together, ranked with the processes. For
+// "connections", the applications and roles whose sessions grew most against as long a time before
+// fromMs, at most `top` of each, applications first: "grown: application hrleak: 15 sessions (0
+// before), user app: 16 sessions (1 before)". Empty for any other resource.
 Contributors contributorsOf(const QString &source, const QString &resource,
                             std::span<const SeriesTrack> tracks, qint64 fromMs, qint64 untilMs,
                             int top = 3);
+
+// The series of host `source`'s processes (host.process.cpu) that are a database
+// server's whose sessions' CPU the dashboard has as well, so that the sessions stand for
+// them. A PostgreSQL source's sessions (pg.session.cpu{pid}) are that host's when one of
+// their pids is a process of it named postgres (every backend is a process); a MariaDB
+// or MySQL source's (mariadb.session.cpu, threads of one process) when the host runs a
+// process named mariadbd or mysqld: with two such servers on two hosts of a dashboard,
+// the sessions of either are taken for both hosts'.
+QSet<int> serverProcessSeries(const QString &source, std::span<const SeriesTrack> tracks);
 
 // The databases whose data lies on the filesystem `mountPoint` of host source `source`:
 // series <engine>.server.directory{path} (the postgres and mariadb collectors' data
