@@ -5,6 +5,7 @@
 // seeded so that a failure repeats.
 #pragma once
 
+#include "query/analysis/findings.h"
 #include "query/analysis/seriestrack.h"
 
 #include <QRandomGenerator>
@@ -46,6 +47,16 @@ inline double noise(QRandomGenerator &random, double sigma)
     for (int k = 0; k < 4; ++k)
         s += random.generateDouble() - 0.5;
     return s * sigma * std::sqrt(3.0);
+}
+
+// The first finding about resource, or nullptr.
+inline const Analysis::Finding *findingFor(const std::vector<Analysis::Finding> &findings,
+                                           const QString &resource)
+{
+    for (const Analysis::Finding &f : findings)
+        if (f.resource == resource)
+            return &f;
+    return nullptr;
 }
 
 } // namespace Headroom::AnalysisTest

@@ -27,14 +27,6 @@ namespace {
 
 constexpr int N = 120;
 
-const Finding *findingFor(const std::vector<Finding> &findings, const QString &resource)
-{
-    for (const Finding &f : findings)
-        if (f.resource == resource)
-            return &f;
-    return nullptr;
-}
-
 QString listed(const std::vector<Finding> &findings)
 {
     QString out;

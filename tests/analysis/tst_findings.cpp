@@ -47,6 +47,20 @@ std::vector<SeriesTrack> quietHost(QRandomGenerator &random, const QString &sour
     return tracks;
 }
 
+// The quiet host whose CPU saturates at bin 60: utilization to 99 %, the run queue to 9.
+std::vector<SeriesTrack> cpuSaturatedHost(QRandomGenerator &random)
+{
+    std::vector<SeriesTrack> tracks = quietHost(random, u"host"_s, 1);
+    tracks[0] = track(
+        tracks[0].info, N,
+        [&](int i) { return i < 60 ? 12 + noise(random, 3) : 99 - std::abs(noise(random, 1)); }, 1);
+    tracks[1] = track(
+        tracks[1].info, N,
+        [&](int i) { return i < 61 ? std::max(0.0, std::round(0.6 + noise(random, 0.8))) : 9.0; },
+        2);
+    return tracks;
+}
+
 const Finding *findingFor(const std::vector<Finding> &findings, const QString &source,
                           const QString &resource)
 {
@@ -91,14 +105,7 @@ private Q_SLOTS:
 void TestFindings::cpuSaturation()
 {
     QRandomGenerator random(1);
-    std::vector<SeriesTrack> tracks = quietHost(random, u"host"_s, 1);
-    tracks[0] = track(
-        tracks[0].info, N,
-        [&](int i) { return i < 60 ? 12 + noise(random, 3) : 99 - std::abs(noise(random, 1)); }, 1);
-    tracks[1] = track(
-        tracks[1].info, N,
-        [&](int i) { return i < 61 ? std::max(0.0, std::round(0.6 + noise(random, 0.8))) : 9.0; },
-        2);
+    std::vector<SeriesTrack> tracks = cpuSaturatedHost(random);
     const std::vector<Finding> findings = findFindings(tracks);
     QVERIFY(!findings.empty());
     const Finding &top = findings.front();
@@ -623,14 +630,7 @@ void TestFindings::filesystemForecast()
 void TestFindings::cpuSaturationNamesItsProcesses()
 {
     QRandomGenerator random(1);
-    std::vector<SeriesTrack> tracks = quietHost(random, u"host"_s, 1);
-    tracks[0] = track(
-        tracks[0].info, N,
-        [&](int i) { return i < 60 ? 12 + noise(random, 3) : 99 - std::abs(noise(random, 1)); }, 1);
-    tracks[1] = track(
-        tracks[1].info, N,
-        [&](int i) { return i < 61 ? std::max(0.0, std::round(0.6 + noise(random, 0.8))) : 9.0; },
-        2);
+    std::vector<SeriesTrack> tracks = cpuSaturatedHost(random);
     tracks.push_back(
         processCpu(u"4242"_s, u"hrburn"_s, [](int i) { return i < 60 ? 0.0 : 190.0; }, 20));
     tracks.push_back(processCpu(u"77"_s, u"cc1plus"_s, [](int) { return 6.0; }, 21));
@@ -706,14 +706,7 @@ void TestFindings::cpuSaturationNamesDatabaseSessions()
     QFETCH(QString, carried);
     QFETCH(QString, lead);
     QRandomGenerator random(1);
-    std::vector<SeriesTrack> tracks = quietHost(random, u"host"_s, 1);
-    tracks[0] = track(
-        tracks[0].info, N,
-        [&](int i) { return i < 60 ? 12 + noise(random, 3) : 99 - std::abs(noise(random, 1)); }, 1);
-    tracks[1] = track(
-        tracks[1].info, N,
-        [&](int i) { return i < 61 ? std::max(0.0, std::round(0.6 + noise(random, 0.8))) : 9.0; },
-        2);
+    std::vector<SeriesTrack> tracks = cpuSaturatedHost(random);
     const auto busy = [](int i) { return i < 60 ? 0.0 : 65.0; };
     const auto steady = [](int) { return 2.0; };
     tracks.push_back(processCpu(u"77"_s, u"cc1plus"_s, [](int) { return 6.0; }, 20));

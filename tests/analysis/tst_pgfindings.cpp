@@ -24,14 +24,6 @@ namespace {
 
 constexpr int N = 120;
 
-const Finding *findingFor(const std::vector<Finding> &findings, const QString &resource)
-{
-    for (const Finding &f : findings)
-        if (f.resource == resource)
-            return &f;
-    return nullptr;
-}
-
 SeriesTrack pgTrack(const QString &metric, UseKind kind, const QString &unit,
                     const QString &resource, const Labels &labels,
                     const std::function<double(int)> &value, int id)
