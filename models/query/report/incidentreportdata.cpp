@@ -141,35 +141,15 @@ std::optional<ReportTable> processTable(const DashboardPanel &panel, const Panel
 // the "query" label), or nullopt.
 std::optional<ReportTable> statementTable(const DashboardPanel &panel, const PanelData &data)
 {
-    using Statement = RankedSeries;
-    std::vector<Statement> statements;
-    for (const PanelSeriesData &series : data.series) {
-        if (!series.info.key.labels.contains(u"query"_s) || series.points.empty())
-            continue;
-        double sum = 0;
-        double peak = -qInf();
-        int n = 0;
-        for (const Sample &sample : series.points) {
-            if (!std::isfinite(sample.value))
-                continue;
-            sum += sample.value;
-            peak = std::max(peak, sample.value);
-            ++n;
-        }
-        if (n > 0)
-            statements.push_back({ &series, sum / n, peak });
-    }
+    const std::vector<RankedSeries> statements
+        = rankedByMean(data, u"query"_s, ReportTopStatements);
     if (statements.empty())
         return std::nullopt;
-    std::stable_sort(statements.begin(), statements.end(),
-                     [](const Statement &a, const Statement &b) { return a.mean > b.mean; });
-    if (statements.size() > size_t(ReportTopStatements))
-        statements.resize(ReportTopStatements);
     ReportTable table;
     table.title = panel.title.isEmpty() ? panel.id : panel.title;
     table.header = { u"Rank"_s, u"Database"_s, u"Statement"_s, u"Mean"_s, u"Peak"_s, u"Metric"_s };
     int rank = 0;
-    for (const Statement &statement : statements) {
+    for (const RankedSeries &statement : statements) {
         const SeriesInfo &info = statement.series->info;
         table.rows.append(QStringList {
             QString::number(++rank), info.key.labels.value(u"datname"_s),
