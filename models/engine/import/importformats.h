@@ -22,6 +22,22 @@ inline QString lineError(const Options &options, qint64 line, const QString &why
     return options.fileName + u": line " + QString::number(line) + u": " + why;
 }
 
+// Why the record `records` is on is refused, or "" when it is not: the rowsSoFar-th
+// record (counting it) past maxRows, or a record whose number of fields is not the
+// header's.
+inline QString recordError(CsvRecords &records, const Options &options, qint64 rowsSoFar,
+                           qint64 maxRows, size_t headerFields)
+{
+    if (rowsSoFar > maxRows)
+        return lineError(options, records.line(), QStringLiteral("more than %1 rows").arg(maxRows));
+    if (records.fields().size() != headerFields)
+        return lineError(options, records.line(),
+                         QStringLiteral("%1 fields where the header has %2")
+                             .arg(records.fields().size())
+                             .arg(headerFields));
+    return {};
+}
+
 // A field quoted for a message, cut at 60 bytes.
 QString quoted(QByteArrayView field);
 

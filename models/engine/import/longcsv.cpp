@@ -93,17 +93,9 @@ Result readLongCsv(CsvRecords &records, const Options &options, Sink *sink)
     while (records.next()) {
         ++result.lines;
         const std::vector<QByteArrayView> &fields = records.fields();
-        if (result.lines > limits.maxRows) {
-            result.error
-                = lineError(options, records.line(), u"more than %1 rows"_s.arg(limits.maxRows));
+        result.error = recordError(records, options, result.lines, limits.maxRows, header.size());
+        if (!result.error.isEmpty())
             return result;
-        }
-        if (fields.size() != header.size()) {
-            result.error = lineError(
-                options, records.line(),
-                u"%1 fields where the header has %2"_s.arg(fields.size()).arg(header.size()));
-            return result;
-        }
         qint64 ts = 0;
         const QByteArrayView timeText = trimmed(field(fields, c.time));
         if (!parseTime(timeText, &ts)) {
