@@ -43,10 +43,14 @@ inline std::vector<Analysis::SeriesTrack> quietHost(QRandomGenerator &random, co
     return tracks;
 }
 
-// The quiet host whose CPU saturates at bin 60: utilization to 99 %, the run queue to 9.
+// The quiet host whose CPU saturates at bin 60: utilization to 99 %, the run queue to 9;
+// it has 2 CPUs (series 6).
 inline std::vector<Analysis::SeriesTrack> cpuSaturatedHost(QRandomGenerator &random)
 {
     std::vector<Analysis::SeriesTrack> tracks = quietHost(random, u"host"_s, 1);
+    tracks.push_back(track(
+        info(u"host.cpu.count"_s, UseKind::Info, {}, u"cpu"_s, u"host"_s), HostBins,
+        [](int) { return 2.0; }, 6));
     tracks[0] = track(
         tracks[0].info, HostBins,
         [&](int i) { return i < 60 ? 12 + noise(random, 3) : 99 - std::abs(noise(random, 1)); }, 1);

@@ -586,6 +586,26 @@ void TestFindings::catalogueNamesAgree()
             std::vector<SeriesTrack> { track(series, 5, [](int) { return 1.0; }) }, T0, T0 + 5000);
         QVERIFY2(named.text.startsWith(u"carried by x (pid 1)"_s), qPrintable(named.text));
     }
+    // The host's CPUs turn a process's share of one CPU into a share of them all.
+    const auto series = [](const MetricSpec &spec, const Labels &labels) {
+        return SeriesInfo {
+            { u"h"_s, spec.name, labels }, spec.unit, spec.resourceFor(labels), spec.kind, false
+        };
+    };
+    const std::vector<SeriesTrack> cpus {
+        track(
+            series(HostMetrics::ProcessCpu, process), 5, [](int) { return 150.0; }, 1),
+        track(
+            series(HostMetrics::CpuCount, {}), 5, [](int) { return 2.0; }, 2),
+        track(
+            series(HostMetrics::CpuUtilization, { { u"cpu"_s, u"all"_s } }), 5,
+            [](int) { return 80.0; }, 3),
+        track(
+            series(HostMetrics::CpuUtilization, { { u"cpu"_s, u"cpu0"_s } }), 5,
+            [](int) { return 100.0; }, 4),
+    };
+    QCOMPARE(contributorsOf(u"h"_s, u"cpu"_s, cpus, T0, T0 + 5000).text,
+             u"of its 2 CPUs: 75 % from x (pid 1), 5 % other processes"_s);
     const SeriesInfo left { { u"h"_s, HostMetrics::FsTimeToFull.name, DataFs },
                             HostMetrics::FsTimeToFull.unit,
                             HostMetrics::FsTimeToFull.resourceFor(DataFs),

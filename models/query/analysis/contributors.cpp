@@ -10,6 +10,7 @@
 #include <QStringView>
 #include <algorithm>
 #include <array>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -21,6 +22,8 @@ namespace {
 // include: tst_findings checks that they agree.
 const QString ProcessPrefix = u"host.process."_s;
 const QString ProcessCpuMetric = u"host.process.cpu"_s;
+const QString CpuCountMetric = u"host.cpu.count"_s;
+const QString CpuUtilizationMetric = u"host.cpu.utilization"_s;
 
 // The metrics that carry a resource, whose means add up per process.
 QStringList metricsFor(const QString &resource)
@@ -303,6 +306,52 @@ QList<Carrier> sessionCarriers(const QString &source, std::span<const SeriesTrac
     return carriers;
 }
 
+// The CPUs of host `source` over [fromMs, untilMs]: how many (host.cpu.count) and how
+// busy all of them were together (host.cpu.utilization{cpu="all"}), in % of them all.
+struct HostCpu
+{
+    int count = 0;
+    double busy = 0;
+};
+
+std::optional<HostCpu> hostCpuOf(const QString &source, std::span<const SeriesTrack> tracks,
+                                 qint64 fromMs, qint64 untilMs)
+{
+    std::optional<double> count, busy;
+    for (const SeriesTrack &track : tracks) {
+        const SeriesKey &key = track.info.key;
+        if (key.source != source)
+            continue;
+        if (key.metric == CpuCountMetric)
+            count = meanIn(track, fromMs, untilMs);
+        else if (key.metric == CpuUtilizationMetric
+                 && key.labels.value(u"cpu"_s, u"all"_s) == "all"_L1)
+            busy = meanIn(track, fromMs, untilMs);
+    }
+    if (!count || !busy || qRound(*count) < 1)
+        return std::nullopt;
+    return HostCpu { qRound(*count), *busy };
+}
+
+// A CPU's carriers as shares of the host's CPUs, what they leave to the rest after
+// them: "of its 2 CPUs: 93 % from 2 PostgreSQL sessions (cpu-report, user app: `...`),
+// 4 % other processes". A carrier's figure is in % of one CPU, the host's in % of all.
+QString cpuShares(const HostCpu &host, std::span<const Carrier> named)
+{
+    QStringList parts;
+    double carried = 0;
+    for (const Carrier &c : named) {
+        const double share = c.mean / host.count;
+        carried += share;
+        parts << u"%1 % from %2"_s.arg(QString::number(qRound(share)), c.name);
+    }
+    parts << u"%1 % other processes"_s.arg(
+        QString::number(qRound(std::max(0.0, host.busy - carried))));
+    return u"of its %1 CPU%2: "_s.arg(QString::number(host.count),
+                                      host.count == 1 ? QString() : u"s"_s)
+        + parts.join(u", "_s);
+}
+
 } // namespace
 
 Contributors contributorsOf(const QString &source, const QString &resource,
@@ -354,20 +403,28 @@ Contributors contributorsOf(const QString &source, const QString &resource,
         ranked += sessionCarriers(source, tracks, fromMs, untilMs);
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const Carrier &a, const Carrier &b) { return a.mean > b.mean; });
-    QStringList named;
-    for (qsizetype i = 0; i < ranked.size(); ++i) {
-        const Carrier &c = ranked[i];
+    for (const Carrier &c : std::as_const(ranked)) {
         found.seriesIds += c.ids;
         found.keys += c.keys;
-        if (i >= top)
-            continue;
+    }
+    const std::span<const Carrier> named(ranked.constData(),
+                                         size_t(std::min<qsizetype>(ranked.size(), top)));
+    if (named.empty())
+        return found;
+    if (cpu) {
+        if (const std::optional<HostCpu> host = hostCpuOf(source, tracks, fromMs, untilMs)) {
+            found.text = cpuShares(*host, named);
+            return found;
+        }
+    }
+    QStringList parts;
+    for (const Carrier &c : named) {
         QString figure = formatValue(c.mean, c.unit);
         if (cpu)
             figure += u" of one CPU"_s;
-        named << c.name + u' ' + figure;
+        parts << c.name + u' ' + figure;
     }
-    if (!named.isEmpty())
-        found.text = u"carried by "_s + named.join(u", "_s);
+    found.text = u"carried by "_s + parts.join(u", "_s);
     return found;
 }
 
