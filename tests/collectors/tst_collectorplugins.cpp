@@ -53,8 +53,14 @@ void TestCollectorPlugins::metadata_data()
                           << QStringList { u"host"_s, u"mariadbServer"_s, u"postgresServer"_s,
                                            u"root"_s };
     QTest::newRow("nic") << u"nic"_s << u"Network interfaces"_s
-                         << QStringList { u"defaultSpeedMbps"_s, u"host"_s, u"includeLoopback"_s,
-                                          u"interfaces"_s,       u"root"_s, u"speedMbps"_s };
+                         << QStringList { u"defaultSpeedMbps"_s,
+                                          u"host"_s,
+                                          u"includeLoopback"_s,
+                                          u"interfaces"_s,
+                                          u"mariadbServer"_s,
+                                          u"postgresServer"_s,
+                                          u"root"_s,
+                                          u"speedMbps"_s };
 }
 
 void TestCollectorPlugins::metadata()

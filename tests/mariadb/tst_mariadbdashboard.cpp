@@ -76,6 +76,7 @@ private Q_SLOTS:
         bool blockingNamesDelete = false;
         QByteArrayList blockingRows;
         QByteArrayList matrixHostRows; // the USE matrix's rows of the host source
+        QByteArrayList matrixNicRows; // and of its network
         for (const QByteArray &line : file.readAll().split('\n')) {
             const QList<QByteArray> fields = line.trimmed().split(',');
             if (fields.size() < 7 || fields[0] == "time")
@@ -87,6 +88,8 @@ private Q_SLOTS:
                 blockingRows.append(line.trimmed());
             if (fields[1] == "use-matrix" && fields[2] == "host")
                 matrixHostRows.append(line.trimmed());
+            if (fields[1] == "use-matrix" && fields[2] == "nic")
+                matrixNicRows.append(line.trimmed());
             // A root (depth 0) running the DELETE as app; '=' in a label is escaped.
             if (fields[1] == "blocking" && fields[3] == "mariadb.locks.session"
                 && line.contains("depth=0") && line.contains("user=app")
@@ -109,6 +112,9 @@ private Q_SLOTS:
         QVERIFY2(matrixHost.contains(",host.cpu.utilization,")
                      && matrixHost.contains(",host.mem.utilization,"),
                  matrixHost.constData());
+        // And the host's network: its TCP row (listen queue drops, counted on any machine).
+        const QByteArray matrixNic = matrixNicRows.join('\n');
+        QVERIFY2(matrixNic.contains(",tcp.listen_drops,"), matrixNic.constData());
         QVERIFY(!topShards.isEmpty());
         QVERIFY2(topShards.constFirst().contains("dash_s2"), topShards.constFirst().constData());
     }

@@ -323,19 +323,23 @@ void TestUseMatrixCollectors::postgresResources()
     const DashboardPanel panel = shippedMatrixPanel(u"postgres-use.json"_s);
     QCOMPARE(panel.layout, (PanelLayout { 0, 0, 12, 4 })); // first, full width
     const UseMatrix m = queryPanel(panel, m_registry, store, T0, T0 + 4000, 0).as<UseMatrix>();
-    // The server's host (the host collector's polls of initTestCase), then connections,
-    // databases, shard sets, WAL, standbys, slots; the server-wide "pg" series are not
-    // selected.
-    QCOMPARE(resources(m),
+    // The server's host and its network (the host and nic collectors' polls of
+    // initTestCase), then connections, databases, shard sets, WAL, standbys, slots; the
+    // server-wide "pg" series are not selected.
+    QCOMPARE(resources(m).join(u", "_s),
              (QStringList { u"cpu"_s, u"memory"_s, u"disk"_s, u"disk:nvme0n1"_s, u"disk:sda"_s,
+                            u"nic:eth0"_s, u"nic:veth0"_s, u"nic:virt1"_s, u"tcp"_s,
                             u"connections"_s, u"db:app"_s, u"db:postgres"_s,
                             u"shardset:public.events"_s, u"shardset:public.orders"_s, u"wal"_s,
-                            u"standby:standby1 (10.0.0.7)"_s, u"slot:standby1"_s }));
+                            u"standby:standby1 (10.0.0.7)"_s, u"slot:standby1"_s })
+                 .join(u", "_s));
     QCOMPARE(m.rows.at(0).label, u"CPU"_s);
-    QCOMPARE(m.rows.at(5).label, u"Connections"_s);
-    QCOMPARE(m.rows.at(6).label, u"Database app"_s);
-    QCOMPARE(m.rows.at(9).label, u"Shard set public.orders"_s);
-    QCOMPARE(m.rows.at(11).label, u"Standby standby1 (10.0.0.7)"_s);
+    QCOMPARE(m.rows.at(5).label, u"NIC eth0"_s);
+    QCOMPARE(m.rows.at(8).label, u"TCP"_s);
+    QCOMPARE(m.rows.at(9).label, u"Connections"_s);
+    QCOMPARE(m.rows.at(10).label, u"Database app"_s);
+    QCOMPARE(m.rows.at(13).label, u"Shard set public.orders"_s);
+    QCOMPARE(m.rows.at(15).label, u"Standby standby1 (10.0.0.7)"_s);
     // By their own bounds: 85 % of the slots a warning (80 / 95), 12 s behind a warning
     // (10 / 60), 1 MB retained and 0.2 forced checkpoints fine.
     QCOMPARE(cellOf(m, u"connections"_s, UseColumn::Utilization).level, UseLevel::Warning);
@@ -380,8 +384,8 @@ void TestUseMatrixCollectors::databaseDashboardsHostRows()
     const DashboardPanel panel = shippedMatrixPanel(file);
     const UseMatrix m = queryPanel(panel, m_registry, store, T0, At, 0).as<UseMatrix>();
     const QStringList shown = resources(m);
-    for (const QString &resource :
-         { u"cpu"_s, u"memory"_s, u"disk"_s, u"disk:nvme0n1"_s, u"disk:sda"_s })
+    for (const QString &resource : { u"cpu"_s, u"memory"_s, u"disk"_s, u"disk:nvme0n1"_s,
+                                     u"disk:sda"_s, u"nic:eth0"_s, u"tcp"_s })
         QVERIFY2(shown.contains(resource),
                  qPrintable(resource + u" not in "_s + shown.join(u", ")));
     // The same cells as on the host dashboard.
@@ -391,6 +395,12 @@ void TestUseMatrixCollectors::databaseDashboardsHostRows()
                  figure(cellOf(m_host, u"memory"_s, column)));
     }
     QCOMPARE(figure(cellOf(m, u"cpu"_s, UseColumn::Utilization)), u"30 %"_s);
+    // And its network: the nic collector's polls, under the source id "nic" of both.
+    for (const UseColumn column : { UseColumn::Utilization, UseColumn::Errors })
+        QCOMPARE(figure(cellOf(m, u"nic:eth0"_s, column)),
+                 figure(cellOf(m_host, u"nic:eth0"_s, column)));
+    QCOMPARE(figure(cellOf(m, u"tcp"_s, UseColumn::Errors)),
+             figure(cellOf(m_host, u"tcp"_s, UseColumn::Errors)));
 }
 
 void TestUseMatrixCollectors::databaseDashboardsHostSource_data()
@@ -438,23 +448,27 @@ void TestUseMatrixCollectors::databaseDashboardsHostSource()
         typed.insert(u"host"_s, host);
     const QMap<QString, QString> values = loaded.dashboard->resolveVariables(typed);
     QCOMPARE(values.value(u"host"_s), host); // empty by default: it follows the server
-    const auto source
-        = std::find_if(loaded.dashboard->sources.cbegin(), loaded.dashboard->sources.cend(),
-                       [](const DashboardSource &s) { return s.plugin == "host"_L1; });
-    QVERIFY(source != loaded.dashboard->sources.cend());
-    QCOMPARE(source->id, u"host"_s); // the id the matrix selects
-    QString unknown;
-    const QJsonObject config = substituteVariables(source->config, values, &unknown);
-    QVERIFY2(unknown.isEmpty(), qPrintable(unknown));
-    QString error;
-    const auto transport = parseHostTransport(config, &error);
-    if (refused.isEmpty()) {
-        QVERIFY2(transport, qPrintable(error));
-        QCOMPARE(transport->kind,
-                 host.isEmpty() ? HostTransport::Kind::Local : HostTransport::Kind::Ssh);
-    } else {
-        QVERIFY(!transport);
-        QVERIFY2(error.contains(refused) && error.contains(u"host variable"_s), qPrintable(error));
+    // The host and its network follow the server alike, under the ids the matrix selects.
+    for (const QString &plugin : { u"host"_s, u"nic"_s }) {
+        const auto source
+            = std::find_if(loaded.dashboard->sources.cbegin(), loaded.dashboard->sources.cend(),
+                           [&plugin](const DashboardSource &s) { return s.plugin == plugin; });
+        QVERIFY2(source != loaded.dashboard->sources.cend(), qPrintable(plugin));
+        QCOMPARE(source->id, plugin);
+        QString unknown;
+        const QJsonObject config = substituteVariables(source->config, values, &unknown);
+        QVERIFY2(unknown.isEmpty(), qPrintable(unknown));
+        QString error;
+        const auto transport = parseHostTransport(config, &error);
+        if (refused.isEmpty()) {
+            QVERIFY2(transport, qPrintable(error));
+            QCOMPARE(transport->kind,
+                     host.isEmpty() ? HostTransport::Kind::Local : HostTransport::Kind::Ssh);
+        } else {
+            QVERIFY(!transport);
+            QVERIFY2(error.contains(refused) && error.contains(u"host variable"_s),
+                     qPrintable(error));
+        }
     }
 }
 

@@ -113,6 +113,7 @@ void TestPostgresDashboard::exportHasEveryPanel()
     QMap<QByteArray, double> probeRunsPerSecond; // heatmap column -> its cells summed
     QList<double> probeApdex; // the APDEX panel's probe values (T: apdex_t, 50 ms)
     QList<QByteArray> matrixHostRows; // the USE matrix's rows of the host source
+    QList<QByteArray> matrixNicRows; // and of its network
     QList<QByteArray> applicationRows; // CPU by application
     for (const QByteArray &line : file.readAll().split('\n')) {
         const QList<QByteArray> fields = line.trimmed().split(',');
@@ -136,6 +137,8 @@ void TestPostgresDashboard::exportHasEveryPanel()
             blockingRows.append(line.trimmed());
         if (fields[1] == "use-matrix" && fields[2] == "host")
             matrixHostRows.append(line.trimmed());
+        if (fields[1] == "use-matrix" && fields[2] == "nic")
+            matrixNicRows.append(line.trimmed());
         if (fields[1] == "application-cpu")
             applicationRows.append(line.trimmed());
         if (fields[1] == "shard-histogram" && fields[3] == "shard.load.bucket") {
@@ -171,6 +174,9 @@ void TestPostgresDashboard::exportHasEveryPanel()
     QVERIFY2(matrixHost.contains(",host.cpu.utilization,")
                  && matrixHost.contains(",host.mem.utilization,"),
              matrixHost.constData());
+    // And the host's network: its TCP row (listen queue drops, counted on any machine).
+    const QByteArray matrixNic = matrixNicRows.join('\n');
+    QVERIFY2(matrixNic.contains(",tcp.listen_drops,"), matrixNic.constData());
     // The sessions' CPU, per application: psql's sessions did the work here.
     const QByteArray applications = applicationRows.join('\n');
     QVERIFY2(applications.contains("application=psql"), applications.constData());
