@@ -47,6 +47,7 @@ void MariadbSessionCpu::clear()
 {
     m_checked = false;
     m_notLocal.reset();
+    m_serverPid.clear();
     m_tracker.clear();
 }
 
@@ -73,6 +74,7 @@ void MariadbSessionCpu::check(const std::optional<QString> &ownThread)
 {
     m_checked = true;
     m_notLocal.reset();
+    m_serverPid.clear();
     if (!m_targetLocal) {
         m_notLocal = u"the server is not on this machine (reached at %1, neither a Unix socket "
                      "nor loopback)"_s.arg(m_targetHost);
@@ -93,6 +95,8 @@ void MariadbSessionCpu::check(const std::optional<QString> &ownThread)
     } else if (!isServerProcess(*comm)) {
         m_notLocal = u"thread %1 here is not the server's (%2): the server runs in another "
                      "process namespace (a container)"_s.arg(thread, *comm);
+    } else {
+        m_serverPid = QString::number(process);
     }
 }
 
@@ -121,6 +125,7 @@ void MariadbSessionCpu::publish(const MariadbResult &threads, const QString &sou
         task.labels
             = { { u"thread"_s, connection == "0"_L1 ? QString() : connection },
                 { u"os_thread"_s, tid },
+                { u"server_pid"_s, m_serverPid },
                 { u"application"_s, task.application },
                 { u"user"_s, user },
                 { u"query"_s, maskStatementLiterals(threads.text(r, 5), QueryLabelChars) } };

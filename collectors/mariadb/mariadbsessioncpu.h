@@ -7,7 +7,7 @@
 // the server runs on this machine /proc/TID/task/TID/stat counts the CPU time the
 // connection used and its io the bytes it read from storage. Per poll (resource
 // "mariadb", kind Info; the rules of collector/sessioncpu.h):
-//   mariadb.session.cpu{thread, os_thread, application, user, query}
+//   mariadb.session.cpu{thread, os_thread, server_pid, application, user, query}
 //                         % of one CPU (as top) over the interval, for the 10 threads
 //                         using most
 //   mariadb.session.read_bytes{same labels}
@@ -17,7 +17,8 @@
 //                         % of one CPU of every thread of an application together, for
 //                         the 10 applications using most
 // thread is the connection id (what KILL takes; empty for the server's background
-// threads); application the client's program_name connection attribute, else the
+// threads); server_pid the server's process, which tells the sessions of two servers on
+// one host apart; application the client's program_name connection attribute, else the
 // user, else a background thread's name ("innodb/page_cleaner_thread"); query the
 // statement it runs with every literal masked, cut to 80 characters.
 //
@@ -75,6 +76,7 @@ private:
     QString m_procRoot;
     bool m_checked = false;
     std::optional<QString> m_notLocal;
+    QString m_serverPid; // of the server's process, once check() found it here
     SessionCpuTracker m_tracker;
 };
 

@@ -27,6 +27,7 @@ private Q_SLOTS:
     void cpuSaturationNamesItsProcesses();
     void cpuSaturationNamesDatabaseSessions_data();
     void cpuSaturationNamesDatabaseSessions();
+    void twoMariadbServersOnOneHost();
     void processesAloneAreNoFinding();
 };
 
@@ -75,6 +76,7 @@ void TestCpuFindings::cpuSaturationNamesDatabaseSessions_data()
     QTest::addColumn<QStringList>("sessionIds"); // the busy sessions' pid or os_thread
     QTest::addColumn<QString>("carried"); // what the CPU's summary says carries it
     QTest::addColumn<QString>("lead"); // the finding ranked first
+    QTest::addColumn<QString>("serverPid"); // MariaDB's sessions' server_pid; empty: none
     // Three backends of cpu-report take 65 % of one CPU each from bin 60; pid 104 (erp)
     // 2 % all along. The sessions take the backends' place: one entry for the three,
     // and nothing leads the CPU's finding.
@@ -84,7 +86,7 @@ void TestCpuFindings::cpuSaturationNamesDatabaseSessions_data()
         << u"of its 2 CPUs: 98 % from 3 PostgreSQL sessions (cpu-report, user app: `SELECT "
            "count(*) FROM t`), 3 % from cc1plus (pid 77, user ops), 1 % from 1 PostgreSQL session "
            "(pid 104, erp, user erp: `INSERT INTO orders VALUES ($1)`)"_s
-        << u"CPU"_s;
+        << u"CPU"_s << QString();
     // The sessions are of a server elsewhere (no pid of theirs is a process here): the
     // host's own postgres processes are named, and the first of them leads.
     QTest::newRow("postgres elsewhere")
@@ -92,15 +94,26 @@ void TestCpuFindings::cpuSaturationNamesDatabaseSessions_data()
         << QStringList { u"201"_s, u"202"_s, u"203"_s }
         << u"of its 2 CPUs: 33 % from postgres (pid 101, user ops), 33 % from postgres (pid 102, "
            "user ops), 33 % from postgres (pid 103, user ops)"_s
-        << u"process postgres (pid 101)"_s;
-    // MariaDB's connections are threads of one mariadbd process, which they replace.
+        << u"process postgres (pid 101)"_s << QString();
+    // MariaDB's connections are threads of one mariadbd process, which they replace:
+    // the one their server_pid names, or (recorded without it) any of the host's.
+    const QString mariadbHere
+        = u"of its 2 CPUs: 98 % from 3 MariaDB sessions (cpu-report, user app: `SELECT "
+          "count(*) FROM t`), 3 % from cc1plus (pid 77, user ops), 1 % from 1 MariaDB session "
+          "(erp, user erp: `INSERT INTO orders VALUES ($1)`)"_s;
     QTest::newRow("mariadb on this host")
         << u"mariadb"_s << QStringList { u"500"_s } << u"mariadbd"_s
+        << QStringList { u"501"_s, u"502"_s, u"503"_s } << mariadbHere << u"CPU"_s << u"500"_s;
+    QTest::newRow("mariadb recorded without server_pid")
+        << u"mariadb"_s << QStringList { u"500"_s } << u"mariadbd"_s
+        << QStringList { u"501"_s, u"502"_s, u"503"_s } << mariadbHere << u"CPU"_s << QString();
+    // The sessions' server is process 700 of another host: this host's mariadbd is named.
+    QTest::newRow("mariadb elsewhere")
+        << u"mariadb"_s << QStringList { u"500"_s } << u"mariadbd"_s
         << QStringList { u"501"_s, u"502"_s, u"503"_s }
-        << u"of its 2 CPUs: 98 % from 3 MariaDB sessions (cpu-report, user app: `SELECT "
-           "count(*) FROM t`), 3 % from cc1plus (pid 77, user ops), 1 % from 1 MariaDB session "
-           "(erp, user erp: `INSERT INTO orders VALUES ($1)`)"_s
-        << u"CPU"_s;
+        << u"of its 2 CPUs: 99 % from mariadbd (pid 500, user ops), 3 % from cc1plus (pid 77, "
+           "user ops)"_s
+        << u"process mariadbd (pid 500)"_s << u"700"_s;
 }
 
 // A CPU saturation on a dashboard with a database server's sessions names the sessions
@@ -114,6 +127,7 @@ void TestCpuFindings::cpuSaturationNamesDatabaseSessions()
     QFETCH(QStringList, sessionIds);
     QFETCH(QString, carried);
     QFETCH(QString, lead);
+    QFETCH(QString, serverPid);
     QRandomGenerator random(1);
     std::vector<SeriesTrack> tracks = cpuSaturatedHost(random);
     const auto busy = [](int i) { return i < 60 ? 0.0 : 65.0; };
@@ -133,12 +147,15 @@ void TestCpuFindings::cpuSaturationNamesDatabaseSessions()
     const QString idLabel = engine == "pg"_L1 ? u"pid"_s : u"os_thread"_s;
     const auto session = [&](const QString &id, const QString &application, const QString &query,
                              const std::function<double(int)> &value, int seriesId) {
-        return track(info(engine + u".session.cpu"_s, UseKind::Info, u"%"_s, engine, u"db"_s,
-                          { { idLabel, id },
-                            { u"application"_s, application },
-                            { u"user"_s, application == "erp"_L1 ? u"erp"_s : u"app"_s },
-                            { u"query"_s, query } }),
-                     N, value, seriesId);
+        Labels labels { { idLabel, id },
+                        { u"application"_s, application },
+                        { u"user"_s, application == "erp"_L1 ? u"erp"_s : u"app"_s },
+                        { u"query"_s, query } };
+        if (!serverPid.isEmpty())
+            labels.insert(u"server_pid"_s, serverPid);
+        return track(
+            info(engine + u".session.cpu"_s, UseKind::Info, u"%"_s, engine, u"db"_s, labels), N,
+            value, seriesId);
     };
     QList<int> sessionSeries;
     for (qsizetype s = 0; s < sessionIds.size(); ++s) {
@@ -176,6 +193,36 @@ void TestCpuFindings::cpuSaturationNamesDatabaseSessions()
     // The sessions' own series raise nothing: no finding of the database source.
     for (const Finding &f : findings)
         QVERIFY2(f.source != "db"_L1, qPrintable(f.summary));
+}
+
+// Two MariaDB servers on one host, the dashboard watching one: its sessions stand for
+// its process alone, and the other server's process is named as a process.
+void TestCpuFindings::twoMariadbServersOnOneHost()
+{
+    QRandomGenerator random(1);
+    std::vector<SeriesTrack> tracks = cpuSaturatedHost(random);
+    tracks.push_back(
+        processCpu(u"500"_s, u"mariadbd"_s, [](int i) { return i < 60 ? 2.0 : 130.0; }, 30));
+    tracks.push_back(processCpu(u"600"_s, u"mariadbd"_s, [](int) { return 60.0; }, 31));
+    for (int s = 0; s < 2; ++s)
+        tracks.push_back(track(
+            info(u"mariadb.session.cpu"_s, UseKind::Info, u"%"_s, u"mariadb"_s, u"db"_s,
+                 { { u"os_thread"_s, QString::number(501 + s) },
+                   { u"server_pid"_s, u"500"_s },
+                   { u"application"_s, u"cpu-report"_s },
+                   { u"user"_s, u"app"_s },
+                   { u"query"_s, u"SELECT 1"_s } }),
+            N, [](int i) { return i < 60 ? 0.0 : 64.0; }, 40 + s));
+    const std::vector<Finding> findings = findFindings(tracks);
+    const Finding *cpu = findingFor(findings, u"host"_s, u"CPU"_s);
+    QVERIFY(cpu);
+    QVERIFY2(cpu->summary.contains(u"of its 2 CPUs: 64 % from 2 MariaDB sessions (cpu-report, "
+                                   "user app: `SELECT 1`), 30 % from mariadbd (pid 600, user "
+                                   "ops), "_s),
+             qPrintable(cpu->summary));
+    QVERIFY2(!cpu->summary.contains(u"pid 500"_s), qPrintable(cpu->summary));
+    QVERIFY(cpu->evidenceSeriesIds.contains(31));
+    QVERIFY(!cpu->evidenceSeriesIds.contains(30));
 }
 
 void TestCpuFindings::processesAloneAreNoFinding()

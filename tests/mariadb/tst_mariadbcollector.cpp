@@ -12,6 +12,7 @@
 #include "tcpproxy.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QThread>
 #include <algorithm>
@@ -159,6 +160,16 @@ private Q_SLOTS:
         QCOMPARE(busyLabels.value(u"user"_s), u"root"_s);
         QVERIFY(busyLabels.value(u"thread"_s).toLongLong() > 0);
         QVERIFY(busyLabels.value(u"os_thread"_s).toLongLong() > 0);
+        // The server's process: the one the connection's thread belongs to, a mariadbd.
+        const QString serverPid = busyLabels.value(u"server_pid"_s);
+        QFile status(u"/proc/"_s + busyLabels.value(u"os_thread"_s) + u"/status"_s);
+        QVERIFY(status.open(QIODevice::ReadOnly));
+        const QByteArray threadStatus = status.readAll();
+        const QByteArray tgid = "\nTgid:\t" + serverPid.toLatin1() + '\n';
+        QVERIFY2(threadStatus.contains(tgid), qPrintable(serverPid));
+        QFile comm(u"/proc/"_s + serverPid + u"/comm"_s);
+        QVERIFY(comm.open(QIODevice::ReadOnly));
+        QCOMPARE(comm.readAll().trimmed(), QByteArray("mariadbd"));
         QVERIFY(!busyLabels.value(u"application"_s).isEmpty());
         // The statement's shape, its literals masked.
         QVERIFY2(busyLabels.value(u"query"_s).contains(u"BENCHMARK(?, MD5(?))"_s),

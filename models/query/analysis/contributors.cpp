@@ -50,6 +50,9 @@ struct SessionEngine
     std::array<QLatin1StringView, 2> serverComms;
     QLatin1StringView sessionId; // the label that tells one session from another
     bool sessionIsProcess; // that label is a pid of the host's processes
+    // The label naming the host's process that runs the session: its own (PostgreSQL's
+    // backends) or the server's (MariaDB's threads).
+    QLatin1StringView processLabel;
 };
 
 constexpr std::array<SessionEngine, 2> SessionEngines { {
@@ -57,12 +60,14 @@ constexpr std::array<SessionEngine, 2> SessionEngines { {
       QLatin1StringView("PostgreSQL"),
       { QLatin1StringView("postgres"), QLatin1StringView("postmaster") },
       QLatin1StringView("pid"),
-      true },
+      true,
+      QLatin1StringView("pid") },
     { QLatin1StringView("mariadb"),
       QLatin1StringView("MariaDB"),
       { QLatin1StringView("mariadbd"), QLatin1StringView("mysqld") },
       QLatin1StringView("os_thread"),
-      false },
+      false,
+      QLatin1StringView("server_pid") },
 } };
 
 QString sessionCpuMetric(const SessionEngine &engine)
@@ -189,29 +194,30 @@ bool isServerProcess(const SessionEngine &engine, const QString &source, const S
         != engine.serverComms.cend();
 }
 
-// The database sources whose sessions of `engine` run on host `source`
-// (serverProcessSeries says when).
-QStringList sessionSourcesOn(const SessionEngine &engine, const QString &source,
-                             std::span<const SeriesTrack> tracks)
+// The sessions of `engine` that run on host `source`: by database source, the pids of
+// the host's server processes (serverComms) that run them, where a session names its
+// process (processLabel); a session that names none (recorded without it) is taken to
+// run in every server process of the host.
+QHash<QString, QSet<QString>> sessionSourcesOn(const SessionEngine &engine, const QString &source,
+                                               std::span<const SeriesTrack> tracks)
 {
     QSet<QString> serverPids;
-    bool serverRuns = false;
-    for (const SeriesTrack &track : tracks) {
-        if (isServerProcess(engine, source, track.info)) {
-            serverRuns = true;
+    for (const SeriesTrack &track : tracks)
+        if (isServerProcess(engine, source, track.info))
             serverPids.insert(track.info.key.labels.value(u"pid"_s));
-        }
-    }
-    QStringList sources;
-    if (!serverRuns)
+    QHash<QString, QSet<QString>> sources;
+    if (serverPids.isEmpty())
         return sources;
     const QString metric = sessionCpuMetric(engine);
     for (const SeriesTrack &track : tracks) {
         const SeriesKey &key = track.info.key;
-        if (key.metric != metric || sources.contains(key.source) || key.source == source)
+        if (key.metric != metric || key.source == source)
             continue;
-        if (!engine.sessionIsProcess || serverPids.contains(key.labels.value(engine.sessionId)))
-            sources.append(key.source);
+        const QString process = key.labels.value(QString(engine.processLabel));
+        if (process.isEmpty())
+            sources[key.source] += serverPids;
+        else if (serverPids.contains(process))
+            sources[key.source].insert(process);
     }
     return sources;
 }
@@ -255,7 +261,7 @@ QList<Carrier> sessionCarriers(const QString &source, std::span<const SeriesTrac
     QHash<QString, Group> groups;
     QStringList order;
     for (const SessionEngine &engine : SessionEngines) {
-        const QStringList sources = sessionSourcesOn(engine, source, tracks);
+        const QHash<QString, QSet<QString>> sources = sessionSourcesOn(engine, source, tracks);
         const QString metric = sessionCpuMetric(engine);
         for (const SeriesTrack &track : tracks) {
             const SeriesKey &key = track.info.key;
@@ -432,10 +438,12 @@ QSet<int> serverProcessSeries(const QString &source, std::span<const SeriesTrack
 {
     QSet<int> replaced;
     for (const SessionEngine &engine : SessionEngines) {
-        if (sessionSourcesOn(engine, source, tracks).isEmpty())
-            continue;
+        QSet<QString> pids;
+        for (const QSet<QString> &running : sessionSourcesOn(engine, source, tracks))
+            pids += running;
         for (const SeriesTrack &track : tracks)
-            if (isServerProcess(engine, source, track.info))
+            if (isServerProcess(engine, source, track.info)
+                && pids.contains(track.info.key.labels.value(u"pid"_s)))
                 replaced.insert(track.seriesId);
     }
     return replaced;

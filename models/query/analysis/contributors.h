@@ -54,10 +54,11 @@ Contributors contributorsOf(const QString &source, const QString &resource,
 // The series of host `source`'s processes (host.process.cpu) that are a database
 // server's whose sessions' CPU the dashboard has as well, so that the sessions stand for
 // them. A PostgreSQL source's sessions (pg.session.cpu{pid}) are that host's when one of
-// their pids is a process of it named postgres (every backend is a process); a MariaDB
-// or MySQL source's (mariadb.session.cpu, threads of one process) when the host runs a
-// process named mariadbd or mysqld: with two such servers on two hosts of a dashboard,
-// the sessions of either are taken for both hosts'.
+// their pids is a process of it named postgres (every backend is a process), and stand
+// for those processes; a MariaDB or MySQL source's (mariadb.session.cpu{server_pid},
+// threads of one process) when server_pid is a process of it named mariadbd or mysqld,
+// and stand for that one: another server on the host stays a process of its own.
+// Sessions recorded without server_pid stand for every such process of the host.
 QSet<int> serverProcessSeries(const QString &source, std::span<const SeriesTrack> tracks);
 
 // The databases whose data lies on the filesystem `mountPoint` of host source `source`:
