@@ -86,7 +86,7 @@ QStringList CollectorRegistry::loadPlugins(const QStringList &dirs)
             info.fileName = path;
             m_infos.insert(id, info);
             m_factories.insert(id, factory);
-            m_schemas.insert(id, std::move(schema));
+            m_schemas.insert(id, schema);
             qCDebug(lcRegistry) << "loaded collector plugin" << id << "from" << path;
         }
     }
@@ -101,7 +101,7 @@ void CollectorRegistry::registerFactory(const CollectorPluginInfo &info, Collect
                               << "config schema:" << schema.broken->toString();
     m_infos.insert(info.id, info);
     m_factories.insert(info.id, factory);
-    m_schemas.insert(info.id, std::move(schema));
+    m_schemas.insert(info.id, schema);
 }
 
 CollectorRegistry::Schema CollectorRegistry::readSchema(const QJsonObject &config)

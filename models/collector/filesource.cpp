@@ -106,7 +106,7 @@ FileReadResult LocalFileSource::read(const FileReadRequest &request, const QDead
         QByteArray data;
         int error = 0;
         if (readWholeFile(QFile::encodeName(m_root + path), &data, &error))
-            result.contents.insert(path, std::move(data));
+            result.contents.insert(path, data);
         else
             result.errors.insert(path, qt_error_string(error));
     }

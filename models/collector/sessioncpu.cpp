@@ -141,8 +141,8 @@ SessionCpuTracker::Outcome SessionCpuTracker::update(const QList<SessionTask> &t
             batch.add({ source, metrics.readBytes, reading->task->labels }, u"B/s"_s,
                       metrics.resource, UseKind::Info, *reading->readRate);
     }
-    for (auto it = m_tasks.begin(); it != m_tasks.end(); ++it)
-        it->published = false;
+    for (auto &task : m_tasks)
+        task.published = false;
     for (const Reading *reading : std::as_const(ranked))
         m_tasks[reading->task->taskDir].published = true;
 

@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 #include <QUrl>
 #include <algorithm>
+#include <ranges>
 
 namespace Headroom {
 
@@ -214,8 +215,8 @@ QString redactConninfo(const QString &conninfo)
     QString redacted = conninfo;
     const QList<Span> spans = passwordSpans(conninfo);
     // Back to front, so earlier offsets stay valid.
-    for (auto it = spans.crbegin(); it != spans.crend(); ++it)
-        redacted.replace(it->begin, it->end - it->begin, Mask);
+    for (const Span &span : std::ranges::reverse_view(spans))
+        redacted.replace(span.begin, span.end - span.begin, Mask);
     return redacted;
 }
 

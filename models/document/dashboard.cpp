@@ -93,7 +93,7 @@ QJsonValue substituteValue(const QJsonValue &value, const QMap<QString, QString>
     case QJsonValue::Array: {
         QJsonArray out;
         const QJsonArray in = value.toArray();
-        for (const QJsonValue &item : in)
+        for (const auto &item : in)
             out.append(substituteValue(item, values, error));
         return out;
     }

@@ -30,7 +30,7 @@ DashboardLoadResult DashboardReader::parse(const QByteArray &json)
     const std::optional<QJsonObject> document = parseObject(json);
     if (!document)
         return failed();
-    const QJsonObject root = *document;
+    const QJsonObject &root = *document;
 
     Dashboard dashboard;
     if (!parseSchemaVersion(root) || !readString(root, u"title"_s, {}, true, &dashboard.title)

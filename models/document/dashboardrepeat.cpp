@@ -149,7 +149,8 @@ Dashboard expandRepeats(const Dashboard &dashboard, const QMap<QString, QStringL
     for (const auto &[row, id] : std::as_const(order)) {
         const auto at = std::find_if(out.panels.begin(), out.panels.end(),
                                      [&](const DashboardPanel &p) { return p.id == id; });
-        const DashboardPanel original = *at;
+        // A copy: the panel is removed from out.panels below, while still read.
+        const DashboardPanel original = *at; // NOLINT(performance-unnecessary-copy-initialization)
         const QStringList panelValues = values.value(original.repeat).mid(0, MaximumRepeats);
         const PanelLayout &l = original.layout;
         const bool vertical = original.repeatVertical || sharesRows(out, original);

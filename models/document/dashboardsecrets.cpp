@@ -54,7 +54,7 @@ QJsonValue valueWithoutPasswords(const QJsonValue &value)
     if (value.isArray()) {
         QJsonArray out;
         const QJsonArray in = value.toArray();
-        for (const QJsonValue &item : in)
+        for (const auto &item : in)
             out.append(valueWithoutPasswords(item));
         return out;
     }
@@ -96,7 +96,7 @@ void collectConninfoVariables(const QJsonValue &value, bool inConninfo, QSet<QSt
             collectConninfoVariables(it.value(), inConninfo || isConninfoKey(it.key()), names);
     } else if (value.isArray()) {
         const QJsonArray array = value.toArray();
-        for (const QJsonValue &item : array)
+        for (const auto &item : array)
             collectConninfoVariables(item, inConninfo, names);
     }
 }

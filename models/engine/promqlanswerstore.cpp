@@ -197,8 +197,10 @@ bool readHistograms(Reader &in, std::vector<PromqlHistogramPoint> *out, qint64 *
         quint32 buckets = 0;
         if (!in.read(&ts) || !in.readDouble(&point.count) || !in.readDouble(&point.sum)
             || !in.read(&buckets) || buckets > quint32(PromqlResult::MaxBucketsPerHistogram)
-            || buckets > quint64(in.left() / 24)
-            || (*total += 1 + qint64(buckets)) > PromqlResult::MaxPoints)
+            || buckets > quint64(in.left() / 24))
+            return false;
+        *total += 1 + qint64(buckets);
+        if (*total > PromqlResult::MaxPoints)
             return false;
         point.tsMs = ts;
         point.buckets.resize(buckets);
@@ -284,8 +286,10 @@ std::optional<PromqlResult> PromqlAnswerStore::decode(const QByteArray &bytes)
         }
         quint64 points = 0;
         // 16 bytes a point: a count the rest cannot hold is a corrupt entry.
-        if (!in.read(&points) || points > quint64(in.left() / 16)
-            || (total += qint64(points)) > PromqlResult::MaxPoints)
+        if (!in.read(&points) || points > quint64(in.left() / 16))
+            return std::nullopt;
+        total += qint64(points);
+        if (total > PromqlResult::MaxPoints)
             return std::nullopt;
         series.points.resize(size_t(points));
         for (Sample &point : series.points) {

@@ -78,14 +78,14 @@ std::vector<std::optional<RollupTier>> sourcesFor(qint64 columnMs)
 {
     std::vector<std::optional<RollupTier>> sources;
     if (columnMs >= HourMs)
-        sources.push_back(RollupTier::Hour);
+        sources.emplace_back(RollupTier::Hour);
     if (columnMs >= MinuteMs)
-        sources.push_back(RollupTier::Minute);
-    sources.push_back(std::nullopt);
+        sources.emplace_back(RollupTier::Minute);
+    sources.emplace_back(std::nullopt);
     if (columnMs < MinuteMs)
-        sources.push_back(RollupTier::Minute);
+        sources.emplace_back(RollupTier::Minute);
     if (columnMs < HourMs)
-        sources.push_back(RollupTier::Hour);
+        sources.emplace_back(RollupTier::Hour);
     return sources;
 }
 

@@ -33,7 +33,7 @@ std::vector<Sample> downsampleMinMax(std::span<const Sample> sorted, qint64 from
         out.assign(first, last);
         return out;
     }
-    out.reserve(size_t(4 * columns));
+    out.reserve(4 * size_t(columns));
     auto columnOf = [&](qint64 ts) { return pixelColumn(ts, fromMs, toMs, columns); };
     auto it = first;
     while (it != last) {

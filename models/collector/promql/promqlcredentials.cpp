@@ -77,7 +77,7 @@ std::optional<QByteArray> readSecret(const QString &path, const QString &where, 
         *error = u"%1: cannot read %2: %3"_s.arg(where, path, file.errorString());
         return std::nullopt;
     }
-    const QByteArray secret = file.readLine(64 * 1024).trimmed();
+    QByteArray secret = file.readLine(64 * 1024).trimmed();
     if (secret.isEmpty()) {
         *error = u"%1: %2 is empty"_s.arg(where, path);
         return std::nullopt;

@@ -63,7 +63,7 @@ bool readHistogramPoint(const QJsonValue &pair, PromqlHistogramPoint *out)
         return false;
     out->buckets.clear();
     out->buckets.reserve(size_t(buckets.size()));
-    for (const QJsonValue &entry : buckets) {
+    for (const auto &entry : buckets) {
         const QJsonArray bucket = entry.toArray();
         HistogramBucket b;
         if (bucket.size() != 4 || !bucket.at(0).isDouble() || !readValue(bucket.at(1), &b.lower)
@@ -97,7 +97,7 @@ std::optional<QJsonObject> successfulAnswer(QByteArrayView body, int httpStatus,
 {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body.toByteArray(), &parseError);
-    const QJsonObject root = document.object();
+    QJsonObject root = document.object();
     if (parseError.error != QJsonParseError::NoError || !document.isObject()
         || !root.contains(u"status"_s)) {
         *error = httpStatus != 200
@@ -107,7 +107,7 @@ std::optional<QJsonObject> successfulAnswer(QByteArrayView body, int httpStatus,
                                                                : u"no \"status\""_s);
         return std::nullopt;
     }
-    for (const QJsonValue &warning : root.value(u"warnings"_s).toArray())
+    for (const auto &warning : root.value(u"warnings"_s).toArray())
         warnings->append(warning.toString().left(500));
     if (root.value(u"status"_s).toString() != u"success"_s) {
         const QString type = root.value(u"errorType"_s).toString().left(100);
@@ -133,7 +133,7 @@ PromqlLabelValues parsePromqlLabelValues(QByteArrayView body, int httpStatus)
         return result;
     }
     int skipped = 0;
-    for (const QJsonValue &value : data.toArray()) {
+    for (const auto &value : data.toArray()) {
         if (!value.isString() || value.toString().size() > PromqlLabelValues::MaxValueLength
             || result.values.size() >= PromqlLabelValues::MaxValues)
             ++skipped;
@@ -173,7 +173,7 @@ PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus)
     qint64 points = 0;
     int skipped = 0;
     int badHistograms = 0;
-    for (const QJsonValue &entry : array) {
+    for (const auto &entry : array) {
         if (result.series.size() >= PromqlResult::MaxSeries) {
             result.warnings.append(
                 u"only the first %1 of %2 series are shown"_s.arg(PromqlResult::MaxSeries)
@@ -187,7 +187,7 @@ PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus)
             const QJsonArray histograms = type == u"matrix"_s
                 ? object.value(u"histograms"_s).toArray()
                 : QJsonArray { object.value(u"histogram"_s) };
-            for (const QJsonValue &pair : histograms) {
+            for (const auto &pair : histograms) {
                 PromqlHistogramPoint point;
                 if (!readHistogramPoint(pair, &point)) {
                     ++badHistograms;
@@ -208,7 +208,7 @@ PromqlResult parsePromqlResponse(QByteArrayView body, int httpStatus)
             : noValue                                 ? QJsonArray {}
                                                       : QJsonArray { object.value(u"value"_s) };
         series.points.reserve(size_t(values.size()));
-        for (const QJsonValue &pair : values) {
+        for (const auto &pair : values) {
             Sample point;
             if (!readPoint(pair, &point)) {
                 ++skipped;

@@ -15,7 +15,7 @@ using namespace Qt::StringLiterals;
 TableOptions tableOptions(const DashboardPanel &panel)
 {
     TableOptions options;
-    for (const QJsonValue &column : panel.options.value(u"columns"_s).toArray())
+    for (const auto &column : panel.options.value(u"columns"_s).toArray())
         options.columns.append(column.toString());
     options.limit = panel.options.value(u"limit"_s).toInt(TableDefaultRows);
     options.ascending = panel.options.value(u"sort"_s).toString() == u"asc"_s;

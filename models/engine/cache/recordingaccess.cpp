@@ -14,7 +14,7 @@
 #include <QSysInfo>
 #include <QUrl>
 #include <cerrno>
-#include <signal.h>
+#include <csignal>
 #include <sqlite3.h>
 
 namespace Headroom {
@@ -53,7 +53,7 @@ bool heldByLiveWriter(const QString &path)
 std::optional<QString> makeWorkingCopy(const QString &path, const QTemporaryDir &dir,
                                        qint64 *version, QString *error)
 {
-    const QString copy = dir.filePath(u"recording.sqlite"_s);
+    QString copy = dir.filePath(u"recording.sqlite"_s);
     const auto copyFile = [&](const QString &from, const QString &to) {
         QFile source(from);
         if (source.copy(to))

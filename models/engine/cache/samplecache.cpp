@@ -490,7 +490,7 @@ void addSpan(std::vector<std::pair<qint64, qint64>> *spans, qint64 fromMs, qint6
     if (!spans->empty() && spans->back().second == fromMs)
         spans->back().second = toMs;
     else
-        spans->push_back({ fromMs, toMs });
+        spans->emplace_back(fromMs, toMs);
 }
 
 } // namespace

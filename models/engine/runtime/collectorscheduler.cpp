@@ -87,10 +87,10 @@ void CollectorScheduler::start()
         return;
     m_running = true;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    for (auto it = m_sources.begin(); it != m_sources.end(); ++it) {
-        it->startedMs = now;
-        it->thread->start();
-        QMetaObject::invokeMethod(it->worker, &CollectorWorker::begin, Qt::QueuedConnection);
+    for (auto &running : m_sources) {
+        running.startedMs = now;
+        running.thread->start();
+        QMetaObject::invokeMethod(running.worker, &CollectorWorker::begin, Qt::QueuedConnection);
     }
     m_watchdog.start();
 }
@@ -101,9 +101,9 @@ void CollectorScheduler::stop(int waitMs)
     m_running = false;
     if (m_sources.isEmpty())
         return;
-    for (auto it = m_sources.begin(); it != m_sources.end(); ++it) {
+    for (const auto &running : std::as_const(m_sources)) {
         // end() quits the thread once it has run.
-        QMetaObject::invokeMethod(it->worker, &CollectorWorker::end, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(running.worker, &CollectorWorker::end, Qt::QueuedConnection);
     }
     QDeadlineTimer deadline(waitMs);
     for (auto it = m_sources.begin(); it != m_sources.end(); ++it) {

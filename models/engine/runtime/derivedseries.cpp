@@ -77,8 +77,8 @@ void DerivedSeries::consume(const ResolvedBatch &resolved)
                 }
                 continue;
             }
-            for (auto group = byLabels.cbegin(); group != byLabels.cend(); ++group) {
-                const QHash<QString, double> &values = group->values;
+            for (const auto &group : std::as_const(byLabels)) {
+                const QHash<QString, double> &values = group.values;
                 // Only label sets that carry at least one operand themselves produce a
                 // result; the unlabeled set fills in the rest.
                 const bool relevant
@@ -95,9 +95,9 @@ void DerivedSeries::consume(const ResolvedBatch &resolved)
                           return std::nullopt;
                       });
                 if (value)
-                    out.add(SeriesInfo { { d.source, d.metric, group->labels },
+                    out.add(SeriesInfo { { d.source, d.metric, group.labels },
                                          d.unit,
-                                         d.resource.isEmpty() ? group->resource : d.resource,
+                                         d.resource.isEmpty() ? group.resource : d.resource,
                                          d.kind,
                                          false },
                             *value);

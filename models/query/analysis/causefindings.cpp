@@ -26,7 +26,7 @@ constexpr QLatin1StringView RootXactAge(".locks.root_xact_age_s");
 
 QString engineName(const QString &metric)
 {
-    const QString prefix = metric.section(u'.', 0, 0);
+    QString prefix = metric.section(u'.', 0, 0);
     if (prefix == "pg"_L1)
         return u"PostgreSQL"_s;
     if (prefix == "mariadb"_L1)
