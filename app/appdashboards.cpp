@@ -17,7 +17,7 @@ QString resolveDashboardPath(const QString &path)
         return DefaultDashboardResource;
     // A bare name of a shipped dashboard ("postgres-use.json") works from anywhere,
     // unless a file of that name is right here.
-    const QString shipped = u":/dashboards/"_s + path;
+    QString shipped = u":/dashboards/"_s + path;
     if (!path.contains(u'/') && !QFileInfo::exists(path) && QFileInfo::exists(shipped))
         return shipped;
     return path;

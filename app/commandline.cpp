@@ -194,7 +194,7 @@ bool parseCommandLine(const QStringList &arguments, CommandLine *out, QString *e
     }
     out->listCollectors = parser.isSet(listCollectors);
     out->dashboardFile = parser.value(dashboard);
-    for (const QString &assignment : parser.values(var)) {
+    for (const auto assignments = parser.values(var); const QString &assignment : assignments) {
         const qsizetype eq = assignment.indexOf(u'=');
         if (eq <= 0) {
             *error = u"--var \"%1\": expected NAME=VALUE"_s.arg(assignment);

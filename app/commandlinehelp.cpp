@@ -103,7 +103,7 @@ const QList<ExitCode> &exitCodes()
 QString optionSynopsis(const QCommandLineOption &option, const QString &dash)
 {
     QStringList names;
-    for (const QString &name : option.names())
+    for (const auto allNames = option.names(); const QString &name : allNames)
         names << (name.size() == 1 ? dash : dash + dash) + name;
     QString text = names.join(u", "_s);
     if (!option.valueName().isEmpty())
@@ -143,7 +143,7 @@ QString wrapped(const QString &text, int indent, int width)
 {
     QStringList lines;
     QString line;
-    for (const QString &word : text.split(u' ', Qt::SkipEmptyParts)) {
+    for (const auto words = text.split(u' ', Qt::SkipEmptyParts); const QString &word : words) {
         if (!line.isEmpty() && indent + line.size() + 1 + word.size() > width) {
             lines << line;
             line.clear();
@@ -177,7 +177,7 @@ QString commandLineHelp(const QList<QCommandLineOption> &options)
 {
     constexpr int Width = 80;
     QString out = u"Usage: headroom [options]\n"_s + wrapped(u"Headroom: "_s + tagline(), 0, Width);
-    for (const auto &[task, own] : grouped(options)) {
+    for (const auto allEntries = grouped(options); const auto &[task, own] : allEntries) {
         if (!task && own.isEmpty())
             continue;
         out += u'\n' + (task ? task->title : u"Other options"_s) + u":\n"_s;
@@ -209,7 +209,7 @@ QString commandLineManPage(const QList<QCommandLineOption> &options, const QStri
                "a local SQLite cache, ranks findings, and exports PNG, CSV and incident "
                "reports, also without a display. Its options by task:"_s)
         + u'\n';
-    for (const auto &[task, own] : grouped(options)) {
+    for (const auto entries = grouped(options); const auto &[task, own] : entries) {
         if (!task && own.isEmpty())
             continue;
         out += u".SH \""_s + roff((task ? task->title : u"Other options"_s).toUpper()) + u"\"\n"_s;

@@ -7,7 +7,7 @@
 #include "engine/monitoringsession.h"
 
 #include <QFutureWatcher>
-#include <QtConcurrent>
+#include <QtConcurrentRun>
 
 namespace Headroom {
 

@@ -31,7 +31,8 @@ QStringList shippedDashboards()
 {
     const QDir dir(u":/dashboards"_s);
     QStringList paths { DefaultDashboardResource };
-    for (const QString &name : dir.entryList({ u"*.json"_s }, QDir::Files, QDir::Name)) {
+    for (const auto names = dir.entryList({ u"*.json"_s }, QDir::Files, QDir::Name);
+         const QString &name : names) {
         const QString path = dir.filePath(name);
         if (path != DefaultDashboardResource)
             paths.append(path);

@@ -45,7 +45,7 @@ bool mayCollect(const Dashboard &dashboard, const CommandLine &options,
         return true;
     complain(u"%1 is not trusted: it names targets and SQL of its own, which a "
              "headless run does not act on without --trust:"_s.arg(options.dashboardFile));
-    for (const QString &line : trust.request.describe())
+    for (const auto lines = trust.request.describe(); const QString &line : lines)
         complain(u"  "_s + line);
     complain(u"open it in the GUI and trust it, or pass --trust"_s);
     return false;

@@ -12,7 +12,7 @@
 
 namespace Headroom {
 
-class Dashboard;
+struct Dashboard;
 class MonitoringSession;
 
 // Exit codes of headless runs (docs/command-line.md, "Exit status").

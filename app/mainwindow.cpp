@@ -251,7 +251,7 @@ bool MainWindow::openDashboard(const QString &path, const QMap<QString, QString>
 void MainWindow::showWelcome()
 {
     QList<std::pair<QString, Dashboard>> offers;
-    for (const QString &resource : shippedDashboards()) {
+    for (const auto resources = shippedDashboards(); const QString &resource : resources) {
         const DashboardLoadResult loaded = loadDashboardOrDefault(resource);
         if (loaded.ok())
             offers.append({ resource, *loaded.dashboard });

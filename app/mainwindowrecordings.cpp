@@ -27,7 +27,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QStatusBar>
-#include <QtConcurrent>
+#include <QtConcurrentRun>
 
 namespace Headroom {
 

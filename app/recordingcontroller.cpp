@@ -8,7 +8,7 @@
 #include "engine/monitoringsession.h"
 
 #include <QFutureWatcher>
-#include <QtConcurrent>
+#include <QtConcurrentRun>
 
 namespace Headroom {
 

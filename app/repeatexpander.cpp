@@ -8,7 +8,7 @@
 #include "query/promql/repeatvalues.h"
 
 #include <QFutureWatcher>
-#include <QtConcurrent>
+#include <QtConcurrentRun>
 
 namespace Headroom {
 

@@ -42,7 +42,7 @@ public:
                 bool mayAskEngines);
 
 Q_SIGNALS:
-    void expanded(const RepeatExpansion &expansion);
+    void expanded(const Headroom::RepeatExpansion &expansion);
 
 private:
     int m_generation = 0; // the newest expansion asked for; older answers are dropped

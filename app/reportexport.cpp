@@ -15,7 +15,7 @@
 #include <QGuiApplication>
 #include <QMessageBox>
 #include <QPointer>
-#include <QtConcurrent>
+#include <QtConcurrentRun>
 
 namespace Headroom {
 

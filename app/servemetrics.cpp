@@ -34,7 +34,7 @@ int runMetricsServer(const CommandLine &options)
     const Dashboard &dashboard = *loaded.dashboard;
     TerminationSignals terminations;
     MonitoringSession session;
-    for (const QString &problem : session.loadPlugins())
+    for (const auto problems = session.loadPlugins(); const QString &problem : problems)
         complain(problem);
     if (!mayCollect(dashboard, options, session.collectors().plugins()))
         return ExitBadInput;

@@ -12,8 +12,9 @@ using namespace Qt::StringLiterals;
 SourceTest sourceTest(const Dashboard &dashboard, const QMap<QString, QString> &values,
                       const CollectorRegistry *collectors, bool trusted)
 {
-    return [dashboard, values, collectors, trusted](
-               const DashboardSource &source, std::shared_ptr<const std::atomic<bool>> cancel) {
+    return [dashboard, values, collectors,
+            trusted](const DashboardSource &source,
+                     const std::shared_ptr<const std::atomic<bool>> &cancel) {
         if (!trusted) {
             SourceProbeResult refused;
             refused.error = u"not tested: this dashboard is not trusted yet (the bar above "

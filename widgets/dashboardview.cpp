@@ -11,7 +11,7 @@
 #include "sectionheader.h"
 
 #include <QGridLayout>
-#include <QtConcurrent>
+#include <QtConcurrentRun>
 
 namespace Headroom {
 

@@ -152,7 +152,7 @@ void HostProcesses::collect(PollBuilder &poll, std::optional<quint64> allCpuTick
         if (!planned.stat) {
             // Not read this poll: still there (it is listed), its figures as they were.
             if (p.ticks)
-                seen.insert(pid, std::move(p));
+                seen.emplace(pid, std::move(p));
             continue;
         }
         const auto statContent = files.contents.constFind(p.paths.stat);
@@ -246,7 +246,7 @@ void HostProcesses::collect(PollBuilder &poll, std::optional<quint64> allCpuTick
         }
         if (!p.kernelThread && (p.ioDenied || p.fdDenied))
             ++denied;
-        seen.insert(pid, std::move(p));
+        seen.emplace(pid, std::move(p));
     }
     // Whatever was not seen has exited: forgotten, its series end.
     m_processes = std::move(seen);

@@ -32,7 +32,7 @@ std::optional<Pressure> parsePressure(QByteArrayView content, QStringList *probl
             addProblem(problems, line, u"no numeric total="_s);
             return;
         }
-        (some ? pressure.someTotalUs : pressure.fullTotalUs) = *total;
+        (some ? pressure.someTotalUs : pressure.fullTotalUs) = total;
     });
     if (!pressure.someTotalUs && !pressure.fullTotalUs) {
         if (problems)

@@ -60,7 +60,7 @@ std::optional<ProcStat> parseProcStat(QByteArrayView content, QStringList *probl
         } else if (key == "procs_running") {
             const auto value = fields.size() == 2 ? toU64(fields[1]) : std::nullopt;
             if (value)
-                stat.procsRunning = *value;
+                stat.procsRunning = value;
             else
                 addProblem(problems, line, u"malformed procs_running line"_s);
         }

@@ -42,7 +42,7 @@ VmStat parseVmStat(QByteArrayView content, QStringList *problems)
                 continue;
             const auto value = fields.size() == 2 ? toU64(fields[1]) : std::nullopt;
             if (value)
-                stat.*w.field = *value;
+                stat.*w.field = value;
             else
                 addProblem(problems, line, u"malformed %1 line"_s.arg(QLatin1StringView(w.name)));
         }

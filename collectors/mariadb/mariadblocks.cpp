@@ -111,7 +111,8 @@ QList<LockSession> MariadbLocks::sessions(const MariadbResult &result)
         s.pid = result.text(r, 0).toInt();
         if (s.pid <= 0)
             continue;
-        for (const QString &id : result.text(r, 1).split(u',', Qt::SkipEmptyParts)) {
+        for (const auto ids = result.text(r, 1).split(u',', Qt::SkipEmptyParts);
+             const QString &id : ids) {
             const int blocker = id.trimmed().toInt();
             if (blocker > 0 && blocker != s.pid && !s.blockedBy.contains(blocker))
                 s.blockedBy.append(blocker);

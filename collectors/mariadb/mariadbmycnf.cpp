@@ -30,7 +30,7 @@ MyCnfClient parseMyCnf(const QByteArray &text)
 {
     MyCnfClient cnf;
     bool inClient = false;
-    for (const QByteArray &rawLine : text.split('\n')) {
+    for (const auto rawLines = text.split('\n'); const QByteArray &rawLine : rawLines) {
         const QString line = QString::fromUtf8(rawLine).trimmed();
         if (line.isEmpty() || line.startsWith(u'#') || line.startsWith(u';')
             || line.startsWith(u'!'))

@@ -52,7 +52,8 @@ std::optional<MariadbTarget> parseMariadbUrl(const QString &text, QString *error
         return refuse(u"names more than a database after the host: \"%1\""_s.arg(path));
     target.database = path;
     const QUrlQuery query(url);
-    for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+    for (const auto entries = query.queryItems(QUrl::FullyDecoded);
+         const auto &[key, value] : entries) {
         if (key != "socket"_L1)
             return refuse(u"has an unknown parameter \"%1\" (only socket=)"_s.arg(key));
         if (!value.startsWith(u'/'))

@@ -22,7 +22,7 @@ qint64 processOfThread(const QString &procRoot, const QString &tid)
     QFile file(procRoot + u'/' + tid + u"/status"_s);
     if (!file.open(QIODevice::ReadOnly))
         return 0;
-    for (const QByteArray &line : file.read(64 * 1024).split('\n')) {
+    for (const auto lines = file.read(64 * 1024).split('\n'); const QByteArray &line : lines) {
         if (line.startsWith("Tgid:"))
             return line.mid(5).trimmed().toLongLong();
     }

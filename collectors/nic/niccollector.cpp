@@ -67,7 +67,7 @@ std::optional<NicOptions> NicCollector::parseOptions(const QJsonObject &options,
     if (!interfaces.isUndefined() && !interfaces.isNull()) {
         if (!interfaces.isArray())
             return fail(u"\"interfaces\" must be an array of interface names"_s);
-        for (const QJsonValue name : interfaces.toArray()) {
+        for (const auto allNames = interfaces.toArray(); const QJsonValue &name : allNames) {
             if (!name.isString() || name.toString().isEmpty() || name.toString().contains(u'/'))
                 return fail(u"\"interfaces\" must be an array of interface names"_s);
             parsed.interfaces << name.toString();
@@ -153,7 +153,7 @@ PollResult NicCollector::poll(const QDeadlineTimer &deadline)
     const bool explicitList = !m_options.interfaces.isEmpty();
     QStringList chosen;
     if (explicitList) {
-        for (const QString &name : m_options.interfaces) {
+        for (const QString &name : std::as_const(m_options.interfaces)) {
             if (present.contains(name))
                 chosen << name;
             else

@@ -16,7 +16,8 @@ QList<int> parsePidArray(const QString &text)
     const QStringView inner = QStringView(text).trimmed();
     if (!inner.startsWith(u'{') || !inner.endsWith(u'}'))
         return pids;
-    for (const QStringView part : inner.mid(1, inner.size() - 2).split(u',')) {
+    for (const auto parts = inner.mid(1, inner.size() - 2).split(u',');
+         const QStringView part : parts) {
         bool ok = false;
         const int pid = part.trimmed().toInt(&ok);
         if (ok && pid > 0 && !pids.contains(pid))

@@ -256,18 +256,17 @@ private:
     // the cap), since HELP and TYPE lines alone could otherwise make millions of them.
     ExpositionFamily *family(const QString &name, int lineNumber)
     {
-        auto it = m_families.constFind(name);
-        if (it == m_families.cend()) {
-            if (m_out.families.size() >= Exposition::MaxFamilies) {
-                static const QString reason
-                    = u"too many metric families (cap %1)"_s.arg(Exposition::MaxFamilies);
-                skip(lineNumber, reason);
-                return nullptr;
-            }
-            it = m_families.insert(name, m_out.families.size());
-            m_out.families.append(ExpositionFamily { name, MetricType::Untyped, {}, {}, {} });
+        if (const auto it = m_families.constFind(name); it != m_families.cend())
+            return &m_out.families[*it];
+        if (m_out.families.size() >= Exposition::MaxFamilies) {
+            static const QString reason
+                = u"too many metric families (cap %1)"_s.arg(Exposition::MaxFamilies);
+            skip(lineNumber, reason);
+            return nullptr;
         }
-        return &m_out.families[*it];
+        m_families.insert(name, m_out.families.size());
+        m_out.families.append(ExpositionFamily { name, MetricType::Untyped, {}, {}, {} });
+        return &m_out.families.last();
     }
 
     // Returns whether the line is "# EOF".

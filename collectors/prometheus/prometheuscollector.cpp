@@ -75,7 +75,7 @@ QString exporterUrlForMessages(const QUrl &url)
 
 std::optional<QUrl> exporterUrl(const QString &text, const QString &option, QString *error)
 {
-    const QUrl url(text);
+    QUrl url(text);
     if (!url.isValid() || (url.scheme() != "http"_L1 && url.scheme() != "https"_L1)
         || url.host().isEmpty()) {
         // A value that is not even a URL is not repeated when it might hold credentials.

@@ -210,7 +210,7 @@ RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteA
         else if (kind == "S" && askedFilesystems.contains(path))
             filesystemData.insert(path, body);
         else if (kind == "P") {
-            for (const QByteArray &line : body.split('\n')) {
+            for (const auto lines = body.split('\n'); const QByteArray &line : lines) {
                 const qsizetype space = line.indexOf(' ');
                 bool ok = false;
                 const qint64 pid = space > 0 ? line.left(space).toLongLong(&ok) : 0;
@@ -255,7 +255,7 @@ RemoteReadReply parseRemoteReadOutput(const RemoteReadBatch &batch, const QByteA
         DirectoryListing listing;
         const auto found = directoryData.constFind(path);
         if (found != directoryData.cend() && !failedDirectories.contains(path)) {
-            for (const QByteArray &name : found->split('\n')) {
+            for (const auto names = found->split('\n'); const QByteArray &name : names) {
                 if (!name.isEmpty())
                     listing.entries << QString::fromUtf8(name);
             }

@@ -58,7 +58,8 @@ bool mayJump(const QString &path, const QString &sshDir, int depth)
             return true;
         if (keyword != "include"_L1)
             continue;
-        for (const QString &argument : m.captured(2).split(spaces, Qt::SkipEmptyParts))
+        for (const auto allArguments = m.captured(2).split(spaces, Qt::SkipEmptyParts);
+             const QString &argument : allArguments)
             if (includedMayJump(argument, sshDir, depth))
                 return true;
     }

@@ -115,7 +115,7 @@ QStringList typesOf(const QJsonObject &schema)
     if (type.isString())
         return { type.toString() };
     QStringList types;
-    for (const QJsonValue name : type.toArray())
+    for (const auto allNames = type.toArray(); const QJsonValue &name : allNames)
         types << name.toString();
     return types; // empty: any type
 }
@@ -279,7 +279,8 @@ bool checkObject(JsonReader &reader, const QJsonObject &object, const QJsonObjec
                                          properties.keys(), keyKind);
         }
     }
-    for (const QJsonValue key : schema.value(u"required"_s).toArray()) {
+    for (const auto allKeys = schema.value(u"required"_s).toArray();
+         const QJsonValue &key : allKeys) {
         const QJsonValue member = object.value(key.toString());
         if (member.isUndefined() || member.isNull())
             return reader.fail(JsonReader::joinPath(path, key.toString()), u"is required"_s);
@@ -299,7 +300,7 @@ bool checkValue(JsonReader &reader, const QJsonValue &value, const QJsonObject &
         const QJsonArray allowed = schema.value(u"enum"_s).toArray();
         if (!allowed.contains(value)) {
             QStringList names;
-            for (const QJsonValue name : allowed)
+            for (const auto &name : allowed)
                 names << JsonReader::describe(name);
             return reader.failType(path, u"one of "_s + alternatives(names), value);
         }
@@ -308,7 +309,8 @@ bool checkValue(JsonReader &reader, const QJsonValue &value, const QJsonObject &
         return checkNumber(reader, value, schema, path);
     if (value.isString() && schema.contains(u"pattern"_s)) {
         const QString pattern = schema.value(u"pattern"_s).toString();
-        if (!QRegularExpression(pattern).match(value.toString()).hasMatch())
+        const QRegularExpression expression(pattern); // the schema's own, so made here
+        if (!expression.match(value.toString()).hasMatch())
             return reader.failType(path, u"a text matching "_s + pattern, value);
         return true;
     }

@@ -198,7 +198,7 @@ std::optional<HttpResponse> httpGet(const QUrl &url, const QByteArray &accept,
     }
     qsizetype contentLength = -1;
     bool chunked = false;
-    for (const QByteArray &line : lines.mid(1)) {
+    for (const auto allLines = lines.mid(1); const QByteArray &line : allLines) {
         const qsizetype colon = line.indexOf(':');
         const QByteArray name = line.left(colon).trimmed().toLower();
         const QByteArray value = line.mid(colon + 1).trimmed();

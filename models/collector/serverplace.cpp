@@ -23,7 +23,7 @@ namespace {
 // A comma-separated list of hosts (libpq's multi-host form): local only when all are.
 ServerPlace placeOfHosts(const QString &list)
 {
-    for (const QString &entry : list.split(u',')) {
+    for (const auto entries = list.split(u','); const QString &entry : entries) {
         const QString host = entry.trimmed();
         if (!isLocalHostName(host))
             return { ServerPlace::Kind::Remote, host };
@@ -47,7 +47,7 @@ bool uriKeywords(const QString &uri, QMap<QString, QString> *keywords)
     if (at >= 0)
         authority = authority.mid(at + 1);
     QStringList hosts;
-    for (const QString &spec : authority.split(u',')) {
+    for (const auto specs = authority.split(u','); const QString &spec : specs) {
         QString host = spec;
         if (host.startsWith(u'[')) {
             const qsizetype close = host.indexOf(u']');
@@ -62,7 +62,8 @@ bool uriKeywords(const QString &uri, QMap<QString, QString> *keywords)
     // No host at all ("postgresql:///db"): the default, as with no host keyword.
     if (std::any_of(hosts.cbegin(), hosts.cend(), [](const QString &h) { return !h.isEmpty(); }))
         keywords->insert(u"host"_s, hosts.join(u','));
-    for (const QString &pair : query.split(u'&', Qt::SkipEmptyParts)) {
+    for (const auto allPairs = query.split(u'&', Qt::SkipEmptyParts);
+         const QString &pair : allPairs) {
         const qsizetype equals = pair.indexOf(u'=');
         if (equals < 0)
             continue;
@@ -128,7 +129,7 @@ ServerPlace mariadbServerPlace(const QString &url, const std::function<QByteArra
 {
     if (url.trimmed().isEmpty()) {
         // The client's own files may name the server: a host there decides.
-        for (const QByteArray &raw : userMyCnf().split('\n')) {
+        for (const auto raws = userMyCnf().split('\n'); const QByteArray &raw : raws) {
             const QByteArray line = raw.trimmed();
             const qsizetype equals = line.indexOf('=');
             if (equals < 0 || line.left(equals).trimmed() != "host")

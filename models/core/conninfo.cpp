@@ -234,7 +234,7 @@ QString conninfoWithoutPassword(const QString &conninfo)
     // Characters to drop; removal ranges of neighbouring query parameters may share
     // a separator, so they are merged rather than cut one after the other.
     QList<bool> dropped(conninfo.size(), false);
-    for (const Span &span : passwordSpans(conninfo)) {
+    for (const auto allSpans = passwordSpans(conninfo); const Span &span : allSpans) {
         for (qsizetype i = span.removeBegin; i < span.removeEnd; ++i)
             dropped[i] = true;
     }

@@ -167,7 +167,7 @@ QStringList distinctShortNames(const QStringList &names, int maxChars)
     // Still alike (not met in practice): number the later ones of each group, with a
     // number no other name shows.
     QSet<QString> used(shown.cbegin(), shown.cend());
-    for (const QList<qsizetype> &group : collisions()) {
+    for (const auto allGroups = collisions(); const QList<qsizetype> &group : allGroups) {
         QHash<QString, QString> byOwn; // the first of each distinct name keeps its text
         for (qsizetype i : group) {
             if (const auto it = byOwn.constFind(own.at(i)); it != byOwn.cend()) {

@@ -155,7 +155,7 @@ QMap<QString, QString> Dashboard::resolveVariables(const QMap<QString, QString> 
 QStringList variableValues(const QString &value)
 {
     QStringList values;
-    for (const QString &part : value.split(u',')) {
+    for (const auto parts = value.split(u','); const QString &part : parts) {
         const QString trimmed = part.trimmed();
         if (!trimmed.isEmpty())
             values.append(trimmed);

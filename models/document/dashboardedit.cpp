@@ -109,7 +109,7 @@ void pushDownFrom(Dashboard &dashboard, qsizetype fixed)
 QString slug(const QString &title)
 {
     QString out;
-    for (const QChar c : title.toLower()) {
+    for (const auto lower = title.toLower(); const QChar c : lower) {
         if (c.isLetterOrNumber())
             out += c;
         else if (!out.isEmpty() && !out.endsWith(u'-'))

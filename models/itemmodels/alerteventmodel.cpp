@@ -41,7 +41,7 @@ void AlertEventModel::setEvents(const QList<AlertEvent> &events)
     }
 }
 
-const AlertEvent *AlertEventModel::event(int row) const
+const AlertEvent *AlertEventModel::eventAt(int row) const
 {
     return row >= 0 && row < m_events.size() ? &m_events[row] : nullptr;
 }
@@ -59,7 +59,7 @@ int AlertEventModel::columnCount(const QModelIndex &parent) const
 QVariant AlertEventModel::data(const QModelIndex &index, int role) const
 {
     const AlertEvent *e
-        = checkIndex(index, CheckIndexOption::IndexIsValid) ? event(index.row()) : nullptr;
+        = checkIndex(index, CheckIndexOption::IndexIsValid) ? eventAt(index.row()) : nullptr;
     if (!e)
         return {};
     switch (role) {

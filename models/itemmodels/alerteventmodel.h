@@ -43,7 +43,7 @@ public:
 
     // Events oldest first, as the store returns them.
     void setEvents(const QList<AlertEvent> &events);
-    const AlertEvent *event(int row) const;
+    const AlertEvent *eventAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

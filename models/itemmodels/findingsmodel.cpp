@@ -234,12 +234,14 @@ void ChangeRankModel::setRanks(const std::vector<ChangeRank> &ranks, qint64 wind
     // the order of their best D.
     QHash<QString, size_t> groupOf;
     for (const ChangeRank &rank : ranks) {
-        auto it = groupOf.constFind(rank.resource);
-        if (it == groupOf.cend()) {
-            it = groupOf.insert(rank.resource, m_groups.size());
+        size_t group = m_groups.size();
+        if (const auto it = groupOf.constFind(rank.resource); it != groupOf.cend()) {
+            group = *it;
+        } else {
+            groupOf.insert(rank.resource, group);
             m_groups.push_back({ rank.resource, {} });
         }
-        m_groups[*it].ranks.push_back(rank);
+        m_groups[group].ranks.push_back(rank);
     }
     endResetModel();
 }
@@ -262,7 +264,7 @@ QModelIndex ChangeRankModel::index(int row, int column, const QModelIndex &paren
     if (parent.internalId() != 0 || parent.row() >= int(m_groups.size()))
         return {};
     const Group &group = m_groups[size_t(parent.row())];
-    return row < int(group.ranks.size()) ? createIndex(row, column, quintptr(parent.row() + 1))
+    return row < int(group.ranks.size()) ? createIndex(row, column, quintptr(parent.row()) + 1)
                                          : QModelIndex();
 }
 

@@ -20,7 +20,7 @@ using namespace Qt::StringLiterals;
 QList<int> matchSeries(const QList<SeriesSelector> &selectors, const SeriesRegistry &registry)
 {
     QList<std::pair<QString, int>> matched;
-    for (int id : registry.ids()) {
+    for (const auto allIds = registry.ids(); int id : allIds) {
         const auto info = registry.info(id);
         if (!info)
             continue;

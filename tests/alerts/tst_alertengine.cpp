@@ -139,7 +139,7 @@ private Q_SLOTS:
         Run second(path);
         QCOMPARE(states(second.stored()), QStringList { u"0:firing"_s });
         QTRY_COMPARE(second.engine.instances().size(), 1);
-        QCOMPARE(second.engine.instances().first().state, AlertState::Firing);
+        QCOMPARE(second.engine.instances().constFirst().state, AlertState::Firing);
         second.bus.publish(cpuBatch(Base + 100'000, 95));
         second.bus.publish(cpuBatch(Base + 101'000, 60));
         QCOMPARE(states(second.stored()), (QStringList { u"0:firing"_s, u"101:resolved"_s }));

@@ -398,7 +398,8 @@ private Q_SLOTS:
             h.add(1.0, 99);
             if (s >= 20 && s < 40)
                 h.add(500.0, 20);
-            for (const AlertEvent &e : evaluator.addHistogram(info, Base + s * 1000, h))
+            for (const auto allEs = evaluator.addHistogram(info, Base + s * 1000, h);
+                 const AlertEvent &e : allEs)
                 events << u"%1:%2"_s.arg(s).arg(alertStateName(e.state));
         }
         // The window (39 s, 49 s] is the first without a slow second.
@@ -440,8 +441,8 @@ private Q_SLOTS:
         QStringList events;
         for (int s = 0; s < 5; ++s) {
             evaluator.addSample(queue, { Base + s * 1000, queueLength[s] });
-            for (const AlertEvent &e :
-                 evaluator.addSample(util, { Base + s * 1000, utilization[s] }))
+            for (const auto es = evaluator.addSample(util, { Base + s * 1000, utilization[s] });
+                 const AlertEvent &e : es)
                 events << u"%1:%2"_s.arg(s).arg(alertStateName(e.state));
         }
         QCOMPARE(events, (QStringList { u"2:firing"_s, u"4:resolved"_s }));
@@ -489,7 +490,7 @@ private Q_SLOTS:
         for (qint64 s : { 5, 12, 20, 31, 32, 40 })
             seen << AlertTest::eventStates(evaluator.checkNoData(Base + s * 1000), Base);
         QCOMPARE(seen, (QStringList { u"12:pending"_s, u"32:firing"_s }));
-        QVERIFY(qIsNaN(evaluator.instances().first().value) == false); // last real value kept
+        QVERIFY(qIsNaN(evaluator.instances().constFirst().value) == false); // last real value kept
         QCOMPARE(run(evaluator, { 10 }, seriesInfo(u"host.cpu.utilization"_s), 50),
                  QStringList { u"50:resolved"_s });
     }
@@ -557,7 +558,7 @@ private Q_SLOTS:
                  QStringList { u"102:resolved"_s });
         // A second restore (the engine's rules set again) keeps what this run knows.
         after.restore(stored, Base + 200'000);
-        QCOMPARE(after.instances().first().state, AlertState::Resolved);
+        QCOMPARE(after.instances().constFirst().state, AlertState::Resolved);
     }
 
     void setRulesKeepsUnchangedInstances()
@@ -566,7 +567,7 @@ private Q_SLOTS:
         evaluator.setRules({ rule(90, 80) });
         run(evaluator, { 95 });
         evaluator.setRules({ rule(90, 80) });
-        QCOMPARE(evaluator.instances().first().state, AlertState::Firing);
+        QCOMPARE(evaluator.instances().constFirst().state, AlertState::Firing);
         evaluator.setRules({ rule(95, 80) }); // changed: starts over
         QVERIFY(evaluator.instances().isEmpty());
         AlertRule disabled = rule(90, 80);

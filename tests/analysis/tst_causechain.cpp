@@ -430,6 +430,7 @@ void TestCauseChain::sinceBeforeTheData()
             f = &candidate;
     // The USE matrix's judgement of the same samples: a critical cell has a finding.
     std::vector<Sample> samples;
+    samples.reserve(tracks[0].times.size());
     for (size_t i = 0; i < tracks[0].times.size(); ++i)
         samples.push_back({ tracks[0].times[i], tracks[0].values[i] });
     const std::optional<UseWorst> cell = useWorstInRange(samples, bounds);

@@ -461,8 +461,8 @@ std::vector<SeriesTrack> filesystem(double rate, int from, int firstId, int binS
     for (SeriesTrack &t : tracks) {
         t.binMs = binSeconds * 1000LL;
         t.toMs = T0 + qint64(N) * t.binMs - 1;
-        for (size_t i = 0; i < t.times.size(); ++i)
-            t.times[i] = T0 + (t.times[i] - T0) * binSeconds;
+        for (qint64 &time : t.times)
+            time = T0 + (time - T0) * binSeconds;
     }
     return tracks;
 }

@@ -80,7 +80,7 @@ void TestIdleFindings::recordedIdleFindsNothingAboveWarning_data()
     const QJsonArray entries = QJsonDocument::fromJson(manifest.readAll()).array();
     QSet<QString> machines;
     QSet<QString> what;
-    for (const QJsonValue &value : entries) {
+    for (const auto &value : entries) {
         const QJsonObject entry = value.toObject();
         const QString file = entry.value(u"file"_s).toString();
         machines.insert(entry.value(u"machine"_s).toString());
@@ -129,7 +129,7 @@ void TestIdleFindings::recordedIdleFindsNothingAboveWarning()
     QVERIFY2(csv.open(QIODevice::ReadOnly), qPrintable(csv.fileName()));
     const QList<QStringList> rows = parseCsv(QString::fromUtf8(csv.readAll()));
     QVERIFY(!rows.isEmpty());
-    const QStringList header = rows.first();
+    const QStringList &header = rows.first();
     const qsizetype scoreColumn = header.indexOf(u"score"_s);
     QVERIFY2(scoreColumn >= 0, qPrintable(header.join(u',')));
     int aboveWarning = 0;

@@ -94,6 +94,8 @@ void TestOnset::detects()
     case 9:
         value = [&](int i) { return (i < 116 ? 2.0 : 12.0) + noise(random, 0.1); };
         break;
+    default:
+        QFAIL("no series of that kind");
     }
     const SeriesTrack t = track(info(u"x"_s, UseKind::Saturation), n, value);
     const std::optional<Onset> onset = detectOnset(t);

@@ -71,6 +71,8 @@ void TestPlateau::detects()
     case 6:
         value = [&](int i) { return i >= 50 && i < 58 ? 1e6 : 1e4 * (1 + noise(random, 0.2)); };
         break;
+    default:
+        QFAIL("no series of that shape");
     }
     const SeriesTrack t
         = track(info(u"nic.tx.bytes"_s, UseKind::Throughput, u"B/s"_s, u"nic:veth0"_s), 120, value);

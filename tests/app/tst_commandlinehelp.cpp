@@ -50,7 +50,7 @@ void TestCommandLineHelp::helpIsGroupedByTask()
     QCOMPARE(int(help.count(u"  Example: headroom "_s)), 7);
     QCOMPARE(printed(u"-h"_s), help);
     QVERIFY(help.contains(u"130, 143: interrupted by SIGINT or SIGTERM"_s));
-    for (const QString &line : help.split(u'\n'))
+    for (const auto lines = help.split(u'\n'); const QString &line : lines)
         QVERIFY2(line.size() <= 80 || line.contains(u"Example: "_s), qPrintable(line));
 }
 
@@ -115,7 +115,7 @@ void TestCommandLineHelp::manPage()
     // A text line that troff would read as a request (a '.' or '\'' first) is escaped.
     static const QStringList requests { u"TH"_s, u"SH"_s, u"PP"_s, u"RS"_s, u"RE"_s,
                                         u"nf"_s, u"fi"_s, u"TP"_s, u"B"_s };
-    for (const QString &l : page.split(u'\n')) {
+    for (const auto ls = page.split(u'\n'); const QString &l : ls) {
         if (l.startsWith(u'.'))
             QVERIFY2(requests.contains(l.mid(1).section(u' ', 0, 0)), qPrintable(l));
         QVERIFY2(!l.startsWith(u'\''), qPrintable(l));

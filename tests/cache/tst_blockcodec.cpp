@@ -24,6 +24,7 @@ constexpr qint64 Base = 1'700'000'000'000; // 2023-11-14, some day in ms
 std::vector<Sample> regular(int n, const std::function<double(int)> &value, qint64 step = 1000)
 {
     std::vector<Sample> s;
+    s.reserve(size_t(std::max(n, 0)));
     for (int i = 0; i < n; ++i)
         s.push_back({ Base + i * step, value(i) });
     return s;

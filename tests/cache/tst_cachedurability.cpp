@@ -207,6 +207,7 @@ void TestCacheDurability::readersDuringHeavyIngestSeeNoErrors()
     QStringList errors;
     std::mutex errorsLock;
     std::vector<std::thread> readers;
+    readers.reserve(4);
     for (int r = 0; r < 4; ++r) {
         readers.emplace_back([&, r] {
             while (!stop) {

@@ -95,7 +95,7 @@ void TestCacheRetention::expireDropsWholeDays()
     // Three days, a sample every 5 minutes (288 a day), and an hourly histogram.
     const qint64 start = Day * DayMs;
     for (qint64 ts = start; ts < start + 3 * DayMs; ts += 300'000) {
-        cache->consume(valuesAt(registry, ts, { { a, double(ts / 1000) } }));
+        cache->consume(valuesAt(registry, ts, { { a, double(ts) / 1000 } }));
         if (ts % 3'600'000 == 0) {
             SampleBatch batch;
             batch.tsMs = ts;
@@ -358,6 +358,7 @@ void TestCacheRetention::concurrentReadersDuringExpiry()
         }
     };
     std::vector<std::thread> readers;
+    readers.reserve(3);
     for (int r = 0; r < 3; ++r)
         readers.emplace_back(reader);
     for (int d = 1; d < days; ++d) {

@@ -91,6 +91,7 @@ void TestSampleCache::writeAndReadBack()
     for (int s = 0; s < infos.size(); ++s) {
         const int id = *registry.find(infos[s].key);
         std::vector<Sample> expected;
+        expected.reserve(size_t(n));
         for (int i = 0; i < n; ++i)
             expected.push_back({ Base + i * 1000, valueOf(s, i) });
         QString readError;
@@ -164,6 +165,7 @@ void TestSampleCache::version1FileIsMigrated()
     // sample. Opening migrates it in place; nothing is lost and writing carries on.
     const QString path = freshPath();
     std::vector<Sample> expected;
+    expected.reserve(130);
     for (int i = 0; i < 130; ++i)
         expected.push_back({ Base + i * 1000, valueOf(0, i) });
     {
@@ -463,6 +465,7 @@ void TestSampleCache::concurrentReadersDuringWrites()
         }
     };
     std::vector<std::thread> readers;
+    readers.reserve(3);
     for (int r = 0; r < 3; ++r)
         readers.emplace_back(reader);
     for (int i = 0; i < n; ++i) {

@@ -35,7 +35,7 @@ inline qint64 procStatusKb(QByteArrayView field)
     if (!status.open(QIODevice::ReadOnly))
         return -1;
     const QByteArray prefix = field.toByteArray() + ':';
-    for (const QByteArray &line : status.readAll().split('\n')) {
+    for (const auto lines = status.readAll().split('\n'); const QByteArray &line : lines) {
         if (line.startsWith(prefix))
             return line.mid(prefix.size()).trimmed().split(' ').value(0).toLongLong();
     }

@@ -27,7 +27,7 @@ inline QHash<int, QString> qdiscInterfaceNames(const QString &dir)
     QHash<int, QString> names;
     const QByteArray text
         = readFixture(QStringLiteral("qdisc/") + dir + QStringLiteral("/ifnames"));
-    for (const QByteArray &line : text.split('\n')) {
+    for (const auto lines = text.split('\n'); const QByteArray &line : lines) {
         const QList<QByteArray> fields = line.simplified().split(' ');
         if (fields.size() == 2)
             names.insert(fields[0].toInt(), QString::fromLatin1(fields[1]));
@@ -51,7 +51,7 @@ inline QJsonArray tcQdiscs(const QString &dir)
 // tc's entry for the root qdisc of `dev`.
 inline QJsonObject tcRoot(const QString &dir, const QString &dev)
 {
-    for (const QJsonValue &value : tcQdiscs(dir)) {
+    for (const auto values = tcQdiscs(dir); const auto &value : values) {
         const QJsonObject qdisc = value.toObject();
         if (qdisc.value(QStringLiteral("dev")).toString() == dev
             && qdisc.value(QStringLiteral("root")).toBool())

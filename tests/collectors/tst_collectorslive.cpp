@@ -74,21 +74,22 @@ void TestCollectorsLive::host()
             QVERIFY2(value.value >= 0 && value.value <= 100, qPrintable(value.info.key.toString()));
     };
     QCOMPARE(byMetric.value(u"host.cpu.count"_s).size(), 1);
-    const int cpus = int(byMetric.value(u"host.cpu.count"_s).first().value);
+    const int cpus = int(byMetric.value(u"host.cpu.count"_s).constFirst().value);
     QVERIFY(cpus >= 1);
     percent(u"host.cpu.utilization"_s, cpus + 1); // {cpu=all} and one per CPU
     percent(u"host.cpu.mode"_s, 4); // iowait may be missing for one interval (it can go back)
     double modeSum = 0;
-    for (const SeriesValue &value : byMetric.value(u"host.cpu.mode"_s))
+    for (const auto valueList = byMetric.value(u"host.cpu.mode"_s);
+         const SeriesValue &value : valueList)
         modeSum += value.value;
     QVERIFY2(modeSum <= 100.0 + 1e-6 && modeSum > 50, qPrintable(QString::number(modeSum)));
     percent(u"host.mem.utilization"_s, 1);
-    QVERIFY(byMetric.value(u"host.mem.total"_s).first().value > 0);
-    QVERIFY(byMetric.value(u"host.mem.available"_s).first().value
+    QVERIFY(byMetric.value(u"host.mem.total"_s).constFirst().value > 0);
+    QVERIFY(byMetric.value(u"host.mem.available"_s).constFirst().value
             <= byMetric.value(u"host.mem.total"_s).first().value);
     QCOMPARE(byMetric.value(u"host.load.1"_s).size(), 1);
     QCOMPARE(byMetric.value(u"host.cpu.runnable"_s).size(), 1);
-    QVERIFY(byMetric.value(u"host.cpu.runnable"_s).first().value >= 0); // the reader left out
+    QVERIFY(byMetric.value(u"host.cpu.runnable"_s).constFirst().value >= 0); // the reader left out
     QCOMPARE(byMetric.value(u"host.mem.swap_in"_s).size(), 1);
     if (psi) {
         percent(u"host.cpu.psi"_s, 1);
@@ -96,7 +97,8 @@ void TestCollectorsLive::host()
         percent(u"host.io.psi"_s, 2);
     }
     percent(u"host.disk.utilization"_s, 0);
-    for (const SeriesValue &value : byMetric.value(u"host.disk.utilization"_s)) {
+    for (const auto allValues = byMetric.value(u"host.disk.utilization"_s);
+         const SeriesValue &value : allValues) {
         const QString device = value.info.key.labels.value(u"device"_s);
         QVERIFY2(QFileInfo::exists(u"/sys/block/"_s + device), qPrintable(device));
         QVERIFY(!device.startsWith("loop"_L1) && !device.startsWith("ram"_L1)

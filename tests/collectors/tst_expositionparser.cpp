@@ -38,7 +38,7 @@ private Q_SLOTS:
         QCOMPARE(e.skippedLines, 0);
         QVERIFY(!e.truncated);
         int sampleLines = 0;
-        for (const QByteArray &line : text.split('\n'))
+        for (const auto allLines = text.split('\n'); const QByteArray &line : allLines)
             sampleLines += !line.isEmpty() && !line.startsWith('#');
         QCOMPARE(e.samples, sampleLines);
         QCOMPARE(e.families.size(), 168); // one per TYPE line

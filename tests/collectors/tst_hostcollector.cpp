@@ -662,7 +662,8 @@ void TestHostCollector::filesystems()
     const PollResult second = h.poll(u"host/procs/t1"_s, T0 + Interval);
     QVERIFY2(second.warnings.isEmpty(), qPrintable(second.warnings.join(u'\n')));
     QSet<QString> mounts;
-    for (const SeriesValue &value : findAll(second.batch, u"host.fs.used"_s))
+    for (const auto allValues = findAll(second.batch, u"host.fs.used"_s);
+         const SeriesValue &value : allValues)
         mounts.insert(value.info.key.labels.value(u"mountpoint"_s));
     QCOMPARE(mounts,
              (QSet<QString> { u"/"_s, u"/dev/shm"_s, u"/media/usb stick"_s, u"/run/user/1000"_s,

@@ -461,7 +461,8 @@ void TestHostParsers::watchedMounts()
     QFETCH(QByteArray, content);
     QFETCH(QStringList, watched);
     QStringList actual;
-    for (const auto &w : HostFilesystems::watchedMounts(parseMountInfo(content)))
+    for (const auto ws = HostFilesystems::watchedMounts(parseMountInfo(content));
+         const auto &w : ws)
         actual << w.mountPoint + u'|' + w.source + u'|' + w.type;
     QCOMPARE(actual, watched);
 }

@@ -194,7 +194,8 @@ void TestNicQdiscs::qdiscFirstPoll()
     // The same dump again: the counters did not move, which is a zero rate.
     const PollResult second = h.poll(u"nic/known/t0"_s, T0 + Interval);
     QCOMPARE(findAll(second.batch, u"nic.qdisc.drops"_s).size(), 3);
-    for (const SeriesValue &value : findAll(second.batch, u"nic.qdisc.drops"_s))
+    for (const auto valueRange = findAll(second.batch, u"nic.qdisc.drops"_s);
+         const SeriesValue &value : valueRange)
         QCOMPARE(value.value, 0.0);
     // The series set of knownSeriesSet, plus four qdisc series per interface.
     QCOMPARE(second.batch.values.size(), 3 * 8 + 2 * 3 + 2 + 2 + 4 + 3 * 4);
@@ -262,7 +263,8 @@ void TestNicQdiscs::qdiscOnlyWatchedInterfaces()
     QdiscHarness h(std::make_unique<ScriptedQdiscSource>(QList<QdiscReading> { reading }, &asked));
     const PollResult result = h.poll(u"nic/known/t0"_s, T0);
     QStringList named;
-    for (const SeriesValue &value : findAll(result.batch, u"nic.qdisc.backlog"_s))
+    for (const auto valueList = findAll(result.batch, u"nic.qdisc.backlog"_s);
+         const SeriesValue &value : valueList)
         named << value.info.key.labels.value(u"interface"_s);
     named.sort();
     QCOMPARE(named, (QStringList { u"eth0"_s, u"veth0"_s, u"virt1"_s }));
@@ -342,7 +344,8 @@ void TestNicQdiscs::qdiscOnlyLocal()
     const PollResult result = collector->poll(QDeadlineTimer(5000));
     QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
     QStringList published;
-    for (const SeriesValue &value : findAll(result.batch, u"nic.qdisc.backlog"_s))
+    for (const auto allValues = findAll(result.batch, u"nic.qdisc.backlog"_s);
+         const SeriesValue &value : allValues)
         published << value.info.key.labels.value(u"interface"_s);
     if (!netlink) {
         QCOMPARE(published, QStringList());

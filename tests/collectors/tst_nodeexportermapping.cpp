@@ -106,11 +106,12 @@ QHash<QString, QList<Identity>> identities(const SampleBatch &batch)
 // poll reads the mount table).
 SampleBatch localHost()
 {
-    FixtureHarness h(u"host/procs/t0"_s, [](std::unique_ptr<FileSource> source, FakeClock clock) {
-        CollectorConfig config;
-        config.sourceId = u"h"_s;
-        return std::make_unique<HostCollector>(config, std::move(source), clock);
-    });
+    FixtureHarness h(u"host/procs/t0"_s,
+                     [](std::unique_ptr<FileSource> source, const FakeClock &clock) {
+                         CollectorConfig config;
+                         config.sourceId = u"h"_s;
+                         return std::make_unique<HostCollector>(config, std::move(source), clock);
+                     });
     constexpr quint64 Mb = 1'000'000;
     PollResult last;
     for (int i = 0; i < 5; ++i) {
@@ -128,20 +129,21 @@ SampleBatch localHost()
 
 SampleBatch localNic()
 {
-    FixtureHarness h(u"nic/known/t0"_s, [](std::unique_ptr<FileSource> source, FakeClock clock) {
-        CollectorConfig config;
-        config.sourceId = u"n"_s;
-        NicOptions options;
-        options.defaultSpeedMbps = 1000;
-        // The qdisc series come from netlink, which a fixture tree does not have: a
-        // captured dump, its tbf root standing for eth0.
-        const QString dump = u"netns/t1"_s;
-        auto qdiscs = std::make_unique<CapturedQdiscSource>(
-            qdiscDump(dump),
-            QHash<int, QString> { { qdiscInterfaceIndex(dump, u"ta"_s), u"eth0"_s } });
-        return std::make_unique<NicCollector>(config, options, std::move(source), clock,
-                                              std::move(qdiscs));
-    });
+    FixtureHarness h(
+        u"nic/known/t0"_s, [](std::unique_ptr<FileSource> source, const FakeClock &clock) {
+            CollectorConfig config;
+            config.sourceId = u"n"_s;
+            NicOptions options;
+            options.defaultSpeedMbps = 1000;
+            // The qdisc series come from netlink, which a fixture tree does not have: a
+            // captured dump, its tbf root standing for eth0.
+            const QString dump = u"netns/t1"_s;
+            auto qdiscs = std::make_unique<CapturedQdiscSource>(
+                qdiscDump(dump),
+                QHash<int, QString> { { qdiscInterfaceIndex(dump, u"ta"_s), u"eth0"_s } });
+            return std::make_unique<NicCollector>(config, options, std::move(source), clock,
+                                                  std::move(qdiscs));
+        });
     h.poll(u"nic/known/t0"_s, 1'000'000);
     return h.poll(u"nic/known/t1"_s, 1'002'000).batch;
 }

@@ -85,7 +85,7 @@ private Q_SLOTS:
     void openMetricsHistogramAndShards()
     {
         LoopbackHttpServer server;
-        const auto page = [](int fast, int slow, double load) {
+        const auto page = [](int fast, int slow, double load) -> QByteArray {
             return QByteArray("# TYPE rpc_seconds histogram\n"
                               "rpc_seconds_bucket{le=\"0.002\"} ")
                 + QByteArray::number(fast) + "\nrpc_seconds_bucket{le=\"0.128\"} "

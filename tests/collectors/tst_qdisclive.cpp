@@ -298,7 +298,8 @@ void TestQdiscLive::tbfAndNoqueue()
     for (const QString &dev : { u"lo"_s, tbf, plain }) {
         QString tcKind;
         QString tcHandle;
-        for (const QJsonValue &value : QJsonDocument::fromJson(shown.output.toUtf8()).array()) {
+        for (const auto allValues = QJsonDocument::fromJson(shown.output.toUtf8()).array();
+             const auto &value : allValues) {
             const QJsonObject qdisc = value.toObject();
             if (qdisc.value("dev"_L1).toString() == dev && qdisc.value("root"_L1).toBool()) {
                 tcKind = qdisc.value("kind"_L1).toString();

@@ -153,7 +153,7 @@ void TestQdiscParser::matchesTc_data()
     QTest::addColumn<QString>("dir");
     QTest::addColumn<QJsonObject>("tc");
     for (const QString &dir : Dumps) {
-        for (const QJsonValue &value : tcQdiscs(dir)) {
+        for (const auto values = tcQdiscs(dir); const auto &value : values) {
             const QJsonObject qdisc = value.toObject();
             const QString where = qdisc.value("root"_L1).toBool()
                 ? u"root"_s
@@ -281,7 +281,7 @@ void TestQdiscParser::everyTruncation()
     const QdiscDump full = parseQdiscDump(whole);
     QSet<qsizetype> boundaries { 0 };
     // A message's end, or anywhere in the padding up to the next one's start.
-    for (const Span &message : messages(whole)) {
+    for (const auto messages2 = messages(whole); const Span &message : messages2) {
         const qsizetype end = message.offset + message.length;
         for (qsizetype at = end; at <= ((end + 3) & ~3); ++at)
             boundaries.insert(at);
@@ -346,11 +346,12 @@ void TestQdiscParser::badAttributeLengths()
     const QByteArray whole = qdiscDump(u"netns/t1"_s);
     const QdiscDump full = parseQdiscDump(whole);
     int cases = 0;
-    for (const Span &message : messages(whole)) {
+    for (const auto listedMessage = messages(whole); const Span &message : listedMessage) {
         if (messageType(whole, message) != RTM_NEWQDISC)
             continue;
         QList<Span> targets = attributes(whole, message);
-        for (const Span &attribute : attributes(whole, message)) {
+        for (const auto listedAttribute = attributes(whole, message);
+             const Span &attribute : listedAttribute) {
             if (attributeType(whole, attribute) == TCA_STATS2)
                 targets += attributesIn(whole, attribute.offset + 4,
                                         attribute.offset + attribute.length);
@@ -469,10 +470,11 @@ void TestQdiscParser::oldStatsStruct()
 {
     const QString dir = u"netns/t1"_s;
     QByteArray bytes = qdiscDump(dir);
-    for (const Span &message : messages(bytes)) {
+    for (const auto messageItems = messages(bytes); const Span &message : messageItems) {
         if (messageType(bytes, message) != RTM_NEWQDISC)
             continue;
-        for (const Span &attribute : attributes(bytes, message)) {
+        for (const auto attributeItems = attributes(bytes, message);
+             const Span &attribute : attributeItems) {
             if (attributeType(bytes, attribute) == TCA_STATS2)
                 setU16(bytes, attribute.offset + 2, 0x3ff0);
         }
@@ -495,10 +497,11 @@ void TestQdiscParser::oldStatsStruct()
         QCOMPARE(a.requeues, std::nullopt);
     }
     // Without either form a qdisc has no statistics: skipped, with a reason.
-    for (const Span &message : messages(bytes)) {
+    for (const auto messageList = messages(bytes); const Span &message : messageList) {
         if (messageType(bytes, message) != RTM_NEWQDISC)
             continue;
-        for (const Span &attribute : attributes(bytes, message)) {
+        for (const auto attributeList = attributes(bytes, message);
+             const Span &attribute : attributeList) {
             if (attributeType(bytes, attribute) == TCA_STATS)
                 setU16(bytes, attribute.offset + 2, 0x3ff1);
         }
@@ -514,10 +517,11 @@ void TestQdiscParser::nestedFlag()
 {
     const QString dir = u"netns/t1"_s;
     QByteArray bytes = qdiscDump(dir);
-    for (const Span &message : messages(bytes)) {
+    for (const auto allMessages = messages(bytes); const Span &message : allMessages) {
         if (messageType(bytes, message) != RTM_NEWQDISC)
             continue;
-        for (const Span &attribute : attributes(bytes, message)) {
+        for (const auto allAttributes = attributes(bytes, message);
+             const Span &attribute : allAttributes) {
             if (attributeType(bytes, attribute) == TCA_STATS2)
                 setU16(bytes, attribute.offset + 2, TCA_STATS2 | NLA_F_NESTED);
         }

@@ -68,10 +68,8 @@ QString gridProblem(const Dashboard &dashboard)
         }
         for (const DashboardSection &section : dashboard.sections) {
             if (l.y < section.y && l.y + l.h > section.y)
-                return u"%1 reaches into section %2 at row %3: %4"_s.arg(panels[i].id)
-                    .arg(section.title)
-                    .arg(section.y)
-                    .arg(layoutsOf(dashboard));
+                return u"%1 reaches into section %2 at row %3: %4"_s.arg(
+                    panels[i].id, section.title, QString::number(section.y), layoutsOf(dashboard));
         }
     }
     for (qsizetype i = 1; i < dashboard.sections.size(); ++i) {

@@ -156,9 +156,10 @@ public:
         QMap<QString, QList<RangePoint>> out;
         const QJsonArray result
             = api("query_range", query, error).value(QStringLiteral("result")).toArray();
-        for (const QJsonValue &series : result) {
+        for (const auto &series : result) {
             const QString key = series[QStringLiteral("metric")][label].toString();
-            for (const QJsonValue &point : series[QStringLiteral("values")].toArray()) {
+            for (const auto allPoints = series[QStringLiteral("values")].toArray();
+                 const auto &point : allPoints) {
                 out[key].append(
                     { qint64(point[0].toDouble() * 1000), point[1].toString().toDouble() });
             }

@@ -144,7 +144,7 @@ private Q_SLOTS:
             QVERIFY2(error.isEmpty(), qPrintable(error));
             QVERIFY(points.contains(host));
             bool seen = false;
-            for (const RangePoint &p : points.value(host)) {
+            for (const auto ps = points.value(host); const RangePoint &p : ps) {
                 QVERIFY2(p.value <= used->sample.value + 1e-9,
                          qPrintable(u"%1 > worst %2"_s.arg(p.value).arg(used->sample.value)));
                 seen = seen || p.tsMs == used->sample.tsMs;
@@ -302,7 +302,7 @@ private Q_SLOTS:
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(nicRows.rows.size(), engine.size());
         double largest = 0;
-        for (const QJsonValue &row : engine)
+        for (const auto &row : engine)
             largest = std::max(largest, row[u"value"_s][1].toString().toDouble());
         QCOMPARE(nicRows.rows.first().value, largest);
         for (qsizetype i = 1; i < nicRows.rows.size(); ++i)
@@ -428,7 +428,7 @@ private Q_SLOTS:
         // panel id -> the instances of its rows; the count panel's values.
         QMap<QString, QSet<QString>> instances;
         QList<double> counts;
-        for (const QByteArray &line : rows.readAll().split('\n')) {
+        for (const auto allLines = rows.readAll().split('\n'); const QByteArray &line : allLines) {
             const QList<QByteArray> cells = line.trimmed().split(',');
             if (cells.size() < 7 || cells.at(0) == "time")
                 continue;

@@ -42,7 +42,7 @@ void setEngine(PromqlEngines *engines, const QString &url)
 // A dashboard of one PromQL panel (MemTotal) over the engine in variable "prometheus".
 QString writeEngineDashboard(const QTemporaryDir &dir)
 {
-    const QString dashboard = dir.filePath(u"fleet.json"_s);
+    QString dashboard = dir.filePath(u"fleet.json"_s);
     QFile file(dashboard);
     if (!file.open(QIODevice::WriteOnly))
         return {};
@@ -115,7 +115,7 @@ private Q_SLOTS:
         QVERIFY(rows.open(QIODevice::ReadOnly));
         int before = 0, all = 0;
         const double total = memTotalBytes();
-        for (const QByteArray &line : rows.readAll().split('\n')) {
+        for (const auto lines = rows.readAll().split('\n'); const QByteArray &line : lines) {
             const QList<QByteArray> fields = line.split(',');
             if (fields.value(1) != "mem")
                 continue;

@@ -120,7 +120,8 @@ private Q_SLOTS:
                 = m_prometheus->queryRange(engineForm.arg(p), u"none"_s, m_fromMs, m_toMs, &error);
             QVERIFY2(error.isEmpty(), qPrintable(error));
             QMap<qint64, double> expected;
-            for (const RangePoint &point : engine.value(QString()))
+            for (const auto pointList = engine.value(QString());
+                 const RangePoint &point : pointList)
                 expected.insert(point.tsMs, point.value);
             int compared = 0, inGaps = 0;
             for (const Sample &point : line.points) {
@@ -193,7 +194,8 @@ private Q_SLOTS:
             QVERIFY2(error.isEmpty(), qPrintable(error));
             const size_t columns = size_t(grid->columns);
             std::vector<double> sums(columns, 0.0), steps(columns, 0.0);
-            for (const RangePoint &point : counts.value(QString())) {
+            for (const auto allPoints = counts.value(QString());
+                 const RangePoint &point : allPoints) {
                 const size_t c = size_t(pixelColumn(point.tsMs, m_fromMs, m_toMs, grid->columns));
                 sums[c] += point.value;
                 ++steps[c];
@@ -281,7 +283,7 @@ private Q_SLOTS:
         QFile rows(csv);
         QVERIFY(rows.open(QIODevice::ReadOnly));
         int heat = 0, lat = 0;
-        for (const QByteArray &line : rows.readAll().split('\n')) {
+        for (const auto allLines = rows.readAll().split('\n'); const QByteArray &line : allLines) {
             if (line.contains(",heat,prom,") && line.contains("le_ms="))
                 ++heat;
             if (line.contains(",lat,prom,") && line.contains("percentile=p99"))

@@ -126,9 +126,9 @@ private Q_SLOTS:
             QTest::qWait(200);
         }
         const qint64 toMs = QDateTime::currentMSecsSinceEpoch() - 1000;
-        QVERIFY2(
-            servedLoads.size() == 4,
-            qPrintable(QStringList(servedLoads.keys()).join(u' ') + u"\n"_s + served.stderrText));
+        QVERIFY2(servedLoads.size() == 4,
+                 qPrintable(QString::number(servedLoads.size()) + u" loads served\n"_s
+                            + served.stderrText));
         QTest::qWait(1500); // the last scrapes reach the engines' storage
 
         const QString query = u"headroom_pg_shard_load{set=\"public.eng_orders\",source=\"pg\"}"_s;

@@ -102,7 +102,7 @@ private Q_SLOTS:
         QFile unit(u"" HEADROOM_SOURCE_DIR "/packaging/headroom-serve-metrics.service"_s);
         QVERIFY(unit.open(QIODevice::ReadOnly));
         QString execStart;
-        for (const QByteArray &line : unit.readAll().split('\n')) {
+        for (const auto lines = unit.readAll().split('\n'); const QByteArray &line : lines) {
             if (line.startsWith("ExecStart="))
                 execStart = QString::fromUtf8(line.mid(10));
         }

@@ -67,7 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         else
             rules.append(object);
     }
-    for (const QJsonValue &rule : std::as_const(rules))
+    for (const auto &rule : std::as_const(rules))
         checkRule(rule);
     return 0;
 }

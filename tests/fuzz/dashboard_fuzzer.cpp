@@ -97,7 +97,7 @@ bool holdsConninfoPassword(const QJsonValue &value)
         }
     } else if (value.isArray()) {
         const QJsonArray array = value.toArray();
-        for (const QJsonValue &item : array) {
+        for (const auto &item : array) {
             if (holdsConninfoPassword(item))
                 return true;
         }

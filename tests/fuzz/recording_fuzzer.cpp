@@ -96,9 +96,9 @@ QByteArray baseRecording()
             }
             ResolvedBatch resolved;
             resolved.batch = batch;
-            for (const SeriesValue &v : batch.values)
+            for (const SeriesValue &v : std::as_const(batch.values))
                 resolved.valueIds.append(registry.idFor(v.info));
-            for (const SeriesHistogram &h : batch.histograms)
+            for (const SeriesHistogram &h : std::as_const(batch.histograms))
                 resolved.histogramIds.append(registry.idFor(h.info));
             cache->consume(resolved);
         }

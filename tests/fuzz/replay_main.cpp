@@ -26,7 +26,7 @@ int main(int argc, char **argv)
     const QString dirs
         = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(HEADROOM_FUZZ_CORPUS_DIR);
     QStringList files;
-    for (const QString &dir : dirs.split(u':', Qt::SkipEmptyParts)) {
+    for (const auto allDirs = dirs.split(u':', Qt::SkipEmptyParts); const QString &dir : allDirs) {
         const QStringList names = QDir(dir).entryList(QDir::Files, QDir::Name);
         if (names.isEmpty()) {
             std::fprintf(stderr, "tst_fuzzreplay: no corpus files in %s\n", qPrintable(dir));

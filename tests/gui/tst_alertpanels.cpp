@@ -292,7 +292,7 @@ void TestAlertPanels::rulesDialogKeepsPackAndOwnRulesApart()
     dialog.removeRow(0);
     QCOMPARE(origin(0), u"pack, off"_s);
     QCOMPARE(dialog.ownRules().size(), 3);
-    QVERIFY(!dialog.ownRules().last().enabled);
+    QVERIFY(!dialog.ownRules().constLast().enabled);
     // Removing a changed pack rule goes back to the pack's version.
     dialog.removeRow(1);
     QCOMPARE(origin(1), u"pack"_s);
@@ -301,7 +301,7 @@ void TestAlertPanels::rulesDialogKeepsPackAndOwnRulesApart()
     dialog.removeRow(int(pack.size()));
     QCOMPARE(table->rowCount(), pack.size());
     QCOMPARE(dialog.ownRules().size(), 1); // the switched-off pack rule
-    QCOMPARE(dialog.ownRules().first().id, pack[0].id);
+    QCOMPARE(dialog.ownRules().constFirst().id, pack[0].id);
 }
 
 QTEST_MAIN(TestAlertPanels)

@@ -58,7 +58,7 @@ std::vector<Finding> bySpec(const QString &spec, double score = 0.6)
 {
     std::vector<Finding> findings;
     int rank = 1;
-    for (const QString &name : spec.split(u' ', Qt::SkipEmptyParts)) {
+    for (const auto names = spec.split(u' ', Qt::SkipEmptyParts); const QString &name : names) {
         findings.push_back(make(name, FindingKind::Saturation, rank, score, Base + rank * 1000,
                                 int(name.at(0).unicode())));
         ++rank;

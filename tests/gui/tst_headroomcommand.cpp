@@ -140,7 +140,7 @@ void TestHeadroomCommand::exportsEveryPanelWithLiveData()
     // loaded machine makes in 4 s, and its time to full exists only while it grows;
     // tst_hostpageslive fills one and reads both.
     const QSet<QString> rowless { u"alerts"_s, u"fs-growth"_s, u"fs-time-to-full"_s };
-    for (const QString &id : panelIds(m_defaultDashboard))
+    for (const auto allIds = panelIds(m_defaultDashboard); const QString &id : allIds)
         QVERIFY2(panelsWithRows.contains(id) || rowless.contains(id),
                  qPrintable(u"panel %1 has no rows"_s.arg(id)));
 }
@@ -215,7 +215,8 @@ void TestHeadroomCommand::versionAndCollectorsWithoutDisplay()
     QVERIFY2(listed.exitCode == 0, qPrintable(listed.stdErr));
     const QString pluginDir = QStringLiteral(HEADROOM_BUILD_DIR "/lib/headroom/collectors/");
     QStringList ids;
-    for (const QString &line : listed.stdOut.split(u'\n', Qt::SkipEmptyParts)) {
+    for (const auto lineList = listed.stdOut.split(u'\n', Qt::SkipEmptyParts);
+         const QString &line : lineList) {
         const QStringList fields = line.split(u'\t');
         QCOMPARE(fields.size(), 3);
         QVERIFY2(QDir::cleanPath(fields.at(2)).startsWith(QDir::cleanPath(pluginDir)),
@@ -384,7 +385,7 @@ void TestHeadroomCommand::fullDiskExitsNonZeroAndKeepsCommitted()
     QVERIFY(first.open(QIODevice::ReadOnly) && last.open(QIODevice::ReadOnly));
     const QByteArray stored = last.readAll();
     int checked = 0;
-    for (const QByteArray &line : first.readAll().split('\n')) {
+    for (const auto allLines = first.readAll().split('\n'); const QByteArray &line : allLines) {
         if (!line.contains(CpuLine))
             continue;
         QVERIFY2(stored.contains(line), line.constData());
@@ -398,7 +399,7 @@ void TestHeadroomCommand::guiUnderXvfb()
     const std::optional<QProcessEnvironment> xvfb = xvfbEnvironment();
     if (!xvfb)
         QSKIP("no Xvfb display (run the tests through ./dev test)");
-    QProcessEnvironment env = *xvfb;
+    const QProcessEnvironment &env = *xvfb;
     const QString snapshot = m_dir.filePath(u"gui.png"_s);
     // 5 s, not 5 m: the 5 s collected then draw lines across most of each chart's
     // width, so the count does not rest on the legend markers that happen to be visible
@@ -423,7 +424,7 @@ void TestHeadroomCommand::guiUnderXvfb()
 
 QString TestHeadroomCommand::writeAlertingDashboard()
 {
-    const QString path = m_dir.filePath(u"alerting.json"_s);
+    QString path = m_dir.filePath(u"alerting.json"_s);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return {};
@@ -461,7 +462,7 @@ void TestHeadroomCommand::alertsExportedAndKeptAcrossRuns()
     const QList<QByteArray> lines = csv.readAll().split('\n');
     QCOMPARE(lines.first(), QByteArray("time,rule,series,state,value,severity,message\r"));
     QCOMPARE(lines.size(), 3); // header, one firing, the empty rest after the last CRLF
-    const QByteArray firing = lines.at(1);
+    const QByteArray &firing = lines.at(1);
     QVERIFY2(firing.contains(",cpus,host/host.cpu.count,firing,")
                  && firing.contains(",critical,host: ") && firing.endsWith(" CPUs\r"),
              firing.constData());
@@ -486,7 +487,7 @@ void TestHeadroomCommand::guiAlertsAndTrayNotificationUnderXvfb()
     if (!xvfb)
         QSKIP("no Xvfb display (run the tests through ./dev test)");
     // A notification area on the display, as a desktop has (Debian's stalonetray).
-    QProcessEnvironment env = *xvfb;
+    const QProcessEnvironment &env = *xvfb;
     QProcess tray;
     tray.setProcessEnvironment(env);
     tray.start(u"stalonetray"_s, { u"--no-shrink"_s });

@@ -109,8 +109,8 @@ void TestHeatmapPanel::paletteAndScales()
     QCOMPARE(linear.low, 0.0);
     QCOMPARE(linear.position(10), 0.1);
     QCOMPARE(linear.color(0), heatmapEmptyColor());
-    QCOMPARE(linear.ticks().first(), 0.0);
-    QCOMPARE(linear.ticks().last(), 100.0);
+    QCOMPARE(linear.ticks().constFirst(), 0.0);
+    QCOMPARE(linear.ticks().constLast(), 100.0);
     QVERIFY(linear.ticks().size() >= 3);
 
     const auto log = HeatmapColorRange::of(HeatmapColorScale::Log, 1, 100);
@@ -350,6 +350,7 @@ void TestHeatmapPanel::largeGridIsOneImage()
     const qint64 elapsed = timer.elapsed();
     qInfo("40 x 3600 cells: setData + paint in %lld ms", elapsed);
     QCOMPARE(panel.cellImage().size(), QSize(3600, MaxHeatmapRows));
+    QCOMPARE(shot.size(), panel.size() * shot.devicePixelRatio());
     QVERIFY(panel.findChildren<QWidget *>().isEmpty()); // no item per cell
     QVERIFY2(elapsed < 2000, qPrintable(QString::number(elapsed)));
 }

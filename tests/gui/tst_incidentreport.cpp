@@ -123,7 +123,7 @@ QString pdfText(const QByteArray &pdf)
         const QString cmap
             = QString::fromLatin1(streamOf(objectBody(cmapRef.captured(1).toLatin1())));
         QHash<uint, QString> &glyphs = fonts[name];
-        for (const QString &line : cmap.split(u'\n')) {
+        for (const auto allLines = cmap.split(u'\n'); const QString &line : allLines) {
             QList<uint> codes;
             for (auto h = hex.globalMatch(line); h.hasNext();)
                 codes.append(h.next().captured(1).toUInt(nullptr, 16));

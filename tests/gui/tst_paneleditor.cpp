@@ -79,7 +79,7 @@ void typeInto(QLineEdit *edit, const QString &text)
 }
 
 // Runs `action` on the next modal dialog of type T once it is shown (a nested exec()).
-template<typename T> void whenModal(std::function<void(T *)> action)
+template<typename T> void whenModal(const std::function<void(T *)> &action)
 {
     auto *timer = new QTimer;
     timer->setInterval(20);

@@ -109,7 +109,7 @@ QStringList TestRecordingCommand::cpuRows(const QString &csvPath) const
     if (!file.open(QIODevice::ReadOnly))
         return {};
     QStringList rows;
-    for (const QByteArray &line : file.readAll().split('\n'))
+    for (const auto lines = file.readAll().split('\n'); const QByteArray &line : lines)
         if (line.contains(",cpu,host,host.cpu.user,"))
             rows << QString::fromUtf8(line.trimmed());
     return rows;

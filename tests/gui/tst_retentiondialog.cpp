@@ -22,9 +22,9 @@ namespace {
 // Runs `act` on the dialog once it is shown (it is modal: exec() returns after). A
 // failed check inside `act` returns early; Cancel closes the dialog in any case, so the
 // test fails on its result instead of hanging.
-void onDialog(std::function<void(QDialog *)> act)
+void onDialog(const std::function<void(QDialog *)> &act)
 {
-    QTimer::singleShot(0, [act] {
+    QTimer::singleShot(0, qApp, [act] {
         auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
         if (!dialog)
             return; // nothing to close: exec() was not reached

@@ -192,7 +192,7 @@ void TestShippedLayouts::firstScreen()
         // the whole name on hover: compared with that, not with the text shown.
         QLegend *legend = timeSeries->chartView()->chart()->legend();
         QStringList wholeNames;
-        for (QLegendMarker *marker : legend->markers())
+        for (const auto allMarkers = legend->markers(); QLegendMarker * marker : allMarkers)
             wholeNames << timeSeries->legendFullName(marker);
         for (const QString &name : std::as_const(expected)) {
             QVERIFY2(wholeNames.contains(name), qPrintable(id + u": no legend entry "_s + name));

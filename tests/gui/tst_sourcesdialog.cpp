@@ -163,8 +163,8 @@ void TestSourcesDialog::idsStayUniqueAndRemoveWorks()
 {
     const QList<DashboardSource> sources = sourcesFromJson(R"([
         {"id": "host", "plugin": "host"}, {"id": "nic", "plugin": "nic"}])");
-    SourcesDialog dialog(withSources(sources), [](const QString &id) { return u"ok: "_s + id; },
-                         {});
+    SourcesDialog dialog(withSources(sources),
+                         [](const QString &id) -> QString { return u"ok: "_s + id; }, {});
     QCOMPARE(dialog.table()->item(1, 4)->text(), u"ok: nic"_s);
     QCOMPARE(dialog.newSource(u"host"_s).id, u"host-2"_s); // a free id
     bool checked = false;
@@ -204,12 +204,12 @@ void TestSourcesDialog::conninfoFieldsQuoteAndStepAside()
 
 void TestSourcesDialog::testConnectionRunsTheRealCollector()
 {
-    const auto tester
-        = [this](const DashboardSource &source, std::shared_ptr<const std::atomic<bool>> cancel) {
-              Dashboard dashboard;
-              dashboard.sources = { source };
-              return probeSource(m_collectors, dashboard, 0, {}, 2, cancel.get());
-          };
+    const auto tester = [this](const DashboardSource &source,
+                               const std::shared_ptr<const std::atomic<bool>> &cancel) {
+        Dashboard dashboard;
+        dashboard.sources = { source };
+        return probeSource(m_collectors, dashboard, 0, {}, 2, cancel.get());
+    };
     SourcesDialog dialog(withSources({}), {}, tester);
     QString local, dead;
     dialog.setEditorRun([&](SourceEditor *editor) {
@@ -237,13 +237,13 @@ void TestSourcesDialog::testConnectionRunsTheRealCollector()
 void TestSourcesDialog::closingDuringATestDoesNotWait()
 {
     std::atomic<bool> sawCancel = false;
-    const auto tester
-        = [&sawCancel](const DashboardSource &, std::shared_ptr<const std::atomic<bool>> cancel) {
-              while (!cancel->load())
-                  QThread::msleep(10);
-              sawCancel = true;
-              return SourceProbeResult {};
-          };
+    const auto tester = [&sawCancel](const DashboardSource &,
+                                     const std::shared_ptr<const std::atomic<bool>> &cancel) {
+        while (!cancel->load())
+            QThread::msleep(10);
+        sawCancel = true;
+        return SourceProbeResult {};
+    };
     QElapsedTimer clock;
     {
         DashboardSource source;

@@ -107,7 +107,7 @@ void TestSourceStatusBar::fullDiskShowsInTheStatusBar()
         }
         ResolvedBatch resolved;
         resolved.batch = batch;
-        for (const SeriesValue &v : batch.values)
+        for (const SeriesValue &v : std::as_const(batch.values))
             resolved.valueIds.append(registry.idFor(v.info));
         cache->consume(resolved);
     }

@@ -210,13 +210,13 @@ void TestStatPanel::tiles()
     // cpu0's 59 % is past the warning bound, cpu1's 40 % is not; memory has no figure.
     QCOMPARE(panel->figureTexts(), (QStringList { u"59 %"_s, u"40 %"_s, u"—"_s }));
     QCOMPARE(panel->levels(), (QList<int> { 1, 0, 0 }));
-    for (const QString &name : panel->nameTexts())
+    for (const auto allNames = panel->nameTexts(); const QString &name : allNames)
         QVERIFY2(!name.isEmpty(), qPrintable(panel->nameTexts().join(u" | "_s)));
     QVERIFY(panel->nameTexts().at(0).contains(u"cpu0"_s));
     // Tiles differ by their names (what all names share is left out), whole in the tooltip.
     const QStringList names = panel->nameTexts();
     QCOMPARE(QSet<QString>(names.cbegin(), names.cend()).size(), names.size());
-    for (const QLabel *label : panel->findChildren<QLabel *>()) {
+    for (const auto allLabels = panel->findChildren<QLabel *>(); const QLabel *label : allLabels) {
         if (names.contains(label->text()) && !label->toolTip().isEmpty())
             QVERIFY2(label->toolTip().contains(label->text()), qPrintable(label->toolTip()));
     }

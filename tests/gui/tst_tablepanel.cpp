@@ -111,7 +111,8 @@ private Q_SLOTS:
         // once it is gone.
         const auto selectedDevices = [&] {
             QStringList devices;
-            for (const QModelIndex &index : panel.view()->selectionModel()->selectedRows(1))
+            for (const auto indexs = panel.view()->selectionModel()->selectedRows(1);
+                 const QModelIndex &index : indexs)
                 devices.append(index.data().toString());
             return devices;
         };

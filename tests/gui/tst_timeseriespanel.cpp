@@ -54,7 +54,7 @@ QStringList wholeNames(const TimeSeriesPanel &panel)
 {
     QStringList names;
     QChart *chart = panel.chartView()->chart();
-    for (QAbstractSeries *line : chart->series()) {
+    for (const auto allLines = chart->series(); QAbstractSeries * line : allLines) {
         const QList<QLegendMarker *> markers = chart->legend()->markers(line);
         const QString whole
             = markers.isEmpty() ? QString() : panel.legendFullName(markers.constFirst());
@@ -109,7 +109,8 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     // laid out its legend).
     QCoreApplication::processEvents();
     int visibleMarkers = 0;
-    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
+    for (const auto mItems = panel.chartView()->chart()->legend()->markers();
+         QLegendMarker * m : mItems)
         visibleMarkers += m->isVisible();
     QCOMPARE(visibleMarkers, 1);
     auto *axisY
@@ -120,7 +121,7 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     // The axes the reader sees: labelled grid lines on whole steps, the unit.
     QCOMPARE(panel.axes()->title(), u"%"_s);
     QStringList yLabels;
-    for (const auto &[value, text] : panel.axes()->yLabels())
+    for (const auto entries = panel.axes()->yLabels(); const auto &[value, text] : entries)
         yLabels << text;
     QCOMPARE(yLabels, (QStringList { u"0"_s, u"20"_s, u"40"_s, u"60"_s }));
     const auto xLabels = panel.axes()->xLabels();
@@ -223,7 +224,8 @@ void TestTimeSeriesPanel::logAxisDrawsPercentileLines()
     QCoreApplication::processEvents(); // the legend is laid out on a posted event
     const QStringList names = wholeNames(panel);
     int visibleMarkers = 0;
-    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
+    for (const auto mList = panel.chartView()->chart()->legend()->markers();
+         QLegendMarker * m : mList)
         visibleMarkers += m->isVisible();
     QCOMPARE(names,
              (QStringList { u"latency.probe p50"_s, u"latency.probe p95"_s, u"latency.probe p99"_s,
@@ -289,6 +291,7 @@ void TestTimeSeriesPanel::logAxisCutsLinesAtValuesNotAboveZero()
     panel.resize(400, 300);
     panel.show();
     std::vector<Sample> points;
+    points.reserve(size_t(values.size()));
     for (qsizetype i = 0; i < values.size(); ++i)
         points.push_back({ 1000LL * i, values.at(i) });
     PanelData data = emptyData(u"cpu"_s, 0, 1000LL * values.size());
@@ -363,7 +366,8 @@ void TestTimeSeriesPanel::thresholdsDrawnAsLines()
     QCoreApplication::processEvents();
     int visibleMarkers = 0;
     QStringList names;
-    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers()) {
+    for (const auto allMs = panel.chartView()->chart()->legend()->markers();
+         QLegendMarker * m : allMs) {
         visibleMarkers += m->isVisible();
         names << m->label() + u'=' + QString::number(m->isVisible());
     }
@@ -407,6 +411,7 @@ void TestTimeSeriesPanel::aDayAtOneSecondKeepsItsSpike()
     // and the line is drawn without antialiasing in its own colour.
     const qint64 base = 1'700'000'000'000;
     std::vector<Sample> day;
+    day.reserve(86'400);
     for (qint64 t = 0; t < 86'400; ++t)
         day.push_back({ base + t * 1000, t == 43'200 ? 100.0 : 20.0 });
     PanelData data = emptyData(u"cpu"_s, base, base + 86'400'000);

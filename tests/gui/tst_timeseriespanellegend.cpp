@@ -127,7 +127,8 @@ void TestTimeSeriesPanelLegend::listLegendClickIsolates()
     QVERIFY(panel.legendTable() == nullptr);
     QCoreApplication::processEvents(); // the legend is laid out on a posted event
     QLegendMarker *cpu0Marker = nullptr;
-    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
+    for (const auto mList = panel.chartView()->chart()->legend()->markers();
+         QLegendMarker * m : mList)
         if (m->label() == u"cpu.utilization cpu0"_s)
             cpu0Marker = m;
     QVERIFY(cpu0Marker);
@@ -136,7 +137,8 @@ void TestTimeSeriesPanelLegend::listLegendClickIsolates()
     QVERIFY(panel.lineWidth(data.series[0].info.key) > 0);
     QCOMPARE(panel.lineWidth(data.series[1].info.key), 0.0);
     // The hidden line's name is greyed, the shown one keeps the chart's colour.
-    for (QLegendMarker *m : panel.chartView()->chart()->legend()->markers())
+    for (const auto allMs = panel.chartView()->chart()->legend()->markers();
+         QLegendMarker * m : allMs)
         if (m->label() == u"cpu.utilization cpu1"_s)
             QCOMPARE(m->labelBrush().color(), QColor(Qt::gray));
     QVERIFY(cpu0Marker->labelBrush().color() != QColor(Qt::gray));
@@ -199,7 +201,8 @@ void TestTimeSeriesPanelLegend::targetTextIsNeverMarkup()
     // The hover over the line, and the table legend's tooltip.
     if (!stacked) {
         QChart *chart = panel.chartView()->chart();
-        const QPointF onLine = chart->mapToPosition(QPointF(5000, 40), chart->series().first());
+        const QPointF onLine
+            = chart->mapToPosition(QPointF(5000, 40), chart->series().constFirst());
         Q_EMIT panel.chartView()->plotHovered(onLine, true);
         QVERIFY(Headroom::Test::visibleToolTip());
         QVERIFY2(Headroom::Test::shownAsAutoText(QToolTip::text()).startsWith(name + u'\n'),
@@ -297,7 +300,7 @@ void TestTimeSeriesPanelLegend::narrowLegendTellsLinesApart()
     QLegend *legend = panel.chartView()->chart()->legend();
     QStringList shown;
     QStringList names;
-    for (QLegendMarker *marker : legend->markers()) {
+    for (const auto allMarkers = legend->markers(); QLegendMarker * marker : allMarkers) {
         shown << marker->label();
         names << panel.legendFullName(marker);
     }

@@ -52,7 +52,7 @@ void TestTrustBar::staysDisconnected()
     TrustBar bar;
     bar.showRequest(u"a.json"_s, { u"source \"pg\" runs SQL (queries[0].sql): SELECT 1"_s });
     QSignalSpy trusted(&bar, &TrustBar::trustRequested);
-    for (QPushButton *button : bar.findChildren<QPushButton *>()) {
+    for (const auto buttons = bar.findChildren<QPushButton *>(); QPushButton * button : buttons) {
         if (button->objectName() != "trustButton"_L1)
             button->click();
     }

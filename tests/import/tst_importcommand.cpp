@@ -239,7 +239,7 @@ void TestImportCommand::grafanaCsvWithLabelsInHeaders()
     // The generated dashboard's panel of node_load1 holds every sample once.
     QSet<QString> seen;
     int rows = 0;
-    for (const QByteArray &line : readAll(out).split('\n')) {
+    for (const auto allLines = readAll(out).split('\n'); const QByteArray &line : allLines) {
         const QStringList cells = csvCells(QString::fromUtf8(line.trimmed()));
         if (cells.size() != 7 || cells.at(3) != "node_load1"_L1 || cells.at(1) == "use-matrix"_L1)
             continue;

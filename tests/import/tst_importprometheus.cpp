@@ -56,7 +56,7 @@ QSet<QString> expectedRows(const QByteArray &text, bool secondsTimestamps, int *
         u"([A-Za-z_][A-Za-z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\""_s);
     QSet<QString> rows;
     *samples = 0;
-    for (const QByteArray &raw : text.split('\n')) {
+    for (const auto raws = text.split('\n'); const QByteArray &raw : raws) {
         const QString line = QString::fromUtf8(raw);
         if (line.isEmpty() || line.startsWith(u'#'))
             continue;
@@ -223,7 +223,7 @@ void TestImportPrometheus::queryRangeAsOpenMetricsComesOutSampleForSample()
         = m_prometheus->api("query_range", query, &error).value(u"result"_s).toArray();
     QVERIFY2(!result.isEmpty(), qPrintable(error));
     QByteArray text = "# TYPE up gauge\n";
-    for (const QJsonValue &series : result) {
+    for (const auto &series : result) {
         QJsonObject metric = series[u"metric"_s].toObject();
         const QString name = metric.take(u"__name__"_s).toString();
         QStringList labels;
@@ -231,7 +231,7 @@ void TestImportPrometheus::queryRangeAsOpenMetricsComesOutSampleForSample()
             labels << it.key() + u"=\""_s
                     + it.value().toString().replace(u"\\"_s, u"\\\\"_s).replace(u"\""_s, u"\\\""_s)
                     + u'"';
-        for (const QJsonValue &point : series[u"values"_s].toArray()) {
+        for (const auto points = series[u"values"_s].toArray(); const auto &point : points) {
             const QJsonArray p = point.toArray();
             text += (name + u'{' + labels.join(u',') + u"} "_s + p.at(1).toString() + u' '
                      + QString::number(p.at(0).toDouble(), 'f', 3) + u'\n')

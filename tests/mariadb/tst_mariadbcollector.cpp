@@ -109,7 +109,8 @@ private Q_SLOTS:
             const QString ids = mariadbSql(
                 u"SELECT GROUP_CONCAT(ID) FROM information_schema.PROCESSLIST"
                 " WHERE INFO LIKE 'SET STATEMENT max_statement_time=60 FOR SELECT %'"_s);
-            for (const QString &id : ids.split(u',', Qt::SkipEmptyParts))
+            for (const auto allIds = ids.split(u',', Qt::SkipEmptyParts);
+                 const QString &id : allIds)
                 if (id != "NULL"_L1)
                     mariadbSql(u"KILL "_s + id);
         };
@@ -133,7 +134,8 @@ private Q_SLOTS:
             QThread::msleep(1000);
             poll = pollOk(*collector);
             QVERIFY2(poll.error.isEmpty(), qPrintable(poll.error));
-            for (const SeriesValue &v : valuesOf(poll, MariadbSessionCpu::CpuMetric)) {
+            for (const auto vList = valuesOf(poll, MariadbSessionCpu::CpuMetric);
+                 const SeriesValue &v : vList) {
                 const QString query = v.info.key.labels.value(u"query"_s);
                 if (query.contains(u"BENCHMARK"_s) && v.value >= busyMax) {
                     busyMax = v.value;
@@ -142,7 +144,8 @@ private Q_SLOTS:
                 if (query.contains(u"SLEEP"_s))
                     idleMax = std::max(idleMax, v.value);
             }
-            for (const SeriesValue &v : valuesOf(poll, MariadbSessionCpu::ApplicationMetric)) {
+            for (const auto allVs = valuesOf(poll, MariadbSessionCpu::ApplicationMetric);
+                 const SeriesValue &v : allVs) {
                 if (v.info.key.labels.value(u"application"_s) == busyLabels.value(u"application"_s))
                     applicationMax = std::max(applicationMax, v.value);
             }
@@ -289,8 +292,9 @@ private Q_SLOTS:
             pollOk(*collector);
             mariadbSql(statement.repeated(30));
             const PollResult result = pollOk(*collector);
-            for (const SeriesValue &v :
-                 valuesOf(result, u"mariadb.statements.rows_examined_per_row_sent"_s)) {
+            for (const auto vs
+                 = valuesOf(result, u"mariadb.statements.rows_examined_per_row_sent"_s);
+                 const SeriesValue &v : vs) {
                 if (v.info.key.labels.value(u"query"_s).contains(u"FROM `flip` WHERE `k` ="_s))
                     return v.value;
             }

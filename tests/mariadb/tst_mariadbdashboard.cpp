@@ -77,7 +77,7 @@ private Q_SLOTS:
         QByteArrayList blockingRows;
         QByteArrayList matrixHostRows; // the USE matrix's rows of the host source
         QByteArrayList matrixNicRows; // and of its network
-        for (const QByteArray &line : file.readAll().split('\n')) {
+        for (const auto lines = file.readAll().split('\n'); const QByteArray &line : lines) {
             const QList<QByteArray> fields = line.trimmed().split(',');
             if (fields.size() < 7 || fields[0] == "time")
                 continue;

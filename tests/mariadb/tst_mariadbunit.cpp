@@ -213,7 +213,7 @@ private Q_SLOTS:
         status.update(s, vars, Source, 5000, reset);
         QVERIFY(!valueOf(reset, u"mariadb.row_lock.waits.rate"_s));
         QVERIFY(!valueOf(reset, u"mariadb.full_scan.rows_per_row_sent"_s));
-        for (const auto &v : reset.values)
+        for (const auto &v : std::as_const(reset.values))
             QVERIFY2(v.value >= 0, qPrintable(v.info.key.metric));
     }
 

@@ -46,7 +46,8 @@ private Q_SLOTS:
         QVERIFY(server.waitForFinished(90000));
         QVERIFY2(server.exitCode() == 0, server.readAllStandardError().constData());
         // export NOPS_SOCKET=... NOPS_PORT=... NOPS_DIR=...
-        for (const QString &word : QString::fromUtf8(server.readAllStandardOutput()).split(u' ')) {
+        for (const auto words = QString::fromUtf8(server.readAllStandardOutput()).split(u' ');
+             const QString &word : words) {
             if (word.startsWith(u"NOPS_SOCKET="_s))
                 m_socket = word.mid(12).trimmed();
             if (word.startsWith(u"NOPS_DIR="_s))

@@ -74,7 +74,7 @@ void TestCounterRate::goneCountersAreForgotten()
     QVERIFY(!rates.update(u"back soon"_s, 0, 0));
     // Swept every quarter of forgetAfterMs: gone between 10 and 12.5 minutes.
     for (qint64 t = Minute; t <= 13 * Minute; t += Minute) {
-        QCOMPARE(rates.update(u"kept"_s, double(t / 1000), t), 1.0);
+        QCOMPARE(rates.update(u"kept"_s, double(t) / 1000, t), 1.0);
         if (t == 5 * Minute) // away for 5 minutes: still remembered
             QCOMPARE(rates.update(u"back soon"_s, 300, t), 1.0);
     }

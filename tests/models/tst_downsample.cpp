@@ -23,6 +23,7 @@ void TestDownsample::keepsExtremesPerColumn()
 {
     std::vector<Sample> samples;
     QRandomGenerator rng(1);
+    samples.reserve(86400);
     for (qint64 t = 0; t < 86400; ++t)
         samples.push_back({ t * 1000, rng.generateDouble() * 100 });
     samples[50000].value = 1000; // a spike must survive reduction
@@ -65,6 +66,7 @@ void TestDownsample::smallInputUntouched()
 void TestDownsample::rangeFiltering()
 {
     std::vector<Sample> samples;
+    samples.reserve(100);
     for (qint64 t = 0; t < 100; ++t)
         samples.push_back({ t, double(t) });
     const auto out = downsampleMinMax(samples, 10, 19, 1000);

@@ -118,7 +118,7 @@ void TestExpression::limits_data()
     QString chain = u"a"_s;
     while (chain.size() + 2 <= Expression::MaximumLength)
         chain += u"+a"_s;
-    QTest::newRow("longest flat chain") << chain << 8.0 * double((chain.size() + 1) / 2);
+    QTest::newRow("longest flat chain") << chain << 8.0 * double(chain.count(u'a'));
     QString padded = u"a"_s;
     padded += QString(Expression::MaximumLength - padded.size(), u' ');
     QTest::newRow("exactly the longest text") << padded << 8.0;
@@ -251,7 +251,7 @@ void TestExpression::derivedApdexPerHistogram()
     SampleBatch batch;
     batch.source = u"pg"_s;
     batch.tsMs = 1000;
-    const auto histogram = [&](const QString &db, QList<QPair<double, int>> requests) {
+    const auto histogram = [&](const QString &db, const QList<QPair<double, int>> &requests) {
         SeriesHistogram h;
         h.info = SeriesInfo { { u"pg"_s, u"pg.latency.statements"_s, { { u"datname"_s, db } } },
                               u"ms"_s,

@@ -18,7 +18,7 @@ namespace {
 LogHistogram histogramOf(int n)
 {
     LogHistogram h;
-    h.add(double(n + 1), quint64(n + 1));
+    h.add(double(n + 1), quint64(n) + 1);
     return h;
 }
 

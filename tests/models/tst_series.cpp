@@ -5,7 +5,7 @@
 #include "engine/runtime/seriesregistry.h"
 
 #include <QTest>
-#include <QtConcurrent>
+#include <QtConcurrentMap>
 
 using namespace Qt::StringLiterals;
 

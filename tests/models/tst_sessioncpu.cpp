@@ -123,7 +123,7 @@ void TestSessionCpu::topSessionsAndApplications()
     const auto reads = valuesOf(second, Metrics.readBytes);
     QCOMPARE(reads.size(), SessionCpuTracker::TopSessions - 1); // not 112
     QCOMPARE(reads.value(u"111"_s), 4096.0 * 11 / 2);
-    for (const SeriesValue &v : second.values) {
+    for (const SeriesValue &v : std::as_const(second.values)) {
         QCOMPARE(v.info.resource, u"db"_s);
         QCOMPARE(v.info.kind, UseKind::Info);
         QCOMPARE(v.info.unit, v.info.key.metric == Metrics.readBytes ? u"B/s"_s : u"%"_s);

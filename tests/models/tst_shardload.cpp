@@ -287,7 +287,7 @@ void TestShardLoad::currentRows()
     // A gap before the newest sample: no previous interval to compare with.
     ShardLoadSeries gap = shard(u"s"_s, u"g"_s, { 10, 20, 30, 40 });
     gap.load.back().tsMs += 60'000;
-    const ShardLoadRow afterGap = currentShardRows({ gap }).first();
+    const ShardLoadRow afterGap = currentShardRows({ gap }).constFirst();
     QVERIFY(qIsNaN(afterGap.previousLoad));
     QVERIFY(qIsNaN(afterGap.ops)); // no ops series
     QVERIFY(qIsNaN(shardLoadChange(afterGap)));

@@ -108,7 +108,7 @@ void TestUseMatrixCollectors::collectorResources()
              (QStringList { u"cpu"_s, u"memory"_s, u"disk"_s, u"disk:nvme0n1"_s, u"disk:sda"_s,
                             u"fd"_s, u"nic:eth0"_s, u"nic:veth0"_s, u"nic:virt1"_s, u"tcp"_s }));
     QStringList labels;
-    for (const UseMatrixRow &row : m_host.rows)
+    for (const UseMatrixRow &row : std::as_const(m_host.rows))
         labels << row.label;
     QCOMPARE(labels,
              (QStringList { u"CPU"_s, u"Memory"_s, u"Disks (all)"_s, u"Disk nvme0n1"_s,
@@ -514,7 +514,7 @@ void TestUseMatrixCollectors::csvRowsPerCell()
     data.payload = m_host;
     const QStringList lines = QString::fromUtf8(csvRows(data)).split(u"\r\n"_s, Qt::SkipEmptyParts);
     int withValue = 0;
-    for (const UseMatrixRow &row : m_host.rows) {
+    for (const UseMatrixRow &row : std::as_const(m_host.rows)) {
         for (const UseCell &cell : row.cells)
             withValue += cell.hasValue();
     }
@@ -595,7 +595,7 @@ void TestUseMatrixCollectors::model()
     QCOMPARE(model.headerData(6, Qt::Vertical, UseMatrixModel::SourceRole).toString(), u"nic"_s);
     // Every measured cell of a new matrix changes level from NotMeasured.
     int measured = 0;
-    for (const UseMatrixRow &row : m_host.rows) {
+    for (const UseMatrixRow &row : std::as_const(m_host.rows)) {
         for (const UseCell &cell : row.cells)
             measured += cell.level != UseLevel::NotMeasured;
     }

@@ -119,6 +119,7 @@ void TestUseMatrixRange::worstInRange()
     QFETCH(int, until);
     QFETCH(bool, toLast);
     std::vector<Sample> samples;
+    samples.reserve(size_t(values.size()));
     for (qsizetype i = 0; i < values.size(); ++i)
         samples.push_back({ T0 + i * 1000, values.at(i) });
     PanelThresholds t;
@@ -246,6 +247,7 @@ void TestUseMatrixRange::csvColumns()
     QFETCH(qint64, age);
     QFETCH(QString, line);
     std::vector<Sample> samples;
+    samples.reserve(size_t(values.size()));
     for (qsizetype i = 0; i < values.size(); ++i)
         samples.push_back({ At - age - (values.size() - 1 - i) * 1000, values.at(i) });
     PanelData data;

@@ -400,7 +400,7 @@ void TestHostileDashboard::hostaddrNeverConnects()
 
 QString TestHostileDashboard::writeDashboard(const QString &name, const QJsonObject &options)
 {
-    const QString path = m_dir.filePath(name);
+    QString path = m_dir.filePath(name);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return {};

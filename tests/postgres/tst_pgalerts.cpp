@@ -109,7 +109,7 @@ private Q_SLOTS:
             }
         });
         QTRY_VERIFY_WITH_TIMEOUT(!shardEvents(AlertState::Firing).isEmpty(), 10 * IntervalMs);
-        const AlertEvent firing = shardEvents(AlertState::Firing).first();
+        const AlertEvent firing = shardEvents(AlertState::Firing).constFirst();
         const qint64 firedAfterMs = firing.tsMs - loadStartMs;
         qInfo("shard rule fired %lld ms after the load started (%s, value %.1f %%): %s",
               firedAfterMs, qPrintable(firing.series.labels.value(u"shard"_s)), firing.value,
@@ -127,7 +127,7 @@ private Q_SLOTS:
         load.join();
         const qint64 loadStopMs = QDateTime::currentMSecsSinceEpoch();
         QTRY_VERIFY_WITH_TIMEOUT(!shardEvents(AlertState::Resolved).isEmpty(), 10 * IntervalMs);
-        const AlertEvent resolved = shardEvents(AlertState::Resolved).first();
+        const AlertEvent resolved = shardEvents(AlertState::Resolved).constFirst();
         qInfo("resolved %lld ms after the load stopped (value %.1f %%)", resolved.tsMs - loadStopMs,
               resolved.value);
         QCOMPARE(resolved.series, firing.series);
@@ -139,8 +139,9 @@ private Q_SLOTS:
         // The events are in the cache, as the alert list and a restart read them.
         session.flushCache();
         QList<AlertEvent> stored;
-        for (const AlertEvent &e :
-             session.cache()->readAlertEvents(loadStartMs, QDateTime::currentMSecsSinceEpoch()))
+        for (const auto es
+             = session.cache()->readAlertEvents(loadStartMs, QDateTime::currentMSecsSinceEpoch());
+             const AlertEvent &e : es)
             if (e.ruleId == ShardRule)
                 stored.append(e);
         QCOMPARE(stored.size(), 2);
@@ -201,7 +202,7 @@ private Q_SLOTS:
         const qint64 droppedMs = QDateTime::currentMSecsSinceEpoch();
         PG_EXEC(setup, u"DROP INDEX flip_id"_s);
         QTRY_VERIFY_WITH_TIMEOUT(!planEvents().isEmpty(), 10 * IntervalMs);
-        const AlertEvent firing = planEvents().first();
+        const AlertEvent firing = planEvents().constFirst();
         stop = true;
         load.join();
         session.stop();

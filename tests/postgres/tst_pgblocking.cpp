@@ -240,7 +240,7 @@ void TestPgBlocking::threeLevelChain()
     QVERIFY(value(poll.batch, u"pg.locks.root_xact_age_s"_s, *labels).value_or(-1) > 0);
     // The tree's nodes: each session with the one it waits on.
     QMap<QString, Labels> nodes; // application -> labels
-    for (const SeriesValue &v : poll.batch.values)
+    for (const SeriesValue &v : std::as_const(poll.batch.values))
         if (v.info.key.metric == "pg.locks.session_xact_age_s"_L1)
             nodes.insert(v.info.key.labels.value(u"application"_s), v.info.key.labels);
     QCOMPARE(nodes.keys(), (QStringList { u"hr_leaf"_s, u"hr_middle"_s, u"hr_root"_s }));

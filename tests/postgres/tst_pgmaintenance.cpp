@@ -175,10 +175,10 @@ void TestPgMaintenance::vacuumProgress()
     }
     QVERIFY2(progress, "no progress of the VACUUM within 15 s");
     QStringList shown;
-    for (const double p : seen)
+    for (const double p : std::as_const(seen))
         shown << QString::number(p, 'f', 1);
     qInfo("VACUUM progress seen in %lld ms: %s %%", clock.elapsed(), qPrintable(shown.join(u' ')));
-    for (const double p : seen)
+    for (const double p : std::as_const(seen))
         QVERIFY(p >= 0 && p <= 100);
     QVERIFY2(seen.last() > seen.first(), "the progress moved");
     const Labels &labels = progress->info.key.labels;

@@ -202,7 +202,7 @@ void TestPgSessionCpu::notOurProcessesSkipped()
         const QString notes = poll.result.notes.join(u' ');
         QVERIFY2(notes.contains(u"session CPU: not read"_s) && notes.contains(why),
                  qPrintable(notes));
-        for (const SeriesValue &v : poll.result.batch.values)
+        for (const SeriesValue &v : std::as_const(poll.result.batch.values))
             QVERIFY2(!v.info.key.metric.startsWith(u"pg.session."_s)
                          && !v.info.key.metric.startsWith(u"pg.application."_s),
                      qPrintable(v.info.key.metric));

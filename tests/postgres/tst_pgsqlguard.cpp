@@ -22,7 +22,7 @@ namespace {
 QStringList names(const QString &sql)
 {
     QStringList out;
-    for (const SqlToken &token : lexSql(sql).tokens) {
+    for (const auto allTokens = lexSql(sql).tokens; const SqlToken &token : allTokens) {
         if (token.isName())
             out << token.text;
     }

@@ -183,7 +183,7 @@ void TestPgStatements::ownStatementsNotListed()
         PG_EXEC(work, repeated(u"SELECT pg_sleep(0.002)"_s, 2));
         const PollResult poll = pollOk(*collector);
         QVERIFY2(poll.error.isEmpty(), qPrintable(poll.error));
-        for (const SeriesValue &v : ranked(poll.batch))
+        for (const auto allVs = ranked(poll.batch); const SeriesValue &v : allVs)
             listed.insert(v.info.key.labels.value(u"query"_s));
     }
     const QStringList list = listed.values();
@@ -235,7 +235,7 @@ void TestPgStatements::resetMidRun()
     QVERIFY(poll(4));
 
     const auto statementCalls = [&](int i) -> std::optional<double> {
-        for (const SeriesValue &v : polls[i].batch.values) {
+        for (const SeriesValue &v : std::as_const(polls[i].batch.values)) {
             if (v.info.key.metric == "pg.statements.calls.rate"_L1
                 && v.info.key.labels.value(u"query"_s).startsWith("SELECT sum(g)"_L1))
                 return v.value * double(polls[i].batch.tsMs - polls[i - 1].batch.tsMs) / 1000.0;
@@ -243,20 +243,20 @@ void TestPgStatements::resetMidRun()
         return std::nullopt;
     };
     for (int i = 1; i < polls.size(); ++i) {
-        for (const SeriesValue &v : polls[i].batch.values)
+        for (const SeriesValue &v : std::as_const(polls[i].batch.values))
             QVERIFY2(v.value >= 0, qPrintable(v.info.key.toString()));
         const auto n = statementCalls(i);
         if (n) // never more than was run: no spike
             QVERIFY2(qRound(*n) <= calls[i], qPrintable(u"poll %1: %2"_s.arg(i).arg(*n)));
         const double interval = double(polls[i].batch.tsMs - polls[i - 1].batch.tsMs) / 1000.0;
-        for (const SeriesValue &v : polls[i].batch.values) {
+        for (const SeriesValue &v : std::as_const(polls[i].batch.values)) {
             if (v.info.key.metric == "pg.statements.total.calls.rate"_L1)
                 QVERIFY2(v.value * interval < 100, qPrintable(QString::number(v.value)));
         }
     }
     QCOMPARE(qRound(statementCalls(1).value_or(-1)), 3);
     // The interval with the reset gives nothing at all from pg_stat_statements.
-    for (const SeriesValue &v : polls[2].batch.values)
+    for (const SeriesValue &v : std::as_const(polls[2].batch.values))
         QVERIFY2(!v.info.key.metric.startsWith("pg.statements."_L1),
                  qPrintable(v.info.key.toString()));
     QVERIFY(polls[2].batch.histograms.isEmpty());
@@ -416,7 +416,7 @@ void TestPgStatements::hiddenWithoutPgMonitor()
     QVERIFY2(count > 0, qPrintable(second.warnings.join(u" | "_s)));
     // The role's own statements are still there, texts and all.
     bool ownListed = false;
-    for (const SeriesValue &v : ranked(second.batch)) {
+    for (const auto vs = ranked(second.batch); const SeriesValue &v : vs) {
         QVERIFY(!v.info.key.labels.value(u"query"_s).contains("insufficient"_L1));
         ownListed = ownListed
             || v.info.key.labels.value(u"query"_s)

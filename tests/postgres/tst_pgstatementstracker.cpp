@@ -220,11 +220,12 @@ void TestPgStatementsTracker::deltas()
     Snapshots noTiming = snapshots;
     for (Tracker::Snapshot &s : noTiming)
         s.ioTiming = false;
-    QVERIFY(!value(run(noTiming)[1], u"pg.statements.blk_read_time.rate"_s, one));
+    QVERIFY(!value(run(noTiming).at(1), u"pg.statements.blk_read_time.rate"_s, one));
 
     // Entries of a dropped database (they stay until evicted) are not reported.
     const SampleBatch dropped = run({ snapshot({ entry(7, 1, 1, 10, true, Dropped) }),
-                                      snapshot({ entry(7, 9, 1, 10, true, Dropped) }) })[1];
+                                      snapshot({ entry(7, 9, 1, 10, true, Dropped) }) })
+                                    .at(1);
     QVERIFY(ranked(dropped).isEmpty() && dropped.histograms.isEmpty());
     QCOMPARE(dropped.values.size(), 1); // pg.statements.deallocations.rate, server-wide
 }
@@ -251,9 +252,9 @@ void TestPgStatementsTracker::topOrder()
         snapshot({ entry(1, 20, 10), entry(2, 20, 5), entry(3, 20, 30), entry(4, 30, 5),
                    entry(5, 10, 1) }),
     };
-    const SampleBatch batch = run(snapshots, top)[1];
+    const SampleBatch batch = run(snapshots, top).at(1);
     QList<qint64> order;
-    for (const SeriesValue &v : ranked(batch))
+    for (const auto allVs = ranked(batch); const SeriesValue &v : allVs)
         order << v.info.key.labels.value(u"queryid"_s).toLongLong();
     QCOMPARE(order, expected);
     // Totals cover every statement, not only the listed ones.
@@ -361,7 +362,7 @@ void TestPgStatementsTracker::resets()
             QVERIFY(h.histogram.count() <= 20 && h.histogram.max() <= 4);
 
         QList<qint64> ids;
-        for (const SeriesValue &v : ranked(batches[i]))
+        for (const auto vs = ranked(batches[i]); const SeriesValue &v : vs)
             ids << v.info.key.labels.value(u"queryid"_s).toLongLong();
         std::sort(ids.begin(), ids.end());
         QCOMPARE(ids, listed[i - 1]);
@@ -432,7 +433,7 @@ void TestPgStatementsTracker::nestedStatements()
         snapshot({ entry(1, 5, 10), entry(2, 3, 4), entry(2, 5, 4, 10, false),
                    entry(3, 9, 1, 10, true, Other) }),
     };
-    const SampleBatch batch = run(snapshots)[1];
+    const SampleBatch batch = run(snapshots).at(1);
     // Per statement: every execution, at any level.
     QCOMPARE(value(batch, u"pg.statements.calls.rate"_s, statementLabels(2)), 8.0);
     // Totals and the histogram: what clients sent, so the function's time counts once.

@@ -220,7 +220,7 @@ void TestPgTableActivity::reset()
             { table(1, u"public.a"_s, 100.0 * (i + 1), 0), table(2, u"public.b"_s, b[i], 0) },
             statsReset[i]);
         QCOMPARE(activity.update(s, 1000 * (i + 1), Source, batches[i]), QStringList());
-        for (const SeriesValue &v : batches[i].values)
+        for (const SeriesValue &v : std::as_const(batches[i].values))
             QVERIFY2(v.value >= 0, qPrintable(v.info.key.toString()));
     }
     const Labels a = tableLabels(u"public"_s, u"a"_s);
@@ -454,7 +454,8 @@ void TestPgTableActivity::overloaded()
     QCOMPARE(meta->resource, u"shardset:tenants"_s);
     // The count agrees with the loads published beside it.
     int above = 0;
-    for (const auto &[shard, load] : shardsByLoad(second, u"tenants"_s))
+    for (const auto entries = shardsByLoad(second, u"tenants"_s);
+         const auto &[shard, load] : entries)
         above += load > threshold ? 1 : 0;
     QCOMPARE(above, expected);
 }

@@ -215,10 +215,11 @@ void TestPgTables::skewedPartitions()
         if (i == hot)
             qInfo("capacity load of the hot partition: %.1f%% (%.0f tuples/s)", *load, *ops);
     }
-    QCOMPARE(shardsByLoad(after.batch, u"orders_cap"_s).first().first, partition(hot));
+    QCOMPARE(shardsByLoad(after.batch, u"orders_cap"_s).constFirst().first, partition(hot));
     // Against the capacity: whichever loads are above 60 %, counted by the collector.
     int aboveCapacity = 0;
-    for (const auto &[shard, load] : shardsByLoad(after.batch, u"orders_cap"_s))
+    for (const auto entries = shardsByLoad(after.batch, u"orders_cap"_s);
+         const auto &[shard, load] : entries)
         aboveCapacity += load > 60 ? 1 : 0;
     QCOMPARE(value(after.batch, u"pg.shardset.overloaded"_s, { { u"set"_s, u"orders_cap"_s } }),
              double(aboveCapacity));
@@ -252,7 +253,7 @@ void TestPgTables::statsResetBetweenPolls()
     const auto poll = [&] {
         QThread::msleep(200);
         polls << collector->poll(QDeadlineTimer(5000));
-        for (const SeriesValue &v : polls.last().batch.values) {
+        for (const auto vs = polls.last().batch.values; const SeriesValue &v : vs) {
             if (v.value < 0)
                 qWarning("negative: %s", qPrintable(v.info.key.toString()));
         }

@@ -212,7 +212,7 @@ void TestPgTimescale::seriesFromRows()
     QCOMPARE(info(first, u"pg.hypertable.delete_s"_s, deleteLabels)->resource,
              u"shardset:public.history"_s);
     int deletes = 0;
-    for (const SeriesValue &v : first.values)
+    for (const SeriesValue &v : std::as_const(first.values))
         deletes += v.info.key.metric == "pg.hypertable.delete_s"_L1 ? 1 : 0;
     QCOMPARE(deletes, 1);
     // Rates need a second poll.

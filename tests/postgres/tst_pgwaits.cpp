@@ -57,11 +57,11 @@ void TestPgWaits::initTestCase()
         return;
     TestConnection admin(conninfo());
     QVERIFY2(admin.ok(), qPrintable(admin.error()));
-    for (const QString &db : QStringList { Db, ProfileDb })
+    for (const QString &db : { Db, ProfileDb })
         PG_EXEC(admin, u"DROP DATABASE IF EXISTS %1 WITH (FORCE)"_s.arg(db));
     PG_EXEC(admin, u"CREATE DATABASE %1"_s.arg(Db));
     PG_EXEC(admin, u"CREATE DATABASE %1"_s.arg(ProfileDb));
-    for (const QString &db : QStringList { Db, ProfileDb }) {
+    for (const QString &db : { Db, ProfileDb }) {
         TestConnection c(conninfo(db));
         QVERIFY2(c.ok(), qPrintable(c.error()));
         PG_EXEC(c, u"CREATE TABLE t (id int PRIMARY KEY, v int)"_s);
@@ -74,7 +74,7 @@ void TestPgWaits::cleanupTestCase()
     if (!serverAvailable())
         return;
     TestConnection admin(conninfo());
-    for (const QString &db : QStringList { Db, ProfileDb }) {
+    for (const QString &db : { Db, ProfileDb }) {
         QString error;
         if (!admin.exec(u"DROP DATABASE IF EXISTS %1 WITH (FORCE)"_s.arg(db), &error))
             qWarning("cleanup failed: %s", qPrintable(error));
@@ -129,7 +129,7 @@ void TestPgWaits::series()
         1.0);
     // Of the 12 other statements, the 9 waiting most make the top 10 with 42.
     int statements = 0;
-    for (const SeriesValue &v : batch.values)
+    for (const SeriesValue &v : std::as_const(batch.values))
         if (v.info.key.metric == "pg.waits.statement_sessions"_L1
             && v.info.key.labels.value(u"class"_s) == "IPC"_L1)
             ++statements;

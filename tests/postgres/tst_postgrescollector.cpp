@@ -180,7 +180,7 @@ void TestPostgresCollector::statsResetMidRun()
     const QString metric = u"pg.db.tup_inserted.rate"_s;
     for (int i = 1; i < polls.size(); ++i) {
         const double interval = double(polls[i].batch.tsMs - polls[i - 1].batch.tsMs) / 1000.0;
-        for (const SeriesValue &v : polls[i].batch.values)
+        for (const SeriesValue &v : std::as_const(polls[i].batch.values))
             QVERIFY2(v.value >= 0, qPrintable(v.info.key.toString()));
         const auto rate = value(polls[i].batch, metric, Reset);
         // Never more than the work done (plus a little catalog noise): no spike.

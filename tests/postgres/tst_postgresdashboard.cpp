@@ -115,7 +115,7 @@ void TestPostgresDashboard::exportHasEveryPanel()
     QList<QByteArray> matrixHostRows; // the USE matrix's rows of the host source
     QList<QByteArray> matrixNicRows; // and of its network
     QList<QByteArray> applicationRows; // CPU by application
-    for (const QByteArray &line : file.readAll().split('\n')) {
+    for (const auto lines = file.readAll().split('\n'); const QByteArray &line : lines) {
         const QList<QByteArray> fields = line.trimmed().split(',');
         if (fields.size() < 7 || fields[0] == "time")
             continue;

@@ -13,8 +13,8 @@
 #include <QTcpSocket>
 #include <QTest>
 #include <QThread>
+#include <csignal>
 #include <pwd.h>
-#include <signal.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -230,7 +230,7 @@ void SshServer::signalAll(int signal)
 {
     if (m_process.state() == QProcess::NotRunning)
         return;
-    for (qint64 pid : processTree(m_process.processId()))
+    for (const auto allPids = processTree(m_process.processId()); qint64 pid : allPids)
         ::kill(pid_t(pid), signal);
 }
 
@@ -239,7 +239,7 @@ int SshServer::signalCommand(const QByteArrayList &argv, int signal)
     if (m_process.state() == QProcess::NotRunning)
         return 0;
     int matched = 0;
-    for (qint64 pid : processTree(m_process.processId())) {
+    for (const auto pids = processTree(m_process.processId()); qint64 pid : pids) {
         QFile cmdline(u"/proc/%1/cmdline"_s.arg(pid));
         if (!cmdline.open(QIODevice::ReadOnly))
             continue;

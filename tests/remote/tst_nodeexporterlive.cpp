@@ -14,7 +14,7 @@
 #include <QSet>
 #include <QTest>
 #include <QThread>
-#include <signal.h>
+#include <csignal>
 
 using namespace Headroom;
 using namespace Headroom::Test;

@@ -41,7 +41,7 @@ Export readExport(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return result;
-    for (const QByteArray &line : file.readAll().split('\n')) {
+    for (const auto lines = file.readAll().split('\n'); const QByteArray &line : lines) {
         // time,panel,source,metric,labels,value,unit; labels with commas are quoted.
         const QString text = QString::fromUtf8(line.trimmed());
         if (text.isEmpty() || text.startsWith("time,"_L1))
@@ -62,7 +62,8 @@ Export readExport(const QString &path)
         // A USE matrix row is a cell (resource, use) showing its worst series, which
         // may be another series of the cell from one read to the next.
         QString cell;
-        for (const QString &label : labels.mid(1, labels.size() - 2).split(u',')) {
+        for (const auto allLabels = labels.mid(1, labels.size() - 2).split(u',');
+             const QString &label : allLabels) {
             if (label.startsWith("resource="_L1) || label.startsWith("use="_L1))
                 cell += label + u' ';
         }
@@ -162,9 +163,9 @@ void TestRemoteDashboard::sameDashboardOverSshAndHttp()
     }
     const auto panelsOf = [&](const Export &run, const QSet<QString> &leftOut) {
         QStringList panels;
-        for (const QString &panel : run.seriesByPanel.keys())
-            if (!varies.contains(panel) && !leftOut.contains(panel))
-                panels << panel;
+        for (auto it = run.seriesByPanel.keyBegin(); it != run.seriesByPanel.keyEnd(); ++it)
+            if (!varies.contains(*it) && !leftOut.contains(*it))
+                panels << *it;
         return panels;
     };
     QCOMPARE(panelsOf(ssh, {}), localPanels);

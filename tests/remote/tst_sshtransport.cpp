@@ -22,7 +22,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
-#include <signal.h>
+#include <csignal>
 
 using namespace Headroom;
 using namespace Headroom::Test;

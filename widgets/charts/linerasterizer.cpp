@@ -127,7 +127,7 @@ void rasterizeLine(QImage *image, const QPolygonF &points, const PlotMapping &pi
     const int last = std::min(width - 1, int(std::floor(lastPixel.x())));
     if (last < spans.first)
         return;
-    spans.top.assign(size_t(last - spans.first + 1), INFINITY);
+    spans.top.assign(size_t(last - spans.first) + 1, INFINITY);
     spans.bottom.assign(spans.top.size(), -INFINITY);
 
     bool havePrevious = false;

@@ -118,7 +118,7 @@ QMargins TimeAxesItem::margins() const
 {
     const QFontMetrics fm(m_axisY->labelsFont());
     int widest = 0;
-    for (const auto &label : yLabels())
+    for (const auto allLabels = yLabels(); const auto &label : allLabels)
         widest = std::max(widest, fm.horizontalAdvance(label.second));
     const int title = m_unit.isEmpty() ? 0 : QFontMetrics(m_axisY->titleFont()).height() + Pad;
     // Right: room for half of a last time label centred on the plot's right edge.
@@ -155,7 +155,7 @@ void TimeAxesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QW
     painter->setRenderHint(QPainter::Antialiasing, false);
 
     painter->setPen(QPen(MinorGridColor, 0));
-    for (double v : minorYValues(m))
+    for (const auto minors = minorYValues(m); double v : minors)
         painter->drawLine(QLineF(plot.left(), yAt(v), plot.right(), yAt(v)));
     painter->setPen(QPen(GridColor, 0));
     for (const auto &[v, text] : ys)

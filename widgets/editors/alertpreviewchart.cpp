@@ -44,7 +44,7 @@ void AlertPreviewChart::paintEvent(QPaintEvent *)
     double hi = m_rule.threshold;
     lo = std::min(lo, m_rule.effectiveRecovery());
     hi = std::max(hi, m_rule.effectiveRecovery());
-    for (const auto &[info, samples] : m_preview.plotted)
+    for (const auto &[info, samples] : std::as_const(m_preview.plotted))
         for (const Sample &s : samples)
             if (std::isfinite(s.value)) {
                 lo = std::min(lo, s.value);
@@ -61,7 +61,7 @@ void AlertPreviewChart::paintEvent(QPaintEvent *)
     };
     const auto y = [&](double v) { return plot.bottom() - (v - lo) / (hi - lo) * plot.height(); };
 
-    for (const AlertSpan &s : m_preview.spans) {
+    for (const AlertSpan &s : std::as_const(m_preview.spans)) {
         QColor color = alertSeverityColor(m_rule.severity);
         color.setAlpha(60);
         const double left = x(s.startMs);
@@ -70,7 +70,7 @@ void AlertPreviewChart::paintEvent(QPaintEvent *)
     }
     painter.setRenderHint(QPainter::Antialiasing);
     int i = 0;
-    for (const auto &[info, samples] : m_preview.plotted) {
+    for (const auto &[info, samples] : std::as_const(m_preview.plotted)) {
         QPainterPath path;
         bool open = false;
         for (const Sample &s : samples) {

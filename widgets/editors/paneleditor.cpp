@@ -262,7 +262,7 @@ void PanelEditor::removeSelectedSeries()
 {
     // Highest row first so the remaining rows keep their numbers.
     QList<int> rows;
-    for (const QListWidgetItem *item : m_seriesList->selectedItems())
+    for (const auto items = m_seriesList->selectedItems(); const QListWidgetItem *item : items)
         rows.append(m_seriesList->row(item));
     std::sort(rows.begin(), rows.end(), std::greater<>());
     for (int row : std::as_const(rows)) {
@@ -336,7 +336,7 @@ std::optional<DashboardPanel> editPanel(QWidget *parent, const Dashboard &dashbo
     editor.setDashboard(dashboard);
     if (editor.exec() != QDialog::Accepted)
         return std::nullopt;
-    const DashboardPanel edited = editor.panel();
+    DashboardPanel edited = editor.panel();
     if (edited == panel)
         return std::nullopt;
     return edited;

@@ -16,7 +16,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
-#include <QtConcurrent>
+#include <QtConcurrentRun>
 
 namespace Headroom {
 
@@ -86,7 +86,7 @@ SourceEditor::SourceEditor(const DashboardSource &source, const QStringList &oth
     }
     if (source.plugin == u"nic") {
         QStringList names;
-        for (const QJsonValue &name : config.value(u"interfaces"_s).toArray())
+        for (const auto &name : config.value(u"interfaces"_s).toArray())
             names.append(name.toString());
         m_interfaces = new QLineEdit(names.join(u", "_s));
         m_interfaces->setObjectName(u"interfaces"_s);

@@ -20,7 +20,7 @@
 #include <QThread>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent>
+#include <QtConcurrentRun>
 #include <utility>
 
 namespace Headroom {

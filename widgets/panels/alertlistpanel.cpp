@@ -86,7 +86,8 @@ AlertListPanel::AlertListPanel(const DashboardPanel &config, QWidget *parent)
                 wanted.insert(*state);
         for (int i = 0; i < m_stateFilter->count(); ++i) {
             QSet<AlertState> offered;
-            for (const QVariant &v : m_stateFilter->itemData(i).toList())
+            for (const auto itemStates = m_stateFilter->itemData(i).toList();
+                 const QVariant &v : itemStates)
                 offered.insert(AlertState(v.toInt()));
             if (offered == wanted)
                 m_stateFilter->setCurrentIndex(i);
@@ -135,7 +136,7 @@ AlertListPanel::AlertListPanel(const DashboardPanel &config, QWidget *parent)
 void AlertListPanel::applyFilters()
 {
     QSet<AlertState> states;
-    for (const QVariant &v : m_stateFilter->currentData().toList())
+    for (const auto chosen = m_stateFilter->currentData().toList(); const QVariant &v : chosen)
         states.insert(AlertState(v.toInt()));
     m_filter->setStates(states);
     m_filter->setMinimumSeverity(AlertSeverity(m_severityFilter->currentData().toInt()));
@@ -152,7 +153,8 @@ void AlertListPanel::showData()
             shown.append(event);
     m_model->setEvents(shown);
     int firing = 0;
-    for (const AlertSpan &span : alertFiringSpans(m_data.alerts, m_data.toMs, m_data.toMs))
+    for (const auto spans = alertFiringSpans(m_data.alerts, m_data.toMs, m_data.toMs);
+         const AlertSpan &span : spans)
         firing += span.open ? 1 : 0;
     m_summary->setText(shown.isEmpty() ? tr("No alert events in this range")
                                        : tr("%n event(s), ", nullptr, int(shown.size()))
@@ -179,7 +181,7 @@ void AlertListPanel::acknowledgeSelected()
     for (const QModelIndex &row : rows) {
         const QModelIndex source = m_filter->mapToSource(
             static_cast<const QIdentityProxyModel *>(m_view->model())->mapToSource(row));
-        const AlertEvent *event = m_model->event(source.row());
+        const AlertEvent *event = m_model->eventAt(source.row());
         if (!event || event->acknowledged
             || (event->state != AlertState::Firing && event->state != AlertState::Pending))
             continue;

@@ -87,7 +87,7 @@ void HeatmapPanel::showData()
         }
         for (double bound : grid.upperBoundsMs)
             m_yLabels.append(boundLabel(bound));
-        for (double tick : m_colors.ticks())
+        for (const auto allTicks = m_colors.ticks(); double tick : allTicks)
             m_barLabels.append(rateLabel(tick));
     }
     update();

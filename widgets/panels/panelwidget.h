@@ -57,7 +57,7 @@ Q_SIGNALS:
     // The mouse is over this instant of a time axis; -1 when it left.
     void crosshairMoved(qint64 ms);
     // The user picked something other panels should emphasise (see setHighlight).
-    void highlightRequested(const Labels &labels);
+    void highlightRequested(const Headroom::Labels &labels);
     // The user asked for a time chart of these series (a USE matrix cell was clicked).
     void chartRequested(const Headroom::DashboardPanel &chart);
     // The user acknowledged an alert instance's events up to upToMs (alert list).

@@ -28,7 +28,8 @@ namespace {
 QList<int> configuredColumns(const DashboardPanel &config)
 {
     QStringList names;
-    for (const QJsonValue name : config.options.value("columns"_L1).toArray())
+    for (const auto allNames = config.options.value("columns"_L1).toArray();
+         const QJsonValue &name : allNames)
         names << name.toString();
     const auto columns = shardColumnsFromNames(names);
     return columns && !columns->isEmpty() ? *columns : defaultShardColumns(false);

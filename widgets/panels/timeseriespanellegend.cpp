@@ -47,7 +47,7 @@ QString TimeSeriesPanel::legendFullName(const QLegendMarker *marker) const
 {
     // QLegendMarker::series() only reads, but is not declared const.
     const QAbstractSeries *markerSeries = const_cast<QLegendMarker *>(marker)->series();
-    for (const auto &[series, name] : legendSeries()) {
+    for (const auto legendEntries = legendSeries(); const auto &[series, name] : legendEntries) {
         if (series == markerSeries)
             return name;
     }

@@ -107,7 +107,8 @@ std::optional<QJsonObject> successfulAnswer(QByteArrayView body, int httpStatus,
                                                                : u"no \"status\""_s);
         return std::nullopt;
     }
-    for (const auto &warning : root.value(u"warnings"_s).toArray())
+    for (const auto allWarnings = root.value(u"warnings"_s).toArray();
+         const auto &warning : allWarnings)
         warnings->append(warning.toString().left(500));
     if (root.value(u"status"_s).toString() != u"success"_s) {
         const QString type = root.value(u"errorType"_s).toString().left(100);
@@ -133,7 +134,7 @@ PromqlLabelValues parsePromqlLabelValues(QByteArrayView body, int httpStatus)
         return result;
     }
     int skipped = 0;
-    for (const auto &value : data.toArray()) {
+    for (const auto allValues = data.toArray(); const auto &value : allValues) {
         if (!value.isString() || value.toString().size() > PromqlLabelValues::MaxValueLength
             || result.values.size() >= PromqlLabelValues::MaxValues)
             ++skipped;

@@ -15,7 +15,8 @@ using namespace Qt::StringLiterals;
 TableOptions tableOptions(const DashboardPanel &panel)
 {
     TableOptions options;
-    for (const auto &column : panel.options.value(u"columns"_s).toArray())
+    for (const auto allColumns = panel.options.value(u"columns"_s).toArray();
+         const auto &column : allColumns)
         options.columns.append(column.toString());
     options.limit = panel.options.value(u"limit"_s).toInt(TableDefaultRows);
     options.ascending = panel.options.value(u"sort"_s).toString() == u"asc"_s;

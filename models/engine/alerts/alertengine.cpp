@@ -120,13 +120,12 @@ void AlertEngine::consume(const ResolvedBatch &batch)
         if (m_rules.isEmpty())
             return;
         const auto watched = [&](int id, const SeriesInfo &info) {
-            auto it = m_watched.constFind(id);
-            if (it == m_watched.cend()) {
-                const bool any = std::any_of(m_rules.cbegin(), m_rules.cend(),
-                                             [&](const AlertRule &r) { return r.reads(info.key); });
-                it = m_watched.insert(id, any);
-            }
-            return *it;
+            if (const auto it = m_watched.constFind(id); it != m_watched.cend())
+                return *it;
+            const bool any = std::any_of(m_rules.cbegin(), m_rules.cend(),
+                                         [&](const AlertRule &r) { return r.reads(info.key); });
+            m_watched.insert(id, any);
+            return any;
         };
         const SampleBatch &b = batch.batch;
         for (qsizetype i = 0; i < std::min(b.values.size(), batch.valueIds.size()); ++i)

@@ -101,7 +101,13 @@ qint64 LiveBuffers::oldest(int seriesId) const
 QList<int> LiveBuffers::seriesIds() const
 {
     QReadLocker locker(&m_lock);
-    return m_values.keys() + m_histograms.keys();
+    QList<int> ids;
+    ids.reserve(m_values.size() + m_histograms.size());
+    for (auto it = m_values.keyBegin(); it != m_values.keyEnd(); ++it)
+        ids.append(*it);
+    for (auto it = m_histograms.keyBegin(); it != m_histograms.keyEnd(); ++it)
+        ids.append(*it);
+    return ids;
 }
 
 } // namespace Headroom

@@ -439,7 +439,8 @@ QSet<int> serverProcessSeries(const QString &source, std::span<const SeriesTrack
     QSet<int> replaced;
     for (const SessionEngine &engine : SessionEngines) {
         QSet<QString> pids;
-        for (const QSet<QString> &running : sessionSourcesOn(engine, source, tracks))
+        for (const auto runnings = sessionSourcesOn(engine, source, tracks);
+             const QSet<QString> &running : runnings)
             pids += running;
         for (const SeriesTrack &track : tracks)
             if (isServerProcess(engine, source, track.info)

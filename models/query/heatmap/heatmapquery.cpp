@@ -207,7 +207,7 @@ PanelData queryHeatmapPanel(const DashboardPanel &panel, const SeriesRegistry &r
             finestIntervalMs = intervalMs;
     };
 
-    for (int id : matchSeries(panel.series, registry)) {
+    for (const auto ids = matchSeries(panel.series, registry); int id : ids) {
         PanelSeriesData s;
         s.seriesId = id;
         s.info = registry.info(id).value_or(SeriesInfo {});

@@ -93,7 +93,7 @@ BlockingTreeData buildBlockingTreeData(const QList<BlockingSessionSample> &sampl
         if (reached.contains(i))
             return;
         reached.insert(i);
-        for (int c : childrenOf.value(i))
+        for (const auto kids = childrenOf.value(i); int c : kids)
             reach(c);
     };
     for (int r : std::as_const(roots))
@@ -114,7 +114,7 @@ BlockingTreeData buildBlockingTreeData(const QList<BlockingSessionSample> &sampl
         if (const auto known = below.constFind(i); known != below.cend())
             return *known;
         int n = 0;
-        for (int c : childrenOf.value(i))
+        for (const auto kids = childrenOf.value(i); int c : kids)
             n += 1 + count(c);
         below.insert(i, n);
         return n;
@@ -165,7 +165,7 @@ PanelData queryBlockingTreePanel(const DashboardPanel &panel, const SeriesRegist
     QList<BlockingSessionSample> samples;
     QHash<QString, qint64> newestSession; // per source
     QHash<QString, QString> familyOfSource;
-    for (int id : matchSeries(panel.series, registry)) {
+    for (const auto ids = matchSeries(panel.series, registry); int id : ids) {
         const auto info = registry.info(id);
         if (!info || info->histogram)
             continue;

@@ -116,7 +116,7 @@ QByteArray MetricsExposition::render(const SeriesRegistry &registry, const LiveB
                                      qint64 nowMs, Format format)
 {
     std::vector<Entry> entries;
-    for (const int id : registry.ids()) {
+    for (const auto allIds = registry.ids(); const int id : allIds) {
         if (auto info = registry.info(id))
             entries.push_back({ id, std::move(*info) });
     }

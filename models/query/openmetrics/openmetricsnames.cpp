@@ -68,7 +68,7 @@ QString metricName(const QString &metric, const QString &unit)
     qsizetype present = suffix.size();
     while (present > 0 && !name.endsWith(u'_' + suffix.first(present).join(u'_')))
         --present;
-    for (const QString &word : suffix.sliced(present))
+    for (const auto allWords = suffix.sliced(present); const QString &word : allWords)
         name += u'_' + word;
     return name;
 }

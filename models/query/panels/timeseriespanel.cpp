@@ -32,7 +32,7 @@ PanelData queryTimeSeries(const DashboardPanel &panel, const SeriesRegistry &reg
     // Stacked bands add up only on shared timestamps: one mean point per column.
     const bool stacked = panel.options.value(u"stacked"_s).toBool();
     const std::optional<qint64> apdexT = timeSeriesApdexTMs(panel);
-    for (int id : matchSeries(panel.series, registry)) {
+    for (const auto ids = matchSeries(panel.series, registry); int id : ids) {
         PanelSeriesData s;
         s.seriesId = id;
         s.info = registry.info(id).value_or(SeriesInfo {});

@@ -60,7 +60,7 @@ QString promqlRegexOfValues(const QString &value)
     if (value.trimmed() == AllValues)
         return u".+"_s;
     QStringList escaped;
-    for (const QString &one : variableValues(value)) {
+    for (const auto alternatives = variableValues(value); const QString &one : alternatives) {
         // RE2's metacharacters escaped by a backslash, then the whole written as the
         // inside of a PromQL string literal.
         QString regex;

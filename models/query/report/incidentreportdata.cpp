@@ -211,8 +211,9 @@ IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
         // evidence), and a type added later has none until it is given one here.
         if (panel.type == PanelType::UseMatrix) {
             qint64 at = 0;
-            for (const UseSeriesReading &reading :
-                 readUseSeries(panel.series, registry, store, request.fromMs, request.toMs))
+            for (const auto readings
+                 = readUseSeries(panel.series, registry, store, request.fromMs, request.toMs);
+                 const UseSeriesReading &reading : readings)
                 if (reading.latest)
                     at = std::max(at, reading.latest->tsMs);
             at = at > 0 ? at : request.toMs;
@@ -229,7 +230,7 @@ IncidentReportData gatherIncidentReport(const IncidentReportRequest &request,
             // Cheap test first: the selectors' matches carry the "query" or "pid" label.
             bool statements = false;
             bool processes = false;
-            for (const int id : matchSeries(panel.series, registry)) {
+            for (const auto allIds = matchSeries(panel.series, registry); const int id : allIds) {
                 const auto info = registry.info(id);
                 if (!info || info->histogram)
                     continue;

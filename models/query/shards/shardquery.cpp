@@ -38,7 +38,7 @@ QList<ShardLoadSeries> readShardLoads(const DashboardPanel &panel, const SeriesR
 {
     const QString opsMetric = opsMetricOf(panel);
     QList<ShardLoadSeries> shards;
-    for (int id : matchSeries(panel.series, registry)) {
+    for (const auto ids = matchSeries(panel.series, registry); int id : ids) {
         const auto info = registry.info(id);
         if (!info || info->histogram || info->key.metric == opsMetric)
             continue;
@@ -133,7 +133,8 @@ PanelData queryShardTablePanel(const DashboardPanel &panel, const SeriesRegistry
     for (const ShardLoadRow &row : std::as_const(table.rows))
         sets.insert(row.set);
     QStringList names;
-    for (const QJsonValue name : panel.options.value("columns"_L1).toArray())
+    for (const auto allNames = panel.options.value("columns"_L1).toArray();
+         const QJsonValue &name : allNames)
         names << name.toString();
     const auto chosen = shardColumnsFromNames(names);
     table.columns = chosen && !chosen->isEmpty() ? *chosen : defaultShardColumns(sets.size() > 1);

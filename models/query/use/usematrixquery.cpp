@@ -39,7 +39,7 @@ QList<UseSeriesReading> readUseSeries(const QList<SeriesSelector> &selectors,
     QList<UseSeriesReading> readings;
     const qint64 windowFrom = std::max(fromMs, toMs - UseLookbackMs);
     const qint64 firstFrom = std::max(windowFrom, toMs - FirstWindowMs);
-    for (int id : matchSeries(selectors, registry)) {
+    for (const auto ids = matchSeries(selectors, registry); int id : ids) {
         const auto info = registry.info(id);
         const auto column = info ? useColumnOf(info->kind) : std::nullopt;
         if (!info || info->histogram || !column)
