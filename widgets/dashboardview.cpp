@@ -209,7 +209,7 @@ void DashboardView::applySections()
 QSize DashboardView::preferredSize(int width) const
 {
     int height = 8;
-    for (int h : rowHeights())
+    for (const auto heights = rowHeights(); int h : heights)
         height += h > 0 ? h + GridSpacingPx : 0;
     height += int(m_dashboard.sections.size()) * SectionHeaderPx;
     return QSize(width, std::max(height, RowUnitPx + 8));

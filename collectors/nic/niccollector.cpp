@@ -67,7 +67,7 @@ std::optional<NicOptions> NicCollector::parseOptions(const QJsonObject &options,
     if (!interfaces.isUndefined() && !interfaces.isNull()) {
         if (!interfaces.isArray())
             return fail(u"\"interfaces\" must be an array of interface names"_s);
-        for (const auto allNames = interfaces.toArray(); const QJsonValue &name : allNames) {
+        for (const auto allNames = interfaces.toArray(); const auto &name : allNames) {
             if (!name.isString() || name.toString().isEmpty() || name.toString().contains(u'/'))
                 return fail(u"\"interfaces\" must be an array of interface names"_s);
             parsed.interfaces << name.toString();

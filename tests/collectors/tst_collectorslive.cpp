@@ -86,7 +86,7 @@ void TestCollectorsLive::host()
     percent(u"host.mem.utilization"_s, 1);
     QVERIFY(byMetric.value(u"host.mem.total"_s).constFirst().value > 0);
     QVERIFY(byMetric.value(u"host.mem.available"_s).constFirst().value
-            <= byMetric.value(u"host.mem.total"_s).first().value);
+            <= byMetric.value(u"host.mem.total"_s).constFirst().value);
     QCOMPARE(byMetric.value(u"host.load.1"_s).size(), 1);
     QCOMPARE(byMetric.value(u"host.cpu.runnable"_s).size(), 1);
     QVERIFY(byMetric.value(u"host.cpu.runnable"_s).constFirst().value >= 0); // the reader left out

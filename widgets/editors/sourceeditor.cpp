@@ -86,7 +86,8 @@ SourceEditor::SourceEditor(const DashboardSource &source, const QStringList &oth
     }
     if (source.plugin == u"nic") {
         QStringList names;
-        for (const auto &name : config.value(u"interfaces"_s).toArray())
+        for (const auto interfaces = config.value(u"interfaces"_s).toArray();
+             const auto &name : interfaces)
             names.append(name.toString());
         m_interfaces = new QLineEdit(names.join(u", "_s));
         m_interfaces->setObjectName(u"interfaces"_s);
@@ -131,7 +132,7 @@ SourceEditor::SourceEditor(const DashboardSource &source, const QStringList &oth
     layout->addWidget(m_problem);
     layout->addWidget(m_result, 1);
     layout->addWidget(m_buttons);
-    for (QLineEdit *edit : findChildren<QLineEdit *>())
+    for (const auto edits = findChildren<QLineEdit *>(); QLineEdit * edit : edits)
         connect(edit, &QLineEdit::textChanged, this, &SourceEditor::updateProblem);
     updateProblem();
     resize(620, sizeHint().height());
@@ -230,7 +231,8 @@ DashboardSource SourceEditor::source() const
         setOrRemove(u"host"_s, m_host->text().trimmed(), true);
     if (m_interfaces) {
         QJsonArray names;
-        for (const QString &name : m_interfaces->text().split(u',', Qt::SkipEmptyParts)) {
+        for (const auto typed = m_interfaces->text().split(u',', Qt::SkipEmptyParts);
+             const QString &name : typed) {
             if (!name.trimmed().isEmpty())
                 names.append(name.trimmed());
         }

@@ -29,7 +29,7 @@ QList<int> configuredColumns(const DashboardPanel &config)
 {
     QStringList names;
     for (const auto allNames = config.options.value("columns"_L1).toArray();
-         const QJsonValue &name : allNames)
+         const auto &name : allNames)
         names << name.toString();
     const auto columns = shardColumnsFromNames(names);
     return columns && !columns->isEmpty() ? *columns : defaultShardColumns(false);

@@ -134,7 +134,7 @@ PanelData queryShardTablePanel(const DashboardPanel &panel, const SeriesRegistry
         sets.insert(row.set);
     QStringList names;
     for (const auto allNames = panel.options.value("columns"_L1).toArray();
-         const QJsonValue &name : allNames)
+         const auto &name : allNames)
         names << name.toString();
     const auto chosen = shardColumnsFromNames(names);
     table.columns = chosen && !chosen->isEmpty() ? *chosen : defaultShardColumns(sets.size() > 1);
