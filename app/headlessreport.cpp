@@ -106,8 +106,8 @@ int runHeadlessReport(const CommandLine &options)
         if (terminations.caught() != 0)
             complain(u"%1 received: collection stopped early, writing the report "
                      "of what was collected"_s.arg(signalName(terminations.caught())));
-        for (const auto statusses = session.scheduler().statuses();
-             const SourceStatus &status : statusses) {
+        for (const auto statuses = session.scheduler().statuses();
+             const SourceStatus &status : statuses) {
             if (status.lastSuccessMs == 0 || !status.message.isEmpty())
                 complain(u"source %1: %2%3"_s.arg(
                     status.sourceId, status.lastSuccessMs == 0 ? u"no samples"_s : u"ok"_s,

@@ -129,7 +129,7 @@ ServerPlace mariadbServerPlace(const QString &url, const std::function<QByteArra
 {
     if (url.trimmed().isEmpty()) {
         // The client's own files may name the server: a host there decides.
-        for (const auto raws = userMyCnf().split('\n'); const QByteArray &raw : raws) {
+        for (const auto cnfLines = userMyCnf().split('\n'); const QByteArray &raw : cnfLines) {
             const QByteArray line = raw.trimmed();
             const qsizetype equals = line.indexOf('=');
             if (equals < 0 || line.left(equals).trimmed() != "host")

@@ -441,8 +441,8 @@ private Q_SLOTS:
         QStringList events;
         for (int s = 0; s < 5; ++s) {
             evaluator.addSample(queue, { Base + s * 1000, queueLength[s] });
-            for (const auto es = evaluator.addSample(util, { Base + s * 1000, utilization[s] });
-                 const AlertEvent &e : es)
+            for (const auto raised = evaluator.addSample(util, { Base + s * 1000, utilization[s] });
+                 const AlertEvent &e : raised)
                 events << u"%1:%2"_s.arg(s).arg(alertStateName(e.state));
         }
         QCOMPARE(events, (QStringList { u"2:firing"_s, u"4:resolved"_s }));

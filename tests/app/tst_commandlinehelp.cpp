@@ -115,7 +115,7 @@ void TestCommandLineHelp::manPage()
     // A text line that troff would read as a request (a '.' or '\'' first) is escaped.
     static const QStringList requests { u"TH"_s, u"SH"_s, u"PP"_s, u"RS"_s, u"RE"_s,
                                         u"nf"_s, u"fi"_s, u"TP"_s, u"B"_s };
-    for (const auto ls = page.split(u'\n'); const QString &l : ls) {
+    for (const auto pageLines = page.split(u'\n'); const QString &l : pageLines) {
         if (l.startsWith(u'.'))
             QVERIFY2(requests.contains(l.mid(1).section(u' ', 0, 0)), qPrintable(l));
         QVERIFY2(!l.startsWith(u'\''), qPrintable(l));

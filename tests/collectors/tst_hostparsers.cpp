@@ -461,8 +461,8 @@ void TestHostParsers::watchedMounts()
     QFETCH(QByteArray, content);
     QFETCH(QStringList, watched);
     QStringList actual;
-    for (const auto ws = HostFilesystems::watchedMounts(parseMountInfo(content));
-         const auto &w : ws)
+    for (const auto mounts = HostFilesystems::watchedMounts(parseMountInfo(content));
+         const auto &w : mounts)
         actual << w.mountPoint + u'|' + w.source + u'|' + w.type;
     QCOMPARE(actual, watched);
 }

@@ -144,7 +144,7 @@ private Q_SLOTS:
             QVERIFY2(error.isEmpty(), qPrintable(error));
             QVERIFY(points.contains(host));
             bool seen = false;
-            for (const auto ps = points.value(host); const RangePoint &p : ps) {
+            for (const auto hostPoints = points.value(host); const RangePoint &p : hostPoints) {
                 QVERIFY2(p.value <= used->sample.value + 1e-9,
                          qPrintable(u"%1 > worst %2"_s.arg(p.value).arg(used->sample.value)));
                 seen = seen || p.tsMs == used->sample.tsMs;

@@ -111,8 +111,8 @@ private Q_SLOTS:
         // once it is gone.
         const auto selectedDevices = [&] {
             QStringList devices;
-            for (const auto indexs = panel.view()->selectionModel()->selectedRows(1);
-                 const QModelIndex &index : indexs)
+            for (const auto selected = panel.view()->selectionModel()->selectedRows(1);
+                 const QModelIndex &index : selected)
                 devices.append(index.data().toString());
             return devices;
         };

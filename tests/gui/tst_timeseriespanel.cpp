@@ -109,8 +109,8 @@ void TestTimeSeriesPanel::drawsSeriesWithGaps()
     // laid out its legend).
     QCoreApplication::processEvents();
     int visibleMarkers = 0;
-    for (const auto mItems = panel.chartView()->chart()->legend()->markers();
-         QLegendMarker * m : mItems)
+    for (const auto markers = panel.chartView()->chart()->legend()->markers();
+         QLegendMarker * m : markers)
         visibleMarkers += m->isVisible();
     QCOMPARE(visibleMarkers, 1);
     auto *axisY
@@ -224,8 +224,8 @@ void TestTimeSeriesPanel::logAxisDrawsPercentileLines()
     QCoreApplication::processEvents(); // the legend is laid out on a posted event
     const QStringList names = wholeNames(panel);
     int visibleMarkers = 0;
-    for (const auto mList = panel.chartView()->chart()->legend()->markers();
-         QLegendMarker * m : mList)
+    for (const auto markers = panel.chartView()->chart()->legend()->markers();
+         QLegendMarker * m : markers)
         visibleMarkers += m->isVisible();
     QCOMPARE(names,
              (QStringList { u"latency.probe p50"_s, u"latency.probe p95"_s, u"latency.probe p99"_s,
@@ -366,8 +366,8 @@ void TestTimeSeriesPanel::thresholdsDrawnAsLines()
     QCoreApplication::processEvents();
     int visibleMarkers = 0;
     QStringList names;
-    for (const auto allMs = panel.chartView()->chart()->legend()->markers();
-         QLegendMarker * m : allMs) {
+    for (const auto markers = panel.chartView()->chart()->legend()->markers();
+         QLegendMarker * m : markers) {
         visibleMarkers += m->isVisible();
         names << m->label() + u'=' + QString::number(m->isVisible());
     }

@@ -127,8 +127,8 @@ void TestTimeSeriesPanelLegend::listLegendClickIsolates()
     QVERIFY(panel.legendTable() == nullptr);
     QCoreApplication::processEvents(); // the legend is laid out on a posted event
     QLegendMarker *cpu0Marker = nullptr;
-    for (const auto mList = panel.chartView()->chart()->legend()->markers();
-         QLegendMarker * m : mList)
+    for (const auto markers = panel.chartView()->chart()->legend()->markers();
+         QLegendMarker * m : markers)
         if (m->label() == u"cpu.utilization cpu0"_s)
             cpu0Marker = m;
     QVERIFY(cpu0Marker);
@@ -137,8 +137,8 @@ void TestTimeSeriesPanelLegend::listLegendClickIsolates()
     QVERIFY(panel.lineWidth(data.series[0].info.key) > 0);
     QCOMPARE(panel.lineWidth(data.series[1].info.key), 0.0);
     // The hidden line's name is greyed, the shown one keeps the chart's colour.
-    for (const auto allMs = panel.chartView()->chart()->legend()->markers();
-         QLegendMarker * m : allMs)
+    for (const auto markers = panel.chartView()->chart()->legend()->markers();
+         QLegendMarker * m : markers)
         if (m->label() == u"cpu.utilization cpu1"_s)
             QCOMPARE(m->labelBrush().color(), QColor(Qt::gray));
     QVERIFY(cpu0Marker->labelBrush().color() != QColor(Qt::gray));

@@ -56,7 +56,7 @@ QSet<QString> expectedRows(const QByteArray &text, bool secondsTimestamps, int *
         u"([A-Za-z_][A-Za-z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\""_s);
     QSet<QString> rows;
     *samples = 0;
-    for (const auto raws = text.split('\n'); const QByteArray &raw : raws) {
+    for (const auto textLines = text.split('\n'); const QByteArray &raw : textLines) {
         const QString line = QString::fromUtf8(raw);
         if (line.isEmpty() || line.startsWith(u'#'))
             continue;

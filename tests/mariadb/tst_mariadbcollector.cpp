@@ -134,8 +134,8 @@ private Q_SLOTS:
             QThread::msleep(1000);
             poll = pollOk(*collector);
             QVERIFY2(poll.error.isEmpty(), qPrintable(poll.error));
-            for (const auto vList = valuesOf(poll, MariadbSessionCpu::CpuMetric);
-                 const SeriesValue &v : vList) {
+            for (const auto cpuValues = valuesOf(poll, MariadbSessionCpu::CpuMetric);
+                 const SeriesValue &v : cpuValues) {
                 const QString query = v.info.key.labels.value(u"query"_s);
                 if (query.contains(u"BENCHMARK"_s) && v.value >= busyMax) {
                     busyMax = v.value;
@@ -144,8 +144,9 @@ private Q_SLOTS:
                 if (query.contains(u"SLEEP"_s))
                     idleMax = std::max(idleMax, v.value);
             }
-            for (const auto allVs = valuesOf(poll, MariadbSessionCpu::ApplicationMetric);
-                 const SeriesValue &v : allVs) {
+            for (const auto applicationValues
+                 = valuesOf(poll, MariadbSessionCpu::ApplicationMetric);
+                 const SeriesValue &v : applicationValues) {
                 if (v.info.key.labels.value(u"application"_s) == busyLabels.value(u"application"_s))
                     applicationMax = std::max(applicationMax, v.value);
             }

@@ -183,7 +183,7 @@ void TestPgStatements::ownStatementsNotListed()
         PG_EXEC(work, repeated(u"SELECT pg_sleep(0.002)"_s, 2));
         const PollResult poll = pollOk(*collector);
         QVERIFY2(poll.error.isEmpty(), qPrintable(poll.error));
-        for (const auto allVs = ranked(poll.batch); const SeriesValue &v : allVs)
+        for (const auto rankedValues = ranked(poll.batch); const SeriesValue &v : rankedValues)
             listed.insert(v.info.key.labels.value(u"query"_s));
     }
     const QStringList list = listed.values();
@@ -416,7 +416,7 @@ void TestPgStatements::hiddenWithoutPgMonitor()
     QVERIFY2(count > 0, qPrintable(second.warnings.join(u" | "_s)));
     // The role's own statements are still there, texts and all.
     bool ownListed = false;
-    for (const auto vs = ranked(second.batch); const SeriesValue &v : vs) {
+    for (const auto rankedValues = ranked(second.batch); const SeriesValue &v : rankedValues) {
         QVERIFY(!v.info.key.labels.value(u"query"_s).contains("insufficient"_L1));
         ownListed = ownListed
             || v.info.key.labels.value(u"query"_s)

@@ -254,7 +254,7 @@ void TestPgStatementsTracker::topOrder()
     };
     const SampleBatch batch = run(snapshots, top).at(1);
     QList<qint64> order;
-    for (const auto allVs = ranked(batch); const SeriesValue &v : allVs)
+    for (const auto rankedValues = ranked(batch); const SeriesValue &v : rankedValues)
         order << v.info.key.labels.value(u"queryid"_s).toLongLong();
     QCOMPARE(order, expected);
     // Totals cover every statement, not only the listed ones.
@@ -362,7 +362,7 @@ void TestPgStatementsTracker::resets()
             QVERIFY(h.histogram.count() <= 20 && h.histogram.max() <= 4);
 
         QList<qint64> ids;
-        for (const auto vs = ranked(batches[i]); const SeriesValue &v : vs)
+        for (const auto rankedValues = ranked(batches[i]); const SeriesValue &v : rankedValues)
             ids << v.info.key.labels.value(u"queryid"_s).toLongLong();
         std::sort(ids.begin(), ids.end());
         QCOMPARE(ids, listed[i - 1]);

@@ -253,7 +253,7 @@ void TestPgTables::statsResetBetweenPolls()
     const auto poll = [&] {
         QThread::msleep(200);
         polls << collector->poll(QDeadlineTimer(5000));
-        for (const auto vs = polls.last().batch.values; const SeriesValue &v : vs) {
+        for (const auto lastValues = polls.last().batch.values; const SeriesValue &v : lastValues) {
             if (v.value < 0)
                 qWarning("negative: %s", qPrintable(v.info.key.toString()));
         }

@@ -155,7 +155,7 @@ void TimeAxesItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QW
     painter->setRenderHint(QPainter::Antialiasing, false);
 
     painter->setPen(QPen(MinorGridColor, 0));
-    for (const auto minors = minorYValues(m); double v : minors)
+    for (const auto minorValues = minorYValues(m); double v : minorValues)
         painter->drawLine(QLineF(plot.left(), yAt(v), plot.right(), yAt(v)));
     painter->setPen(QPen(GridColor, 0));
     for (const auto &[v, text] : ys)

@@ -439,8 +439,8 @@ QSet<int> serverProcessSeries(const QString &source, std::span<const SeriesTrack
     QSet<int> replaced;
     for (const SessionEngine &engine : SessionEngines) {
         QSet<QString> pids;
-        for (const auto runnings = sessionSourcesOn(engine, source, tracks);
-             const QSet<QString> &running : runnings)
+        for (const auto runningSessions = sessionSourcesOn(engine, source, tracks);
+             const QSet<QString> &running : runningSessions)
             pids += running;
         for (const SeriesTrack &track : tracks)
             if (isServerProcess(engine, source, track.info)

@@ -93,7 +93,7 @@ BlockingTreeData buildBlockingTreeData(const QList<BlockingSessionSample> &sampl
         if (reached.contains(i))
             return;
         reached.insert(i);
-        for (const auto kids = childrenOf.value(i); int c : kids)
+        for (const auto children = childrenOf.value(i); int c : children)
             reach(c);
     };
     for (int r : std::as_const(roots))
@@ -114,7 +114,7 @@ BlockingTreeData buildBlockingTreeData(const QList<BlockingSessionSample> &sampl
         if (const auto known = below.constFind(i); known != below.cend())
             return *known;
         int n = 0;
-        for (const auto kids = childrenOf.value(i); int c : kids)
+        for (const auto children = childrenOf.value(i); int c : children)
             n += 1 + count(c);
         below.insert(i, n);
         return n;
