@@ -70,7 +70,7 @@ public:
     void setCompareOffset(qint64 offsetMs) { m_compareOffsetMs = std::max<qint64>(0, offsetMs); }
     qint64 compareOffset() const { return m_compareOffsetMs; }
 
-    static constexpr int GridColumns = 12;
+    static constexpr int GridColumns = DashboardGridColumns;
     // Height of one grid row at scale 1, on screen and in the PNG export: a panel of the
     // usual "h": 4 is 240 to 252 px tall (QGridLayout leaves out the spacing of rows where
     // no panel starts), about four rows of panels on a 1080p screen.

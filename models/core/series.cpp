@@ -55,6 +55,15 @@ QString escapeLabel(const QString &text)
 }
 } // namespace
 
+bool labelsInclude(const Labels &labels, const Labels &wanted)
+{
+    for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
+        if (labels.value(it.key()) != it.value())
+            return false;
+    }
+    return true;
+}
+
 QString labelsToString(const Labels &labels)
 {
     QString out = u"{"_s;

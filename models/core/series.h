@@ -32,6 +32,9 @@ using Labels = QMap<QString, QString>;
 QString labelsToString(const Labels &labels);
 Labels labelsFromString(const QString &text, bool *ok = nullptr);
 
+// Whether labels has every label of wanted with the same value (wanted empty: true).
+bool labelsInclude(const Labels &labels, const Labels &wanted);
+
 struct SeriesKey
 {
     QString source; // a configured source instance, e.g. "host" or "pg:orders-db"

@@ -71,9 +71,12 @@ struct DashboardDerived
     friend bool operator==(const DashboardDerived &, const DashboardDerived &) = default;
 };
 
+// The dashboard grid's width in columns, for the reader, the editor and the view.
+constexpr int DashboardGridColumns = 12;
+
 struct PanelLayout
 {
-    int x = 0, y = 0, w = 6, h = 4; // grid cells; the grid is 12 columns wide
+    int x = 0, y = 0, w = 6, h = 4; // grid cells of the DashboardGridColumns wide grid
     friend bool operator==(const PanelLayout &, const PanelLayout &) = default;
 };
 

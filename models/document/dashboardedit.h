@@ -11,8 +11,6 @@
 
 namespace Headroom {
 
-constexpr int DashboardGridColumns = 12;
-
 // An id derived from title: lower case, letters and digits, other runs a single '-'
 // ("Disk I/O (sda)" -> "disk-i-o-sda"; "panel" when nothing is left), with "-2", "-3" ... appended
 // while another panel has it.

@@ -18,7 +18,6 @@ using namespace DashboardLimits;
 
 namespace {
 
-constexpr int GridColumns = 12;
 constexpr int MaximumPercentiles = 8; // more lines than that are no longer readable
 
 } // namespace
@@ -354,14 +353,15 @@ bool DashboardReader::parseLayout(const QJsonObject &object, const QString &path
         || !readInt(object, u"w"_s, path, 1, std::nullopt, &layout->w)
         || !readInt(object, u"h"_s, path, 1, std::nullopt, &layout->h, MaximumPanelHeight))
         return false;
-    if (layout->x >= GridColumns)
+    if (layout->x >= DashboardGridColumns)
         return fail(joinPath(path, u"x"_s),
-                    u"must be less than %1 (the grid is %1 columns wide), got %2"_s.arg(GridColumns)
+                    u"must be less than %1 (the grid is %1 columns wide), got %2"_s
+                        .arg(DashboardGridColumns)
                         .arg(layout->x));
-    if (layout->w > GridColumns - layout->x)
+    if (layout->w > DashboardGridColumns - layout->x)
         return fail(joinPath(path, u"w"_s),
                     u"x + w must not exceed %1 (the grid is %1 columns wide), got "
-                    "x %2 + w %3"_s.arg(GridColumns)
+                    "x %2 + w %3"_s.arg(DashboardGridColumns)
                         .arg(layout->x)
                         .arg(layout->w));
     if (layout->h > MaximumPanelRow - layout->y)

@@ -11,8 +11,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr int GridColumns = 12;
-
 bool sharesRows(const Dashboard &dashboard, const DashboardPanel &panel)
 {
     const PanelLayout &l = panel.layout;
@@ -154,7 +152,7 @@ Dashboard expandRepeats(const Dashboard &dashboard, const QMap<QString, QStringL
         const QStringList panelValues = values.value(original.repeat).mid(0, MaximumRepeats);
         const PanelLayout &l = original.layout;
         const bool vertical = original.repeatVertical || sharesRows(out, original);
-        const int perRow = vertical ? 1 : std::max(1, GridColumns / std::max(1, l.w));
+        const int perRow = vertical ? 1 : std::max(1, DashboardGridColumns / std::max(1, l.w));
         const int rows = int((panelValues.size() + perRow - 1) / perRow);
         QList<DashboardPanel> copies;
         for (qsizetype i = 0; i < panelValues.size(); ++i) {

@@ -33,15 +33,6 @@ QColor mix(const QColor &a, const QColor &b, double t)
 const QColor NoData(0xff, 0xff, 0xff);
 const QColor OverloadedLine(0xc0, 0x1c, 0x28);
 
-bool includes(const Labels &labels, const Labels &wanted)
-{
-    for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
-        if (labels.value(it.key()) != it.value())
-            return false;
-    }
-    return true;
-}
-
 QString timeText(qint64 ms, qint64 spanMs)
 {
     const QDateTime when = QDateTime::fromMSecsSinceEpoch(ms);
@@ -198,7 +189,7 @@ QList<int> ShardHistogramPanel::highlightedBuckets() const
         return buckets;
     for (const ShardLoadRow &row : m_data.as<ShardLoadHistogram>().nowShards) {
         const int bucket = shardLoadBucket(row.load);
-        if (bucket >= 0 && includes(row.labels, m_highlight) && !buckets.contains(bucket))
+        if (bucket >= 0 && labelsInclude(row.labels, m_highlight) && !buckets.contains(bucket))
             buckets.append(bucket);
     }
     std::sort(buckets.begin(), buckets.end());

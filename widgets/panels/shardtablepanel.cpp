@@ -35,14 +35,6 @@ QList<int> configuredColumns(const DashboardPanel &config)
     return columns && !columns->isEmpty() ? *columns : defaultShardColumns(false);
 }
 
-bool includes(const Labels &labels, const Labels &wanted)
-{
-    for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
-        if (labels.value(it.key()) != it.value())
-            return false;
-    }
-    return true;
-}
 } // namespace
 
 ShardTablePanel::ShardTablePanel(const DashboardPanel &config, QWidget *parent)
@@ -171,7 +163,7 @@ void ShardTablePanel::applyHighlight()
     if (!m_highlight.isEmpty()) {
         for (int row = 0; row < model->rowCount(); ++row) {
             const QModelIndex index = model->index(row, 0);
-            if (includes(index.data(ShardTableModel::LabelsRole).value<Labels>(), m_highlight))
+            if (labelsInclude(index.data(ShardTableModel::LabelsRole).value<Labels>(), m_highlight))
                 selection.select(index, model->index(row, model->columnCount() - 1));
         }
     }

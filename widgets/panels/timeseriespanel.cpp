@@ -471,13 +471,7 @@ bool TimeSeriesPanel::isHighlighted(const SeriesKey &key) const
         own.labels.remove(CompareLabel);
         return m_evidence.contains(own);
     }
-    if (m_highlight.isEmpty())
-        return false;
-    for (auto it = m_highlight.cbegin(); it != m_highlight.cend(); ++it) {
-        if (key.labels.value(it.key()) != it.value())
-            return false;
-    }
-    return true;
+    return !m_highlight.isEmpty() && labelsInclude(key.labels, m_highlight);
 }
 
 void TimeSeriesPanel::applyHighlight()

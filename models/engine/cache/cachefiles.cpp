@@ -83,4 +83,9 @@ bool createPrivateFile(const QString &path, QString *reason)
     return true;
 }
 
+QString withPath(const QString &path, const QString &reason)
+{
+    return QDir::toNativeSeparators(path) + QLatin1StringView(": ") + reason;
+}
+
 } // namespace Headroom::CacheFiles

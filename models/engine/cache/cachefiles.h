@@ -24,4 +24,7 @@ bool makePrivateDirectory(const QString &dir, QString *reason);
 // main file's mode. false with *reason on failure.
 bool createPrivateFile(const QString &path, QString *reason);
 
+// A message naming the file it is about: "/path/to/file: reason".
+QString withPath(const QString &path, const QString &reason);
+
 } // namespace Headroom::CacheFiles

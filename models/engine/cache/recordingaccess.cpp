@@ -4,6 +4,7 @@
 #include "engine/cache/recordingaccess.h"
 
 #include "cachelogging.h"
+#include "engine/cache/cachefiles.h"
 #include "engine/cache/cacheschema.h"
 #include "engine/cache/sqlitedb.h"
 
@@ -22,11 +23,6 @@ namespace Headroom {
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString named(const QString &path, const QString &reason)
-{
-    return QDir::toNativeSeparators(path) + QLatin1StringView(": ") + reason;
-}
 
 QString fileUri(const QString &path, const char *query)
 {
@@ -58,7 +54,7 @@ std::optional<QString> makeWorkingCopy(const QString &path, const QTemporaryDir 
         QFile source(from);
         if (source.copy(to))
             return true;
-        *error = named(
+        *error = CacheFiles::withPath(
             path, u"cannot make a private copy to read it from (%1)"_s.arg(source.errorString()));
         return false;
     };
@@ -69,13 +65,14 @@ std::optional<QString> makeWorkingCopy(const QString &path, const QTemporaryDir 
     // The refusals (newer schema, not a cache, corrupt) name the user's file, not the copy.
     QString reason;
     if (!CacheSchema::inspect(copy, &reason, version)) {
-        *error = named(path, reason.mid(reason.indexOf(QLatin1StringView(": ")) + 2));
+        *error
+            = CacheFiles::withPath(path, reason.mid(reason.indexOf(QLatin1StringView(": ")) + 2));
         return std::nullopt;
     }
     Sqlite::Db db = Sqlite::open(copy, SQLITE_OPEN_READWRITE, &reason);
     if (!db || !Sqlite::configure(db.get(), true, &reason)
         || !CacheSchema::createOrMigrate(db.get(), &reason)) {
-        *error = named(path, u"cannot be read (%1); not modified"_s.arg(reason));
+        *error = CacheFiles::withPath(path, u"cannot be read (%1); not modified"_s.arg(reason));
         return std::nullopt;
     }
     return copy; // the connection closes here: the copy's WAL is checkpointed away
@@ -87,15 +84,15 @@ std::optional<RecordingAccess> prepareRecordingAccess(const QString &path, QStri
 {
     const QFileInfo info(path);
     if (!info.exists()) {
-        *error = named(path, u"no such file"_s);
+        *error = CacheFiles::withPath(path, u"no such file"_s);
         return std::nullopt;
     }
     if (!info.isFile()) {
-        *error = named(path, u"not a regular file"_s);
+        *error = CacheFiles::withPath(path, u"not a regular file"_s);
         return std::nullopt;
     }
     if (info.size() == 0) {
-        *error = named(path, u"empty: not a recording"_s);
+        *error = CacheFiles::withPath(path, u"empty: not a recording"_s);
         return std::nullopt;
     }
 
@@ -114,7 +111,7 @@ std::optional<RecordingAccess> prepareRecordingAccess(const QString &path, QStri
         if (!CacheSchema::inspect(path, error, &access.schemaVersion))
             return std::nullopt;
         if (access.schemaVersion == 0) {
-            *error = named(path, u"an empty cache: not a recording"_s);
+            *error = CacheFiles::withPath(path, u"an empty cache: not a recording"_s);
             return std::nullopt;
         }
         if (access.schemaVersion >= CacheSchema::OldestReadInPlace) {
@@ -128,7 +125,7 @@ std::optional<RecordingAccess> prepareRecordingAccess(const QString &path, QStri
     // An older schema, or the last commits of a writer that is gone in a -wal.
     auto dir = std::make_unique<QTemporaryDir>(QDir::tempPath() + u"/headroom-recording-XXXXXX"_s);
     if (!dir->isValid()) {
-        *error = named(
+        *error = CacheFiles::withPath(
             path, u"cannot make a private copy to read it from (%1)"_s.arg(dir->errorString()));
         return std::nullopt;
     }
@@ -136,7 +133,7 @@ std::optional<RecordingAccess> prepareRecordingAccess(const QString &path, QStri
     if (!copy)
         return std::nullopt;
     if (access.schemaVersion == 0) {
-        *error = named(path, u"an empty cache: not a recording"_s);
+        *error = CacheFiles::withPath(path, u"an empty cache: not a recording"_s);
         return std::nullopt;
     }
     access.uri = fileUri(*copy, "?mode=ro&immutable=1");

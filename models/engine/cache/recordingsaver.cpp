@@ -4,11 +4,11 @@
 #include "engine/cache/recordingsaver.h"
 
 #include "cachelogging.h"
+#include "engine/cache/cachefiles.h"
 #include "engine/cache/samplecache.h"
 #include "engine/cache/sqlitedb.h"
 #include "engine/runtime/seriesregistry.h"
 
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
@@ -27,11 +27,6 @@ namespace {
 // The span is copied a window at a time, so memory stays bounded by a window of every
 // series (an hour of 1,000 series at 1 s is about 58 MB of samples), not the span.
 constexpr qint64 WindowMs = 3600 * 1000;
-
-QString named(const QString &path, const QString &reason)
-{
-    return QDir::toNativeSeparators(path) + QLatin1StringView(": ") + reason;
-}
 
 void removeWithCompanions(const QString &path)
 {
@@ -86,11 +81,11 @@ std::optional<SavedRecording> saveRecording(const SampleCache &source,
                                             const QString &target, QString *error)
 {
     if (fromMs > toMs) {
-        *error = named(target, u"the range is empty"_s);
+        *error = CacheFiles::withPath(target, u"the range is empty"_s);
         return std::nullopt;
     }
     if (QFileInfo(target).absoluteFilePath() == QFileInfo(source.path()).absoluteFilePath()) {
-        *error = named(target, u"is the cache being read; choose another file"_s);
+        *error = CacheFiles::withPath(target, u"is the cache being read; choose another file"_s);
         return std::nullopt;
     }
     const QString partial = target
@@ -106,7 +101,8 @@ std::optional<SavedRecording> saveRecording(const SampleCache &source,
             = SampleCache::open(partial, &copyRegistry, &reason, options);
         if (!copy) {
             removeWithCompanions(partial);
-            *error = named(target, reason.mid(reason.indexOf(QLatin1StringView(": ")) + 2));
+            *error = CacheFiles::withPath(target,
+                                          reason.mid(reason.indexOf(QLatin1StringView(": ")) + 2));
             return std::nullopt;
         }
         QList<int> ids = registry.ids();
@@ -188,14 +184,14 @@ std::optional<SavedRecording> saveRecording(const SampleCache &source,
             const QString summary = copy->status().summary();
             copy.reset();
             removeWithCompanions(partial);
-            *error = named(target, u"cannot be written: "_s + summary);
+            *error = CacheFiles::withPath(target, u"cannot be written: "_s + summary);
             return std::nullopt;
         }
     } // the copy closes: its WAL is checkpointed into the file and removed
     QString reason;
     if (!storeRecordingDashboards(partial, dashboards, &reason)) {
         removeWithCompanions(partial);
-        *error = named(target, u"cannot be written: "_s + reason);
+        *error = CacheFiles::withPath(target, u"cannot be written: "_s + reason);
         return std::nullopt;
     }
     QFile::remove(partial + u".lock"_s);
@@ -204,7 +200,7 @@ std::optional<SavedRecording> saveRecording(const SampleCache &source,
         != 0) {
         const QString why = QString::fromLocal8Bit(std::strerror(errno));
         removeWithCompanions(partial);
-        *error = named(target, u"cannot be written: "_s + why);
+        *error = CacheFiles::withPath(target, u"cannot be written: "_s + why);
         return std::nullopt;
     }
     saved.bytes = QFileInfo(target).size();

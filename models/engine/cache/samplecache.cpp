@@ -18,7 +18,6 @@
 #include "engine/cache/sqlitedb.h"
 #include "engine/runtime/seriesregistry.h"
 
-#include <QDir>
 #include <QFileInfo>
 #include <QLockFile>
 #include <QStandardPaths>
@@ -48,15 +47,6 @@ struct SampleCache::Private
     template<typename Body> bool readTransaction(QString *error, Body body) const;
 };
 
-namespace {
-
-QString withPath(const QString &path, const QString &reason)
-{
-    return QDir::toNativeSeparators(path) + QLatin1StringView(": ") + reason;
-}
-
-} // namespace
-
 template<typename Body> bool SampleCache::Private::readTransaction(QString *error, Body body) const
 {
     QString reason;
@@ -75,7 +65,7 @@ template<typename Body> bool SampleCache::Private::readTransaction(QString *erro
     if (!ok) {
         qCWarning(lcCache) << "cache read failed:" << reason;
         if (error)
-            *error = withPath(path, reason);
+            *error = CacheFiles::withPath(path, reason);
     }
     return ok;
 }
@@ -112,7 +102,7 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
         return nullptr;
     };
     if (!registry)
-        return fail(withPath(path, u"no series registry"_s));
+        return fail(CacheFiles::withPath(path, u"no series registry"_s));
 
     // Everything that could refuse the file happens before the first byte is written.
     if (!CacheSchema::inspect(path, error))
@@ -120,7 +110,7 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
 
     const QFileInfo info(path);
     if (QString reason; !CacheFiles::makePrivateDirectory(info.absolutePath(), &reason))
-        return fail(withPath(path, reason));
+        return fail(CacheFiles::withPath(path, reason));
 
     // Two processes appending to one cache would hand out clashing series ids.
     auto lock = std::make_unique<QLockFile>(path + QLatin1StringView(".lock"));
@@ -129,22 +119,22 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
         qint64 pid = 0;
         QString host, app;
         lock->getLockInfo(&pid, &host, &app);
-        return fail(withPath(path,
-                             lock->error() == QLockFile::LockFailedError
-                                 ? u"in use by another Headroom process "
-                                   "(pid %1)"_s.arg(pid)
-                                 : u"cannot create its lock file"_s));
+        return fail(CacheFiles::withPath(path,
+                                         lock->error() == QLockFile::LockFailedError
+                                             ? u"in use by another Headroom process "
+                                               "(pid %1)"_s.arg(pid)
+                                             : u"cannot create its lock file"_s));
     }
 
     QString reason;
     // Created here, 0600, before SQLite sees it: SQLite would create it 0644 under the
     // usual umask, and the -wal and -shm it makes later copy the main file's mode.
     if (!CacheFiles::createPrivateFile(path, &reason))
-        return fail(withPath(path, reason));
+        return fail(CacheFiles::withPath(path, reason));
     Sqlite::Db db = Sqlite::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &reason);
     if (!db || !Sqlite::configure(db.get(), true, &reason)
         || !CacheSchema::createOrMigrate(db.get(), &reason))
-        return fail(withPath(path, reason));
+        return fail(CacheFiles::withPath(path, reason));
 
     std::unique_ptr<SampleCache> cache(new SampleCache());
     cache->d->path = path;
@@ -155,7 +145,7 @@ std::unique_ptr<SampleCache> SampleCache::open(const QString &path, SeriesRegist
                                options.minuteRetentionDays, options.hourRetentionDays,
                                options.maxPendingBytes, options.reserveBytes });
     if (!cache->d->writer->start(&reason))
-        return fail(withPath(path, reason));
+        return fail(CacheFiles::withPath(path, reason));
     cache->d->readers = std::make_unique<ReaderPool>(path);
     cache->d->hasRollups = true; // created or migrated above
     qCDebug(lcCache) << "cache opened:" << path;
@@ -167,7 +157,7 @@ std::unique_ptr<SampleCache> SampleCache::openRecording(const QString &path,
 {
     if (!registry) {
         if (error)
-            *error = withPath(path, u"no series registry"_s);
+            *error = CacheFiles::withPath(path, u"no series registry"_s);
         return nullptr;
     }
     QString reason;

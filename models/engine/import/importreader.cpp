@@ -34,12 +34,10 @@ SeriesInfo describeSeries(const Options &options, const QString &source, const Q
     if (mapped)
         info.key.labels.insert(mapped->labels);
     info.unit = mapped && !mapped->unit.isEmpty() ? mapped->unit : unit;
-    std::optional<UseKind> kind = mapped ? mapped->kind : std::nullopt;
-    if (const MetricSpec *spec = options.catalogue ? options.catalogue(info.key.metric) : nullptr) {
+    const MetricSpec *spec = options.catalogue ? options.catalogue(info.key.metric) : nullptr;
+    if (spec) {
         if (info.unit.isEmpty())
             info.unit = spec->unit;
-        if (!kind)
-            kind = spec->kind;
         info.resource = spec->resourceFor(info.key.labels);
     }
     if (info.resource.isEmpty()) {
@@ -51,7 +49,12 @@ SeriesInfo describeSeries(const Options &options, const QString &source, const Q
             }
         }
     }
-    info.kind = kind.value_or(UseKind::Info);
+    // The rule's kind, else the catalogue's (a plain enum, not an optional local copy:
+    // GCC's -O2 reports such a copy as maybe uninitialized).
+    if (mapped && mapped->kind)
+        info.kind = *mapped->kind;
+    else
+        info.kind = spec ? spec->kind : UseKind::Info;
     return info;
 }
 

@@ -6,6 +6,7 @@
 #include "engine/runtime/seriesregistry.h"
 #include "engine/seriesstore.h"
 #include "query/downsample.h"
+#include "query/heatmap/latencyheatmap.h"
 
 #include <QHash>
 #include <algorithm>
@@ -20,8 +21,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr qint64 DefaultIntervalMs = 1000;
-// Key of the catch-all row 0 while summing grids; sorts below every real exponent.
-constexpr int ZeroRow = std::numeric_limits<int>::min();
 
 // The poll interval of a series: the mean spacing of consecutive timestamps, leaving
 // out spacings far from the median (an outage, a burst). The median alone would carry
@@ -149,7 +148,7 @@ HeatmapGrid sumHeatmapGrids(const QList<HeatmapGrid> &grids)
     std::map<int, std::vector<double>> rows;
     for (const HeatmapGrid *grid : std::as_const(usable)) {
         for (int r = 0; r < grid->rows(); ++r) {
-            const int exponent = r == 0 ? ZeroRow : grid->firstExponent + r - 1;
+            const int exponent = r == 0 ? HeatmapZeroRow : grid->firstExponent + r - 1;
             for (size_t c = 0; c < columns; ++c) {
                 const double value = grid->perSecond[size_t(r) * columns + c];
                 if (!(value > 0))
@@ -165,8 +164,8 @@ HeatmapGrid sumHeatmapGrids(const QList<HeatmapGrid> &grids)
         return sum;
     const int highest = rows.rbegin()->first;
     int first = highest;
-    if (highest != ZeroRow) {
-        const int lowest = rows.upper_bound(ZeroRow)->first;
+    if (highest != HeatmapZeroRow) {
+        const int lowest = rows.upper_bound(HeatmapZeroRow)->first;
         first = std::max(lowest, highest - (MaxHeatmapRows - 2));
         sum.firstExponent = first;
         sum.upperBoundsMs.append(std::ldexp(1.0, first - 1));
@@ -177,7 +176,7 @@ HeatmapGrid sumHeatmapGrids(const QList<HeatmapGrid> &grids)
     }
     sum.perSecond.assign(size_t(sum.rows()) * columns, 0.0);
     for (const auto &[exponent, cells] : rows) {
-        const int row = exponent == ZeroRow || exponent < first ? 0 : exponent - first + 1;
+        const int row = exponent == HeatmapZeroRow || exponent < first ? 0 : exponent - first + 1;
         for (size_t c = 0; c < columns; ++c)
             sum.perSecond[size_t(row) * columns + c] += cells[c];
     }

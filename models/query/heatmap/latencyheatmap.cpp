@@ -17,8 +17,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Key of the catch-all row 0 while accumulating; sorts below every real exponent.
-constexpr int ZeroRow = std::numeric_limits<int>::min();
 // 2^1024 is +inf: the top row's bound stays finite, so +inf and DBL_MAX land there.
 constexpr int MaxExponent = std::numeric_limits<double>::max_exponent - 1;
 // Bounds that are powers of two in seconds arrive as 8.000000000000002 ms after the
@@ -29,7 +27,7 @@ constexpr double Slack = 1e-9;
 int rowContaining(double ms)
 {
     if (!(ms > LogHistogram::MinValue))
-        return ZeroRow;
+        return HeatmapZeroRow;
     if (!std::isfinite(ms))
         return MaxExponent;
     return std::min(MaxExponent, int(std::ceil(std::log2(ms) - Slack)));
@@ -39,7 +37,7 @@ int rowContaining(double ms)
 int rowAbove(double ms)
 {
     if (!(ms > LogHistogram::MinValue))
-        return ZeroRow; // nothing known about where the events are
+        return HeatmapZeroRow; // nothing known about where the events are
     if (!std::isfinite(ms))
         return MaxExponent;
     return std::min(MaxExponent, int(std::floor(std::log2(ms) + Slack)) + 1);
@@ -82,8 +80,8 @@ public:
             return;
         const int highest = m_rows.rbegin()->first;
         int first = highest;
-        if (highest != ZeroRow) {
-            const int lowest = m_rows.upper_bound(ZeroRow)->first;
+        if (highest != HeatmapZeroRow) {
+            const int lowest = m_rows.upper_bound(HeatmapZeroRow)->first;
             first = std::max(lowest, highest - (MaxHeatmapRows - 2));
             grid.firstExponent = first;
             grid.upperBoundsMs.append(std::ldexp(1.0, first - 1));
@@ -94,7 +92,8 @@ public:
         }
         grid.perSecond.assign(size_t(grid.rows()) * size_t(grid.columns), 0.0);
         for (const auto &[exponent, sums] : m_rows) {
-            const int row = exponent == ZeroRow || exponent < first ? 0 : exponent - first + 1;
+            const int row
+                = exponent == HeatmapZeroRow || exponent < first ? 0 : exponent - first + 1;
             for (int c = 0; c < grid.columns; ++c) {
                 if (divisors[size_t(c)] > 0)
                     grid.perSecond[size_t(row) * size_t(grid.columns) + size_t(c)]
@@ -130,7 +129,7 @@ HeatmapGrid heatmapFromHistograms(const std::vector<TimedHistogram> &histograms,
         const QMap<int, quint64> &buckets = histogram.buckets();
         for (auto it = buckets.cbegin(); it != buckets.cend(); ++it) {
             const int exponent = it.key() == LogHistogram::ZeroBucket
-                ? ZeroRow
+                ? HeatmapZeroRow
                 : rowContaining(LogHistogram::bucketRepresentative(it.key()));
             sums.add(exponent, column, double(it.value()));
         }

@@ -13,6 +13,7 @@
 
 #include <QList>
 #include <QString>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -44,6 +45,10 @@ struct HeatmapGrid
 
 // Including the catch-all row 0.
 inline constexpr int MaxHeatmapRows = 40;
+
+// The key of the catch-all row 0 while rows are summed by exponent: it sorts below
+// every real exponent.
+inline constexpr int HeatmapZeroRow = std::numeric_limits<int>::min();
 
 // Histograms of latencies in ms, sorted or not. Only histograms stamped inside
 // [fromMs, toMs] count (the edge columns must not collect what lies outside); each
