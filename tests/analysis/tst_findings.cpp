@@ -38,6 +38,8 @@ private Q_SLOTS:
     void countsHaveNoRunQueueBounds_data();
     void countsHaveNoRunQueueBounds();
     void runQueueAtOnePerCpuIsNoSaturation();
+    void runQueueOnIdleCpusIsNoSaturation_data();
+    void runQueueOnIdleCpusIsNoSaturation();
     void shortRiseIsNoSaturationYet_data();
     void shortRiseIsNoSaturationYet();
     void stealTicksAreNoShelf();
@@ -209,6 +211,60 @@ void TestFindings::runQueueAtOnePerCpuIsNoSaturation()
     tracks[0] = track(perCpu, N, [](int i) { return i < 60 ? 0.5 : 1.5; }, 1);
     findings = findFindings(tracks);
     QVERIFY2(findings.front().aboveWarning(), qPrintable(findings.front().summary));
+}
+
+// scenario_replay_stopped in CI on 2 CPUs: the run queue per CPU rose from 1 to 2 (peak 3)
+// 13 s before the standby stopped replaying, while the CPUs were 4 to 10 % busy, and
+// ranked first as a CPU saturation. Read against the CPUs' busy share, such a queue is a
+// change; the same queue with the CPUs busy is a saturation. The load average goes
+// the same way.
+void TestFindings::runQueueOnIdleCpusIsNoSaturation_data()
+{
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<double>("busyAfter");
+    QTest::addColumn<bool>("withUtilization");
+    QTest::addColumn<bool>("raised");
+    const QString queue = u"host.cpu.runqueue_per_cpu"_s, load = u"host.load.per_cpu"_s;
+    QTest::newRow("queue, CPUs 6 % busy") << queue << 6.0 << true << false;
+    QTest::newRow("queue, CPUs 45 % busy") << queue << 45.0 << true << false;
+    QTest::newRow("queue, CPUs 70 % busy") << queue << 70.0 << true << true;
+    QTest::newRow("queue, no utilization") << queue << 6.0 << false << true;
+    QTest::newRow("load, CPUs 6 % busy") << load << 6.0 << true << false;
+    QTest::newRow("load, CPUs 70 % busy") << load << 70.0 << true << true;
+}
+
+void TestFindings::runQueueOnIdleCpusIsNoSaturation()
+{
+    QFETCH(QString, metric);
+    QFETCH(double, busyAfter);
+    QFETCH(bool, withUtilization);
+    QFETCH(bool, raised);
+    std::vector<SeriesTrack> tracks;
+    tracks.push_back(track(
+        info(metric, UseKind::Saturation, {}, u"cpu"_s, u"host"_s), N,
+        [](int i) { return i < 60    ? 0.5
+                        : i % 7 == 0 ? 3.0
+                                     : 2.0; }, 1));
+    if (withUtilization)
+        tracks.push_back(track(
+            info(u"host.cpu.utilization"_s, UseKind::Utilization, u"%"_s, u"cpu"_s, u"host"_s,
+                 { { u"cpu"_s, u"all"_s } }),
+            N, [&](int) { return busyAfter; }, 2));
+    const std::vector<Finding> findings = findFindings(tracks);
+    const auto queueFinding
+        = std::find_if(findings.cbegin(), findings.cend(),
+                       [](const Finding &f) { return f.evidenceSeriesIds.contains(1); });
+    QVERIFY(queueFinding != findings.cend());
+    QVERIFY2(queueFinding->aboveWarning() == raised, qPrintable(queueFinding->summary));
+    QCOMPARE(queueFinding->kind, raised ? FindingKind::Saturation : FindingKind::Change);
+    QCOMPARE(queueFinding->sinceMs, T0 + 60'000);
+    if (!raised)
+        QVERIFY2(queueFinding->summary.contains(
+                     u"(with the CPUs %1 % busy: none waited long)"_s.arg(qRound(busyAfter))),
+                 qPrintable(queueFinding->summary));
+    for (const Finding &f : findings) // no stretch of the queue raised in its place
+        QVERIFY2(!f.evidenceSeriesIds.contains(1) || f.aboveWarning() == raised,
+                 qPrintable(f.summary));
 }
 
 // scenario_healthy in CI on 2 CPUs: the run queue per CPU (a count over 2 CPUs, so in

@@ -155,6 +155,43 @@ Candidate candidateOf(const SeriesTrack &track, qint64 sinceMs, qint64 untilMs)
     return c;
 }
 
+// The mean of the track's bins in [fromMs, toMs); NaN when none lies there.
+double meanIn(const SeriesTrack &track, qint64 fromMs, qint64 toMs)
+{
+    double sum = 0;
+    int count = 0;
+    for (size_t i = 0; i < track.times.size(); ++i) {
+        if (track.times[i] >= fromMs && track.times[i] < toMs && !qIsNaN(track.values[i])) {
+            sum += track.values[i];
+            ++count;
+        }
+    }
+    return count > 0 ? sum / count : qQNaN();
+}
+
+// A count of tasks waiting for the CPUs (not a share of stalled time, as PSI is).
+bool isCpuQueue(const SeriesInfo &info)
+{
+    return info.key.metric == "host.cpu.runqueue_per_cpu"_L1
+        || info.key.metric == "host.load.per_cpu"_L1;
+}
+
+// A run queue past its bounds while the CPUs were mostly idle is no bottleneck: the
+// tasks counted runnable at the instant of a poll found a free CPU within the second
+// (a poll wakes the collectors' own threads together; the replay-stopped scenario read
+// 2 per CPU with its 2 CPUs 5 % busy). The load average, which also counts tasks
+// waiting for disks, says as little about the CPUs then. The CPUs' busy share in
+// [fromMs, toMs) when it is below half for a CPU queue, else nullopt.
+std::optional<double> idleCpusUnder(const SeriesInfo &info, const SeriesTrack *busyCpus,
+                                    qint64 fromMs, qint64 toMs)
+{
+    constexpr double MinBusyPercent = 50;
+    if (!busyCpus || !isCpuQueue(info))
+        return std::nullopt;
+    const double busy = meanIn(*busyCpus, fromMs, toMs);
+    return !qIsNaN(busy) && busy < MinBusyPercent ? std::optional(busy) : std::nullopt;
+}
+
 // The track's value before ms, or `none` when nothing came before.
 double valueBefore(const SeriesTrack &track, qint64 ms, double none)
 {
@@ -162,7 +199,9 @@ double valueBefore(const SeriesTrack &track, qint64 ms, double none)
     return at == track.times.cbegin() ? none : track.values[size_t(at - track.times.cbegin()) - 1];
 }
 
-std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset, qint64 minRaisedMs)
+// busyCpus: the all-CPU utilization of the track's source, when the data has it.
+std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset, qint64 minRaisedMs,
+                                   const SeriesTrack *busyCpus)
 {
     const SeriesInfo &info = track.info;
     Candidate c = candidateOf(track, onset.tsMs, onset.untilMs);
@@ -198,6 +237,13 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset,
                 level = ratio >= 50 ? 2 : 1;
         }
     }
+    QString idleCpus;
+    if (level > 0) {
+        if (const auto busy = idleCpusUnder(info, busyCpus, f.sinceMs, f.untilMs)) {
+            idleCpus = u" (with the CPUs %1 % busy: none waited long)"_s.arg(qRound(*busy));
+            level = 0;
+        }
+    }
     // A burst is not a bottleneck: past its bounds for less than minRaisedMs, a rise is
     // a change (scenario_healthy on 2 CPUs: a run queue noisy around 1 per CPU sat at 1.5
     // for the last 5 s of the range), as an alert rule's "for" would hold it back.
@@ -214,7 +260,7 @@ std::optional<Candidate> fromOnset(const SeriesTrack &track, const Onset &onset,
     f.summary
         = u"%1 %2 from %3 to %4 at %5"_s.arg(f.signal, direction, value(onset.before, info.unit),
                                              value(onset.after, info.unit), clockText(f.sinceMs))
-        + tooShort;
+        + idleCpus + tooShort;
     if (c.raised) {
         f.kind = info.kind == UseKind::Errors   ? FindingKind::Errors
             : info.kind == UseKind::Utilization ? FindingKind::Utilization
@@ -359,10 +405,12 @@ std::optional<Candidate> fromBacklog(const SeriesTrack &track, qint64 minRaisedM
 // Only for a series no onset raised: an onset says more (the level before, the step),
 // and its time is where the USE matrix puts the worst level too.
 std::optional<Candidate> fromStretch(const SeriesTrack &track, qint64 dataStartMs, bool onsetRaised,
-                                     qint64 minRaisedMs)
+                                     qint64 minRaisedMs, const SeriesTrack *busyCpus)
 {
     const auto stretch = boundStretch(track);
-    if (!stretch)
+    if (!stretch
+        || idleCpusUnder(track.info, busyCpus, stretch->fromMs,
+                         std::min(stretch->untilMs, track.toMs + 1)))
         return std::nullopt;
     const bool before = stretch->fromFirstBin
         && track.times.front() <= dataStartMs + qint64(MaxGapBins) * track.binMs;
@@ -498,6 +546,13 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
         if (it == dataStart.cend() || track.times.front() < *it)
             dataStart.insert(track.info.key.source, track.times.front());
     }
+    // Each source's all-CPU utilization, which its CPU queues are read against.
+    QHash<QString, const SeriesTrack *> busyCpus;
+    for (const SeriesTrack &track : tracks) {
+        if (!track.isEmpty() && track.info.key.metric == "host.cpu.utilization"_L1
+            && track.info.key.labels.value(u"cpu"_s) == "all"_L1)
+            busyCpus.insert(track.info.key.source, &track);
+    }
     for (size_t t = 0; t < tracks.size(); ++t) {
         const SeriesInfo &info = tracks[t].info;
         if (info.histogram || tracks[t].isEmpty() || isContributorSeries(info))
@@ -515,15 +570,16 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
         onsets[t] = detectOnsets(tracks[t]);
         bool raised = false;
         for (const Onset &onset : onsets[t]) {
-            if (auto c = fromOnset(tracks[t], onset, options.minRaisedMs)) {
+            if (auto c = fromOnset(tracks[t], onset, options.minRaisedMs,
+                                   busyCpus.value(info.key.source))) {
                 raised = raised || c->raised;
                 candidates.push_back(std::move(*c));
             }
         }
         // Past its bounds without a step that was raised: from the start of the data, or
         // a slow climb (a critical cell of the USE matrix always has a finding).
-        if (auto c
-            = fromStretch(tracks[t], dataStart.value(info.key.source), raised, options.minRaisedMs))
+        if (auto c = fromStretch(tracks[t], dataStart.value(info.key.source), raised,
+                                 options.minRaisedMs, busyCpus.value(info.key.source)))
             candidates.push_back(std::move(*c));
     }
 
@@ -560,7 +616,8 @@ std::vector<Finding> findFindings(std::span<const SeriesTrack> tracks,
                 if (!onset.rising() || onset.tsMs < shelf->fromMs - lead
                     || onset.tsMs > shelf->fromMs + lag)
                     continue;
-                const auto judged = fromOnset(tracks[w], onset, options.minRaisedMs);
+                const auto judged = fromOnset(tracks[w], onset, options.minRaisedMs,
+                                              busyCpus.value(info.key.source));
                 if (judged && judged->raised) {
                     witnesses.append({ w, &onset, judged->finding.score });
                     break;
