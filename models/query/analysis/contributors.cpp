@@ -5,6 +5,7 @@
 
 #include "core/valueformat.h"
 #include "query/analysis/causefindings.h"
+#include "query/analysis/seriestrack.h"
 
 #include <QHash>
 #include <QStringView>
@@ -87,19 +88,6 @@ bool isSessionSeries(const QString &metric)
             return true;
     }
     return false;
-}
-
-double meanIn(const SeriesTrack &track, qint64 fromMs, qint64 untilMs)
-{
-    double sum = 0;
-    int n = 0;
-    for (size_t i = 0; i < track.values.size(); ++i) {
-        if (track.times[i] >= fromMs && track.times[i] < untilMs) {
-            sum += track.values[i];
-            ++n;
-        }
-    }
-    return n > 0 ? sum / n : 0;
 }
 
 } // namespace

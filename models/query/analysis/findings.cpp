@@ -155,20 +155,6 @@ Candidate candidateOf(const SeriesTrack &track, qint64 sinceMs, qint64 untilMs)
     return c;
 }
 
-// The mean of the track's bins in [fromMs, toMs); NaN when none lies there.
-double meanIn(const SeriesTrack &track, qint64 fromMs, qint64 toMs)
-{
-    double sum = 0;
-    int count = 0;
-    for (size_t i = 0; i < track.times.size(); ++i) {
-        if (track.times[i] >= fromMs && track.times[i] < toMs && !qIsNaN(track.values[i])) {
-            sum += track.values[i];
-            ++count;
-        }
-    }
-    return count > 0 ? sum / count : qQNaN();
-}
-
 // A count of tasks waiting for the CPUs (not a share of stalled time, as PSI is).
 bool isCpuQueue(const SeriesInfo &info)
 {
@@ -188,7 +174,7 @@ std::optional<double> idleCpusUnder(const SeriesInfo &info, const SeriesTrack *b
     constexpr double MinBusyPercent = 50;
     if (!busyCpus || !isCpuQueue(info))
         return std::nullopt;
-    const double busy = meanIn(*busyCpus, fromMs, toMs);
+    const double busy = meanIn(*busyCpus, fromMs, toMs, qQNaN());
     return !qIsNaN(busy) && busy < MinBusyPercent ? std::optional(busy) : std::nullopt;
 }
 

@@ -107,6 +107,19 @@ void fillTrack(SeriesTrack *track, const std::vector<Sample> &input)
     track->smoothed = runningMedian(track->values, 5);
 }
 
+double meanIn(const SeriesTrack &track, qint64 fromMs, qint64 untilMs, double none)
+{
+    double sum = 0;
+    int n = 0;
+    for (size_t i = 0; i < track.values.size(); ++i) {
+        if (track.times[i] >= fromMs && track.times[i] < untilMs && !qIsNaN(track.values[i])) {
+            sum += track.values[i];
+            ++n;
+        }
+    }
+    return n > 0 ? sum / n : none;
+}
+
 std::vector<double> smoothedValues(const SeriesTrack &track)
 {
     if (track.smoothed.size() == track.values.size())

@@ -47,6 +47,10 @@ qint64 binWidthFor(qint64 fromMs, qint64 toMs, qint64 minBinMs = 1000, int maxBi
 // first, so counters and rates read alike.
 void fillTrack(SeriesTrack *track, const std::vector<Sample> &samples);
 
+// The mean of the track's bins that start in [fromMs, untilMs) (NaN ones left out);
+// `none` when no bin lies there.
+double meanIn(const SeriesTrack &track, qint64 fromMs, qint64 untilMs, double none = 0);
+
 // track.smoothed, or the running median of track.values when it was not filled.
 std::vector<double> smoothedValues(const SeriesTrack &track);
 
